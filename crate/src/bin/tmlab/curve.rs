@@ -1,0 +1,118 @@
+//! `tmlab curve`: the building-block curves as SVG or JSON.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use tmlab::plot::curves::{DecayParams, MovesLeftParams, decay_chart, decay_point, moves_left_chart};
+use tmlab::plot::{Chart, to_svg};
+
+/// Size of the SVG written by `--svg`.
+const SVG_SIZE: (u32, u32) = (800, 450);
+/// Points printed by `curve decay --json`.
+const DECAY_JSON_POINTS: usize = 60;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    curve: Curve,
+}
+
+#[derive(Subcommand)]
+enum Curve {
+    /// Exponential decay ED(from, to, step, value) over value 0 … 6×step.
+    Decay {
+        /// ED at value 0.
+        #[arg(long, default_value_t = DecayParams::default().from, allow_negative_numbers = true)]
+        from: f64,
+        /// The value ED approaches.
+        #[arg(long, default_value_t = DecayParams::default().to, allow_negative_numbers = true)]
+        to: f64,
+        /// Half-life: how much value makes half the way.
+        #[arg(long, default_value_t = DecayParams::default().step)]
+        step: f64,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// lc0's mle-legacy moves-left estimate over the move number.
+    MovesLeft {
+        /// Median game length in moves.
+        #[arg(long, default_value_t = MovesLeftParams::default().midpoint)]
+        midpoint: f64,
+        /// How sharply game lengths fall off around the midpoint.
+        #[arg(long, default_value_t = MovesLeftParams::default().steepness)]
+        steepness: f64,
+        #[command(flatten)]
+        out: Output,
+    },
+}
+
+#[derive(clap::Args)]
+struct Output {
+    /// Write the chart as SVG to this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Print the points as JSON (without it, and without --svg, they are printed as CSV).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    match args.curve {
+        Curve::Decay { from, to, step, out } => {
+            let p = DecayParams { from, to, step };
+            let chart = decay_chart(&p)?;
+            let span = chart.x_range.1;
+            let points: Vec<_> = (0..=DECAY_JSON_POINTS)
+                .map(|i| decay_point(&p, span * i as f64 / DECAY_JSON_POINTS as f64))
+                .collect();
+            emit(
+                &chart,
+                &out,
+                || serde_json::to_string_pretty(&points),
+                || {
+                    let mut s = String::from("value,ed\n");
+                    for pt in &points {
+                        s += &format!("{},{}\n", pt.value, pt.ed);
+                    }
+                    s
+                },
+            )
+        }
+        Curve::MovesLeft { midpoint, steepness, out } => {
+            let p = MovesLeftParams { midpoint, steepness };
+            let chart = moves_left_chart(&p)?;
+            let rows = p.rows();
+            emit(
+                &chart,
+                &out,
+                || serde_json::to_string_pretty(&rows),
+                || {
+                    let mut s = String::from("move,ply,moves_left\n");
+                    for r in &rows {
+                        s += &format!("{},{},{}\n", r.r#move, r.ply, r.moves_left);
+                    }
+                    s
+                },
+            )
+        }
+    }
+}
+
+fn emit(
+    chart: &Chart,
+    out: &Output,
+    json: impl FnOnce() -> serde_json::Result<String>,
+    csv: impl FnOnce() -> String,
+) -> Result<(), String> {
+    if let Some(path) = &out.svg {
+        let svg = to_svg(chart, SVG_SIZE.0, SVG_SIZE.1, None)?;
+        std::fs::write(path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    if out.json {
+        println!("{}", json().map_err(|e| e.to_string())?);
+    } else if out.svg.is_none() {
+        print!("{}", csv());
+    }
+    Ok(())
+}

@@ -1,0 +1,38 @@
+//! The `tmlab` command line: curves, budgets, simulations, benches, matches and the UCI engine.
+//!
+//! Each subcommand lives in its own file beside this one with an `Args` struct (clap) and a
+//! `run(args) -> Result<(), String>`; errors are printed as `tmlab: <message>` with exit code 2.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod curve;
+
+/// A laboratory for chess-engine time management.
+#[derive(Parser)]
+#[command(name = "tmlab", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Draw or print a building-block curve: exponential decay or moves left.
+    Curve(curve::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Curve(args) => curve::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("tmlab: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Time controls, clocks and the time a search sees.
+
+pub mod timer;

@@ -1,0 +1,18 @@
+//! tmlab: a laboratory for chess-engine time management.
+//!
+//! The crate holds every time manager of `shared/spec/time-managers.md` ([`tm`]), the clock model
+//! ([`clock`]), small alpha-beta and MCTS searchers that obey them ([`search`]) through the
+//! [`stop::Stopper`] interface, games and matches ([`play`]), the UCI protocol ([`uci`]) and the
+//! charts ([`plot`]). The same code runs natively (the `tmlab` CLI and UCI engine) and in the
+//! browser (the [`wasm`] module, compiled only for `wasm32`).
+//!
+//! Dependencies point one way: `stop` and `clock` know nothing else; `tm` and `search` know
+//! `stop` and `clock` but not each other; `play` and `uci` bring them together.
+
+pub mod clock;
+pub mod plot;
+pub mod stop;
+pub mod tm;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

@@ -1,0 +1,237 @@
+//! Charts, drawn by plotters on any [`DrawingBackend`]: an `HtmlCanvasElement` in the browser,
+//! SVG natively (tests, docs images, the embeds' static fallback).
+//!
+//! A [`Chart`] is plain data (series, marks, axis ranges). [`draw`] renders it and returns the
+//! [`Frame`] that maps pixels back to data, which the page uses to find the hovered point.
+
+pub mod curves;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use serde::Serialize;
+
+/// How a series is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeriesKind {
+    /// The curve the reader is changing: solid and strong.
+    Main,
+    /// The default curve, kept as a faint line so the change is what the eye sees.
+    Ghost,
+}
+
+/// A named line through data points, in data coordinates.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Series {
+    /// Legend name.
+    pub name: String,
+    /// How it is drawn.
+    pub kind: SeriesKind,
+    /// The points, x ascending.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A labelled point on the chart, e.g. the halfway point of a decay.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Mark {
+    /// Data x.
+    pub x: f64,
+    /// Data y.
+    pub y: f64,
+    /// Short label drawn beside the point.
+    pub label: String,
+}
+
+/// A chart: axes, series and marks. Everything needed to draw it, nothing about the backend.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Chart {
+    /// Caption above the plot.
+    pub title: String,
+    /// Label of the x axis.
+    pub x_label: String,
+    /// Label of the y axis.
+    pub y_label: String,
+    /// Data range shown on x.
+    pub x_range: (f64, f64),
+    /// Data range shown on y.
+    pub y_range: (f64, f64),
+    /// Series, drawn in order (ghosts first, so the main line stays on top).
+    pub series: Vec<Series>,
+    /// Labelled points.
+    pub marks: Vec<Mark>,
+}
+
+/// The hovered point to highlight, in data coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Highlight {
+    /// Data x.
+    pub x: f64,
+    /// Data y.
+    pub y: f64,
+}
+
+/// Where the plotting area landed, in pixels, and the data range it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Frame {
+    /// Left pixel of the plotting area.
+    pub left: i32,
+    /// Right pixel of the plotting area.
+    pub right: i32,
+    /// Top pixel of the plotting area.
+    pub top: i32,
+    /// Bottom pixel of the plotting area.
+    pub bottom: i32,
+    /// Data x at `left` and `right`.
+    pub x_range: (f64, f64),
+    /// Data y at `bottom` and `top`.
+    pub y_range: (f64, f64),
+}
+
+impl Frame {
+    /// The data x under pixel column `px`, clamped to the plotted range.
+    pub fn data_x(&self, px: f64) -> f64 {
+        let width = f64::from((self.right - self.left).max(1));
+        let t = ((px - f64::from(self.left)) / width).clamp(0.0, 1.0);
+        self.x_range.0 + t * (self.x_range.1 - self.x_range.0)
+    }
+}
+
+/// Colours, fonts and sizes shared by every chart.
+mod style {
+    use plotters::style::RGBColor;
+
+    pub const MAIN: RGBColor = RGBColor(0x1f, 0x6f, 0xd1);
+    pub const GHOST: RGBColor = RGBColor(0x8a, 0x8f, 0x98);
+    pub const MARK: RGBColor = RGBColor(0xd1, 0x5a, 0x1f);
+    pub const HOVER: RGBColor = RGBColor(0x20, 0x20, 0x20);
+    pub const GRID: RGBColor = RGBColor(0xe4, 0xe6, 0xea);
+    pub const FONT: &str = "sans-serif";
+    pub const GHOST_ALPHA: f64 = 0.45;
+}
+
+/// Errors from drawing: the backend's message.
+fn backend_error<E: std::fmt::Debug>(e: E) -> String {
+    format!("drawing failed: {e:?}")
+}
+
+/// Draw `chart` on `area`, highlighting `hover` if given. Returns the plotting area's [`Frame`].
+pub fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    chart: &Chart,
+    hover: Option<Highlight>,
+) -> Result<Frame, String> {
+    area.fill(&WHITE).map_err(backend_error)?;
+    let (x0, x1) = chart.x_range;
+    let (y0, y1) = chart.y_range;
+    let mut ctx = ChartBuilder::on(area)
+        .caption(&chart.title, (style::FONT, 16))
+        .margin(10)
+        .x_label_area_size(36)
+        .y_label_area_size(48)
+        .build_cartesian_2d(x0..x1, y0..y1)
+        .map_err(backend_error)?;
+    ctx.configure_mesh()
+        .x_desc(&chart.x_label)
+        .y_desc(&chart.y_label)
+        .light_line_style(style::GRID)
+        .label_style((style::FONT, 12))
+        .draw()
+        .map_err(backend_error)?;
+
+    for series in chart.series.iter().filter(|s| s.kind == SeriesKind::Ghost) {
+        let color = style::GHOST.mix(style::GHOST_ALPHA).stroke_width(2);
+        ctx.draw_series(LineSeries::new(series.points.iter().copied(), color))
+            .map_err(backend_error)?
+            .label(&series.name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color));
+    }
+    for series in chart.series.iter().filter(|s| s.kind == SeriesKind::Main) {
+        let color = style::MAIN.stroke_width(3);
+        ctx.draw_series(LineSeries::new(series.points.iter().copied(), color))
+            .map_err(backend_error)?
+            .label(&series.name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color));
+    }
+    ctx.draw_series(chart.marks.iter().map(|m| {
+        EmptyElement::at((m.x, m.y))
+            + Circle::new((0, 0), 5, style::MARK.filled())
+            + Text::new(m.label.clone(), (8, -16), (style::FONT, 13).into_font().color(&style::MARK))
+    }))
+    .map_err(backend_error)?;
+    if let Some(h) = hover {
+        let guide = style::HOVER.mix(0.35);
+        ctx.draw_series(LineSeries::new([(h.x, y0), (h.x, y1)], guide)).map_err(backend_error)?;
+        ctx.draw_series([Circle::new((h.x, h.y), 6, style::HOVER.stroke_width(2))])
+            .map_err(backend_error)?;
+    }
+    ctx.configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(style::GRID)
+        .label_font((style::FONT, 12))
+        .draw()
+        .map_err(backend_error)?;
+
+    let (xs, ys) = ctx.plotting_area().get_pixel_range();
+    area.present().map_err(backend_error)?;
+    Ok(Frame {
+        left: xs.start,
+        right: xs.end,
+        top: ys.start,
+        bottom: ys.end,
+        x_range: chart.x_range,
+        y_range: chart.y_range,
+    })
+}
+
+/// Render `chart` to an SVG document of `width` × `height` pixels.
+pub fn to_svg(chart: &Chart, width: u32, height: u32, hover: Option<Highlight>) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        draw(&area, chart, hover)?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(kind: SeriesKind, k: f64) -> Series {
+        Series { name: format!("{kind:?}"), kind, points: (0..=10).map(|i| (i as f64, k * i as f64)).collect() }
+    }
+
+    fn sample() -> Chart {
+        Chart {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            x_range: (0.0, 10.0),
+            y_range: (0.0, 20.0),
+            series: vec![line(SeriesKind::Ghost, 1.0), line(SeriesKind::Main, 2.0)],
+            marks: vec![Mark { x: 5.0, y: 10.0, label: "half".into() }],
+        }
+    }
+
+    #[test]
+    fn svg_contains_both_lines_and_the_mark_label() {
+        let svg = to_svg(&sample(), 640, 360, None).unwrap();
+        assert!(svg.starts_with("<svg"));
+        assert!(svg.matches("<polyline").count() >= 2, "{svg}");
+        assert!(svg.contains("half"), "mark label missing");
+    }
+
+    #[test]
+    fn frame_maps_pixels_back_to_data() {
+        let mut svg = String::new();
+        let area = SVGBackend::with_string(&mut svg, (640, 360)).into_drawing_area();
+        let frame = draw(&area, &sample(), Some(Highlight { x: 3.0, y: 6.0 })).unwrap();
+        assert!(frame.left > 0 && frame.right < 640 && frame.left < frame.right);
+        assert_eq!(frame.data_x(f64::from(frame.left)), 0.0);
+        assert_eq!(frame.data_x(f64::from(frame.right)), 10.0);
+        assert_eq!(frame.data_x(-100.0), 0.0);
+        let mid = f64::from(frame.left + frame.right) / 2.0;
+        assert!((frame.data_x(mid) - 5.0).abs() < 1e-9);
+    }
+}

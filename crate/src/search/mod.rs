@@ -1,0 +1,1 @@
+//! Searchers: alpha-beta and MCTS. They know a [`crate::stop::Stopper`], never a manager.
