@@ -13,6 +13,7 @@ pub mod clock;
 pub mod plot;
 pub mod stop;
 pub mod tm;
+pub mod uci;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -161,8 +161,7 @@ pub fn draw<DB: DrawingBackend>(
     if let Some(h) = hover {
         let guide = style::HOVER.mix(0.35);
         ctx.draw_series(LineSeries::new([(h.x, y0), (h.x, y1)], guide)).map_err(backend_error)?;
-        ctx.draw_series([Circle::new((h.x, h.y), 6, style::HOVER.stroke_width(2))])
-            .map_err(backend_error)?;
+        ctx.draw_series([Circle::new((h.x, h.y), 6, style::HOVER.stroke_width(2))]).map_err(backend_error)?;
     }
     ctx.configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
@@ -199,7 +198,11 @@ mod tests {
     use super::*;
 
     fn line(kind: SeriesKind, k: f64) -> Series {
-        Series { name: format!("{kind:?}"), kind, points: (0..=10).map(|i| (i as f64, k * i as f64)).collect() }
+        Series {
+            name: format!("{kind:?}"),
+            kind,
+            points: (0..=10).map(|i| (i as f64, k * i as f64)).collect(),
+        }
     }
 
     fn sample() -> Chart {

@@ -40,10 +40,8 @@ mod tests {
 
     #[test]
     fn minimum_near_ply_126_then_grows() {
-        let (ply, min) = (0..400)
-            .map(|p| (p, moves_left(p, 51.5, 7.0)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .unwrap();
+        let (ply, min) =
+            (0..400).map(|p| (p, moves_left(p, 51.5, 7.0))).min_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
         assert!((120..=132).contains(&ply), "minimum at ply {ply}");
         assert!((min - 7.71).abs() < 0.02, "minimum {min}");
         let slope = moves_left(302, 51.5, 7.0) - moves_left(300, 51.5, 7.0);

@@ -1,0 +1,56 @@
+//! The browser bindings: the only code that knows wasm-bindgen.
+//!
+//! Two users load the same module: the engine worker ([`WorkerEngine`], UCI lines in and out)
+//! and the page's own instance, which draws the charts on canvases ([`charts`]).
+
+pub mod charts;
+
+use wasm_bindgen::prelude::*;
+
+use crate::uci::UciSession;
+
+/// Route Rust panics to `console.error` with their message, once per instance.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The engine as the worker sees it: UCI lines in, UCI lines out.
+#[wasm_bindgen]
+pub struct WorkerEngine {
+    session: UciSession,
+}
+
+#[wasm_bindgen]
+impl WorkerEngine {
+    /// A new engine.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> WorkerEngine {
+        WorkerEngine { session: UciSession::new() }
+    }
+
+    /// Handle one UCI line and return the response lines.
+    pub fn handle(&mut self, line: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        self.session.handle_line(line, &mut |l| lines.push(l.to_string()));
+        lines
+    }
+
+    /// Whether `quit` was received.
+    #[wasm_bindgen(getter)]
+    pub fn quit(&self) -> bool {
+        self.session.quit_requested()
+    }
+}
+
+impl Default for WorkerEngine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Deliberately panic, so the page's crash handling (report, respawn) can be tested for real.
+#[wasm_bindgen]
+pub fn debug_panic(message: &str) {
+    panic!("debug_panic: {message}");
+}
