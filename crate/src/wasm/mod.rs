@@ -9,10 +9,20 @@ use wasm_bindgen::prelude::*;
 
 use crate::uci::UciSession;
 
-/// Route Rust panics to `console.error` with their message, once per instance.
+/// Install the panic hook, once per instance: a panic goes to `console.error` with its message
+/// and to `globalThis.__tmlabPanic(message)` if the host defined it (the worker does, and reports
+/// the crash to the page before the trap unwinds).
 #[wasm_bindgen(start)]
 pub fn start() {
-    console_error_panic_hook::set_once();
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        let global = js_sys::global();
+        if let Ok(report) = js_sys::Reflect::get(&global, &JsValue::from_str("__tmlabPanic"))
+            && let Some(report) = report.dyn_ref::<js_sys::Function>()
+        {
+            let _ = report.call1(&JsValue::NULL, &JsValue::from_str(&info.to_string()));
+        }
+    }));
 }
 
 /// The engine as the worker sees it: UCI lines in, UCI lines out.

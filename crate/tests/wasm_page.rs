@@ -1,0 +1,62 @@
+//! wasm tests on a page: the charts drawn by plotters-canvas on a real canvas.
+//! Run with `cargo test --target wasm32-unknown-unknown --test wasm_page` (headless Chromium).
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use tmlab::wasm::charts::CurveCanvas;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn canvas(width: u32, height: u32) -> HtmlCanvasElement {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let canvas: HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+    canvas.set_width(width);
+    canvas.set_height(height);
+    document.body().unwrap().append_child(&canvas).unwrap();
+    canvas
+}
+
+/// Count pixels that are neither white nor transparent.
+fn inked_pixels(c: &HtmlCanvasElement) -> usize {
+    let ctx: CanvasRenderingContext2d = c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let data = ctx.get_image_data(0.0, 0.0, f64::from(c.width()), f64::from(c.height())).unwrap().data();
+    data.chunks(4).filter(|p| p[3] > 0 && (p[0] < 250 || p[1] < 250 || p[2] < 250)).count()
+}
+
+fn get(v: &JsValue, path: &[&str]) -> JsValue {
+    path.iter().fold(v.clone(), |v, k| js_sys::Reflect::get(&v, &(*k).into()).unwrap())
+}
+
+#[wasm_bindgen_test]
+fn decay_chart_draws_and_reports_the_hovered_point() {
+    let c = canvas(640, 360);
+    let mut chart = CurveCanvas::new(c.clone());
+    let drawn = chart.draw_decay(0.0, 1.0, 1.0, None).unwrap();
+    assert!(inked_pixels(&c) > 2000, "the chart drew almost nothing");
+    let left = get(&drawn, &["frame", "left"]).as_f64().unwrap();
+    let right = get(&drawn, &["frame", "right"]).as_f64().unwrap();
+    assert!(get(&drawn, &["point"]).is_null() || get(&drawn, &["point"]).is_undefined());
+
+    // Hover a third of the way along: value 2.0 of 0…6, ED = 0.75.
+    let hovered = chart.draw_decay(0.0, 1.0, 1.0, Some(left + (right - left) / 3.0)).unwrap();
+    let value = get(&hovered, &["point", "value"]).as_f64().unwrap();
+    let ed = get(&hovered, &["point", "ed"]).as_f64().unwrap();
+    assert!((value - 2.0).abs() < 1e-9, "value {value}");
+    assert!((ed - 0.75).abs() < 1e-6, "ed {ed}");
+}
+
+#[wasm_bindgen_test]
+fn moves_left_chart_changes_with_its_parameters() {
+    let c = canvas(480, 300);
+    let mut chart = CurveCanvas::new(c.clone());
+    chart.draw_moves_left(51.5, 7.0, None).unwrap();
+    let ink_default = inked_pixels(&c);
+    chart.draw_moves_left(30.0, 3.0, Some(200.0)).unwrap();
+    assert_ne!(inked_pixels(&c), ink_default);
+    let err = chart.draw_moves_left(-1.0, 7.0, None).err().expect("a negative midpoint is refused");
+    let message = get(&JsValue::from(err), &["message"]).as_string().unwrap();
+    assert!(message.contains("midpoint"), "{message}");
+}

@@ -1,0 +1,51 @@
+//! wasm tests inside a dedicated Web Worker, the environment the engine runs in.
+//! Run with `cargo test --target wasm32-unknown-unknown --test wasm_worker` (headless Chromium).
+#![cfg(target_arch = "wasm32")]
+
+use tmlab::clock::timer::{Timer, now_ms};
+use tmlab::tm::decay::exponential_decay;
+use tmlab::tm::moves_left::moves_left;
+use tmlab::wasm::WorkerEngine;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_dedicated_worker);
+
+#[wasm_bindgen_test]
+fn runs_in_a_worker_not_a_window() {
+    let global = js_sys::global();
+    assert!(js_sys::Reflect::get(&global, &"window".into()).unwrap().is_undefined());
+    assert!(!js_sys::Reflect::get(&global, &"postMessage".into()).unwrap().is_undefined());
+}
+
+#[wasm_bindgen_test]
+fn uci_handshake_in_the_worker() {
+    let mut engine = WorkerEngine::new();
+    let lines = engine.handle("uci");
+    assert_eq!(lines.last().map(String::as_str), Some("uciok"));
+    assert_eq!(engine.handle("isready"), vec!["readyok".to_string()]);
+    assert!(engine.handle("nonsense").is_empty());
+    assert!(!engine.quit());
+    engine.handle("quit");
+    assert!(engine.quit());
+}
+
+#[wasm_bindgen_test]
+fn wall_clock_works_without_window() {
+    // std::time::Instant panics on wasm32-unknown-unknown; web-time reads performance.now().
+    let a = now_ms();
+    let t = Timer::real();
+    let mut x = 0u64;
+    for i in 0..200_000u64 {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(i);
+    }
+    assert!(x != 1);
+    assert!(t.elapsed_ms(0) >= 0.0);
+    assert!(now_ms() >= a);
+}
+
+#[wasm_bindgen_test]
+fn f32_building_blocks_match_native_vectors() {
+    assert!((exponential_decay(10.0, 20.0, 2.0, 3.0) - 16.464466).abs() < 1e-5);
+    assert!((moves_left(40, 51.5, 7.0) - 31.5196).abs() < 6e-4);
+    assert_eq!(Timer::virtual_nps(1e6).elapsed_ms(5000), 5.0);
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The production build: wasm (release) and the Vite bundle in dist/.
+source "$(dirname "$0")/lib.sh"
+bash scripts/setup.sh
+bash scripts/build-wasm.sh
+step "vite build → dist/"
+vite build --logLevel warn

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# npm test: every check, in order, failing fast: formatting, clippy (native and wasm), native
+# unit/property tests, wasm tests in headless Chromium (page and dedicated worker), the production
+# build, and the end-to-end browser tests. Prints each step's time and a total count at the end.
+source "$(dirname "$0")/lib.sh"
+
+logs="$ROOT/target/test-logs"
+mkdir -p "$logs"
+rm -f "$logs"/*.log
+t_start=$(now)
+
+run() { # run NAME CMD...: time a step and keep its output for the count
+  local name=$1; shift
+  step "$name"
+  local t0; t0=$(now)
+  "$@" 2>&1 | tee "$logs/$name.log"
+  printf '    (%s: %s s)\n' "$name" "$(since "$t0")"
+}
+
+run setup bash scripts/setup.sh --test
+run fmt cargo fmt --all --check
+run clippy-native cargo clippy --all-targets --locked -- -D warnings
+run clippy-wasm cargo clippy --target wasm32-unknown-unknown --lib --locked -- -D warnings
+run rust-tests cargo test --locked
+CHROMEDRIVER="$(command -v chromedriver)" run wasm-tests \
+  cargo test --locked --target wasm32-unknown-unknown --test wasm_worker --test wasm_page
+run build bash scripts/build.sh
+run e2e node --test --test-concurrency=1 tests/e2e/
+
+# Totals over every runner: cargo's "test result: ok. N passed; M failed" and node's "# pass N".
+count() { cat "$logs"/*.log | awk -v what="$1" '
+  /^test result:/ { for (i = 1; i <= NF; i++) if ($(i + 1) ~ "^" what) n += $i }
+  $1 == "#" && $2 == (what == "passed" ? "pass" : "fail") { n += $3 }
+  END { print n + 0 }'; }
+printf '\nall checks passed in %s s\n' "$(since "$t_start")"
+passed=$(count passed)
+failed=$(count failed)
+echo "tests: ${passed:-0} passed, ${failed:-0} failed"

@@ -1,0 +1,171 @@
+// Foundation end-to-end test: the worker answers readyok; every Curves slider changes the canvas
+// within one animation frame; hovered annotations carry the formula's values; no main-thread
+// task over 50 ms while dragging; a worker panic is reported and the worker respawned.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, watchLongTasks, longTasks, collectErrors } from './harness.mjs';
+
+/** ED in f64, written independently of the Rust code. */
+const ed = (from, to, step, value) => to - (to - from) * Math.pow(0.5, value / step);
+/** lc0's mle-legacy in f64 at white's move `mv`. */
+const mle = (mv, m, s) => {
+  const x = (2 * (mv - 1)) / 2;
+  return m * Math.pow(1 + 2 * Math.pow(x / m, s), 1 / s) - x;
+};
+
+let server;
+let browser;
+let page;
+let errors;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+  page = await browser.context.newPage();
+  errors = collectErrors(page);
+  await watchLongTasks(page);
+  await page.goto(server.url);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the engine worker answers readyok and the page shows it', async () => {
+  await page.waitForSelector('#engine-state[data-state="idle"]', { timeout: 20000 });
+  const log = await page.evaluate(() => globalThis.tmlab.engine.log);
+  assert.ok(log.includes('> uci') && log.includes('< uciok'), log.join('\n'));
+  assert.ok(log.includes('> isready') && log.includes('< readyok'), log.join('\n'));
+  assert.match(await page.textContent('#engine-state'), /ready/);
+  assert.equal(await page.textContent('#caps'), 'single-threaded wasm');
+});
+
+/** A cheap fingerprint of a canvas's pixels. */
+function canvasHash(sel) {
+  return page.evaluate((s) => {
+    const c = document.querySelector(s);
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 2166136261;
+    for (let i = 0; i < data.length; i += 7) h = Math.imul(h ^ data[i], 16777619);
+    return h >>> 0;
+  }, sel);
+}
+
+/**
+ * Set a slider through its input event and report whether the canvas changed by the end of
+ * the same animation frame (the view redraws at most once per frame, in its rAF callback).
+ */
+function moveSliderAndCheckFrame(paramKey, canvasSel, value) {
+  return page.evaluate(
+    ([key, sel, v]) =>
+      new Promise((resolve) => {
+        const range = document.querySelector(`.param[data-key="${key}"] input[type=range]`);
+        const canvas = document.querySelector(sel);
+        const before = Number(canvas.dataset.draws || 0);
+        range.value = String(v);
+        range.dispatchEvent(new Event('input', { bubbles: true }));
+        // This callback is queued after the view's own rAF callback of this frame.
+        requestAnimationFrame(() => resolve({ drawsBefore: before, drawsAfter: Number(canvas.dataset.draws) }));
+      }),
+    [paramKey, canvasSel, value],
+  );
+}
+
+const SLIDERS = [
+  { key: 'decay.from', canvas: '#chart-decay canvas', value: 0.5 },
+  { key: 'decay.to', canvas: '#chart-decay canvas', value: 3 },
+  { key: 'decay.step', canvas: '#chart-decay canvas', value: 700 }, // log slider position
+  { key: 'moves-left.midpoint', canvas: '#chart-moves-left canvas', value: 40 },
+  { key: 'moves-left.steepness', canvas: '#chart-moves-left canvas', value: 12 },
+];
+
+test('every slider redraws its canvas within one animation frame', async () => {
+  for (const s of SLIDERS) {
+    const before = await canvasHash(s.canvas);
+    const frame = await moveSliderAndCheckFrame(s.key, s.canvas, s.value);
+    assert.equal(frame.drawsAfter, frame.drawsBefore + 1, `${s.key}: not redrawn within the frame`);
+    const after = await canvasHash(s.canvas);
+    assert.notEqual(after, before, `${s.key}: canvas pixels did not change`);
+  }
+});
+
+/** Hover the canvas at a share of the plot width; return the annotation's numbers. */
+async function hover(canvasSel, share) {
+  const box = await page.locator(canvasSel).boundingBox();
+  await page.mouse.move(box.x + box.width * share, box.y + box.height / 2);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const note = page.locator(`${canvasSel} ~ output.annotation`);
+  return {
+    x: Number(await note.getAttribute('data-x')),
+    y: Number(await note.getAttribute('data-y')),
+    text: await note.textContent(),
+  };
+}
+
+test('hovered points are annotated with the formula’s values', async () => {
+  const v = await page.evaluate(() => {
+    const get = (k) => Number(document.querySelector(`.param[data-key="${k}"] input[type=number]`).value);
+    return { from: get('decay.from'), to: get('decay.to'), step: get('decay.step'), m: get('moves-left.midpoint'), s: get('moves-left.steepness') };
+  });
+  for (const share of [0.3, 0.5, 0.8]) {
+    const d = await hover('#chart-decay canvas', share);
+    assert.ok(d.x > 0, `decay hover x ${d.x}`);
+    assert.ok(Math.abs(d.y - ed(v.from, v.to, v.step, d.x)) < 1e-4 * Math.max(1, Math.abs(d.y)), `ED(${d.x}) = ${d.y}`);
+    assert.match(d.text, /value .* → ED .* % of the way/);
+
+    const m = await hover('#chart-moves-left canvas', share);
+    assert.ok(Number.isInteger(m.x) && m.x >= 1 && m.x <= 150, `move ${m.x}`);
+    assert.ok(Math.abs(m.y - mle(m.x, v.m, v.s)) < 2e-3, `MLE(move ${m.x}) = ${m.y}, want ${mle(m.x, v.m, v.s)}`);
+    assert.match(m.text, new RegExp(`^move ${m.x} \\(ply ${2 * (m.x - 1)}\\)`));
+  }
+});
+
+test('dragging sliders causes no main-thread task over 50 ms', async () => {
+  const start = await page.evaluate(() => performance.now());
+  for (const key of ['decay.to', 'moves-left.midpoint', 'moves-left.steepness']) {
+    const thumb = page.locator(`.param[data-key="${key}"] input[type=range]`);
+    const box = await thumb.boundingBox();
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let i = 0; i <= 40; i++) {
+      await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / 40, box.y + box.height / 2);
+    }
+    await page.mouse.up();
+  }
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const tasks = await longTasks(page, start);
+  const draws = await page.evaluate(
+    (since) => performance.getEntriesByName('tmlab:draw').filter((e) => e.startTime >= since).map((e) => e.duration),
+    start,
+  );
+  assert.ok(draws.length >= 20, `only ${draws.length} redraws while dragging`);
+  const maxDraw = Math.max(...draws);
+  console.log(
+    `while dragging: ${draws.length} redraws, longest ${maxDraw.toFixed(1)} ms; ` +
+      `main-thread tasks over 50 ms: ${tasks.length}` +
+      (tasks.length ? ` (longest ${Math.max(...tasks.map((t) => t.duration)).toFixed(1)} ms)` : ''),
+  );
+  assert.equal(tasks.length, 0, `long tasks while dragging: ${JSON.stringify(tasks)}`);
+});
+
+test('a typed value outside the range is refused and the range shown', async () => {
+  const box = page.locator('.param[data-key="moves-left.midpoint"] input[type=number]');
+  await box.fill('500');
+  const err = await page.textContent('.param[data-key="moves-left.midpoint"] .param-error');
+  assert.match(err, /allowed: 20\.0 … 100\.0 moves/);
+  await box.fill('60');
+  assert.equal(await page.textContent('.param[data-key="moves-left.midpoint"] .param-error'), '');
+});
+
+test('a panic in the worker is reported and the worker respawned', async () => {
+  await page.evaluate(() => globalThis.tmlab.engine.debugPanic());
+  await page.waitForFunction(() => document.querySelector('#engine-error').textContent.includes('crashed'));
+  assert.match(await page.textContent('#engine-error'), /debug_panic: requested by the page.*restarted/);
+  await page.waitForSelector('#engine-state[data-state="idle"]', { timeout: 20000 });
+  const log = await page.evaluate(() => globalThis.tmlab.engine.log.slice(-4));
+  assert.ok(log.includes('< readyok'), log.join('\n'));
+  // The panic is logged by the hook as a console error; nothing else may be.
+  const unexpected = errors.filter((e) => !e.includes('debug_panic'));
+  assert.deepEqual(unexpected, []);
+});

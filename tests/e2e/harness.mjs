@@ -1,0 +1,94 @@
+// Shared end-to-end harness: serves the production build (dist/) with Vite's preview server and
+// drives Debian's Chromium with playwright-core (no browser download).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { preview } from 'vite';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** Chromium flags this machine needs: no sandbox as root, no network beyond localhost. */
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+function chromiumPath() {
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
+    } catch {
+      /* try the next name */
+    }
+  }
+  throw new Error('chromium not found: run `npm test` (it installs Debian’s chromium) or apt-get install chromium');
+}
+
+/** Start the preview server on a free port; returns { url, close }. */
+export async function serveDist() {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` first');
+  }
+  const server = await preview({
+    configFile: join(ROOT, 'vite.config.js'),
+    logLevel: 'warn',
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+  });
+  const url = server.resolvedUrls.local[0];
+  return { url, close: () => new Promise((res) => server.httpServer.close(res)) };
+}
+
+/** Launch Chromium with a fresh profile; returns { context, close }. */
+export async function launch({ viewport = { width: 1280, height: 900 } } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'tmlab-e2e-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Record main-thread long tasks from the first script on. Read them with `longTasks(page)`.
+ * Chromium reports tasks over 50 ms as `longtask` entries.
+ */
+export async function watchLongTasks(page) {
+  await page.addInitScript(() => {
+    globalThis.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) globalThis.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+/** Long tasks recorded since `sinceMs` (performance.now() time). */
+export async function longTasks(page, sinceMs = 0) {
+  return page.evaluate((since) => globalThis.__longTasks.filter((t) => t.start >= since), sinceMs);
+}
+
+/** Fail the test on any page error or console error. */
+export function collectErrors(page) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}

@@ -1,0 +1,145 @@
+// A labelled parameter control: a range slider bound to a number box, with unit, reset button,
+// tooltip and aria-valuetext. Linear or log scale; the real value is stored, never the slider
+// index. Typed values outside [min, max] are refused, with the allowed range shown.
+
+/** Positions of a log-scale slider: fine enough for smooth dragging. */
+const LOG_STEPS = 1000;
+
+/**
+ * @param {object} p
+ * @param {string} p.key       stable id (URL key, test hook)
+ * @param {string} p.label
+ * @param {number} p.min
+ * @param {number} p.max
+ * @param {number} p.step      value step (linear scale) or display precision hint (log)
+ * @param {number} p.value
+ * @param {number} p.defaultValue
+ * @param {'lin'|'log'} [p.scale]
+ * @param {string} [p.unit]
+ * @param {string} [p.description]
+ * @param {string} [p.source]
+ * @param {(value:number) => void} p.onInput
+ */
+export function createSlider(p) {
+  const scale = p.scale === 'log' && p.min > 0 ? 'log' : 'lin';
+  const id = `param-${p.key.replace(/[^a-z0-9-]/gi, '-')}`;
+  const root = document.createElement('div');
+  root.className = 'param';
+  root.dataset.key = p.key;
+
+  const label = document.createElement('label');
+  label.htmlFor = id;
+  label.className = 'param-label';
+  label.textContent = p.label;
+  if (p.description || p.source) {
+    label.title = [p.description, p.source && `Source: ${p.source}`].filter(Boolean).join('\n');
+  }
+
+  const range = document.createElement('input');
+  range.type = 'range';
+  range.id = id;
+  if (scale === 'log') {
+    range.min = '0';
+    range.max = String(LOG_STEPS);
+    range.step = '1';
+  } else {
+    range.min = String(p.min);
+    range.max = String(p.max);
+    range.step = String(p.step);
+  }
+
+  const box = document.createElement('input');
+  box.type = 'number';
+  box.className = 'param-number';
+  box.min = String(p.min);
+  box.max = String(p.max);
+  box.step = String(p.step);
+  box.setAttribute('aria-label', `${p.label} (number)`);
+
+  const unit = document.createElement('span');
+  unit.className = 'param-unit';
+  unit.textContent = p.unit || '';
+
+  const reset = document.createElement('button');
+  reset.type = 'button';
+  reset.className = 'param-reset';
+  reset.textContent = '↺';
+  reset.title = `Reset to ${format(p.defaultValue, p.step)}`;
+  reset.setAttribute('aria-label', `Reset ${p.label} to ${format(p.defaultValue, p.step)}`);
+
+  const error = document.createElement('span');
+  error.className = 'param-error';
+  error.setAttribute('role', 'alert');
+
+  root.append(label, range, box, unit, reset, error);
+
+  let value = p.value;
+
+  const toSlider = (v) =>
+    scale === 'log'
+      ? String(Math.round((Math.log(v / p.min) / Math.log(p.max / p.min)) * LOG_STEPS))
+      : String(v);
+  const fromSlider = (s) => {
+    if (scale === 'lin') return Number(s);
+    const v = p.min * Math.pow(p.max / p.min, Number(s) / LOG_STEPS);
+    return roundTo(v, p.step);
+  };
+
+  function show(v, { fromBox = false } = {}) {
+    range.value = toSlider(v);
+    if (!fromBox) box.value = format(v, p.step);
+    const text = `${format(v, p.step)}${p.unit ? ` ${p.unit}` : ''}`;
+    range.setAttribute('aria-valuetext', text);
+    root.classList.toggle('changed', v !== p.defaultValue);
+  }
+
+  function set(v, opts = {}) {
+    value = v;
+    error.textContent = '';
+    box.classList.remove('invalid');
+    show(v, opts);
+    p.onInput(v);
+  }
+
+  range.addEventListener('input', () => set(fromSlider(range.value)));
+  box.addEventListener('input', () => {
+    const v = Number(box.value);
+    if (box.value.trim() === '' || !Number.isFinite(v) || v < p.min || v > p.max) {
+      box.classList.add('invalid');
+      error.textContent = `allowed: ${format(p.min, p.step)} … ${format(p.max, p.step)}${p.unit ? ` ${p.unit}` : ''}`;
+      return;
+    }
+    set(v, { fromBox: true });
+  });
+  box.addEventListener('blur', () => show(value));
+  reset.addEventListener('click', () => set(p.defaultValue));
+
+  show(value);
+  return {
+    element: root,
+    get value() {
+      return value;
+    },
+    /** Set without notifying (e.g. state restored from the URL). */
+    setQuiet(v) {
+      value = v;
+      show(v);
+    },
+  };
+}
+
+/** Round to the precision a step implies. */
+function roundTo(v, step) {
+  const decimals = decimalsOf(step);
+  return Number(v.toFixed(decimals));
+}
+
+function decimalsOf(step) {
+  const s = String(step);
+  return s.includes('.') ? s.split('.')[1].length : 0;
+}
+
+/** Format a value with the step's precision. */
+export function format(v, step) {
+  return Number(v).toFixed(decimalsOf(step));
+}

@@ -1,0 +1,153 @@
+// The Curves view: the building blocks of lc0's managers, drawn by the Rust chart code in the
+// page's own wasm instance. Each chart sits beside its sliders; the default curve stays as a
+// ghost; hovering (or arrow keys on the focused chart) annotates a point with its exact numbers.
+
+import { CurveCanvas } from '../pkg/tmlab.js';
+import { createSlider } from '../ui/slider.js';
+import { perFrame } from '../ui/frame.js';
+
+/** Chart height as a share of its width, within these pixel bounds. */
+const ASPECT = 0.56;
+const MIN_HEIGHT = 220;
+const MAX_HEIGHT = 420;
+/** Arrow keys move the hovered point by this share of the plot width. */
+const KEY_STEP = 0.01;
+
+const CHARTS = [
+  {
+    id: 'decay',
+    title: 'Exponential decay',
+    blurb:
+      'ED(from, to, step, value) = to − (to − from)·0.5^(value/step): how lc0’s smooth manager moves an estimate ' +
+      '(tree reuse, time use, nps) toward what it measured. Each step of value covers half the remaining way: ' +
+      'the marks show ½, ¾ and ⅞.',
+    params: [
+      { key: 'from', label: 'from', min: -10, max: 10, step: 0.05, defaultValue: 0, description: 'ED at value 0: the old estimate.' },
+      { key: 'to', label: 'to', min: -10, max: 10, step: 0.05, defaultValue: 1, description: 'The value approached: the new measurement.' },
+      { key: 'step', label: 'step', min: 0.1, max: 20, step: 0.01, defaultValue: 1, scale: 'log', description: 'Half-life: how much value makes half the way (smooth: average moves).' },
+    ],
+    draw: (canvas, v, hoverPx) => canvas.draw_decay(v.from, v.to, v.step, hoverPx),
+    annotate: (pt) => ({ x: pt.value, y: pt.ed, text: pt.text }),
+  },
+  {
+    id: 'moves-left',
+    title: 'Moves left (mle-legacy)',
+    blurb:
+      'lc0’s estimate of the moves still to play, m·(1 + 2·(x/m)^s)^(1/s) − x with x = ply/2: the median residual ' +
+      'life of a log-logistic game length. It bottoms out near the midpoint and then grows again, so a manager that ' +
+      'divides its clock by it never plans for fewer than about 7.7 moves.',
+    params: [
+      { key: 'midpoint', label: 'midpoint', min: 20, max: 100, step: 0.5, defaultValue: 51.5, unit: 'moves', description: 'Median game length in moves (m).', source: 'lc0 legacy.cc @909a4082' },
+      { key: 'steepness', label: 'steepness', min: 2, max: 15, step: 0.1, defaultValue: 7.0, description: 'How sharply game lengths fall off around the midpoint (s).', source: 'lc0 legacy.cc @909a4082' },
+    ],
+    draw: (canvas, v, hoverPx) => canvas.draw_moves_left(v.midpoint, v.steepness, hoverPx),
+    annotate: (pt) => ({ x: pt.move, y: pt.moves_left, text: pt.text }),
+  },
+];
+
+/** Build the view into `root`. `state` maps chart id → { key: value }; `onChange` persists it. */
+export function mountCurves(root, { state = {}, onChange = () => {} } = {}) {
+  const views = CHARTS.map((spec) => mountChart(root, spec, state[spec.id] || {}, (values) => {
+    state[spec.id] = values;
+    onChange(state);
+  }));
+  return {
+    redrawAll: () => views.forEach((v) => v.redraw()),
+  };
+}
+
+function mountChart(root, spec, initial, persist) {
+  const card = document.createElement('section');
+  card.className = 'card chart-card';
+  card.id = `chart-${spec.id}`;
+  card.innerHTML = `<h2>${spec.title}</h2><p class="blurb">${spec.blurb}</p>`;
+
+  const figure = document.createElement('div');
+  figure.className = 'figure';
+  const canvas = document.createElement('canvas');
+  canvas.tabIndex = 0;
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', `${spec.title} chart; use the arrow keys to read points`);
+  const note = document.createElement('output');
+  note.className = 'annotation';
+  note.setAttribute('aria-live', 'polite');
+  note.textContent = 'Hover the chart (or focus it and use ← →) for exact numbers.';
+  const err = document.createElement('p');
+  err.className = 'error';
+  err.setAttribute('role', 'alert');
+  figure.append(canvas, note, err);
+
+  const controls = document.createElement('div');
+  controls.className = 'params';
+  const values = {};
+  for (const p of spec.params) {
+    const start = Number.isFinite(initial[p.key]) ? initial[p.key] : p.defaultValue;
+    values[p.key] = Math.min(p.max, Math.max(p.min, start));
+    const slider = createSlider({
+      ...p,
+      key: `${spec.id}.${p.key}`,
+      value: values[p.key],
+      onInput: (v) => {
+        values[p.key] = v;
+        persist({ ...values });
+        schedule();
+      },
+    });
+    controls.append(slider.element);
+  }
+  card.append(figure, controls);
+  root.append(card);
+
+  const chart = new CurveCanvas(canvas);
+  let hoverPx = null;
+  let frame = null;
+
+  function redraw() {
+    const t0 = performance.now();
+    resize();
+    try {
+      const drawn = spec.draw(chart, values, hoverPx ?? undefined);
+      frame = drawn.frame;
+      err.textContent = '';
+      if (drawn.point) {
+        const a = spec.annotate(drawn.point);
+        note.textContent = a.text;
+        note.dataset.x = String(a.x);
+        note.dataset.y = String(a.y);
+      }
+      canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
+    } catch (e) {
+      err.textContent = String(e.message || e);
+    }
+    // Visible in the browser's performance panel, and read by the end-to-end test.
+    performance.measure('tmlab:draw', { start: t0, detail: spec.id });
+  }
+  const schedule = perFrame(redraw);
+
+  function resize() {
+    const width = Math.max(200, Math.round(figure.clientWidth));
+    const height = Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, width * ASPECT)));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+  }
+
+  canvas.addEventListener('pointermove', (e) => {
+    hoverPx = (e.offsetX * canvas.width) / canvas.clientWidth;
+    schedule();
+  });
+  canvas.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    const left = frame ? frame.left : 0;
+    const right = frame ? frame.right : canvas.width;
+    const stepPx = (right - left) * KEY_STEP;
+    const start = hoverPx ?? (left + right) / 2;
+    hoverPx = Math.min(right, Math.max(left, start + (e.key === 'ArrowRight' ? stepPx : -stepPx)));
+    schedule();
+  });
+  new ResizeObserver(schedule).observe(figure);
+  redraw();
+  return { redraw };
+}
