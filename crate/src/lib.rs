@@ -10,6 +10,7 @@
 //! `stop` and `clock` but not each other; `play` and `uci` bring them together.
 
 pub mod clock;
+pub mod play;
 pub mod plot;
 pub mod stop;
 pub mod tm;

@@ -1,1 +1,4 @@
-//! Games and matches.
+//! Games and matches: the game runner, matches and their statistics, PGN, openings.
+
+pub mod openings;
+pub mod stats;
