@@ -1,4 +1,5 @@
 //! Games and matches: the game runner, matches and their statistics, PGN, openings.
 
 pub mod openings;
+pub mod pgn;
 pub mod stats;

@@ -255,7 +255,8 @@ impl Sprt {
         if !(elo0.is_finite() && elo1.is_finite()) || elo0 >= elo1 {
             return Err(format!("SPRT: elo0 must be less than elo1, got [{elo0}, {elo1}]"));
         }
-        if !(alpha > 0.0 && alpha < 1.0) || !(beta > 0.0 && beta < 1.0) || alpha + beta >= 1.0 {
+        let in_unit = |x: f64| x > 0.0 && x < 1.0;
+        if !in_unit(alpha) || !in_unit(beta) || alpha + beta >= 1.0 {
             return Err(format!(
                 "SPRT: alpha and beta must be in (0, 1) with alpha + beta < 1, got {alpha} and {beta}"
             ));
