@@ -87,7 +87,8 @@ impl TimeManager for AlphaZero {
         let overhead = self.cfg.move_overhead as i64;
         let available = (clock - overhead) as f32;
         let budget = available * (self.cfg.time_pct / 100.0);
-        self.deadline = budget as i64;
+        // At 100 % the f32 product can round above the integer clock − O for huge clocks.
+        self.deadline = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
         let d = self.deadline as f64;
         let terms = vec![t64("available", available as f64), t32("budget", budget), t64("deadline", d)];
         finish(d, d, terms, ctx.clock(), overhead as f64, d, "a share above 100 % of the clock")

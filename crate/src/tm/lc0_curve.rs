@@ -15,6 +15,9 @@
 //! deadline = max(0, min(trunc(budget + squander), clock − O))
 //! end_move: spared += deadline − elapsed
 //! ```
+//!
+//! Where the `f32` weights all underflow to 0 (very narrow widths far from the peak), lc0 would
+//! divide 0 by 0; the share is then computed in log space instead.
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
 
@@ -51,6 +54,19 @@ pub fn weight(ply: f32, peak: f32, left: f32, right: f32) -> f32 {
     let width = if ply > peak { right } else { left };
     let c = ((ply - peak) / width / WIDTH_SCALER).cosh();
     1.0 / (c * c)
+}
+
+/// `w(ply)/Σ w(ply + 2i)` computed from `ln w`, for curves so narrow that the `f32` weights
+/// underflow to 0 (0/0 in lc0's arithmetic). `ln cosh x = |x| − ln 2 + ln(1 + e^(−2|x|))`.
+fn share_in_log_space(ply: f32, mtg: i64, c: &CurveConfig) -> f32 {
+    let ln_w = |p: f64| {
+        let width = if p > c.peak as f64 { c.right } else { c.left } as f64;
+        let x = ((p - c.peak as f64) / width / WIDTH_SCALER as f64).abs();
+        -2.0 * (x - std::f64::consts::LN_2 + (-2.0 * x).exp().ln_1p())
+    };
+    let w0 = ln_w(ply as f64);
+    let sum: f64 = (0..mtg.max(1)).map(|i| (ln_w(ply as f64 + 2.0 * i as f64) - w0).exp()).sum();
+    (1.0 / sum) as f32
 }
 
 /// The time curve's parameters (§4).
@@ -168,7 +184,10 @@ impl TimeManager for Curve {
         for i in 1..mtg.min(MAX_CURVE_MOVES as i64) {
             others += weight(ply + 2.0 * i as f32, c.peak, c.left, c.right);
         }
-        let share = this / (this + others);
+        let mut share = this / (this + others);
+        if !(share.is_finite() && this > 0.0) {
+            share = share_in_log_space(ply, mtg.min(MAX_CURVE_MOVES as i64), &c);
+        }
         let mut budget = total as f32 * share;
         let applied = c.slowmover < 1.0 || budget * c.slowmover > SLOWMOVER_THRESHOLD_MS;
         if applied {
@@ -237,6 +256,17 @@ mod tests {
         assert!((w(PEAK + RIGHT_WIDTH) - 2.0 / 3.0).abs() < 1e-5);
         assert!((w(PEAK - LEFT_WIDTH) - 2.0 / 3.0).abs() < 1e-5);
         assert!(w(PEAK + 10.0) > w(PEAK + 20.0));
+    }
+
+    #[test]
+    fn narrow_curves_do_not_divide_zero_by_zero() {
+        let cfg = CurveConfig { peak: -20.0, left: 1.0, right: 1.0, ..CurveConfig::V0_17 };
+        let b = Curve::new(cfg).begin_move(&MoveContext::new(60_000.0, 0.0, 300));
+        let share = b.terms.iter().find(|t| t.name == "weight_share").unwrap().value;
+        // Far right of the peak each next weight is e^(−4/1.5187) ≈ 0.0718 of the previous.
+        let r = (-4.0f64 / 1.518_651_5).exp();
+        assert!((share - (1.0 - r)).abs() < 1e-3, "{share}");
+        assert!(b.hard_ms > 0.0);
     }
 
     #[test]

@@ -126,7 +126,9 @@ impl TimeManager for Simple {
         budget = budget.min(avail);
         self.prev_budget = budget;
         self.prev_avail = avail;
-        self.deadline = budget as i64;
+        // `avail` in f32 can round above the integer clock − O for huge clocks; the integer
+        // cap keeps lc0's `min(budget, avail)` exact.
+        self.deadline = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
         let d = self.deadline as f64;
         let terms = vec![
             t64("avail", avail as f64),

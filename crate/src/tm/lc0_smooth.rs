@@ -387,8 +387,11 @@ impl TimeManager for Smooth {
         let allowed_bank = allowed_bank.max(0);
         self.bank = (bank + to_bank) as i64;
         self.alloc = alloc;
-        self.deadline = alloc as i64;
-        self.hard = self.deadline + allowed_bank;
+        // f32 rounding of huge clocks can lift `clock − O` above its integer value: cap both
+        // limits at the integer room (lc0's `never past clock − O`).
+        let room = (clock_i - c.move_overhead as i64).max(0);
+        self.deadline = (alloc as i64).min(room);
+        self.hard = (self.deadline + allowed_bank).min(room.max(self.deadline));
         let terms = vec![
             t32("rm", rm),
             t32("max_bank", max_bank),

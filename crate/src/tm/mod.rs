@@ -33,6 +33,8 @@ pub mod stockfish;
 pub mod stopper;
 
 mod common;
+#[cfg(test)]
+mod props;
 
 use serde::Serialize;
 

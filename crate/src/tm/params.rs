@@ -860,4 +860,4 @@ fn set_path<C: ManagerConfig>(config: &mut C, path: &str, token: &str) -> Result
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -210,7 +210,7 @@ fn schema_serialises_with_sliders_defaults_and_presets() {
     assert_eq!(ci["slider"]["scale"], "log");
 }
 
-mod props {
+pub(crate) mod props {
     use super::*;
     use proptest::prelude::*;
 
