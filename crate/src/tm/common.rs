@@ -23,6 +23,10 @@ pub(crate) fn t64(name: &'static str, x: f64) -> Term {
     Term::new(name, x)
 }
 
+/// Nodes between hard checks when an alpha-beta search drives an MCTS manager (MCTS polls after
+/// every batch and ignores the interval); Ethereal's and the project's usual cadence.
+pub(crate) const AB_CHECK_INTERVAL: u64 = 1024;
+
 /// Name of the warning term added when a hard limit can run past the clock.
 pub(crate) const EXCEEDS_CLOCK: &str = "exceeds_clock";
 

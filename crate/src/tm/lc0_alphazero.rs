@@ -11,7 +11,7 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
 
-use super::common::{deadline_poll, finish, ponder_budget, t32, t64};
+use super::common::{AB_CHECK_INTERVAL, deadline_poll, finish, ponder_budget, t32, t64};
 use super::smart_pruning::SmartPruningConfig;
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 
@@ -109,7 +109,7 @@ impl TimeManager for AlphaZero {
     fn end_move(&mut self, _end: &MoveEnd) {}
 
     fn check_interval(&self) -> u64 {
-        1
+        AB_CHECK_INTERVAL
     }
 
     fn overhead_ms(&self) -> f64 {

@@ -21,7 +21,7 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
 
-use super::common::{deadline_poll, finish, ms_i64, ponder_budget, t32, t64};
+use super::common::{AB_CHECK_INTERVAL, deadline_poll, finish, ms_i64, ponder_budget, t32, t64};
 use super::smart_pruning::{FACTOR, SmartPruningConfig};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 
@@ -229,7 +229,7 @@ impl TimeManager for Curve {
     }
 
     fn check_interval(&self) -> u64 {
-        1
+        AB_CHECK_INTERVAL
     }
 
     fn overhead_ms(&self) -> f64 {

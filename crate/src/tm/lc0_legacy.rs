@@ -18,7 +18,7 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
 
-use super::common::{deadline_poll, finish, ms_i64, ponder_budget, t32, t64};
+use super::common::{AB_CHECK_INTERVAL, deadline_poll, finish, ms_i64, ponder_budget, t32, t64};
 use super::moves_left::{LEGACY_MIDPOINT, LEGACY_STEEPNESS, moves_left};
 use super::smart_pruning::SmartPruningConfig;
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
@@ -190,7 +190,7 @@ impl TimeManager for Legacy {
     }
 
     fn check_interval(&self) -> u64 {
-        1
+        AB_CHECK_INTERVAL
     }
 
     fn overhead_ms(&self) -> f64 {

@@ -28,7 +28,7 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
 
-use super::common::{clean, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
+use super::common::{AB_CHECK_INTERVAL, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
 use super::decay::{exponential_decay, linear_decay};
 use super::moves_left::moves_left;
 use super::smart_pruning::SmartPruningConfig;
@@ -432,7 +432,7 @@ impl TimeManager for Smooth {
             || force
             || self.trend.overtaken(self.hard as f32, c.bestmove_optimism, c.overtaker_optimism);
         let limit = if use_bank { self.hard as f64 } else { deadline };
-        hints.nps = Some(clean(nps));
+        hints.nps = Some(nps as f64);
         hints.remaining_ms = hints.remaining_ms.min(limit - stats.elapsed_ms);
         if use_bank && stats.elapsed_ms >= deadline {
             self.used_bank = true;
@@ -466,7 +466,7 @@ impl TimeManager for Smooth {
     }
 
     fn check_interval(&self) -> u64 {
-        1
+        AB_CHECK_INTERVAL
     }
 
     fn overhead_ms(&self) -> f64 {

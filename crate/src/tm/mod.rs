@@ -33,7 +33,7 @@ pub mod stockfish;
 pub mod stopper;
 
 mod common;
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod props;
 
 use serde::Serialize;

@@ -210,6 +210,7 @@ fn schema_serialises_with_sliders_defaults_and_presets() {
     assert_eq!(ci["slider"]["scale"], "log");
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod props {
     use super::*;
     use proptest::prelude::*;
