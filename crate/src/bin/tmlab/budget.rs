@@ -1,6 +1,8 @@
 //! `tmlab budget`: the soft and hard limit a fresh manager gives one move, with its terms.
 
 use serde::Serialize;
+
+use crate::output::print;
 use tmlab::stop::Budget;
 use tmlab::tm::{MoveContext, TmSpec};
 
@@ -52,17 +54,15 @@ pub fn run(args: Args) -> Result<(), String> {
     let budget = tm.begin_move(&ctx);
     if args.json {
         let out = Out { spec: spec.to_string(), context: ctx, budget: &budget };
-        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
-        return Ok(());
+        let json = serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?;
+        return print(&(json + "\n"));
     }
     let mtg = args.movestogo.map(|m| format!("  movestogo {m}")).unwrap_or_default();
-    println!("{}  clock {} ms  inc {} ms{mtg}  ply {}", spec, args.clock, args.inc, args.ply);
-    println!("soft_ms {}", budget.soft_ms);
-    println!("hard_ms {}", budget.hard_ms);
-    println!("terms:");
+    let mut s = format!("{}  clock {} ms  inc {} ms{mtg}  ply {}\n", spec, args.clock, args.inc, args.ply);
+    s += &format!("soft_ms {}\nhard_ms {}\nterms:\n", budget.soft_ms, budget.hard_ms);
     for t in &budget.terms {
         let warn = t.warning.as_deref().map(|w| format!("  WARNING: {w}")).unwrap_or_default();
-        println!("  {:<18} {}{warn}", t.name, t.value);
+        s += &format!("  {:<18} {}{warn}\n", t.name, t.value);
     }
-    Ok(())
+    print(&s)
 }

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 mod budget;
 mod curve;
+mod output;
 mod params;
 mod simulate;
 

@@ -1,5 +1,6 @@
 //! `tmlab params`: the parameter schema of every time manager, as a table or JSON.
 
+use crate::output::print;
 use tmlab::tm::params::{Kind, ManagerSchema, ParamSchema, Scale, schema};
 
 #[derive(clap::Args)]
@@ -22,24 +23,20 @@ pub fn run(args: Args) -> Result<(), String> {
         }
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?);
-        return Ok(());
+        let json = serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?;
+        return print(&(json + "\n"));
     }
-    for (i, m) in all.iter().enumerate() {
-        if i > 0 {
-            println!();
-        }
-        print_manager(m);
-    }
-    Ok(())
+    let text: Vec<String> = all.iter().map(manager_text).collect();
+    print(&text.join("\n"))
 }
 
-fn print_manager(m: &ManagerSchema) {
+fn manager_text(m: &ManagerSchema) -> String {
+    let mut s = String::new();
     let aliases =
         if m.aliases.is_empty() { String::new() } else { format!(" (alias {})", m.aliases.join(", ")) };
-    println!("{}{aliases}: {} [{:?} search]", m.name, m.label, m.search);
-    println!("  {}", m.description);
-    println!("  reference: {}", m.reference);
+    s += &format!("{}{aliases}: {} [{:?} search]\n", m.name, m.label, m.search);
+    s += &format!("  {}\n", m.description);
+    s += &format!("  reference: {}\n", m.reference);
     let presets: Vec<String> = m
         .presets
         .iter()
@@ -47,10 +44,10 @@ fn print_manager(m: &ManagerSchema) {
             |p| if p.name == m.default_preset { format!("{} (default)", p.name) } else { p.name.to_string() },
         )
         .collect();
-    println!("  presets: {}", presets.join(", "));
+    s += &format!("  presets: {}\n", presets.join(", "));
     for p in &m.params {
-        println!(
-            "  {:<28} {:<6} {:>10}  {:<30} {:<10} {}",
+        s += &format!(
+            "  {:<28} {:<6} {:>10}  {:<30} {:<10} {}\n",
             p.path,
             kind(p),
             p.default.to_string(),
@@ -59,6 +56,7 @@ fn print_manager(m: &ManagerSchema) {
             p.description
         );
     }
+    s
 }
 
 fn kind(p: &ParamSchema) -> &'static str {

@@ -1,5 +1,6 @@
 //! `tmlab simulate`: one side's allocation over a simulated game.
 
+use crate::output::print;
 use tmlab::tm::simulate::{SimConfig, simulate_spec};
 
 #[derive(clap::Args)]
@@ -37,30 +38,31 @@ pub fn run(args: Args) -> Result<(), String> {
     let cfg = SimConfig { moves: args.moves, use_frac: args.use_frac, nps: args.nps, reuse: args.reuse };
     let sim = simulate_spec(&args.tm, &args.tc, &cfg)?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&sim).map_err(|e| e.to_string())?);
-        return Ok(());
+        let json = serde_json::to_string_pretty(&sim).map_err(|e| e.to_string())?;
+        return print(&(json + "\n"));
     }
     let rows = sim.rows.iter().map(|r| {
         [r.move_no as f64, r.ply as f64, r.clock_before_ms, r.soft_ms, r.hard_ms, r.used_ms, r.clock_after_ms]
     });
+    let mut s = String::new();
     if args.csv {
-        println!("{}", COLUMNS.join(","));
+        s += &format!("{}\n", COLUMNS.join(","));
         for row in rows {
-            println!("{}", row.map(|x| x.to_string()).join(","));
+            s += &format!("{}\n", row.map(|x| x.to_string()).join(","));
         }
     } else {
-        println!(
-            "{} at {} (use {}, nps {}, reuse {})",
+        s += &format!(
+            "{} at {} (use {}, nps {}, reuse {})\n",
             sim.manager, sim.tc, cfg.use_frac, cfg.nps, cfg.reuse
         );
-        println!(
-            "{:>5} {:>4} {:>15} {:>10} {:>10} {:>10} {:>15}",
+        s += &format!(
+            "{:>5} {:>4} {:>15} {:>10} {:>10} {:>10} {:>15}\n",
             COLUMNS[0], COLUMNS[1], COLUMNS[2], COLUMNS[3], COLUMNS[4], COLUMNS[5], COLUMNS[6]
         );
         for (row, r) in rows.zip(&sim.rows) {
             let flag = if r.flagged { "  FLAG" } else { "" };
-            println!(
-                "{:>5} {:>4} {:>15} {:>10} {:>10} {:>10} {:>15}{flag}",
+            s += &format!(
+                "{:>5} {:>4} {:>15} {:>10} {:>10} {:>10} {:>15}{flag}\n",
                 row[0],
                 row[1],
                 ms(row[2]),
@@ -71,6 +73,7 @@ pub fn run(args: Args) -> Result<(), String> {
             );
         }
     }
+    print(&s)?;
     if sim.flagged {
         eprintln!("{} lost on time at move {}", sim.manager, sim.rows.len());
     }
