@@ -275,7 +275,16 @@ pub trait Stopper {
     fn ponderhit(&mut self, stats: &SearchStats) {
         let _ = stats;
     }
+
+    /// MCTS: the Q above which a visited root child clears [`SearchStats::may_resign`]
+    /// (SmartPruning's `resign-q`; lc0 hard-codes −0.98).
+    fn resign_q(&self) -> f64 {
+        DEFAULT_RESIGN_Q
+    }
 }
+
+/// lc0's hard-coded resign threshold for `may_resign` (`search.cc` @909a4082).
+pub const DEFAULT_RESIGN_Q: f64 = -0.98;
 
 /// A stopper that never stops: `go infinite`, or a search bounded only by depth or nodes.
 #[derive(Debug)]

@@ -1,3 +1,13 @@
 //! Time controls, clocks and the time a search sees.
+//!
+//! - [`tc`]: [`TimeControl`], parsed from cutechess/fastchess syntax and the PGN tag.
+//! - [`game_clock`]: [`Clock`] per side and [`GameClock`] for both, with flag detection and the
+//!   [`UciView`] a manager is told.
+//! - [`timer`]: where a search's elapsed time comes from (wall or virtual).
 
+pub mod game_clock;
+pub mod tc;
 pub mod timer;
+
+pub use game_clock::{Charge, Clock, GameClock, UciView};
+pub use tc::{TcError, TimeControl, Timing};

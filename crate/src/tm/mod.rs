@@ -1,4 +1,197 @@
-//! Time managers: one file per manager, the shared building blocks, and the parameter schema.
+//! Time managers: one file per manager, the shared building blocks, the parameter schema, the
+//! adapter that turns a manager into a [`Stopper`](crate::stop::Stopper), and the allocation
+//! simulation.
+//!
+//! The normative specification is `shared/spec/time-managers.md`; every manager file names the
+//! reference it implements. A manager is chosen with an lc0-style spec string
+//! ([`from_spec`], [`params`]):
+//!
+//! ```
+//! let mut tm = tmlab::tm::from_spec("lc0-legacy(slowmover=1.2)").unwrap();
+//! tm.new_game();
+//! let budget = tm.begin_move(&tmlab::tm::MoveContext::new(60_000.0, 600.0, 0));
+//! assert!(budget.soft_ms <= budget.hard_ms);
+//! ```
+//!
+//! # Life cycle (§0.7)
+//! `new_game` → per move: `begin_move` → (`poll` | `iteration_done`)* → `end_move`. A search
+//! never sees a manager directly: the driver wraps it in a [`stopper::ManagedStopper`].
 
 pub mod decay;
+pub mod guide;
+pub mod lc0_alphazero;
+pub mod lc0_curve;
+pub mod lc0_legacy;
+pub mod lc0_simple;
+pub mod lc0_smooth;
+pub mod mediocre;
 pub mod moves_left;
+pub mod params;
+pub mod simulate;
+pub mod smart_pruning;
+pub mod stockfish;
+pub mod stopper;
+
+mod common;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod props;
+
+use serde::Serialize;
+
+use crate::stop::{Budget, Decision, Hints, Score, SearchStats, Term};
+
+pub use params::{SpecError, TmSpec, from_spec, schema};
+pub use smart_pruning::{SmartPruning, SmartPruningConfig};
+
+/// Which kind of search a manager was designed for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SearchKind {
+    /// Iterative deepening: soft limit at iteration boundaries, hard limit inside.
+    AlphaBeta,
+    /// MCTS: every limit is checked after each batch; SmartPruning follows the manager.
+    Mcts,
+}
+
+/// How a manager treats `go ponder` and `ponderhit` (§0.7, §9.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PonderStyle {
+    /// lc0 style: no limit while pondering; at ponderhit the driver starts the move afresh with
+    /// `begin_move`, and the ponder tree becomes `reused_nodes`.
+    Restart,
+    /// Stockfish style: the ponder search keeps its budget and its elapsed time counts from the
+    /// original `go`; a stop decided while pondering waits for ponderhit.
+    Continue,
+}
+
+/// What a manager is told at the start of a move (§0.3, §0.7).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct MoveContext {
+    /// The side to move's remaining time, including any increment already credited (UCI
+    /// `wtime`/`btime`), in ms.
+    pub clock_ms: f64,
+    /// The increment (UCI `winc`/`binc`), in ms; negative values count as 0.
+    pub inc_ms: f64,
+    /// Moves until the next time control, absent in sudden death. `Some(0)` is passed through
+    /// as received: managers treat it as absent, except `lc0-curve` which uses 1 (§0.3).
+    pub movestogo: Option<u32>,
+    /// Half-moves played in the game (§0.2): 0 for white's first move.
+    pub ply: u32,
+    /// Visits of the subtree kept from the previous search (lc0 `head_N`); 0 for alpha-beta.
+    pub reused_nodes: u64,
+    /// `go ponder`: the search runs on the opponent's time.
+    pub ponder: bool,
+    /// Number of legal moves in the position.
+    pub legal_moves: u32,
+}
+
+impl MoveContext {
+    /// A context for a move at `ply` with this clock and increment; no movestogo, no reuse, not
+    /// pondering, and a typical 30 legal moves.
+    pub fn new(clock_ms: f64, inc_ms: f64, ply: u32) -> Self {
+        MoveContext {
+            clock_ms,
+            inc_ms,
+            movestogo: None,
+            ply,
+            reused_nodes: 0,
+            ponder: false,
+            legal_moves: 30,
+        }
+    }
+
+    /// The same context with `movestogo`.
+    pub fn with_movestogo(mut self, movestogo: Option<u32>) -> Self {
+        self.movestogo = movestogo;
+        self
+    }
+
+    /// The same context with reused nodes.
+    pub fn with_reused_nodes(mut self, reused_nodes: u64) -> Self {
+        self.reused_nodes = reused_nodes;
+        self
+    }
+
+    /// The clock as a manager uses it: NaN and negative values count as 0.
+    pub fn clock(&self) -> f64 {
+        if self.clock_ms > 0.0 { self.clock_ms } else { 0.0 }
+    }
+
+    /// The increment as a manager uses it: NaN and negative values count as 0 (§0.3).
+    pub fn inc(&self) -> f64 {
+        if self.inc_ms > 0.0 { self.inc_ms } else { 0.0 }
+    }
+
+    /// `movestogo` with 0 treated as absent (§0.3).
+    pub fn movestogo(&self) -> Option<u32> {
+        self.movestogo.filter(|&m| m > 0)
+    }
+}
+
+/// What a manager learns when a move ends (§0.7).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct MoveEnd {
+    /// Milliseconds from `begin_move` to the end of the search.
+    pub elapsed_ms: f64,
+    /// MCTS: visits in the tree at the end, reused ones included. Alpha-beta: nodes searched.
+    pub total_nodes: u64,
+    /// The final root score.
+    pub final_score: Score,
+    /// The running average score of the best move, in centipawns (Stockfish's `averageScore`);
+    /// a searcher without one passes the final score.
+    pub final_avg_score: f64,
+}
+
+impl MoveEnd {
+    /// A move end with a neutral score (0 cp).
+    pub fn new(elapsed_ms: f64, total_nodes: u64) -> Self {
+        MoveEnd { elapsed_ms, total_nodes, final_score: Score::Cp(0), final_avg_score: 0.0 }
+    }
+}
+
+/// A time manager (§0.7). It never knows the searcher; the searcher never knows it.
+pub trait TimeManager: Send {
+    /// The manager's canonical name (`lc0-smooth`, …).
+    fn name(&self) -> &'static str;
+
+    /// The kind of search the manager was designed for.
+    fn search_kind(&self) -> SearchKind;
+
+    /// Resets all per-game state.
+    fn new_game(&mut self);
+
+    /// The budget for a move.
+    fn begin_move(&mut self, ctx: &MoveContext) -> Budget;
+
+    /// The hard check: after every batch (MCTS) or every [`TimeManager::check_interval`] nodes
+    /// (alpha-beta). `hints` were reset by the caller; MCTS managers lower `remaining_ms` and may
+    /// set `nps` for SmartPruning (§8).
+    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision;
+
+    /// The soft check after a completed alpha-beta iteration.
+    fn iteration_done(&mut self, stats: &SearchStats) -> Decision;
+
+    /// The move ended; updates the per-game state.
+    fn end_move(&mut self, end: &MoveEnd);
+
+    /// Alpha-beta: nodes between two [`TimeManager::poll`] calls.
+    fn check_interval(&self) -> u64;
+
+    /// The manager's move overhead in ms (§0.4): the budget keeps its hard limit at or below
+    /// clock − overhead, unless a term carries a warning.
+    fn overhead_ms(&self) -> f64;
+
+    /// The SmartPruning stopper that follows this manager in an MCTS search, if any (§8).
+    fn smart_pruning(&self) -> Option<SmartPruningConfig> {
+        None
+    }
+
+    /// How the manager ponders.
+    fn ponder_style(&self) -> PonderStyle {
+        PonderStyle::Restart
+    }
+
+    /// The per-game state, named (for the UI and for tests).
+    fn state(&self) -> Vec<Term>;
+}

@@ -7,7 +7,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod budget;
 mod curve;
+mod output;
+mod params;
+mod simulate;
 
 /// A laboratory for chess-engine time management.
 #[derive(Parser)]
@@ -21,12 +25,21 @@ struct Cli {
 enum Command {
     /// Draw or print a building-block curve: exponential decay or moves left.
     Curve(curve::Args),
+    /// Print the parameter schema of every time manager (table, or JSON with --json).
+    Params(params::Args),
+    /// The soft and hard limit a fresh manager gives one move, with the terms behind them.
+    Budget(budget::Args),
+    /// One side's allocation over a simulated game.
+    Simulate(simulate::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Curve(args) => curve::run(args),
+        Command::Params(args) => params::run(args),
+        Command::Budget(args) => budget::run(args),
+        Command::Simulate(args) => simulate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,505 @@
+//! The clock model: one [`Clock`] per side, a two-sided [`GameClock`] (per-side controls are
+//! time odds), flag detection with a margin, and what a manager or UCI engine is told.
+//!
+//! Reference: `shared/spec/time-managers.md` §10, which follows cutechess @5e84232b and
+//! fastchess @74deac23:
+//! - **Fischer** (and sudden death): the increment is credited before move 1, so a 60+0.6 clock
+//!   shows 60 600 ms at move 1. After a move that took `u`: `c ← max(0, c − u) + inc`.
+//! - **x moves in y**: as Fischer; the move that completes a period adds the next period's time
+//!   and resets `movestogo`.
+//! - **Bronstein / simple delay d**: `c ← c − max(0, u − d)`; the clock never gains time. Both
+//!   rules give the same numbers after a move and flag at the same moment (`u > c + d`); they
+//!   differ only in what a running display shows during the move.
+//! - **Hourglass**: `c ← c − u`, and the opponent's clock gains what ran out of ours.
+//! - **Byoyomi** (Japanese): main time first, then each move may take one period `p`; a move
+//!   that exceeds `p` uses up a period per started `p` beyond the first; exceeding the last one
+//!   loses. **Canadian**: `k` moves in every period; exceeding the period loses.
+//!
+//! A move **flags** when the time charged exceeds the clock plus the margin (default 0). The
+//! clock is clamped at 0 before any credit (fastchess).
+
+use serde::Serialize;
+use shakmaty::Color;
+
+use super::tc::{Overtime, TimeControl, Timing};
+
+/// What a time manager or UCI engine is told at the start of a move (`wtime`, `winc`,
+/// `movestogo`), per §10.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct UciView {
+    /// `wtime`/`btime`: whole milliseconds (fractions of the model clock are dropped).
+    pub time_ms: u64,
+    /// `winc`/`binc`.
+    pub inc_ms: u64,
+    /// `movestogo`, absent in sudden death; always ≥ 1 when present.
+    pub movestogo: Option<u32>,
+}
+
+/// The result of charging one move to a clock.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Charge {
+    /// The time that counted against the clock (after any delay), in ms.
+    pub charged_ms: f64,
+    /// Whether the move lost on time.
+    pub flagged: bool,
+    /// Hourglass: the time that ran out of this clock and flows to the opponent's.
+    pub transfer_ms: f64,
+}
+
+/// Byoyomi bookkeeping.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Overtimes {
+    /// Main time left, ms.
+    main_left: f64,
+    /// Japanese: periods left.
+    periods_left: u32,
+    /// Canadian: time left in the current period, ms.
+    period_left: f64,
+    /// Canadian: moves left in the current period.
+    period_moves_left: u32,
+}
+
+/// One side's clock under one [`TimeControl`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clock {
+    tc: TimeControl,
+    /// Time left on the main clock, ms (classical, delay, hourglass; the fixed time for `st`).
+    remaining: f64,
+    /// Classical: stages completed so far.
+    stage: usize,
+    /// Classical: moves until the current period ends (`None` in sudden death).
+    moves_left: Option<u32>,
+    /// Byoyomi state.
+    byo: Overtimes,
+    /// The flag margin in ms.
+    margin: f64,
+    /// Whether a move has lost on time.
+    flagged: bool,
+    /// Moves charged so far.
+    moves: u32,
+}
+
+impl Clock {
+    /// A clock at the start of a game: Fischer increments already credited for move 1.
+    pub fn new(tc: &TimeControl) -> Self {
+        let mut clock = Clock {
+            tc: tc.clone(),
+            remaining: 0.0,
+            stage: 0,
+            moves_left: None,
+            byo: Overtimes { main_left: 0.0, periods_left: 0, period_left: 0.0, period_moves_left: 0 },
+            margin: tc.margin_ms as f64,
+            flagged: false,
+            moves: 0,
+        };
+        match &tc.timing {
+            Timing::Infinite => clock.remaining = f64::INFINITY,
+            Timing::MoveTime { ms } => clock.remaining = *ms as f64,
+            Timing::Classical(c) => {
+                let (time, inc, moves) = c.stage(0);
+                clock.remaining = (time + inc) as f64;
+                clock.moves_left = moves.map(|m| m.get());
+            }
+            Timing::Delay { base_ms, .. } | Timing::Hourglass { base_ms } => {
+                clock.remaining = *base_ms as f64
+            }
+            Timing::Byoyomi { main_ms, overtime } => {
+                clock.byo.main_left = *main_ms as f64;
+                match *overtime {
+                    Overtime::Japanese { periods, .. } => clock.byo.periods_left = periods.get(),
+                    Overtime::Canadian { moves, period_ms } => {
+                        clock.byo.period_left = period_ms as f64;
+                        clock.byo.period_moves_left = moves.get();
+                    }
+                }
+            }
+        }
+        clock
+    }
+
+    /// The same clock with another flag margin (ms ≥ 0; the control's `timemargin` by default).
+    pub fn with_margin(mut self, margin_ms: f64) -> Self {
+        self.margin = if margin_ms.is_finite() { margin_ms.max(0.0) } else { 0.0 };
+        self
+    }
+
+    /// The control this clock runs.
+    pub fn time_control(&self) -> &TimeControl {
+        &self.tc
+    }
+
+    /// The time shown on the clock, in ms: the main time, or the current byoyomi period once the
+    /// main time is used up; `f64::INFINITY` without a limit.
+    pub fn remaining_ms(&self) -> f64 {
+        match &self.tc.timing {
+            Timing::Byoyomi { overtime, .. } => {
+                if self.byo.main_left > 0.0 {
+                    self.byo.main_left
+                } else {
+                    match *overtime {
+                        Overtime::Japanese { period_ms, .. } => period_ms as f64,
+                        Overtime::Canadian { .. } => self.byo.period_left,
+                    }
+                }
+            }
+            _ => self.remaining,
+        }
+    }
+
+    /// Whether a move has lost on time.
+    pub fn is_flagged(&self) -> bool {
+        self.flagged
+    }
+
+    /// Moves charged so far.
+    pub fn moves_played(&self) -> u32 {
+        self.moves
+    }
+
+    /// Fixed time per move (`st=`), if that is the control.
+    pub fn move_time_ms(&self) -> Option<u64> {
+        match self.tc.timing {
+            Timing::MoveTime { ms } => Some(ms),
+            _ => None,
+        }
+    }
+
+    /// What a manager or UCI engine is told (`wtime`, `winc`, `movestogo`), per §10; `None` for
+    /// controls without a game clock (`inf`, `st=`).
+    pub fn uci_view(&self) -> Option<UciView> {
+        let floor = |x: f64| if x.is_finite() && x > 0.0 { x.floor() as u64 } else { 0 };
+        match &self.tc.timing {
+            Timing::Infinite | Timing::MoveTime { .. } => None,
+            Timing::Classical(c) => {
+                let (_, inc, _) = c.stage(self.stage);
+                Some(UciView { time_ms: floor(self.remaining), inc_ms: inc, movestogo: self.moves_left })
+            }
+            Timing::Delay { delay_ms, .. } => Some(UciView {
+                time_ms: floor(self.remaining) + delay_ms,
+                inc_ms: *delay_ms,
+                movestogo: None,
+            }),
+            Timing::Hourglass { .. } => {
+                Some(UciView { time_ms: floor(self.remaining), inc_ms: 0, movestogo: None })
+            }
+            Timing::Byoyomi { overtime, .. } => Some(match *overtime {
+                Overtime::Japanese { period_ms, .. } => {
+                    let main = floor(self.byo.main_left);
+                    UciView { time_ms: main + period_ms, inc_ms: period_ms, movestogo: None }
+                }
+                // Canadian main time tells only the main time: a manager that spends up to it
+                // reaches the first period with all of it (`m + p` would be unsafe: the period
+                // must last k moves).
+                Overtime::Canadian { .. } if self.byo.main_left > 0.0 => {
+                    UciView { time_ms: floor(self.byo.main_left), inc_ms: 0, movestogo: None }
+                }
+                Overtime::Canadian { .. } => UciView {
+                    time_ms: floor(self.byo.period_left),
+                    inc_ms: 0,
+                    movestogo: Some(self.byo.period_moves_left.max(1)),
+                },
+            }),
+        }
+    }
+
+    /// Charges a move that took `used_ms` (negative or NaN counts as 0) and applies the rule of
+    /// the control. A flagged clock stays flagged.
+    pub fn charge(&mut self, used_ms: f64) -> Charge {
+        let u = if used_ms > 0.0 { used_ms } else { 0.0 }; // NaN and negatives count as 0
+        self.moves += 1;
+        let margin = self.margin;
+        let mut out = Charge { charged_ms: u, flagged: false, transfer_ms: 0.0 };
+        match self.tc.timing.clone() {
+            Timing::Infinite => {}
+            Timing::MoveTime { ms } => out.flagged = u > ms as f64 + margin,
+            Timing::Classical(c) => {
+                out.flagged = u > self.remaining + margin;
+                self.remaining = (self.remaining - u).max(0.0);
+                if let Some(left) = self.moves_left {
+                    if left <= 1 {
+                        self.stage += 1;
+                        let (time, _, moves) = c.stage(self.stage);
+                        self.remaining += time as f64;
+                        self.moves_left = moves.map(|m| m.get());
+                    } else {
+                        self.moves_left = Some(left - 1);
+                    }
+                }
+                let (_, inc, _) = c.stage(self.stage);
+                self.remaining += inc as f64;
+            }
+            Timing::Delay { delay_ms, .. } => {
+                let charged = (u - delay_ms as f64).max(0.0);
+                out.charged_ms = charged;
+                out.flagged = charged > self.remaining + margin;
+                self.remaining = (self.remaining - charged).max(0.0);
+            }
+            Timing::Hourglass { .. } => {
+                out.flagged = u > self.remaining + margin;
+                out.transfer_ms = u.min(self.remaining);
+                self.remaining = (self.remaining - u).max(0.0);
+            }
+            Timing::Byoyomi { overtime, .. } => {
+                // The part of the move beyond the main time counts against the overtime.
+                let over = (u - self.byo.main_left).max(0.0);
+                let in_overtime = self.byo.main_left == 0.0 || over > 0.0;
+                self.byo.main_left = (self.byo.main_left - u).max(0.0);
+                match overtime {
+                    Overtime::Japanese { period_ms, .. } => {
+                        let p = period_ms as f64;
+                        if over > 0.0 {
+                            let left = self.byo.periods_left as f64;
+                            out.flagged = over > left * p + margin;
+                            // A move within one period keeps every period; each started period
+                            // beyond the first is used up.
+                            let lost = ((over / p).ceil() - 1.0).max(0.0);
+                            self.byo.periods_left =
+                                if out.flagged { 0 } else { (left - lost).max(0.0) as u32 };
+                        }
+                    }
+                    Overtime::Canadian { moves, period_ms } => {
+                        // The move during which the main time runs out is the period's first.
+                        if in_overtime {
+                            out.flagged = over > self.byo.period_left + margin;
+                            self.byo.period_left = (self.byo.period_left - over).max(0.0);
+                            self.byo.period_moves_left = self.byo.period_moves_left.saturating_sub(1);
+                            if self.byo.period_moves_left == 0 {
+                                self.byo.period_left = period_ms as f64;
+                                self.byo.period_moves_left = moves.get();
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if out.flagged {
+            self.flagged = true;
+        }
+        out
+    }
+
+    /// Adds time to the main clock (hourglass: what the opponent used).
+    pub fn credit(&mut self, ms: f64) {
+        if ms.is_finite() && ms > 0.0 {
+            match self.tc.timing {
+                Timing::Byoyomi { .. } => self.byo.main_left += ms,
+                Timing::Infinite | Timing::MoveTime { .. } => {}
+                _ => self.remaining += ms,
+            }
+        }
+    }
+}
+
+/// Both sides' clocks. Per-side controls give time odds; hourglass moves time between them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameClock {
+    white: Clock,
+    black: Clock,
+}
+
+impl GameClock {
+    /// Clocks for a game with a control per side (the same control twice for an even game).
+    pub fn new(white: &TimeControl, black: &TimeControl) -> Self {
+        GameClock { white: Clock::new(white), black: Clock::new(black) }
+    }
+
+    /// Both sides under the same control.
+    pub fn even(tc: &TimeControl) -> Self {
+        Self::new(tc, tc)
+    }
+
+    /// One side's clock.
+    pub fn side(&self, color: Color) -> &Clock {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    fn side_mut(&mut self, color: Color) -> &mut Clock {
+        match color {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+
+    /// Charges `color`'s move; under hourglass the drained time goes to the opponent.
+    pub fn play(&mut self, color: Color, used_ms: f64) -> Charge {
+        let out = self.side_mut(color).charge(used_ms);
+        if out.transfer_ms > 0.0 {
+            self.side_mut(!color).credit(out.transfer_ms);
+        }
+        out
+    }
+
+    /// The PGN tags for the controls: `TimeControl` alone when both sides match; otherwise
+    /// `TimeControl "?"` plus `WhiteTimeControl` and `BlackTimeControl` (playground.md §4).
+    pub fn pgn_tags(&self) -> Vec<(&'static str, String)> {
+        let (w, b) = (self.white.time_control(), self.black.time_control());
+        if w.pgn_tag() == b.pgn_tag() && w == b {
+            vec![("TimeControl", w.pgn_tag())]
+        } else {
+            vec![
+                ("TimeControl", "?".to_string()),
+                ("WhiteTimeControl", w.pgn_tag()),
+                ("BlackTimeControl", b.pgn_tag()),
+            ]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(s: &str) -> Clock {
+        Clock::new(&s.parse::<TimeControl>().unwrap())
+    }
+
+    fn view(c: &Clock) -> (u64, u64, Option<u32>) {
+        let v = c.uci_view().unwrap();
+        (v.time_ms, v.inc_ms, v.movestogo)
+    }
+
+    #[test]
+    fn fischer_credits_the_increment_before_move_one() {
+        let mut c = clock("60+0.6");
+        assert_eq!(view(&c), (60_600, 600, None));
+        let out = c.charge(1000.0);
+        assert!(!out.flagged);
+        assert_eq!(c.remaining_ms(), 60_200.0);
+        assert!(!c.charge(60_200.0).flagged, "using exactly the clock does not flag");
+        assert_eq!(c.remaining_ms(), 600.0);
+        assert!(c.charge(600.5).flagged);
+        assert_eq!(c.remaining_ms(), 600.0, "clamped at 0, then credited");
+        assert!(c.is_flagged());
+    }
+
+    #[test]
+    fn flag_margin_is_configurable() {
+        let mut c = clock("1+0 timemargin=50");
+        assert!(!c.charge(1049.0).flagged);
+        let mut c = clock("1+0").with_margin(50.0);
+        assert!(!c.charge(1050.0).flagged);
+        let mut c = clock("1+0");
+        assert!(c.charge(1000.5).flagged, "default margin is 0");
+    }
+
+    #[test]
+    fn repeating_periods_add_time_and_reset_movestogo() {
+        let mut c = clock("40/60");
+        assert_eq!(view(&c), (60_000, 0, Some(40)));
+        for _ in 0..39 {
+            c.charge(1000.0);
+        }
+        assert_eq!(view(&c), (21_000, 0, Some(1)));
+        c.charge(1000.0);
+        assert_eq!(view(&c), (80_000, 0, Some(40)));
+        let mut c = clock("40/60+1");
+        assert_eq!(view(&c), (61_000, 1000, Some(40)));
+        c.charge(500.0);
+        assert_eq!(view(&c), (61_500, 1000, Some(39)));
+    }
+
+    #[test]
+    fn pgn_stages_run_in_order_then_sudden_death() {
+        let tc = TimeControl::from_pgn("2/10:5+1").unwrap().unwrap();
+        let mut c = Clock::new(&tc);
+        assert_eq!(view(&c), (10_000, 0, Some(2)));
+        c.charge(3000.0);
+        assert_eq!(view(&c), (7000, 0, Some(1)));
+        c.charge(3000.0);
+        assert_eq!(view(&c), (4000 + 5000 + 1000, 1000, None));
+        c.charge(2000.0);
+        assert_eq!(view(&c), (9000, 1000, None));
+    }
+
+    #[test]
+    fn delays_never_add_time_and_flag_beyond_clock_plus_delay() {
+        for s in ["60+b2", "60+d2"] {
+            let mut c = clock(s);
+            assert_eq!(view(&c), (62_000, 2000, None), "{s}");
+            assert_eq!(c.charge(1500.0).charged_ms, 0.0);
+            assert_eq!(c.remaining_ms(), 60_000.0, "{s}: unused delay is not banked");
+            c.charge(5000.0);
+            assert_eq!(c.remaining_ms(), 57_000.0);
+            assert!(!c.clone().charge(59_000.0).flagged, "{s}: spending wtime never flags");
+            assert!(c.charge(59_000.5).flagged);
+        }
+    }
+
+    #[test]
+    fn hourglass_moves_time_to_the_opponent() {
+        let tc: TimeControl = "hg60".parse().unwrap();
+        let mut g = GameClock::even(&tc);
+        assert_eq!(
+            g.side(Color::White).uci_view().unwrap(),
+            UciView { time_ms: 60_000, inc_ms: 0, movestogo: None }
+        );
+        g.play(Color::White, 5000.0);
+        assert_eq!(g.side(Color::White).remaining_ms(), 55_000.0);
+        assert_eq!(g.side(Color::Black).remaining_ms(), 65_000.0);
+        g.play(Color::Black, 1000.0);
+        assert_eq!(g.side(Color::White).remaining_ms(), 56_000.0);
+        assert!(g.play(Color::White, 56_001.0).flagged);
+        assert_eq!(g.side(Color::Black).remaining_ms(), 64_000.0 + 56_000.0, "only the drained time flows");
+        assert_eq!(g.pgn_tags(), vec![("TimeControl", "*60".to_string())]);
+    }
+
+    #[test]
+    fn japanese_byoyomi_uses_up_periods() {
+        let mut c = clock("10byo3x5");
+        assert_eq!(view(&c), (15_000, 5000, None));
+        c.charge(12_000.0); // 2 s into overtime: within one period
+        assert_eq!(view(&c), (5000, 5000, None));
+        assert_eq!(c.remaining_ms(), 5000.0);
+        assert!(!c.charge(12_000.0).flagged); // three started periods: two used up
+        assert!(!c.clone().charge(5000.0).flagged, "the last period still allows p");
+        assert!(c.charge(5000.5).flagged);
+    }
+
+    #[test]
+    fn canadian_overtime_counts_moves_per_period() {
+        let mut c = clock("10byo2/5");
+        assert_eq!(view(&c), (10_000, 0, None));
+        c.charge(10_000.0); // main time used exactly: not yet overtime
+        assert_eq!(view(&c), (5000, 0, Some(2)));
+        c.charge(3000.0);
+        assert_eq!(view(&c), (2000, 0, Some(1)));
+        assert!(!c.charge(2000.0).flagged);
+        assert_eq!(view(&c), (5000, 0, Some(2)), "a new period after k moves");
+        assert!(c.charge(5001.0).flagged);
+    }
+
+    #[test]
+    fn move_time_and_infinite() {
+        let mut c = clock("st=1");
+        assert_eq!(c.uci_view(), None);
+        assert_eq!(c.move_time_ms(), Some(1000));
+        assert!(!c.charge(1000.0).flagged);
+        assert!(c.charge(1000.1).flagged);
+        let mut c = clock("inf");
+        assert_eq!(c.uci_view(), None);
+        assert!(!c.charge(1e12).flagged);
+        assert!(!c.charge(f64::NAN).flagged);
+    }
+
+    #[test]
+    fn time_odds_per_side() {
+        let w: TimeControl = "300".parse().unwrap();
+        let b: TimeControl = "240".parse().unwrap();
+        let mut g = GameClock::new(&w, &b);
+        assert_eq!(g.side(Color::White).uci_view().unwrap().time_ms, 300_000);
+        assert_eq!(g.side(Color::Black).uci_view().unwrap().time_ms, 240_000);
+        g.play(Color::Black, 1000.0);
+        assert_eq!(g.side(Color::White).remaining_ms(), 300_000.0, "no transfer outside hourglass");
+        assert_eq!(
+            g.pgn_tags(),
+            vec![
+                ("TimeControl", "?".to_string()),
+                ("WhiteTimeControl", "300".to_string()),
+                ("BlackTimeControl", "240".to_string())
+            ]
+        );
+    }
+}

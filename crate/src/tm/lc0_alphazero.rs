@@ -1,0 +1,142 @@
+//! lc0's AlphaZero-style manager: a fixed share of the clock per move.
+//!
+//! Reference: lc0 `src/search/classic/stoppers/alphazero.cc` @909a4082 (added @b6b30113,
+//! #1201; 12 % since #1622, 5 % before). Spec §7. `f32` arithmetic.
+//!
+//! ```text
+//! budget = trunc((clock − O)·pct/100);  soft = hard = budget;  Stop iff elapsed >= budget
+//! ```
+//! It ignores the increment, movestogo and ply, and has no clamp: a negative budget (clock
+//! below the overhead) means one batch, then stop.
+
+use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
+
+use super::common::{AB_CHECK_INTERVAL, deadline_poll, finish, ponder_budget, t32, t64};
+use super::smart_pruning::SmartPruningConfig;
+use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+
+/// lc0's `alphazero-time-pct` since #1622.
+pub const TIME_PCT: f32 = 12.0;
+/// The value before #1622 (the first version, #1201).
+pub const TIME_PCT_PR1201: f32 = 5.0;
+/// lc0's `MoveOverheadMs` default.
+pub const MOVE_OVERHEAD_MS: u32 = 200;
+
+/// The AlphaZero manager's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AlphaZeroConfig {
+    /// Share of (clock − O) per move, %.
+    pub time_pct: f32,
+    /// Move overhead, ms.
+    pub move_overhead: u32,
+    /// The SmartPruning stopper that follows.
+    pub smart_pruning: SmartPruningConfig,
+}
+
+impl AlphaZeroConfig {
+    /// lc0 @909a4082.
+    pub const LC0: AlphaZeroConfig = AlphaZeroConfig {
+        time_pct: TIME_PCT,
+        move_overhead: MOVE_OVERHEAD_MS,
+        smart_pruning: SmartPruningConfig::LC0,
+    };
+    /// The first version (#1201): 5 %.
+    pub const PR1201: AlphaZeroConfig = AlphaZeroConfig { time_pct: TIME_PCT_PR1201, ..Self::LC0 };
+}
+
+impl Default for AlphaZeroConfig {
+    fn default() -> Self {
+        Self::LC0
+    }
+}
+
+/// The manager. It has no per-game state.
+#[derive(Clone, Debug)]
+pub struct AlphaZero {
+    cfg: AlphaZeroConfig,
+    deadline: i64,
+    pondering: bool,
+}
+
+impl AlphaZero {
+    /// A manager with this config.
+    pub fn new(cfg: AlphaZeroConfig) -> Self {
+        AlphaZero { cfg, deadline: 0, pondering: false }
+    }
+}
+
+impl TimeManager for AlphaZero {
+    fn name(&self) -> &'static str {
+        "lc0-alphazero"
+    }
+
+    fn search_kind(&self) -> SearchKind {
+        SearchKind::Mcts
+    }
+
+    fn new_game(&mut self) {
+        *self = AlphaZero::new(self.cfg);
+    }
+
+    fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
+        self.pondering = ctx.ponder;
+        if ctx.ponder {
+            return ponder_budget();
+        }
+        let clock = ctx.clock().floor() as i64;
+        let overhead = self.cfg.move_overhead as i64;
+        let available = (clock - overhead) as f32;
+        let budget = available * (self.cfg.time_pct / 100.0);
+        // At 100 % the f32 product can round above the integer clock − O for huge clocks.
+        self.deadline = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
+        let d = self.deadline as f64;
+        let terms = vec![t64("available", available as f64), t32("budget", budget), t64("deadline", d)];
+        finish(d, d, terms, ctx.clock(), overhead as f64, d, "a share above 100 % of the clock")
+    }
+
+    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
+        if self.pondering {
+            return Decision::CONTINUE;
+        }
+        deadline_poll(self.deadline as f64, stats, hints)
+    }
+
+    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
+        let mut hints = Hints::reset(0);
+        self.poll(stats, &mut hints)
+    }
+
+    fn end_move(&mut self, _end: &MoveEnd) {}
+
+    fn check_interval(&self) -> u64 {
+        AB_CHECK_INTERVAL
+    }
+
+    fn overhead_ms(&self) -> f64 {
+        self.cfg.move_overhead as f64
+    }
+
+    fn smart_pruning(&self) -> Option<SmartPruningConfig> {
+        Some(self.cfg.smart_pruning)
+    }
+
+    fn state(&self) -> Vec<Term> {
+        vec![Term::new("deadline", self.deadline as f64)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_vector_e() {
+        // §11(e): 60 s + 1 s, O = 200 → 7176.0.
+        let mut m = AlphaZero::new(AlphaZeroConfig::LC0);
+        let b = m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
+        assert_eq!((b.soft_ms, b.hard_ms), (7176.0, 7176.0));
+        assert_eq!(b.terms.iter().find(|t| t.name == "budget").unwrap().value, 7176.0);
+        let b = m.begin_move(&MoveContext::new(100.0, 1000.0, 0));
+        assert_eq!(b.hard_ms, 0.0, "negative budget: one batch, then stop");
+    }
+}

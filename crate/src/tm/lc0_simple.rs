@@ -1,0 +1,210 @@
+//! lc0's simple manager: a share of the clock that grows with the ply and with the
+//! increment-to-clock ratio, plus the time left unused by the previous move.
+//!
+//! Reference: lc0 `src/search/classic/stoppers/simple.cc` @909a4082 (revised @874e0503, #1876).
+//! Spec §7. `f32` arithmetic.
+//!
+//! ```text
+//! avail  = clock − O
+//! pct    = (base-pct + ply·ply-pct)·0.01 + (inc/clock)·time-factor
+//! budget = avail·pct;  first move: budget += budget·opening-bonus-pct·0.01
+//! if prev_budget > 0: budget += max(0, prev_budget − (prev_avail − (avail − inc)))   # unused last move
+//! budget = min(budget, avail);  deadline = trunc(budget);  soft = hard = deadline
+//! ```
+//! With a clock of 0 the ratio `inc/clock` is taken as 0 (lc0 would divide by zero); the
+//! budget is then ≤ 0: one batch, then stop.
+
+use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
+
+use super::common::{AB_CHECK_INTERVAL, deadline_poll, finish, ponder_budget, t32, t64};
+use super::smart_pruning::SmartPruningConfig;
+use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+
+/// lc0's `simple-base-pct`: 1.4 % of the available time.
+pub const BASE_PCT: f32 = 1.4;
+/// lc0's `simple-ply-pct`: +0.049 % per ply.
+pub const PLY_PCT: f32 = 0.049;
+/// lc0's `simple-time-factor`: weight of inc/clock.
+pub const TIME_FACTOR: f32 = 1.5;
+/// lc0's `simple-opening-bonus-pct`.
+pub const OPENING_BONUS_PCT: f32 = 0.0;
+/// lc0's `MoveOverheadMs` default.
+pub const MOVE_OVERHEAD_MS: u32 = 200;
+/// Percent to fraction.
+const PERCENT: f32 = 0.01;
+
+/// The simple manager's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SimpleConfig {
+    /// Base share of (clock − O), %.
+    pub base_pct: f32,
+    /// Growth with ply, %/ply.
+    pub ply_pct: f32,
+    /// Weight of inc/clock.
+    pub time_factor: f32,
+    /// Extra on the first move, %.
+    pub opening_bonus_pct: f32,
+    /// Move overhead, ms.
+    pub move_overhead: u32,
+    /// The SmartPruning stopper that follows.
+    pub smart_pruning: SmartPruningConfig,
+}
+
+impl SimpleConfig {
+    /// lc0 @909a4082.
+    pub const LC0: SimpleConfig = SimpleConfig {
+        base_pct: BASE_PCT,
+        ply_pct: PLY_PCT,
+        time_factor: TIME_FACTOR,
+        opening_bonus_pct: OPENING_BONUS_PCT,
+        move_overhead: MOVE_OVERHEAD_MS,
+        smart_pruning: SmartPruningConfig::LC0,
+    };
+}
+
+impl Default for SimpleConfig {
+    fn default() -> Self {
+        Self::LC0
+    }
+}
+
+/// The manager.
+#[derive(Clone, Debug)]
+pub struct Simple {
+    cfg: SimpleConfig,
+    prev_budget: f32,
+    prev_avail: f32,
+    bonus_done: bool,
+    deadline: i64,
+    pondering: bool,
+}
+
+impl Simple {
+    /// A manager with this config.
+    pub fn new(cfg: SimpleConfig) -> Self {
+        Simple { cfg, prev_budget: 0.0, prev_avail: 0.0, bonus_done: false, deadline: 0, pondering: false }
+    }
+}
+
+impl TimeManager for Simple {
+    fn name(&self) -> &'static str {
+        "lc0-simple"
+    }
+
+    fn search_kind(&self) -> SearchKind {
+        SearchKind::Mcts
+    }
+
+    fn new_game(&mut self) {
+        *self = Simple::new(self.cfg);
+    }
+
+    fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
+        self.pondering = ctx.ponder;
+        if ctx.ponder {
+            return ponder_budget();
+        }
+        let c = self.cfg;
+        let clock = ctx.clock().floor() as i64;
+        let inc = ctx.inc().floor() as f32;
+        let overhead = c.move_overhead as i64;
+        let avail = (clock - overhead) as f32;
+        let ratio = if clock > 0 { inc / clock as f32 } else { 0.0 };
+        let pct = (c.base_pct + ctx.ply as f32 * c.ply_pct) * PERCENT + ratio * c.time_factor;
+        let mut budget = avail * pct;
+        let mut bonus = 0.0f32;
+        if !self.bonus_done {
+            bonus = budget * c.opening_bonus_pct * PERCENT;
+            budget += bonus;
+            self.bonus_done = true;
+        }
+        let mut unused = 0.0f32;
+        if self.prev_budget > 0.0 {
+            unused = (self.prev_budget - (self.prev_avail - (avail - inc))).max(0.0);
+            budget += unused;
+        }
+        budget = budget.min(avail);
+        self.prev_budget = budget;
+        self.prev_avail = avail;
+        // `avail` in f32 can round above the integer clock − O for huge clocks; the integer
+        // cap keeps lc0's `min(budget, avail)` exact.
+        self.deadline = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
+        let d = self.deadline as f64;
+        let terms = vec![
+            t64("avail", avail as f64),
+            t32("pct", pct),
+            t32("opening_bonus", bonus),
+            t32("unused_last_move", unused),
+            t32("budget", budget),
+            t64("deadline", d),
+        ];
+        finish(d, d, terms, ctx.clock(), overhead as f64, d, "")
+    }
+
+    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
+        if self.pondering {
+            return Decision::CONTINUE;
+        }
+        deadline_poll(self.deadline as f64, stats, hints)
+    }
+
+    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
+        let mut hints = Hints::reset(0);
+        self.poll(stats, &mut hints)
+    }
+
+    fn end_move(&mut self, _end: &MoveEnd) {}
+
+    fn check_interval(&self) -> u64 {
+        AB_CHECK_INTERVAL
+    }
+
+    fn overhead_ms(&self) -> f64 {
+        self.cfg.move_overhead as f64
+    }
+
+    fn smart_pruning(&self) -> Option<SmartPruningConfig> {
+        Some(self.cfg.smart_pruning)
+    }
+
+    fn state(&self) -> Vec<Term> {
+        vec![
+            Term::new("prev_budget", super::common::clean(self.prev_budget)),
+            Term::new("prev_avail", super::common::clean(self.prev_avail)),
+            Term::new("bonus_done", f64::from(u8::from(self.bonus_done))),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_vector_e() {
+        // §11(e): 60 s + 1 s, O = 200, fresh managers: ply 0 → 2332.2, ply 40 → 3504.28.
+        for (ply, budget, deadline) in [(0, 2332.2, 2332.0), (40, 3504.28, 3504.0)] {
+            let mut m = Simple::new(SimpleConfig::LC0);
+            let b = m.begin_move(&MoveContext::new(60_000.0, 1000.0, ply));
+            assert_eq!((b.soft_ms, b.hard_ms), (deadline, deadline), "ply {ply}");
+            let got = b.terms.iter().find(|t| t.name == "budget").unwrap().value;
+            assert!((got - budget).abs() < 0.01, "ply {ply}: {got}");
+        }
+    }
+
+    #[test]
+    fn unused_time_carries_to_the_next_move() {
+        let mut m = Simple::new(SimpleConfig::LC0);
+        let b1 = m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
+        // The move used 1000 of its 2332 ms; the clock gains the increment.
+        let b2 = m.begin_move(&MoveContext::new(60_000.0 - 1000.0 + 1000.0, 1000.0, 2));
+        let plain = Simple::new(SimpleConfig::LC0).begin_move(&MoveContext::new(60_000.0, 1000.0, 2));
+        let unused = b2.terms.iter().find(|t| t.name == "unused_last_move").unwrap().value;
+        assert!((unused - 1332.2).abs() < 0.01, "{unused} (budget {})", b1.hard_ms);
+        let plain_budget = plain.terms.iter().find(|t| t.name == "budget").unwrap().value;
+        assert!((b2.hard_ms - (plain_budget + unused)).abs() < 1.0, "{b2:?}");
+        assert!(b2.hard_ms > plain.hard_ms + 1300.0);
+        let z = Simple::new(SimpleConfig::LC0).begin_move(&MoveContext::new(0.0, 1000.0, 0));
+        assert_eq!(z.hard_ms, 0.0, "a zero clock gives no NaN");
+    }
+}

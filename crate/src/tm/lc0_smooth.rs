@@ -1,0 +1,629 @@
+//! lc0's smooth manager: plan so that every move ends with the same number of nodes in the tree,
+//! tracking NPS, tree reuse and SmartPruning's time use from move to move; with `preset=lc0`, a
+//! piggybank of saved time, a trend watcher and a forced bank window.
+//!
+//! References:
+//! - `preset=seed` (the default): the PR1195 design document, seeds 000/003
+//!   (`000_4aba59f09bfba159.txt`, `003_88df0f5d85c2f547.txt`), with `mle-legacy` 51.5/7.0 and the
+//!   rules the document leaves loose taken from the PR's code, lc0 @e0b6ef38
+//!   `src/mcts/stoppers/smooth.cc`; exponential-decay NPS; no piggybank.
+//! - `preset=lc0`: lc0 `src/search/classic/stoppers/smooth.cc` @909a4082: piggybank (@8a2ae60a,
+//!   #1310), LinearDecay NPS (@4e974a2e, #1596), trend watcher and forced piggybank (@d1237b82,
+//!   #1762), values retuned in @61e2409d (#1622).
+//!
+//! Spec §6. `f32` arithmetic with lc0's truncations; the bank is integer milliseconds.
+//!
+//! ```text
+//! rm       = MLE(ply) (or movestogo if smaller);  total = max(0, clock − bank + inc·(rm − 1) − O)
+//! avg_ms   = total/rm;   target = (total·nps/1000/rm)/(1 − r);   new = max(0, target − reused)
+//! brutto   = new/nps·1000;  to_bank = min(max_bank − bank, brutto·per-move-piggybank)
+//! alloc    = min((brutto − to_bank)/u, clock·max-move-budget, clock − O)
+//! deadline = trunc(alloc) = soft;  hard = deadline + allowed bank
+//! ```
+//!
+//! **Upstream quirk not copied (§6.5):** lc0 @909a4082 rotates the trend watcher's snapshots at
+//! every check, so its rates span only the last two checks; the intended rule (rotate once the
+//! newest sample is a period newer) is implemented. A negative allowed bank (clock below the
+//! overhead) is taken as 0.
+
+use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
+
+use super::common::{AB_CHECK_INTERVAL, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
+use super::decay::{exponential_decay, linear_decay};
+use super::moves_left::moves_left;
+use super::smart_pruning::SmartPruningConfig;
+use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+
+/// lc0's move overhead default, ms.
+pub const MOVE_OVERHEAD_MS: u32 = 200;
+/// The NPS guess before any measurement (hard-coded in lc0; a parameter in the seed).
+pub const INIT_NPS: f32 = 20_000.0;
+/// Milliseconds per second.
+const MS_PER_S: f32 = 1000.0;
+
+/// How the NPS estimate follows measurements (§6.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NpsDecay {
+    /// LinearDecay over `nps-update-period` seconds (lc0 #1596).
+    Linear,
+    /// ExponentialDecay with a half-life of `nps-update-rate` seconds (the design document).
+    Exponential,
+}
+
+impl NpsDecay {
+    /// Names in spec strings.
+    pub const NAMES: &'static [&'static str] = &["linear", "exponential"];
+
+    /// The name in spec strings.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    /// From a name in [`NpsDecay::NAMES`].
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "linear" => Some(NpsDecay::Linear),
+            "exponential" => Some(NpsDecay::Exponential),
+            _ => None,
+        }
+    }
+}
+
+/// The smooth manager's parameters (§6.1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SmoothConfig {
+    /// Initial tree-reuse factor r.
+    pub init_tree_reuse: f32,
+    /// Cap on r.
+    pub max_tree_reuse: f32,
+    /// ED step for r, in average moves.
+    pub tree_reuse_update_rate: f32,
+    /// Initial NPS.
+    pub init_nps: f32,
+    /// NPS smoothing.
+    pub nps_decay: NpsDecay,
+    /// LD window, s.
+    pub nps_update_period: f32,
+    /// ED half-life, s.
+    pub nps_update_rate: f32,
+    /// Initial timeuse u.
+    pub init_timeuse: f32,
+    /// Floor on u.
+    pub min_timeuse: f32,
+    /// ED step for u, in average moves.
+    pub timeuse_update_rate: f32,
+    /// alloc ≤ this × clock.
+    pub max_move_budget: f32,
+    /// Bank at the first move = clock × this.
+    pub init_piggybank: f32,
+    /// Share of each move's expected time that is banked.
+    pub per_move_piggybank: f32,
+    /// Share of the bank usable on one move.
+    pub max_piggybank_use: f32,
+    /// Bank cap, in average moves.
+    pub max_piggybank_moves: f32,
+    /// Trend-watcher window, ms.
+    pub trend_nps_update_period_ms: u32,
+    /// Expected future rate of the best move relative to its current rate.
+    pub bestmove_optimism: f32,
+    /// The same for the other moves.
+    pub overtaker_optimism: f32,
+    /// The bank may be used during the first this-many ms after the first batch.
+    pub force_piggybank_ms: u32,
+    /// MLE midpoint m (`mle-legacy(midpoint=…)`).
+    pub midpoint: f32,
+    /// MLE steepness s (`mle-legacy(steepness=…)`).
+    pub steepness: f32,
+    /// Move overhead, ms.
+    pub move_overhead: u32,
+    /// The SmartPruning stopper that follows.
+    pub smart_pruning: SmartPruningConfig,
+}
+
+impl SmoothConfig {
+    /// The PR1195 design document (seeds 000/003) with its code's `mle-legacy` 51.5/7.0.
+    pub const SEED: SmoothConfig = SmoothConfig {
+        init_tree_reuse: 0.5,
+        max_tree_reuse: 0.7,
+        tree_reuse_update_rate: 4.0,
+        init_nps: INIT_NPS,
+        nps_decay: NpsDecay::Exponential,
+        nps_update_period: 20.0,
+        nps_update_rate: 5.0,
+        init_timeuse: 0.7,
+        min_timeuse: 0.3,
+        timeuse_update_rate: 10.0,
+        max_move_budget: 0.3,
+        init_piggybank: 0.0,
+        per_move_piggybank: 0.0,
+        max_piggybank_use: 0.0,
+        max_piggybank_moves: 0.0,
+        trend_nps_update_period_ms: 3000,
+        bestmove_optimism: 0.2,
+        overtaker_optimism: 4.0,
+        force_piggybank_ms: 0,
+        midpoint: 51.5,
+        steepness: 7.0,
+        move_overhead: MOVE_OVERHEAD_MS,
+        smart_pruning: SmartPruningConfig::LC0,
+    };
+    /// lc0 @909a4082's code defaults.
+    pub const LC0: SmoothConfig = SmoothConfig {
+        init_tree_reuse: 0.52,
+        max_tree_reuse: 0.73,
+        tree_reuse_update_rate: 3.39,
+        init_nps: INIT_NPS,
+        nps_decay: NpsDecay::Linear,
+        nps_update_period: 20.0,
+        nps_update_rate: 5.0,
+        init_timeuse: 0.7,
+        min_timeuse: 0.34,
+        timeuse_update_rate: 5.51,
+        max_move_budget: 0.42,
+        init_piggybank: 0.09,
+        per_move_piggybank: 0.12,
+        max_piggybank_use: 0.94,
+        max_piggybank_moves: 36.5,
+        trend_nps_update_period_ms: 3000,
+        bestmove_optimism: 0.2,
+        overtaker_optimism: 4.0,
+        force_piggybank_ms: 1000,
+        midpoint: 45.2,
+        steepness: 5.93,
+        move_overhead: MOVE_OVERHEAD_MS,
+        smart_pruning: SmartPruningConfig::LC0,
+    };
+}
+
+impl Default for SmoothConfig {
+    fn default() -> Self {
+        Self::SEED
+    }
+}
+
+/// One root-visit snapshot of the trend watcher.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Snapshot {
+    t: f32,
+    n: Vec<u64>,
+}
+
+impl Snapshot {
+    fn set(&mut self, t: f32, n: &[u64]) {
+        self.t = t;
+        self.n.clear();
+        self.n.extend_from_slice(n);
+    }
+}
+
+/// The trend watcher (§6.5): will another root move overtake the best before `by`?
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Trend {
+    prev: Option<Snapshot>,
+    cur: Snapshot,
+    last: Snapshot,
+}
+
+impl Trend {
+    fn update(&mut self, t: f32, n: &[u64], period: f32) {
+        let started = self.prev.is_some();
+        if started && t <= self.last.t {
+            return;
+        }
+        if !started {
+            let mut s = Snapshot::default();
+            s.set(t, n);
+            self.cur = s.clone();
+            self.prev = Some(s);
+        }
+        self.last.set(t, n);
+        if self.last.t >= self.cur.t + period {
+            let prev = self.prev.as_mut().expect("set above");
+            std::mem::swap(prev, &mut self.cur);
+            self.cur.set(self.last.t, &self.last.n);
+        }
+    }
+
+    fn overtaken(&self, by: f32, bestmove_optimism: f32, overtaker_optimism: f32) -> bool {
+        let Some(prev) = &self.prev else { return false };
+        let last = &self.last;
+        if prev.t >= last.t || by <= last.t || last.n.is_empty() {
+            return false;
+        }
+        let dt = last.t - prev.t;
+        let ahead = by - last.t;
+        let rate = |i: usize| (last.n[i] as f32 - prev.n.get(i).copied().unwrap_or(0) as f32) / dt;
+        let mut b = 0;
+        for (i, &v) in last.n.iter().enumerate() {
+            if v > last.n[b] {
+                b = i;
+            }
+        }
+        let goal = last.n[b] as f32 + bestmove_optimism * rate(b) * ahead;
+        (0..last.n.len()).any(|i| i != b && last.n[i] as f32 + overtaker_optimism * rate(i) * ahead > goal)
+    }
+}
+
+/// The manager and its per-game state (§6.2).
+#[derive(Clone, Debug)]
+pub struct Smooth {
+    cfg: SmoothConfig,
+    /// Tree-reuse factor.
+    r: f32,
+    /// Nodes per second.
+    nps: f32,
+    /// Becomes true at the first `end_move`.
+    reliable: bool,
+    /// Timeuse.
+    u: f32,
+    avg_ms: f32,
+    alloc: f32,
+    deadline: i64,
+    hard: i64,
+    last_final_nodes: u64,
+    /// `since_first_batch` at the last NPS update, ms.
+    last_time: f32,
+    /// Integer ms.
+    bank: i64,
+    first: bool,
+    used_bank: bool,
+    trend: Trend,
+    pondering: bool,
+}
+
+impl Smooth {
+    /// A manager with this config.
+    pub fn new(cfg: SmoothConfig) -> Self {
+        Smooth {
+            cfg,
+            r: cfg.init_tree_reuse,
+            nps: cfg.init_nps,
+            reliable: false,
+            u: cfg.init_timeuse,
+            avg_ms: 0.0,
+            alloc: 0.0,
+            deadline: 0,
+            hard: 0,
+            last_final_nodes: 0,
+            last_time: 0.0,
+            bank: 0,
+            first: true,
+            used_bank: false,
+            trend: Trend::default(),
+            pondering: false,
+        }
+    }
+
+    /// The NPS update at a poll (§6.6), with `t = since_first_batch`.
+    fn update_nps(&mut self, since_first_batch_ms: f64, nodes_this_move: u64) -> f32 {
+        let t = ms_i64(since_first_batch_ms) as f32;
+        if t <= 0.0 || nodes_this_move == 0 {
+            return self.nps;
+        }
+        let raw = MS_PER_S * nodes_this_move as f32 / t;
+        if self.reliable && t > self.last_time {
+            self.nps = match self.cfg.nps_decay {
+                NpsDecay::Linear => {
+                    linear_decay(self.nps, raw, t, t - self.last_time, MS_PER_S * self.cfg.nps_update_period)
+                }
+                NpsDecay::Exponential => exponential_decay(
+                    self.nps,
+                    raw,
+                    self.cfg.nps_update_rate,
+                    (t - self.last_time) / MS_PER_S,
+                ),
+            };
+        } else {
+            self.nps = raw;
+        }
+        self.last_time = t;
+        self.nps
+    }
+}
+
+impl TimeManager for Smooth {
+    fn name(&self) -> &'static str {
+        "lc0-smooth"
+    }
+
+    fn search_kind(&self) -> SearchKind {
+        SearchKind::Mcts
+    }
+
+    fn new_game(&mut self) {
+        *self = Smooth::new(self.cfg);
+    }
+
+    fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
+        self.pondering = ctx.ponder;
+        if ctx.ponder {
+            return ponder_budget();
+        }
+        let c = self.cfg;
+        let clock_i = ctx.clock().floor() as i64;
+        let clock = clock_i as f32;
+        let inc = ctx.inc().floor() as f32;
+        let overhead = c.move_overhead as f32;
+        let reused = ctx.reused_nodes as f32;
+        if self.first {
+            self.bank = (clock * c.init_piggybank) as i64;
+            self.first = false;
+        }
+        if self.last_final_nodes > 0 && self.last_time > 0.0 {
+            let frac = if self.avg_ms > 0.0 { self.last_time / self.avg_ms } else { 0.0 };
+            let reuse = reused / self.last_final_nodes as f32;
+            self.r = c.max_tree_reuse.min(exponential_decay(self.r, reuse, c.tree_reuse_update_rate, frac));
+        }
+        self.last_time = 0.0;
+        self.used_bank = false;
+        self.trend = Trend::default();
+        let mut rm = moves_left(ctx.ply, c.midpoint, c.steepness);
+        if let Some(m) = ctx.movestogo()
+            && (m as f32) < rm
+        {
+            rm = m as f32;
+        }
+        let max_bank = c.max_piggybank_moves * (clock + inc * (rm - 1.0) - overhead).max(0.0) / rm;
+        if self.bank as f32 > max_bank {
+            self.bank = max_bank as i64;
+        }
+        let bank = self.bank as f32;
+        let total = (clock - bank + inc * (rm - 1.0) - overhead).max(0.0);
+        self.avg_ms = total / rm;
+        let target = (total * self.nps / MS_PER_S / rm) / (1.0 - self.r);
+        let new = (target - reused).max(0.0);
+        let brutto = new / self.nps * MS_PER_S;
+        let to_bank = (max_bank - bank).min(brutto * c.per_move_piggybank);
+        let expected = brutto - to_bank;
+        let mut allowed_bank = (bank * c.max_piggybank_use) as i64;
+        let mut alloc = expected / self.u;
+        alloc = alloc.min(clock * c.max_move_budget);
+        if alloc > clock - overhead {
+            alloc = (clock - overhead).max(0.0);
+        }
+        if allowed_bank as f32 > clock - overhead - alloc {
+            allowed_bank = (clock - overhead - alloc) as i64;
+        }
+        let allowed_bank = allowed_bank.max(0);
+        self.bank = (bank + to_bank) as i64;
+        self.alloc = alloc;
+        // f32 rounding of huge clocks can lift `clock − O` above its integer value: cap both
+        // limits at the integer room (lc0's `never past clock − O`).
+        let room = (clock_i - c.move_overhead as i64).max(0);
+        self.deadline = (alloc as i64).min(room);
+        self.hard = (self.deadline + allowed_bank).min(room.max(self.deadline));
+        let terms = vec![
+            t32("rm", rm),
+            t32("max_bank", max_bank),
+            t32("total", total),
+            t32("avg_ms", self.avg_ms),
+            t32("nps", self.nps),
+            t32("r", self.r),
+            t32("u", self.u),
+            t32("target", target),
+            t32("new", new),
+            t32("brutto", brutto),
+            t32("to_bank", to_bank),
+            t32("alloc", alloc),
+            t64("deadline", self.deadline as f64),
+            t64("allowed_bank", allowed_bank as f64),
+            t64("bank", self.bank as f64),
+        ];
+        let (soft, hard) = (self.deadline as f64, self.hard as f64);
+        finish(soft, hard, terms, ctx.clock(), overhead as f64, hard, "")
+    }
+
+    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
+        if self.pondering {
+            return Decision::CONTINUE;
+        }
+        let deadline = self.deadline as f64;
+        if !is_mcts(stats) {
+            // Driven by alpha-beta: no batches, no NPS; the deadline is the limit.
+            hints.remaining_ms = hints.remaining_ms.min(deadline - stats.elapsed_ms);
+            return Decision::stop_if(stats.elapsed_ms >= deadline, StopReason::Deadline);
+        }
+        let c = self.cfg;
+        let nps = self.update_nps(stats.since_first_batch_ms, stats.nodes_this_move);
+        let elapsed = stats.elapsed_ms as f32;
+        self.trend.update(elapsed, stats.root_visits, c.trend_nps_update_period_ms as f32);
+        let force = stats.since_first_batch_ms <= c.force_piggybank_ms as f64;
+        let use_bank = stats.need_more_time
+            || force
+            || self.trend.overtaken(self.hard as f32, c.bestmove_optimism, c.overtaker_optimism);
+        let limit = if use_bank { self.hard as f64 } else { deadline };
+        hints.nps = Some(nps as f64);
+        hints.remaining_ms = hints.remaining_ms.min(limit - stats.elapsed_ms);
+        if use_bank && stats.elapsed_ms >= deadline {
+            self.used_bank = true;
+        }
+        let reason =
+            if use_bank && self.hard > self.deadline { StopReason::HardLimit } else { StopReason::Deadline };
+        Decision::stop_if(stats.elapsed_ms >= limit, reason)
+    }
+
+    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
+        let mut hints = Hints::reset(0);
+        self.poll(stats, &mut hints)
+    }
+
+    fn end_move(&mut self, end: &MoveEnd) {
+        if self.pondering {
+            return;
+        }
+        let c = self.cfg;
+        let elapsed_i = ms_i64(end.elapsed_ms);
+        let elapsed = elapsed_i as f32;
+        self.reliable = true;
+        let frac = if self.avg_ms > 0.0 { elapsed / self.avg_ms } else { 0.0 };
+        let use_ = if self.alloc > 0.0 { elapsed / self.alloc } else { 1.0 };
+        if self.used_bank {
+            self.bank -= (elapsed_i - self.deadline).max(0);
+        }
+        let target = if self.used_bank { 1.0 } else { use_ };
+        self.u = c.min_timeuse.max(exponential_decay(self.u, target, c.timeuse_update_rate, frac));
+        self.last_final_nodes = end.total_nodes;
+    }
+
+    fn check_interval(&self) -> u64 {
+        AB_CHECK_INTERVAL
+    }
+
+    fn overhead_ms(&self) -> f64 {
+        self.cfg.move_overhead as f64
+    }
+
+    fn smart_pruning(&self) -> Option<SmartPruningConfig> {
+        Some(self.cfg.smart_pruning)
+    }
+
+    fn state(&self) -> Vec<Term> {
+        vec![
+            t32("r", self.r),
+            t32("nps", self.nps),
+            t64("reliable", f64::from(u8::from(self.reliable))),
+            t32("u", self.u),
+            t32("avg_ms", self.avg_ms),
+            t32("alloc", self.alloc),
+            t64("deadline", self.deadline as f64),
+            t64("last_final_nodes", self.last_final_nodes as f64),
+            t32("last_time", self.last_time),
+            t64("bank", self.bank as f64),
+            t64("first", f64::from(u8::from(self.first))),
+            t64("used_bank", f64::from(u8::from(self.used_bank))),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn term(b: &Budget, name: &str) -> f64 {
+        b.terms.iter().find(|t| t.name == name).unwrap_or_else(|| panic!("no term {name}")).value
+    }
+
+    #[test]
+    fn reference_vector_d() {
+        // §11(d): preset=lc0, first move, 60 s + 1 s, fresh manager.
+        let mut m = Smooth::new(SmoothConfig::LC0);
+        let b = m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
+        let close = |name: &str, want: f64, tol: f64| {
+            let got = term(&b, name);
+            assert!((got - want).abs() <= tol, "{name}: {got} vs {want}");
+        };
+        close("rm", 45.2, 1e-4);
+        close("max_bank", 83_982.3, 0.05);
+        close("total", 98_600.0, 0.0);
+        close("avg_ms", 2181.416, 0.001);
+        close("brutto", 4544.616, 0.002);
+        close("to_bank", 545.354, 0.001);
+        close("alloc", 5713.232, 0.002);
+        assert_eq!(term(&b, "deadline"), 5713.0);
+        assert_eq!(term(&b, "allowed_bank"), 5076.0);
+        assert_eq!((b.soft_ms, b.hard_ms), (5713.0, 10_789.0));
+        assert_eq!(m.bank, 5945);
+    }
+
+    #[test]
+    fn seed_preset_has_no_bank_and_cancels_nps() {
+        // With no reuse, alloc = (total/rm)/(1 − r)/u, whatever the NPS.
+        let mut m = Smooth::new(SmoothConfig::SEED);
+        m.nps = 12_345.0;
+        let b = m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
+        let total = 60_000.0f32 + 1000.0 * 50.5 - 200.0;
+        let want = total / 51.5 / 0.5 / 0.7;
+        assert!((term(&b, "alloc") as f32 - want).abs() < 0.05, "{} vs {want}", term(&b, "alloc"));
+        assert_eq!(b.soft_ms, b.hard_ms, "allowed bank is always 0");
+        assert_eq!(m.bank, 0);
+    }
+
+    #[test]
+    fn reuse_at_target_moves_instantly_and_max_move_budget_caps() {
+        let mut m = Smooth::new(SmoothConfig::SEED);
+        let b = m.begin_move(&MoveContext::new(60_000.0, 0.0, 0).with_reused_nodes(10_000_000));
+        assert_eq!(b.hard_ms, 0.0, "reused ≥ target: instant move (lc0 #1585)");
+        let mut m = Smooth::new(SmoothConfig { init_timeuse: 0.1, min_timeuse: 0.05, ..SmoothConfig::SEED });
+        let b = m.begin_move(&MoveContext::new(10_000.0, 5000.0, 0));
+        assert_eq!(b.hard_ms, 3000.0, "alloc ≤ 0.3 × clock");
+    }
+
+    fn mcts_stats<'a>(elapsed: f64, nodes: u64, visits: &'a [u64]) -> SearchStats<'a> {
+        SearchStats {
+            elapsed_ms: elapsed,
+            since_first_batch_ms: elapsed,
+            nodes_this_move: nodes,
+            total_nodes: nodes,
+            batches: nodes / 100,
+            root_visits: visits,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn nps_estimate_and_state_evolve_over_moves() {
+        let mut m = Smooth::new(SmoothConfig::LC0);
+        let b = m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
+        let visits = [600, 300, 100];
+        let mut h = Hints::reset(0);
+        // First move: raw NPS is adopted (50 000 nps).
+        m.poll(&mcts_stats(1000.0, 50_000, &visits), &mut h);
+        assert_eq!(m.nps, 50_000.0);
+        assert_eq!(h.nps, Some(50_000.0));
+        assert!(h.remaining_ms <= b.hard_ms - 1000.0);
+        m.end_move(&MoveEnd::new(b.soft_ms, 300_000));
+        assert!(m.reliable);
+        let u_after = m.u;
+        assert!(u_after > 0.7, "used the whole allocation: u moves toward 1 ({u_after})");
+        // Second move with 40 % reuse: r moves toward 0.4 by the previous move's length.
+        let r0 = m.r;
+        let b2 = m.begin_move(&MoveContext::new(56_000.0, 1000.0, 2).with_reused_nodes(120_000));
+        assert!(m.r < r0, "reuse 0.4 pulls r down from {r0} to {}", m.r);
+        assert!(b2.soft_ms > 0.0);
+        // Reliable now: the NPS glides toward a lower measurement (LinearDecay).
+        m.poll(&mcts_stats(2000.0, 60_000, &visits), &mut h);
+        assert!(m.nps < 50_000.0 && m.nps > 30_000.0, "{}", m.nps);
+    }
+
+    #[test]
+    fn bank_is_used_when_forced_or_when_the_leader_is_in_doubt() {
+        let mut m = Smooth::new(SmoothConfig::LC0);
+        let b = m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
+        let visits = [600, 300, 100];
+        let mut h = Hints::reset(0);
+        // Past the deadline, after the force window, the leader safe: stop at the deadline.
+        let s = mcts_stats(b.soft_ms, 100_000, &visits);
+        let s = SearchStats { since_first_batch_ms: 5000.0, ..s };
+        assert_eq!(m.poll(&s, &mut h).stop, Some(StopReason::Deadline));
+        assert!(!m.used_bank);
+        // need_more_time: the bank extends the move to the hard limit.
+        let s2 = SearchStats { need_more_time: true, ..s.clone() };
+        assert!(!m.poll(&s2, &mut h).is_stop());
+        assert!(m.used_bank);
+        let s3 = SearchStats { elapsed_ms: b.hard_ms, ..s2 };
+        assert_eq!(m.poll(&s3, &mut h).stop, Some(StopReason::HardLimit));
+        let avg = m.avg_ms;
+        m.end_move(&MoveEnd::new(b.soft_ms + 1000.0, 200_000));
+        assert_eq!(m.bank, 5945 - 1000, "time beyond the deadline comes out of the bank");
+        let frac = (b.soft_ms as f32 + 1000.0) / avg;
+        assert_eq!(m.u, exponential_decay(0.7, 1.0, 5.51, frac), "u moves toward 1 after using the bank");
+    }
+
+    #[test]
+    fn trend_watcher_rotates_after_a_period_and_predicts_overtaking() {
+        let mut t = Trend::default();
+        t.update(100.0, &[100, 10], 3000.0);
+        t.update(200.0, &[150, 60], 3000.0);
+        assert_eq!(t.prev.as_ref().unwrap().t, 100.0, "no rotation within a period");
+        // Rates: best 0.5/ms, other 0.5/ms; by 1200: goal 150 + 0.2·0.5·1000 = 250,
+        // other 60 + 4·0.5·1000 = 2060 → overtaken.
+        assert!(t.overtaken(1200.0, 0.2, 4.0));
+        assert!(!t.overtaken(200.0, 0.2, 4.0), "no time left");
+        t.update(3200.0, &[1650, 100], 3000.0);
+        assert_eq!(t.cur.t, 3200.0);
+        assert_eq!(t.prev.as_ref().unwrap().t, 100.0);
+        assert!(!t.overtaken(4000.0, 0.2, 4.0));
+        t.update(3150.0, &[0, 0], 3000.0);
+        assert_eq!(t.last.t, 3200.0, "older samples are ignored");
+    }
+}
