@@ -4,6 +4,7 @@
 //! A [`Chart`] is plain data (series, marks, axis ranges). [`draw`] renders it and returns the
 //! [`Frame`] that maps pixels back to data, which the page uses to find the hovered point.
 
+pub mod allocation;
 pub mod curves;
 
 use plotters::coord::Shift;
@@ -97,7 +98,7 @@ impl Frame {
 }
 
 /// Colours, fonts and sizes shared by every chart.
-mod style {
+pub(crate) mod style {
     use plotters::style::RGBColor;
 
     pub const MAIN: RGBColor = RGBColor(0x1f, 0x6f, 0xd1);
@@ -110,7 +111,7 @@ mod style {
 }
 
 /// Errors from drawing: the backend's message.
-fn backend_error<E: std::fmt::Debug>(e: E) -> String {
+pub(crate) fn backend_error<E: std::fmt::Debug>(e: E) -> String {
     format!("drawing failed: {e:?}")
 }
 

@@ -3,8 +3,11 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
+use plotters::prelude::{IntoDrawingArea, SVGBackend};
+use tmlab::plot::allocation::{MAX_MANAGERS, draw_allocation};
 use tmlab::plot::curves::{DecayParams, MovesLeftParams, decay_chart, decay_point, moves_left_chart};
 use tmlab::plot::{Chart, to_svg};
+use tmlab::tm::simulate::{SimConfig, simulate_spec};
 
 /// Size of the SVG written by `--svg`.
 const SVG_SIZE: (u32, u32) = (800, 450);
@@ -44,6 +47,25 @@ enum Curve {
         #[command(flatten)]
         out: Output,
     },
+    /// Soft and hard budget per move over a simulated game, for up to four managers, with the
+    /// clock remaining on a second axis; each manager's default configuration as a ghost.
+    Allocation {
+        /// A manager spec string; repeat to compare (at most 4).
+        #[arg(long = "tm", value_name = "SPEC", required = true)]
+        specs: Vec<String>,
+        /// Time control (cutechess syntax, e.g. 60+0.6 or 40/60).
+        #[arg(long, default_value = "60+0.6")]
+        tc: String,
+        /// Moves to simulate.
+        #[arg(long, default_value_t = SimConfig::default().moves)]
+        moves: u32,
+        /// Share of the soft budget each move uses.
+        #[arg(long = "use", default_value_t = SimConfig::default().use_frac)]
+        use_frac: f64,
+        /// Write the chart as SVG to this file (without it, print the rows as JSON).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+    },
 }
 
 #[derive(clap::Args)]
@@ -58,6 +80,36 @@ struct Output {
 
 pub fn run(args: Args) -> Result<(), String> {
     match args.curve {
+        Curve::Allocation { specs, tc, moves, use_frac, svg } => {
+            if specs.len() > MAX_MANAGERS {
+                return Err(format!("at most {MAX_MANAGERS} managers can be compared, got {}", specs.len()));
+            }
+            let cfg = SimConfig { moves, use_frac, ..SimConfig::default() };
+            let sims = specs.iter().map(|s| simulate_spec(s, &tc, &cfg)).collect::<Result<Vec<_>, _>>()?;
+            let ghosts = sims
+                .iter()
+                .zip(&specs)
+                .map(|(sim, spec)| {
+                    let default = simulate_spec(sim.manager, &tc, &cfg).ok()?;
+                    (spec.as_str() != sim.manager).then_some(default)
+                })
+                .collect::<Vec<_>>();
+            match svg {
+                Some(path) => {
+                    let mut text = String::new();
+                    {
+                        let area =
+                            SVGBackend::with_string(&mut text, (SVG_SIZE.0, SVG_SIZE.1)).into_drawing_area();
+                        draw_allocation(&area, &sims, &specs, &ghosts, None)?;
+                    }
+                    std::fs::write(&path, text)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    eprintln!("wrote {}", path.display());
+                }
+                None => println!("{}", serde_json::to_string_pretty(&sims).map_err(|e| e.to_string())?),
+            }
+            Ok(())
+        }
         Curve::Decay { from, to, step, out } => {
             let p = DecayParams { from, to, step };
             let chart = decay_chart(&p)?;

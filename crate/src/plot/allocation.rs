@@ -1,0 +1,268 @@
+//! The allocation chart: each manager's soft and hard budget per move over a simulated game,
+//! with the clock remaining on a second axis (lc0's dual-axis "move time vs clock" layout).
+//!
+//! Up to [`MAX_MANAGERS`] simulations are overlaid; each may bring a ghost (its manager's default
+//! configuration under the same usage model), drawn faintly behind it.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use serde::Serialize;
+
+use super::{Frame, backend_error, style};
+use crate::tm::simulate::{SimRow, Simulation};
+
+/// How many managers one chart compares.
+pub const MAX_MANAGERS: usize = 4;
+
+/// One colour per compared manager (colour-blind-safe Okabe–Ito hues).
+const PALETTE: [RGBColor; MAX_MANAGERS] = [
+    RGBColor(0x00, 0x72, 0xb2),
+    RGBColor(0xd5, 0x5e, 0x00),
+    RGBColor(0x00, 0x9e, 0x73),
+    RGBColor(0xcc, 0x79, 0xa7),
+];
+/// Opacity of the clock-remaining line: it is context, the budgets are the story.
+const CLOCK_ALPHA: f64 = 0.55;
+/// Dash length and gap of the hard-limit line, in pixels.
+const DASH: (u32, u32) = (6, 4);
+
+/// The numbers of one manager at the hovered move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AllocationPoint {
+    /// Which simulation (index into the compared managers).
+    pub index: usize,
+    /// The manager's spec string.
+    pub manager: String,
+    /// The row: clock before, soft, hard, used, clock after, and the terms.
+    pub row: SimRow,
+    /// One line: the terms that produced the budget, e.g. `mtg 32.51 · … = soft 2420 ms`.
+    pub text: String,
+}
+
+/// A series to draw: one simulation with its label and colour.
+struct Drawn<'a> {
+    sim: &'a Simulation,
+    color: RGBColor,
+    ghost: bool,
+}
+
+/// Draw the compared simulations (and their ghosts) on `area`; highlight `hover_move` if given.
+/// `labels[i]` names `sims[i]` in the legend.
+pub fn draw_allocation<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    sims: &[Simulation],
+    labels: &[String],
+    ghosts: &[Option<Simulation>],
+    hover_move: Option<u32>,
+) -> Result<Frame, String> {
+    area.fill(&WHITE).map_err(backend_error)?;
+    let mut drawn: Vec<Drawn> = Vec::new();
+    for (i, g) in ghosts.iter().enumerate().take(MAX_MANAGERS) {
+        if let Some(sim) = g {
+            drawn.push(Drawn { sim, color: PALETTE[i], ghost: true });
+        }
+    }
+    for (i, sim) in sims.iter().enumerate().take(MAX_MANAGERS) {
+        drawn.push(Drawn { sim, color: PALETTE[i], ghost: false });
+    }
+    let moves = drawn.iter().flat_map(|d| d.sim.rows.last()).map(|r| r.move_no).max().unwrap_or(1).max(2);
+    let budget_top = nice_top(
+        drawn.iter().flat_map(|d| &d.sim.rows).map(|r| r.hard_ms.min(r.clock_before_ms)).fold(0.0, f64::max)
+            / 1000.0,
+    );
+    let clock_top = nice_top(
+        drawn.iter().flat_map(|d| &d.sim.rows).map(|r| r.clock_before_ms).fold(0.0, f64::max) / 1000.0,
+    );
+    let x_range = (1.0, f64::from(moves));
+
+    let mut ctx = ChartBuilder::on(area)
+        .caption("Allocation per move", (style::FONT, 16))
+        .margin(10)
+        .x_label_area_size(36)
+        .y_label_area_size(52)
+        .right_y_label_area_size(52)
+        .build_cartesian_2d(x_range.0..x_range.1, 0.0..budget_top)
+        .map_err(backend_error)?
+        .set_secondary_coord(x_range.0..x_range.1, 0.0..clock_top);
+    ctx.configure_mesh()
+        .x_desc("move number")
+        .y_desc("budget (s): soft solid, hard dashed")
+        .light_line_style(style::GRID)
+        .label_style((style::FONT, 12))
+        .draw()
+        .map_err(backend_error)?;
+    ctx.configure_secondary_axes()
+        .y_desc("clock remaining (s), dotted")
+        .label_style((style::FONT, 12))
+        .draw()
+        .map_err(backend_error)?;
+
+    for (i, d) in drawn.iter().enumerate() {
+        let alpha = if d.ghost { style::GHOST_ALPHA * 0.6 } else { 1.0 };
+        let soft_style = d.color.mix(alpha).stroke_width(if d.ghost { 2 } else { 3 });
+        let hard_style = d.color.mix(alpha * 0.8).stroke_width(1);
+        let pts = |f: fn(&SimRow) -> f64| -> Vec<(f64, f64)> {
+            d.sim.rows.iter().map(|r| (f64::from(r.move_no), f(r) / 1000.0)).collect()
+        };
+        let soft = ctx.draw_series(LineSeries::new(pts(|r| r.soft_ms), soft_style)).map_err(backend_error)?;
+        if !d.ghost {
+            let label = labels.get(i - ghosts.iter().flatten().count()).cloned().unwrap_or_default();
+            soft.label(label).legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], soft_style));
+        }
+        // Where soft = hard the dashes would only clutter the solid line.
+        if d.sim.rows.iter().any(|r| r.hard_ms > r.soft_ms + 0.5) {
+            let hard = pts(|r| r.hard_ms.min(r.clock_before_ms));
+            ctx.draw_series(DashedLineSeries::new(hard, DASH.0, DASH.1, hard_style))
+                .map_err(backend_error)?;
+        }
+        if !d.ghost {
+            let clock = pts(|r| r.clock_after_ms);
+            let clock_style = d.color.mix(CLOCK_ALPHA).stroke_width(1);
+            ctx.draw_secondary_series(DashedLineSeries::new(clock, 2, 3, clock_style))
+                .map_err(backend_error)?;
+            let flags = d.sim.rows.iter().filter(|r| r.flagged);
+            ctx.draw_series(flags.map(|r| {
+                Cross::new((f64::from(r.move_no), r.used_ms / 1000.0), 6, style::MARK.stroke_width(2))
+            }))
+            .map_err(backend_error)?;
+        }
+    }
+    if let Some(mv) = hover_move {
+        let x = f64::from(mv);
+        ctx.draw_series(LineSeries::new([(x, 0.0), (x, budget_top)], style::HOVER.mix(0.35)))
+            .map_err(backend_error)?;
+        for (i, sim) in sims.iter().enumerate().take(MAX_MANAGERS) {
+            if let Some(r) = sim.rows.iter().find(|r| r.move_no == mv) {
+                ctx.draw_series([Circle::new((x, r.soft_ms / 1000.0), 5, PALETTE[i].stroke_width(2))])
+                    .map_err(backend_error)?;
+            }
+        }
+    }
+    ctx.configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(style::GRID)
+        .label_font((style::FONT, 12))
+        .draw()
+        .map_err(backend_error)?;
+
+    let (xs, ys) = ctx.plotting_area().get_pixel_range();
+    area.present().map_err(backend_error)?;
+    Ok(Frame {
+        left: xs.start,
+        right: xs.end,
+        top: ys.start,
+        bottom: ys.end,
+        x_range,
+        y_range: (0.0, budget_top),
+    })
+}
+
+/// The numbers of every compared manager at move `mv`.
+pub fn allocation_points(sims: &[Simulation], labels: &[String], mv: u32) -> Vec<AllocationPoint> {
+    sims.iter()
+        .enumerate()
+        .filter_map(|(index, sim)| {
+            let row = sim.rows.iter().find(|r| r.move_no == mv)?.clone();
+            let text = explain(&row);
+            Some(AllocationPoint {
+                index,
+                manager: labels.get(index).cloned().unwrap_or_default(),
+                row,
+                text,
+            })
+        })
+        .collect()
+}
+
+/// `move 23: clock 41.2 s · mtg 32.51 · total 78708 · … → soft 2420 ms, hard 2420 ms, used 2420 ms`.
+pub fn explain(r: &SimRow) -> String {
+    let terms: Vec<String> = r.terms.iter().map(|t| format!("{} {}", t.name, short(t.value))).collect();
+    let warnings: Vec<&str> = r.terms.iter().filter_map(|t| t.warning.as_deref()).collect();
+    let mut s = format!(
+        "move {}: clock {} s · {} → soft {} ms, hard {} ms, used {} ms",
+        r.move_no,
+        short(r.clock_before_ms / 1000.0),
+        terms.join(" · "),
+        short(r.soft_ms),
+        short(r.hard_ms),
+        short(r.used_ms)
+    );
+    if r.flagged {
+        s += " · FLAGGED";
+    }
+    for w in warnings {
+        s += &format!(" · warning: {w}");
+    }
+    s
+}
+
+/// A number with at most 4 significant decimals and no trailing zeros.
+fn short(v: f64) -> String {
+    if !v.is_finite() {
+        return if v > 0.0 { "∞".into() } else { v.to_string() };
+    }
+    let s = if v.abs() >= 100.0 { format!("{v:.1}") } else { format!("{v:.4}") };
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// A round axis end at or above `v` (1, 2 or 5 times a power of ten).
+fn nice_top(v: f64) -> f64 {
+    if !(v.is_finite() && v > 0.0) {
+        return 1.0;
+    }
+    let p = 10f64.powf(v.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0].iter().map(|m| m * p).find(|&t| t >= v * 1.05).unwrap_or(10.0 * p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tm::simulate::{SimConfig, simulate_spec};
+
+    fn sim(spec: &str) -> Simulation {
+        simulate_spec(spec, "60+0.6", &SimConfig { moves: 60, ..SimConfig::default() }).unwrap()
+    }
+
+    #[test]
+    fn draws_every_manager_and_its_clock() {
+        let sims = vec![sim("lc0-legacy"), sim("stockfish")];
+        let labels = vec!["lc0-legacy".to_string(), "stockfish".to_string()];
+        let ghosts = vec![Some(sim("lc0-legacy(slowmover=1.5)")), None];
+        let mut svg = String::new();
+        {
+            let area = SVGBackend::with_string(&mut svg, (900, 450)).into_drawing_area();
+            let frame = draw_allocation(&area, &sims, &labels, &ghosts, Some(20)).unwrap();
+            assert_eq!(frame.x_range, (1.0, 60.0));
+        }
+        // soft lines (2 + 1 ghost) + stockfish's dashed hard + clocks: many polylines/paths.
+        assert!(svg.matches("<polyline").count() >= 3, "{svg}");
+        assert!(svg.contains("lc0-legacy") && svg.contains("stockfish"));
+        assert!(svg.contains("clock remaining"));
+    }
+
+    #[test]
+    fn hover_points_carry_the_simulated_rows_and_terms() {
+        let sims = vec![sim("lc0-legacy"), sim("stockfish")];
+        let labels = vec!["a".to_string(), "b".to_string()];
+        let pts = allocation_points(&sims, &labels, 20);
+        assert_eq!(pts.len(), 2);
+        assert_eq!(pts[1].row, sims[1].rows[19]);
+        assert_eq!(pts[1].row.move_no, 20);
+        assert!(pts[0].text.starts_with("move 20: clock "), "{}", pts[0].text);
+        assert!(pts[0].text.contains("mtg ") && pts[0].text.contains("→ soft "), "{}", pts[0].text);
+        assert!(allocation_points(&sims, &labels, 999).is_empty());
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(short(2420.0), "2420");
+        assert_eq!(short(31.51963), "31.5196");
+        assert_eq!(short(0.5), "0.5");
+        assert_eq!(short(f64::INFINITY), "∞");
+        assert_eq!(nice_top(4.3), 5.0);
+        assert_eq!(nice_top(0.0), 1.0);
+        assert_eq!(nice_top(96.0), 100.0);
+    }
+}
