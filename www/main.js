@@ -2,6 +2,7 @@
 import init from './pkg/tmlab.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves } from './views/curves.js';
+import { mountAllocation } from './views/allocation.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -65,7 +66,8 @@ async function main() {
   // The page's own wasm instance draws the charts; it never waits for the engine.
   await init();
   mountCurves($('#curves'));
-  globalThis.tmlab = { engine, caps };
+  const allocation = mountAllocation($('#curves'));
+  globalThis.tmlab = { engine, caps, allocation };
 }
 
 main().catch((err) => {

@@ -9,8 +9,10 @@ const LOG_STEPS = 1000;
  * @param {object} p
  * @param {string} p.key       stable id (URL key, test hook)
  * @param {string} p.label
- * @param {number} p.min
- * @param {number} p.max
+ * @param {number} p.min       smallest accepted value (typed)
+ * @param {number} p.max       largest accepted value (typed)
+ * @param {number} [p.sliderMin] the slider's range, if narrower than the accepted one
+ * @param {number} [p.sliderMax]
  * @param {number} p.step      value step (linear scale) or display precision hint (log)
  * @param {number} p.value
  * @param {number} p.defaultValue
@@ -21,7 +23,9 @@ const LOG_STEPS = 1000;
  * @param {(value:number) => void} p.onInput
  */
 export function createSlider(p) {
-  const scale = p.scale === 'log' && p.min > 0 ? 'log' : 'lin';
+  const lo = p.sliderMin ?? p.min;
+  const hi = p.sliderMax ?? p.max;
+  const scale = p.scale === 'log' && lo > 0 ? 'log' : 'lin';
   const id = `param-${p.key.replace(/[^a-z0-9-]/gi, '-')}`;
   const root = document.createElement('div');
   root.className = 'param';
@@ -43,8 +47,8 @@ export function createSlider(p) {
     range.max = String(LOG_STEPS);
     range.step = '1';
   } else {
-    range.min = String(p.min);
-    range.max = String(p.max);
+    range.min = String(lo);
+    range.max = String(hi);
     range.step = String(p.step);
   }
 
@@ -75,13 +79,13 @@ export function createSlider(p) {
 
   let value = p.value;
 
-  const toSlider = (v) =>
-    scale === 'log'
-      ? String(Math.round((Math.log(v / p.min) / Math.log(p.max / p.min)) * LOG_STEPS))
-      : String(v);
+  const toSlider = (v) => {
+    const c = Math.min(hi, Math.max(lo, v));
+    return scale === 'log' ? String(Math.round((Math.log(c / lo) / Math.log(hi / lo)) * LOG_STEPS)) : String(c);
+  };
   const fromSlider = (s) => {
     if (scale === 'lin') return Number(s);
-    const v = p.min * Math.pow(p.max / p.min, Number(s) / LOG_STEPS);
+    const v = lo * Math.pow(hi / lo, Number(s) / LOG_STEPS);
     return roundTo(v, p.step);
   };
 

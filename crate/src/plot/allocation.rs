@@ -9,7 +9,7 @@ use plotters::prelude::*;
 use serde::Serialize;
 
 use super::{Frame, backend_error, style};
-use crate::tm::simulate::{SimRow, Simulation};
+use crate::tm::simulate::{SimConfig, SimRow, Simulation, simulate_spec};
 
 /// How many managers one chart compares.
 pub const MAX_MANAGERS: usize = 4;
@@ -21,10 +21,11 @@ const PALETTE: [RGBColor; MAX_MANAGERS] = [
     RGBColor(0x00, 0x9e, 0x73),
     RGBColor(0xcc, 0x79, 0xa7),
 ];
-/// Opacity of the clock-remaining line: it is context, the budgets are the story.
-const CLOCK_ALPHA: f64 = 0.55;
-/// Dash length and gap of the hard-limit line, in pixels.
-const DASH: (u32, u32) = (6, 4);
+/// Opacity of the clock-remaining line (thin, solid): context, the budgets are the story.
+const CLOCK_ALPHA: f64 = 0.5;
+/// Dash length and gap of the hard-limit line, in pixels. plotters strokes every dash as its
+/// own path, so long dashes keep a redraw cheap.
+const DASH: (u32, u32) = (10, 6);
 
 /// The numbers of one manager at the hovered move.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -37,6 +38,60 @@ pub struct AllocationPoint {
     pub row: SimRow,
     /// One line: the terms that produced the budget, e.g. `mtg 32.51 · … = soft 2420 ms`.
     pub text: String,
+}
+
+/// Compared simulations and, for each, its manager's default configuration as a ghost (none
+/// where the spec already is the default).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comparison {
+    /// The spec strings, as given.
+    pub specs: Vec<String>,
+    /// One simulation per spec.
+    pub sims: Vec<Simulation>,
+    /// The ghosts.
+    pub ghosts: Vec<Option<Simulation>>,
+    /// The time control and usage model it was run with.
+    pub tc: String,
+    /// The usage model.
+    pub config: SimConfig,
+}
+
+impl Comparison {
+    /// Simulate every spec (at most [`MAX_MANAGERS`]) at `tc` under the usage model `cfg`.
+    pub fn run(specs: &[String], tc: &str, cfg: &SimConfig) -> Result<Self, String> {
+        if specs.is_empty() || specs.len() > MAX_MANAGERS {
+            return Err(format!("compare 1 to {MAX_MANAGERS} managers, got {}", specs.len()));
+        }
+        let sims = specs.iter().map(|s| simulate_spec(s, tc, cfg)).collect::<Result<Vec<_>, _>>()?;
+        let ghosts = sims
+            .iter()
+            .zip(specs)
+            .map(|(sim, spec)| {
+                let default = simulate_spec(sim.manager, tc, cfg).ok()?;
+                (default.rows != sim.rows || spec.trim() != sim.manager).then_some(default)
+            })
+            .collect();
+        Ok(Comparison { specs: specs.to_vec(), sims, ghosts, tc: tc.to_string(), config: *cfg })
+    }
+
+    /// Whether this comparison was run with these inputs (so a redraw can reuse it).
+    pub fn ran_with(&self, specs: &[String], tc: &str, cfg: &SimConfig) -> bool {
+        self.specs == specs && self.tc == tc && self.config == *cfg
+    }
+
+    /// Draw it; see [`draw_allocation`].
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        hover_move: Option<u32>,
+    ) -> Result<Frame, String> {
+        draw_allocation(area, &self.sims, &self.specs, &self.ghosts, hover_move)
+    }
+
+    /// The numbers at move `mv`; see [`allocation_points`].
+    pub fn points(&self, mv: u32) -> Vec<AllocationPoint> {
+        allocation_points(&self.sims, &self.specs, mv)
+    }
 }
 
 /// A series to draw: one simulation with its label and colour.
@@ -88,15 +143,17 @@ pub fn draw_allocation<DB: DrawingBackend>(
         .x_desc("move number")
         .y_desc("budget (s): soft solid, hard dashed")
         .light_line_style(style::GRID)
+        .max_light_lines(style::LIGHT_LINES)
         .label_style((style::FONT, 12))
         .draw()
         .map_err(backend_error)?;
     ctx.configure_secondary_axes()
-        .y_desc("clock remaining (s), dotted")
+        .y_desc("clock remaining (s), thin line")
         .label_style((style::FONT, 12))
         .draw()
         .map_err(backend_error)?;
 
+    let mut legend_entries = Vec::new();
     for (i, d) in drawn.iter().enumerate() {
         let alpha = if d.ghost { style::GHOST_ALPHA * 0.6 } else { 1.0 };
         let soft_style = d.color.mix(alpha).stroke_width(if d.ghost { 2 } else { 3 });
@@ -104,10 +161,10 @@ pub fn draw_allocation<DB: DrawingBackend>(
         let pts = |f: fn(&SimRow) -> f64| -> Vec<(f64, f64)> {
             d.sim.rows.iter().map(|r| (f64::from(r.move_no), f(r) / 1000.0)).collect()
         };
-        let soft = ctx.draw_series(LineSeries::new(pts(|r| r.soft_ms), soft_style)).map_err(backend_error)?;
+        ctx.draw_series(LineSeries::new(pts(|r| r.soft_ms), soft_style)).map_err(backend_error)?;
         if !d.ghost {
             let label = labels.get(i - ghosts.iter().flatten().count()).cloned().unwrap_or_default();
-            soft.label(label).legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], soft_style));
+            legend_entries.push((label, soft_style));
         }
         // Where soft = hard the dashes would only clutter the solid line.
         if d.sim.rows.iter().any(|r| r.hard_ms > r.soft_ms + 0.5) {
@@ -138,15 +195,8 @@ pub fn draw_allocation<DB: DrawingBackend>(
             }
         }
     }
-    ctx.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(style::GRID)
-        .label_font((style::FONT, 12))
-        .draw()
-        .map_err(backend_error)?;
-
     let (xs, ys) = ctx.plotting_area().get_pixel_range();
+    super::legend(area, (xs.end, ys.start), &legend_entries)?;
     area.present().map_err(backend_error)?;
     Ok(Frame {
         left: xs.start,

@@ -9,6 +9,7 @@ pub mod curves;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::Serialize;
 
 /// How a series is drawn.
@@ -108,6 +109,8 @@ pub(crate) mod style {
     pub const GRID: RGBColor = RGBColor(0xe4, 0xe6, 0xea);
     pub const FONT: &str = "sans-serif";
     pub const GHOST_ALPHA: f64 = 0.45;
+    /// Faint grid lines between two labelled ones: enough to read values, cheap to draw.
+    pub const LIGHT_LINES: usize = 1;
 }
 
 /// Errors from drawing: the backend's message.
@@ -135,23 +138,21 @@ pub fn draw<DB: DrawingBackend>(
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .light_line_style(style::GRID)
+        .max_light_lines(style::LIGHT_LINES)
         .label_style((style::FONT, 12))
         .draw()
         .map_err(backend_error)?;
 
-    for series in chart.series.iter().filter(|s| s.kind == SeriesKind::Ghost) {
-        let color = style::GHOST.mix(style::GHOST_ALPHA).stroke_width(2);
-        ctx.draw_series(LineSeries::new(series.points.iter().copied(), color))
-            .map_err(backend_error)?
-            .label(&series.name)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color));
-    }
-    for series in chart.series.iter().filter(|s| s.kind == SeriesKind::Main) {
-        let color = style::MAIN.stroke_width(3);
-        ctx.draw_series(LineSeries::new(series.points.iter().copied(), color))
-            .map_err(backend_error)?
-            .label(&series.name)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color));
+    let mut legend_entries = Vec::new();
+    for kind in [SeriesKind::Ghost, SeriesKind::Main] {
+        for series in chart.series.iter().filter(|s| s.kind == kind) {
+            let color = match kind {
+                SeriesKind::Ghost => style::GHOST.mix(style::GHOST_ALPHA).stroke_width(2),
+                SeriesKind::Main => style::MAIN.stroke_width(3),
+            };
+            ctx.draw_series(LineSeries::new(series.points.iter().copied(), color)).map_err(backend_error)?;
+            legend_entries.push((series.name.clone(), color));
+        }
     }
     ctx.draw_series(chart.marks.iter().map(|m| {
         EmptyElement::at((m.x, m.y))
@@ -164,15 +165,8 @@ pub fn draw<DB: DrawingBackend>(
         ctx.draw_series(LineSeries::new([(h.x, y0), (h.x, y1)], guide)).map_err(backend_error)?;
         ctx.draw_series([Circle::new((h.x, h.y), 6, style::HOVER.stroke_width(2))]).map_err(backend_error)?;
     }
-    ctx.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(style::GRID)
-        .label_font((style::FONT, 12))
-        .draw()
-        .map_err(backend_error)?;
-
     let (xs, ys) = ctx.plotting_area().get_pixel_range();
+    legend(area, (xs.end, ys.start), &legend_entries)?;
     area.present().map_err(backend_error)?;
     Ok(Frame {
         left: xs.start,
@@ -182,6 +176,49 @@ pub fn draw<DB: DrawingBackend>(
         x_range: chart.x_range,
         y_range: chart.y_range,
     })
+}
+
+/// Draw a legend box in the upper-right corner of the plotting area, whose upper-right pixel is
+/// `corner`. Each entry is a label and the line style it stands for.
+///
+/// plotters' own series labels measure text through the font layer, which in the browser forces
+/// a layout of the whole page per label; this measures through the backend (see
+/// `wasm::canvas`), so a chart redraw stays cheap on a busy page.
+pub(crate) fn legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    corner: (i32, i32),
+    entries: &[(String, ShapeStyle)],
+) -> Result<(), String> {
+    const PAD: i32 = 6;
+    const SWATCH: i32 = 18;
+    const LINE_GAP: i32 = 4;
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let font = TextStyle::from((style::FONT, 12).into_font());
+    let sizes = entries
+        .iter()
+        .map(|(label, _)| area.estimate_text_size(label, &font))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(backend_error)?;
+    let text_w = sizes.iter().map(|s| s.0 as i32).max().unwrap_or(0);
+    let line_h = sizes.iter().map(|s| s.1 as i32).max().unwrap_or(12).max(12);
+    let width = PAD * 3 + SWATCH + text_w;
+    let height = PAD * 2 + entries.len() as i32 * (line_h + LINE_GAP) - LINE_GAP;
+    let (x1, y0) = (corner.0 - PAD, corner.1 + PAD);
+    let x0 = x1 - width;
+    area.draw(&Rectangle::new([(x0, y0), (x1, y0 + height)], WHITE.mix(0.85).filled()))
+        .map_err(backend_error)?;
+    area.draw(&Rectangle::new([(x0, y0), (x1, y0 + height)], style::GRID)).map_err(backend_error)?;
+    for (i, (label, line)) in entries.iter().enumerate() {
+        let y = y0 + PAD + i as i32 * (line_h + LINE_GAP) + line_h / 2;
+        area.draw(&PathElement::new(vec![(x0 + PAD, y), (x0 + PAD + SWATCH, y)], *line))
+            .map_err(backend_error)?;
+        let text_style = font.clone().color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center));
+        area.draw(&Text::new(label.clone(), (x0 + PAD * 2 + SWATCH, y), text_style))
+            .map_err(backend_error)?;
+    }
+    Ok(())
 }
 
 /// Render `chart` to an SVG document of `width` × `height` pixels.

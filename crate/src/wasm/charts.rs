@@ -1,7 +1,7 @@
 //! Charts on the page's canvases, drawn by the same plotters code that writes SVG natively.
 
+use super::canvas::MeasuredCanvas;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -76,8 +76,8 @@ impl CurveCanvas {
     }
 
     fn paint(&mut self, chart: &Chart, highlight: Option<Highlight>) -> Result<Frame, JsError> {
-        let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
-            .ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
+        let backend =
+            MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
         let frame = draw(&backend.into_drawing_area(), chart, highlight).map_err(|e| JsError::new(&e))?;
         self.frame = Some(frame);
         Ok(frame)
@@ -90,6 +90,68 @@ impl CurveCanvas {
         point: Option<P>,
     ) -> Result<JsValue, JsError> {
         let frame = self.paint(chart, highlight)?;
-        serde_wasm_bindgen::to_value(&Drawn { frame, point }).map_err(|e| JsError::new(&e.to_string()))
+        super::to_js(&Drawn { frame, point })
+    }
+}
+
+/// A canvas that compares managers' allocation over a simulated game.
+#[wasm_bindgen]
+pub struct AllocationCanvas {
+    canvas: HtmlCanvasElement,
+    frame: Option<Frame>,
+    /// The last simulations: a hover redraws without simulating again.
+    last: Option<crate::plot::allocation::Comparison>,
+}
+
+/// What an allocation draw returns: the frame and the hovered move's numbers.
+#[derive(Serialize)]
+struct AllocationDrawn {
+    frame: Frame,
+    hover_move: Option<u32>,
+    points: Vec<crate::plot::allocation::AllocationPoint>,
+}
+
+#[wasm_bindgen]
+impl AllocationCanvas {
+    /// Wrap a canvas element.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: HtmlCanvasElement) -> AllocationCanvas {
+        AllocationCanvas { canvas, frame: None, last: None }
+    }
+
+    /// Simulate `specs` (1 to 4 spec strings) at time control `tc` under the usage model
+    /// (share of the soft budget used, nps, tree reuse) and draw them; `hover_px` is the
+    /// pointer's x in canvas pixels. Returns `{frame, hover_move, points}`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn draw(
+        &mut self,
+        specs: Vec<String>,
+        tc: &str,
+        moves: u32,
+        use_frac: f64,
+        nps: f64,
+        reuse: f64,
+        hover_px: Option<f64>,
+    ) -> Result<JsValue, JsError> {
+        let cfg = crate::tm::simulate::SimConfig { moves, use_frac, nps, reuse };
+        let cmp = match self.last.take() {
+            Some(c) if c.ran_with(&specs, tc, &cfg) => c,
+            _ => crate::plot::allocation::Comparison::run(&specs, tc, &cfg).map_err(|e| JsError::new(&e))?,
+        };
+        let last = cmp.sims.iter().filter_map(|s| s.rows.last()).map(|r| r.move_no).max().unwrap_or(1);
+        let hover_move = match (hover_px, self.frame) {
+            (Some(px), Some(f)) => {
+                Some(Frame { x_range: (1.0, f64::from(last.max(2))), ..f }.data_x(px).round() as u32)
+            }
+            _ => None,
+        };
+        let backend =
+            MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
+        let frame = cmp.draw(&backend.into_drawing_area(), hover_move).map_err(|e| JsError::new(&e))?;
+        self.frame = Some(frame);
+        let points = hover_move.map(|m| cmp.points(m)).unwrap_or_default();
+        let drawn = super::to_js(&AllocationDrawn { frame, hover_move, points });
+        self.last = Some(cmp);
+        drawn
     }
 }

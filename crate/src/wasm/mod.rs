@@ -3,7 +3,9 @@
 //! Two users load the same module: the engine worker ([`WorkerEngine`], UCI lines in and out)
 //! and the page's own instance, which draws the charts on canvases ([`charts`]).
 
+mod canvas;
 pub mod charts;
+pub mod tm;
 
 use wasm_bindgen::prelude::*;
 
@@ -23,6 +25,13 @@ pub fn start() {
             let _ = report.call1(&JsValue::NULL, &JsValue::from_str(&info.to_string()));
         }
     }));
+}
+
+/// Serialise for JavaScript: plain objects for maps and structs, numbers for 64-bit integers.
+pub(crate) fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// The engine as the worker sees it: UCI lines in, UCI lines out.

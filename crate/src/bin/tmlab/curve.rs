@@ -4,10 +4,10 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
-use tmlab::plot::allocation::{MAX_MANAGERS, draw_allocation};
+use tmlab::plot::allocation::Comparison;
 use tmlab::plot::curves::{DecayParams, MovesLeftParams, decay_chart, decay_point, moves_left_chart};
 use tmlab::plot::{Chart, to_svg};
-use tmlab::tm::simulate::{SimConfig, simulate_spec};
+use tmlab::tm::simulate::SimConfig;
 
 /// Size of the SVG written by `--svg`.
 const SVG_SIZE: (u32, u32) = (800, 450);
@@ -81,32 +81,21 @@ struct Output {
 pub fn run(args: Args) -> Result<(), String> {
     match args.curve {
         Curve::Allocation { specs, tc, moves, use_frac, svg } => {
-            if specs.len() > MAX_MANAGERS {
-                return Err(format!("at most {MAX_MANAGERS} managers can be compared, got {}", specs.len()));
-            }
             let cfg = SimConfig { moves, use_frac, ..SimConfig::default() };
-            let sims = specs.iter().map(|s| simulate_spec(s, &tc, &cfg)).collect::<Result<Vec<_>, _>>()?;
-            let ghosts = sims
-                .iter()
-                .zip(&specs)
-                .map(|(sim, spec)| {
-                    let default = simulate_spec(sim.manager, &tc, &cfg).ok()?;
-                    (spec.as_str() != sim.manager).then_some(default)
-                })
-                .collect::<Vec<_>>();
+            let cmp = Comparison::run(&specs, &tc, &cfg)?;
             match svg {
                 Some(path) => {
                     let mut text = String::new();
                     {
                         let area =
                             SVGBackend::with_string(&mut text, (SVG_SIZE.0, SVG_SIZE.1)).into_drawing_area();
-                        draw_allocation(&area, &sims, &specs, &ghosts, None)?;
+                        cmp.draw(&area, None)?;
                     }
                     std::fs::write(&path, text)
                         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                     eprintln!("wrote {}", path.display());
                 }
-                None => println!("{}", serde_json::to_string_pretty(&sims).map_err(|e| e.to_string())?),
+                None => println!("{}", serde_json::to_string_pretty(&cmp.sims).map_err(|e| e.to_string())?),
             }
             Ok(())
         }

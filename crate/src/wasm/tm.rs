@@ -1,0 +1,42 @@
+//! The time-manager schema and spec strings, for the page's parameter panels.
+
+use wasm_bindgen::prelude::*;
+
+use crate::tm::params::{TmSpec, schema};
+
+/// Every manager's parameters (key, label, default, ranges, scale, unit, description, source)
+/// and presets: the single source of truth the page builds its sliders from.
+#[wasm_bindgen]
+pub fn tm_schema() -> Result<JsValue, JsError> {
+    super::to_js(&schema())
+}
+
+/// Parse a spec string and print it back in canonical form; the error names the parameter and
+/// its allowed range.
+#[wasm_bindgen]
+pub fn normalize_spec(spec: &str) -> Result<String, JsError> {
+    spec.parse::<TmSpec>().map(|s| s.to_string()).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A parsed spec string as the page needs it to fill a panel.
+#[derive(serde::Serialize)]
+struct SpecDescription {
+    manager: &'static str,
+    preset: &'static str,
+    canonical: String,
+    /// `path → value` for every parameter of the manager.
+    values: std::collections::BTreeMap<String, crate::tm::params::Value>,
+}
+
+/// Parse a spec string into `{manager, preset, canonical, values}` (every parameter's value,
+/// keyed by its schema path); the error names the parameter and its allowed range.
+#[wasm_bindgen]
+pub fn describe_spec(spec: &str) -> Result<JsValue, JsError> {
+    let parsed: TmSpec =
+        spec.parse().map_err(|e: crate::tm::params::SpecError| JsError::new(&e.to_string()))?;
+    let manager = parsed.manager();
+    let paths = schema().into_iter().find(|m| m.name == manager).map(|m| m.params).unwrap_or_default();
+    let values = paths.iter().filter_map(|p| Some((p.path.clone(), parsed.get(&p.path)?))).collect();
+    let d = SpecDescription { manager, preset: parsed.preset(), canonical: parsed.to_string(), values };
+    super::to_js(&d)
+}

@@ -1,0 +1,204 @@
+// A parameter panel generated from the Rust schema (tm_schema): a preset menu, a control per
+// parameter (slider + number box for numbers, linear or log as the schema says; checkbox for
+// booleans; menu for enums), reset per parameter and reset all. It edits a spec string in lc0
+// syntax, which the Rust parser (describe_spec) validates: one source of truth for both.
+
+import { describe_spec } from '../pkg/tmlab.js';
+import { createSlider } from './slider.js';
+
+/**
+ * Build the spec string for `manager` with `preset` and the values that differ from it.
+ * Sub-dictionary parameters (`group.key`) are written as `group(key=value)`.
+ */
+export function buildSpec(manager, preset, values, presetValues, defaultPreset) {
+  const top = [];
+  const groups = new Map();
+  if (preset !== defaultPreset) top.push(`preset=${preset}`);
+  for (const [path, value] of Object.entries(values)) {
+    if (presetValues[path] === value) continue;
+    const text = typeof value === 'number' && !Number.isInteger(value) ? String(value) : String(value);
+    const dot = path.indexOf('.');
+    if (dot < 0) top.push(`${path}=${text}`);
+    else {
+      const g = path.slice(0, dot);
+      if (!groups.has(g)) groups.set(g, []);
+      groups.get(g).push(`${path.slice(dot + 1)}=${text}`);
+    }
+  }
+  for (const [g, items] of groups) top.push(`${g}(${items.join(',')})`);
+  return top.length ? `${manager}(${top.join(',')})` : manager;
+}
+
+/** Parse a spec with the Rust parser; returns { manager, preset, canonical, values } or throws. */
+export function describeSpec(spec) {
+  return describe_spec(spec);
+}
+
+/**
+ * @param {object} o
+ * @param {object[]} o.schema   the whole schema (every manager)
+ * @param {string}   o.spec     the starting spec string
+ * @param {(spec: string) => void} o.onChange
+ * @param {string}  [o.id]      a prefix for element ids and test hooks
+ */
+export function createParamsPanel({ schema, spec, onChange, id = 'tm' }) {
+  const root = document.createElement('div');
+  root.className = 'params-panel';
+  root.dataset.panel = id;
+  let state = describeSpec(spec);
+
+  const head = document.createElement('div');
+  head.className = 'params-head';
+  const managerSel = select(`${id}-manager`, 'Manager', schema.map((m) => [m.name, m.label]));
+  const presetSel = select(`${id}-preset`, 'Preset', []);
+  const resetAll = document.createElement('button');
+  resetAll.type = 'button';
+  resetAll.textContent = 'Reset all';
+  resetAll.className = 'reset-all';
+  const specOut = document.createElement('code');
+  specOut.className = 'spec';
+  specOut.setAttribute('aria-live', 'polite');
+  head.append(managerSel.wrap, presetSel.wrap, resetAll);
+  const info = document.createElement('p');
+  info.className = 'manager-info';
+  const body = document.createElement('div');
+  body.className = 'params';
+  root.append(head, info, body, specOut);
+
+  const managerOf = (name) => schema.find((m) => m.name === name);
+  const presetValues = () => managerOf(state.manager).presets.find((p) => p.name === state.preset)?.values || {};
+
+  function emit() {
+    const m = managerOf(state.manager);
+    const spec = buildSpec(state.manager, state.preset, state.values, presetValues(), m.default_preset);
+    state.canonical = describeSpec(spec).canonical; // throws if the panel ever built a bad spec
+    specOut.textContent = state.canonical;
+    onChange(state.canonical);
+  }
+
+  function render() {
+    const m = managerOf(state.manager);
+    managerSel.el.value = state.manager;
+    presetSel.el.replaceChildren(
+      ...m.presets.map((p) => option(p.name, p.description ? `${p.name}: ${p.description}` : p.name)),
+    );
+    presetSel.el.value = state.preset;
+    info.textContent = `${m.description}. Reference: ${m.reference}.`;
+    const defaults = presetValues();
+    body.replaceChildren(
+      ...m.params.map((p) =>
+        control(p, state.values[p.path], defaults[p.path] ?? p.default, (v) => {
+          state.values[p.path] = v;
+          emit();
+        }),
+      ),
+    );
+    specOut.textContent = state.canonical;
+  }
+
+  function control(p, value, def, set) {
+    const key = `${id}.${p.path}`;
+    const desc = p.description;
+    if (p.kind === 'float' || p.kind === 'int') {
+      const s = p.slider || { min: p.valid.min, max: p.valid.max, step: 1, scale: 'lin' };
+      // The number box accepts the valid range, which may be wider than the slider's.
+      return createSlider({
+        key,
+        label: p.label,
+        min: p.valid?.min ?? s.min,
+        max: p.valid?.max ?? s.max,
+        sliderMin: s.min,
+        sliderMax: s.max,
+        step: p.kind === 'int' ? Math.max(1, s.step) : s.step,
+        scale: s.scale,
+        unit: p.unit,
+        description: `${p.path}: ${desc}`,
+        source: p.source,
+        value,
+        defaultValue: def,
+        onInput: (v) => set(p.kind === 'int' ? Math.round(v) : v),
+      }).element;
+    }
+    const row = document.createElement('div');
+    row.className = 'param';
+    row.dataset.key = key;
+    const label = document.createElement('label');
+    label.className = 'param-label';
+    label.textContent = p.label;
+    label.title = `${p.path}: ${desc}\nSource: ${p.source}`;
+    label.htmlFor = `param-${key.replace(/[^a-z0-9-]/gi, '-')}`;
+    let input;
+    if (p.kind === 'bool') {
+      input = document.createElement('input');
+      input.type = 'checkbox';
+      input.checked = Boolean(value);
+      input.addEventListener('change', () => set(input.checked));
+    } else {
+      input = document.createElement('select');
+      input.append(...p.values.map((v) => option(v, v)));
+      input.value = value;
+      input.addEventListener('change', () => set(input.value));
+    }
+    input.id = label.htmlFor;
+    const reset = document.createElement('button');
+    reset.type = 'button';
+    reset.className = 'param-reset';
+    reset.textContent = '↺';
+    reset.setAttribute('aria-label', `Reset ${p.label} to ${def}`);
+    reset.addEventListener('click', () => {
+      if (p.kind === 'bool') input.checked = def;
+      else input.value = def;
+      set(def);
+    });
+    row.append(label, input, document.createElement('span'), document.createElement('span'), reset);
+    return row;
+  }
+
+  managerSel.el.addEventListener('change', () => {
+    state = describeSpec(managerSel.el.value);
+    render();
+    emit();
+  });
+  presetSel.el.addEventListener('change', () => {
+    const m = managerOf(state.manager);
+    state = describeSpec(buildSpec(state.manager, presetSel.el.value, {}, {}, m.default_preset));
+    render();
+    emit();
+  });
+  resetAll.addEventListener('click', () => {
+    state = describeSpec(state.manager);
+    render();
+    emit();
+  });
+
+  render();
+  return {
+    element: root,
+    get spec() {
+      return state.canonical;
+    },
+    /** Replace the spec (e.g. from the URL); throws with the parser's message if it is invalid. */
+    setSpec(s) {
+      state = describeSpec(s);
+      render();
+    },
+  };
+}
+
+function select(id, labelText, options) {
+  const wrap = document.createElement('label');
+  wrap.className = 'select';
+  wrap.append(document.createTextNode(`${labelText} `));
+  const el = document.createElement('select');
+  el.id = id;
+  el.append(...options.map(([v, t]) => option(v, t)));
+  wrap.append(el);
+  return { wrap, el };
+}
+
+function option(value, text) {
+  const o = document.createElement('option');
+  o.value = value;
+  o.textContent = text;
+  return o;
+}

@@ -1,0 +1,234 @@
+// The allocation chart: for up to four managers and a time control, the soft and hard budget
+// per move over a simulated game, with the clock remaining on a second axis. The usage model
+// (share of the budget used, nps, tree reuse) has its own sliders; every manager's parameters
+// come from the Rust schema. Hover (or arrow keys) shows the terms behind a move's budget.
+
+import { AllocationCanvas, tm_schema } from '../pkg/tmlab.js';
+import { createSlider } from '../ui/slider.js';
+import { createParamsPanel } from '../ui/params.js';
+import { perFrame } from '../ui/frame.js';
+
+/** Compared managers at most (the chart's palette). */
+const MAX_MANAGERS = 4;
+/** What the view opens with: the lc0 default against Stockfish, at a common blitz control. */
+export const ALLOCATION_DEFAULTS = {
+  specs: ['lc0-legacy', 'stockfish'],
+  tc: '60+0.6',
+  moves: 80,
+  use: 1,
+  nps: 20000,
+  reuse: 0,
+};
+const ASPECT = 0.5;
+const KEY_STEP = 1; // moves per arrow key
+
+const USAGE = [
+  { key: 'moves', label: 'moves', min: 10, max: 300, step: 1, unit: 'moves', description: 'Moves of one side to simulate.' },
+  { key: 'use', label: 'budget used', min: 0.05, max: 3, step: 0.05, unit: '× soft', description: 'Each move uses this share of the soft budget, capped at the hard budget.' },
+  { key: 'nps', label: 'nps', min: 1000, max: 1000000, step: 1, scale: 'log', unit: 'nodes/s', description: 'Speed of the simulated MCTS search (fed to the lc0 managers).' },
+  { key: 'reuse', label: 'tree reuse', min: 0, max: 0.95, step: 0.01, description: 'Share of the previous move’s tree kept for the next move (lc0 managers).' },
+];
+
+/**
+ * Mount the allocation card into `root`. `state` = { specs, tc, moves, use, nps, reuse };
+ * `onChange(state)` persists it.
+ */
+export function mountAllocation(root, { state: initial = {}, onChange = () => {} } = {}) {
+  const schema = tm_schema();
+  const state = { ...ALLOCATION_DEFAULTS, ...initial, specs: [...(initial.specs || ALLOCATION_DEFAULTS.specs)] };
+
+  const card = document.createElement('section');
+  card.className = 'card chart-card wide';
+  card.id = 'chart-allocation';
+  card.innerHTML = `<h2>Allocation</h2><p class="blurb">What each manager budgets per move over a game,
+    if every move used the chosen share of its soft budget: soft budget solid, hard budget dashed, clock
+    remaining as a thin line on the right axis. Each manager’s default configuration stays as a faint ghost.</p>`;
+
+  const figure = document.createElement('div');
+  figure.className = 'figure';
+  const canvas = document.createElement('canvas');
+  canvas.tabIndex = 0;
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'Allocation chart; use the arrow keys to step through moves');
+  const note = document.createElement('div');
+  note.className = 'annotation allocation-note';
+  note.setAttribute('aria-live', 'polite');
+  note.textContent = 'Hover the chart (or focus it and use ← →) for the terms behind each budget.';
+  const err = document.createElement('p');
+  err.className = 'error';
+  err.setAttribute('role', 'alert');
+  figure.append(canvas, note, err);
+
+  const controls = document.createElement('div');
+  controls.className = 'params';
+  const tcRow = document.createElement('div');
+  tcRow.className = 'param';
+  tcRow.dataset.key = 'allocation.tc';
+  tcRow.innerHTML = `<label class="param-label" for="allocation-tc" title="cutechess syntax: 60+0.6, 40/60, 10+0.1, st=1">time control</label>`;
+  const tcInput = document.createElement('input');
+  tcInput.id = 'allocation-tc';
+  tcInput.className = 'param-number tc-input';
+  tcInput.value = state.tc;
+  tcInput.setAttribute('aria-describedby', 'allocation-tc-help');
+  const tcHelp = document.createElement('span');
+  tcHelp.id = 'allocation-tc-help';
+  tcHelp.className = 'param-unit';
+  tcHelp.textContent = 'e.g. 60+0.6, 40/60';
+  tcRow.append(tcInput, tcHelp);
+  controls.append(tcRow);
+  for (const u of USAGE) {
+    controls.append(
+      createSlider({
+        ...u,
+        key: `allocation.${u.key}`,
+        value: state[u.key],
+        defaultValue: ALLOCATION_DEFAULTS[u.key],
+        onInput: (v) => {
+          state[u.key] = v;
+          changed();
+        },
+      }).element,
+    );
+  }
+
+  const managers = document.createElement('div');
+  managers.className = 'managers';
+  const addBtn = document.createElement('button');
+  addBtn.type = 'button';
+  addBtn.className = 'add-manager';
+  addBtn.textContent = '+ Compare another manager';
+  card.append(figure, controls, managers, addBtn);
+  root.append(card);
+
+  function renderManagers() {
+    managers.replaceChildren(
+      ...state.specs.map((spec, i) => {
+        const box = document.createElement('details');
+        box.className = 'manager-box';
+        box.dataset.index = String(i);
+        box.open = i === 0;
+        const summary = document.createElement('summary');
+        summary.innerHTML = `<span class="swatch s${i}"></span> <code>${escapeHtml(spec)}</code>`;
+        box.append(summary);
+        const panel = createParamsPanel({
+          schema,
+          spec,
+          id: `alloc${i}`,
+          onChange: (s) => {
+            state.specs[i] = s;
+            summary.querySelector('code').textContent = s;
+            changed();
+          },
+        });
+        box.append(panel.element);
+        if (state.specs.length > 1) {
+          const rm = document.createElement('button');
+          rm.type = 'button';
+          rm.className = 'remove-manager';
+          rm.textContent = 'Remove from the comparison';
+          rm.addEventListener('click', () => {
+            state.specs.splice(i, 1);
+            renderManagers();
+            changed();
+          });
+          box.append(rm);
+        }
+        return box;
+      }),
+    );
+    addBtn.hidden = state.specs.length >= MAX_MANAGERS;
+  }
+
+  addBtn.addEventListener('click', () => {
+    const used = new Set(state.specs.map((s) => s.split('(')[0]));
+    const next = schema.find((m) => !used.has(m.name))?.name || 'lc0-legacy';
+    state.specs.push(next);
+    renderManagers();
+    changed();
+  });
+  tcInput.addEventListener('input', () => {
+    state.tc = tcInput.value.trim();
+    changed();
+  });
+
+  const chart = new AllocationCanvas(canvas);
+  let hoverPx = null;
+  let frame = null;
+  let lastDrawn = null;
+
+  function redraw() {
+    const t0 = performance.now();
+    const width = Math.max(280, Math.round(figure.clientWidth));
+    const height = Math.round(Math.min(460, Math.max(260, width * ASPECT)));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    try {
+      const d = chart.draw(state.specs, state.tc, state.moves, state.use, state.nps, state.reuse, hoverPx ?? undefined);
+      frame = d.frame;
+      lastDrawn = d;
+      err.textContent = '';
+      tcInput.classList.remove('invalid');
+      if (d.points.length) {
+        note.replaceChildren(
+          ...d.points.map((p) => {
+            const line = document.createElement('div');
+            line.className = 'point';
+            line.dataset.index = String(p.index);
+            line.dataset.move = String(p.row.move);
+            line.dataset.soft = String(p.row.soft_ms);
+            line.dataset.hard = String(p.row.hard_ms);
+            line.dataset.clock = String(p.row.clock_before_ms);
+            line.innerHTML = `<span class="swatch s${p.index}"></span> `;
+            line.append(document.createTextNode(p.text));
+            return line;
+          }),
+        );
+      }
+      canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
+    } catch (e) {
+      err.textContent = String(e.message || e);
+      if (/time control|token/.test(err.textContent)) tcInput.classList.add('invalid');
+    }
+    performance.measure('tmlab:draw', { start: t0, detail: 'allocation' });
+  }
+  const schedule = perFrame(redraw);
+
+  function changed() {
+    onChange({ ...state, specs: [...state.specs] });
+    schedule();
+  }
+
+  canvas.addEventListener('pointermove', (e) => {
+    hoverPx = (e.offsetX * canvas.width) / canvas.clientWidth;
+    schedule();
+  });
+  canvas.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight' || !frame) return;
+    e.preventDefault();
+    const perMove = (frame.right - frame.left) / Math.max(1, frame.x_range[1] - frame.x_range[0]);
+    const start = hoverPx ?? frame.left;
+    const delta = (e.key === 'ArrowRight' ? 1 : -1) * KEY_STEP * perMove;
+    hoverPx = Math.min(frame.right, Math.max(frame.left, start + delta));
+    schedule();
+  });
+  new ResizeObserver(schedule).observe(figure);
+  renderManagers();
+  redraw();
+  return {
+    redraw,
+    /** The wasm chart (for measurements). */
+    chart,
+    get state() {
+      return { ...state, specs: [...state.specs] };
+    },
+    get lastDrawn() {
+      return lastDrawn;
+    },
+  };
+}
+
+function escapeHtml(s) {
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+}
