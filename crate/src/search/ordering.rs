@@ -1,0 +1,222 @@
+//! Move ordering: the transposition-table move first, then captures by MVV-LVA (most valuable
+//! victim, least valuable attacker) with queen promotions among them, then the two killer moves
+//! of the ply, then quiet moves by their history score. Moves are picked lazily (selection of
+//! the best remaining), so a beta cutoff after the first moves sorts nothing else.
+
+use arrayvec::ArrayVec;
+use shakmaty::{Color, Move, MoveList, Role};
+
+use super::position::pack;
+
+/// Score of the transposition-table move.
+const TT_MOVE: i32 = 4_000_000;
+/// Base score of captures and queen promotions (above killers and all history values).
+const CAPTURE: i32 = 2_000_000;
+/// Score of the first killer; the second gets one less.
+const KILLER: i32 = 1_000_000;
+/// Under-promotions go last.
+const UNDERPROMOTION: i32 = -1_000_000;
+/// History scores stay within ±this (gravity formula in [`History::update`]).
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Value rank of a role for MVV-LVA (pawn 1 … queen 5, king 6).
+#[inline]
+fn rank(role: Role) -> i32 {
+    role as i32
+}
+
+/// The captured role of a move, if any (en passant captures a pawn).
+#[inline]
+pub fn victim(m: Move) -> Option<Role> {
+    match m {
+        Move::EnPassant { .. } => Some(Role::Pawn),
+        _ => m.capture(),
+    }
+}
+
+/// MVV-LVA score of a capture or promotion, relative to [`CAPTURE`]; `None` for quiet moves
+/// and under-promotions.
+#[inline]
+fn tactical_score(m: Move) -> Option<i32> {
+    let promo = m.promotion();
+    if matches!(promo, Some(r) if r != Role::Queen) {
+        return None;
+    }
+    let victim = victim(m);
+    if victim.is_none() && promo.is_none() {
+        return None;
+    }
+    let v = victim.map_or(0, rank) + if promo.is_some() { rank(Role::Queen) } else { 0 };
+    Some(CAPTURE + v * 16 - rank(m.role()))
+}
+
+/// Whether a move is a capture or a queen promotion (what quiescence search looks at).
+#[inline]
+pub fn is_tactical(m: Move) -> bool {
+    m.is_capture() || m.promotion() == Some(Role::Queen)
+}
+
+/// Butterfly history: how often a quiet move (by side, from, to) caused a beta cutoff.
+#[derive(Clone)]
+pub struct History {
+    table: Box<[[[i32; 64]; 64]; 2]>,
+}
+
+impl std::fmt::Debug for History {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("History")
+    }
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History { table: Box::new([[[0; 64]; 64]; 2]) }
+    }
+}
+
+#[inline]
+fn squares(key: u16) -> (usize, usize) {
+    ((key & 63) as usize, ((key >> 6) & 63) as usize)
+}
+
+impl History {
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        *self.table = [[[0; 64]; 64]; 2];
+    }
+
+    /// The score of a quiet move.
+    #[inline]
+    pub fn get(&self, turn: Color, key: u16) -> i32 {
+        let (from, to) = squares(key);
+        self.table[turn as usize][from][to]
+    }
+
+    /// Adds `bonus` (negative: a malus) with gravity, so values saturate at ±[`HISTORY_MAX`].
+    #[inline]
+    pub fn update(&mut self, turn: Color, key: u16, bonus: i32) {
+        let (from, to) = squares(key);
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let e = &mut self.table[turn as usize][from][to];
+        *e += bonus - *e * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// Picks moves best-first from a scored list.
+pub struct MovePicker {
+    moves: MoveList,
+    scores: ArrayVec<i32, 256>,
+    next: usize,
+}
+
+impl MovePicker {
+    /// Orders all `moves` for a full-width node.
+    #[inline]
+    pub fn new(moves: MoveList, tt_move: u16, killers: [u16; 2], history: &History, turn: Color) -> Self {
+        let mut scores = ArrayVec::new();
+        for &m in &moves {
+            let key = pack(m);
+            let s = if key == tt_move {
+                TT_MOVE
+            } else if let Some(t) = tactical_score(m) {
+                t
+            } else if m.is_promotion() {
+                UNDERPROMOTION
+            } else if key == killers[0] {
+                KILLER
+            } else if key == killers[1] {
+                KILLER - 1
+            } else {
+                history.get(turn, key)
+            };
+            scores.push(s);
+        }
+        MovePicker { moves, scores, next: 0 }
+    }
+
+    /// Keeps only captures and queen promotions, ordered by MVV-LVA (quiescence search).
+    #[inline]
+    pub fn tactical(mut moves: MoveList) -> Self {
+        moves.retain(|m| is_tactical(*m));
+        let scores = moves.iter().map(|&m| tactical_score(m).unwrap_or(0)).collect();
+        MovePicker { moves, scores, next: 0 }
+    }
+
+    /// Number of moves in the list.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+impl Iterator for MovePicker {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::position::parse_fen;
+    use shakmaty::Position;
+
+    #[test]
+    fn order_is_tt_move_then_mvv_lva_then_killers_then_history() {
+        // Captures: pawn takes queen, queen takes queen, rook takes knight.
+        let pos = parse_fen("k7/8/2n5/3q3Q/4P3/8/8/2R1K3 w - - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let find = |u: &str| *moves.iter().find(|m| crate::search::position::uci(**m) == u).unwrap();
+        let tt = pack(find("e1f2"));
+        let killer = pack(find("h5h7"));
+        let mut history = History::default();
+        history.update(Color::White, pack(find("c1c2")), 500);
+        let order: Vec<String> =
+            MovePicker::new(moves.clone(), tt, [killer, 0], &history, Color::White)
+                .map(crate::search::position::uci)
+                .collect();
+        assert_eq!(order[0], "e1f2", "tt move first");
+        assert_eq!(order[1], "e4d5", "pawn takes queen");
+        assert_eq!(order[2], "h5d5", "queen takes queen");
+        assert_eq!(order[3], "c1c6", "rook takes knight");
+        assert_eq!(order[4], "h5h7", "killer");
+        assert_eq!(order[5], "c1c2", "best history");
+        assert_eq!(order.len(), moves.len());
+        let q: Vec<String> = MovePicker::tactical(moves).map(crate::search::position::uci).collect();
+        assert_eq!(q, ["e4d5", "h5d5", "c1c6"]);
+    }
+
+    #[test]
+    fn history_saturates() {
+        let mut h = History::default();
+        for _ in 0..1000 {
+            h.update(Color::Black, 77, 4000);
+        }
+        let v = h.get(Color::Black, 77);
+        assert!(v > HISTORY_MAX - 100 && v <= HISTORY_MAX, "{v}");
+        for _ in 0..1000 {
+            h.update(Color::Black, 77, -4000);
+        }
+        assert!(h.get(Color::Black, 77) < -HISTORY_MAX + 100);
+    }
+}
