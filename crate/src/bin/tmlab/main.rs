@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod curve;
 
 /// A laboratory for chess-engine time management.
@@ -21,12 +22,15 @@ struct Cli {
 enum Command {
     /// Draw or print a building-block curve: exponential decay or moves left.
     Curve(curve::Args),
+    /// Search bench: fixed-depth nodes signature, nps, and movetime overshoot.
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Curve(args) => curve::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
