@@ -30,11 +30,12 @@
 //! With a virtual timer the search never reads the wall clock, and the same position, limits
 //! and table state give the same nodes, moves and info lines.
 
-use shakmaty::{Move, Position};
+use shakmaty::{Move, MoveList, Position};
 
 use super::info::{IterationDecision, IterationReport, SearchError, SearchResult, nps};
 use super::limits::{Governor, Limits, SearchControl};
-use super::ordering::{History, MovePicker, victim};
+use super::movegen::tactical_moves;
+use super::ordering::{History, MovePicker, Scores, victim};
 use super::position::{RootPosition, SearchPosition, pack, uci};
 use super::tt::{Bound, DEFAULT_MB, MATE_BOUND, Tt};
 use crate::clock::timer::Timer;
@@ -261,7 +262,8 @@ impl Searcher {
         self.history.clear();
         let tt_move = self.tt.probe(sp.key(), 0).map_or(0, |h| h.mv);
         let turn = sp.pos().turn();
-        let root_moves = MovePicker::new(legal, tt_move, [0, 0], &self.history, turn)
+        let (mut legal, mut scores) = (legal, Scores::new());
+        let root_moves = MovePicker::new(&mut legal, &mut scores, tt_move, [0, 0], &self.history, turn)
             .map(|mv| RootMove { mv, score: -INF, avg: None, nodes: 0, iter_nodes: 0 })
             .collect();
         let mut keys = Vec::with_capacity(root.history().len() + MAX_PLY + 1);
@@ -591,13 +593,14 @@ impl Search<'_, '_> {
                 }
             }
         }
-        let moves = sp.pos().legal_moves();
+        let mut moves = sp.pos().legal_moves();
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let turn = sp.pos().turn();
         let killers = self.killers[ply];
-        let picker = MovePicker::new(moves, tt_move, killers, self.history, turn);
+        let mut scores = Scores::new();
+        let picker = MovePicker::new(&mut moves, &mut scores, tt_move, killers, self.history, turn);
         let original_alpha = alpha;
         let mut best_score = -INF;
         let mut best_move = 0u16;
@@ -691,20 +694,23 @@ impl Search<'_, '_> {
             return sp.evaluate();
         }
         let in_check = sp.pos().is_check();
-        let moves = sp.pos().legal_moves();
+        let mut moves = MoveList::new();
+        let mut scores = Scores::new();
         let (picker, mut best_score, stand_pat) = if in_check {
+            moves = sp.pos().legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }
             let turn = sp.pos().turn();
-            (MovePicker::new(moves, 0, [0, 0], self.history, turn), -INF, -INF)
+            (MovePicker::new(&mut moves, &mut scores, 0, [0, 0], self.history, turn), -INF, -INF)
         } else {
             let stand_pat = sp.evaluate();
             if stand_pat >= beta {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            (MovePicker::tactical(moves), stand_pat, stand_pat)
+            tactical_moves(sp.pos(), &mut moves);
+            (MovePicker::tactical(&mut moves, &mut scores), stand_pat, stand_pat)
         };
         for m in picker {
             if !in_check && m.promotion().is_none() {

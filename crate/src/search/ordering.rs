@@ -50,10 +50,11 @@ fn tactical_score(m: Move) -> Option<i32> {
     Some(CAPTURE + v * 16 - rank(m.role()))
 }
 
-/// Whether a move is a capture or a queen promotion (what quiescence search looks at).
+/// Whether a move is a capture or a promotion, promoting (if at all) to a queen: what
+/// quiescence search looks at.
 #[inline]
 pub fn is_tactical(m: Move) -> bool {
-    m.is_capture() || m.promotion() == Some(Role::Queen)
+    (m.is_capture() || m.is_promotion()) && m.promotion().is_none_or(|r| r == Role::Queen)
 }
 
 /// Butterfly history: how often a quiet move (by side, from, to) caused a beta cutoff.
@@ -102,19 +103,30 @@ impl History {
     }
 }
 
-/// Picks moves best-first from a scored list.
-pub struct MovePicker {
-    moves: MoveList,
-    scores: ArrayVec<i32, 256>,
+/// Scores for a move list (same indices).
+pub type Scores = ArrayVec<i32, 256>;
+
+/// Picks moves best-first from a scored list. It borrows the list and the scores, which live in
+/// the caller's stack frame (moving a 256-entry list around costs more than generating it).
+pub struct MovePicker<'m> {
+    moves: &'m mut MoveList,
+    scores: &'m mut Scores,
     next: usize,
 }
 
-impl MovePicker {
+impl<'m> MovePicker<'m> {
     /// Orders all `moves` for a full-width node.
     #[inline]
-    pub fn new(moves: MoveList, tt_move: u16, killers: [u16; 2], history: &History, turn: Color) -> Self {
-        let mut scores = ArrayVec::new();
-        for &m in &moves {
+    pub fn new(
+        moves: &'m mut MoveList,
+        scores: &'m mut Scores,
+        tt_move: u16,
+        killers: [u16; 2],
+        history: &History,
+        turn: Color,
+    ) -> Self {
+        scores.clear();
+        for &m in moves.iter() {
             let key = pack(m);
             let s = if key == tt_move {
                 TT_MOVE
@@ -134,11 +146,15 @@ impl MovePicker {
         MovePicker { moves, scores, next: 0 }
     }
 
-    /// Keeps only captures and queen promotions, ordered by MVV-LVA (quiescence search).
+    /// Orders captures and queen promotions by MVV-LVA (quiescence search); other moves in the
+    /// list are dropped.
     #[inline]
-    pub fn tactical(mut moves: MoveList) -> Self {
+    pub fn tactical(moves: &'m mut MoveList, scores: &'m mut Scores) -> Self {
         moves.retain(|m| is_tactical(*m));
-        let scores = moves.iter().map(|&m| tactical_score(m).unwrap_or(0)).collect();
+        scores.clear();
+        for &m in moves.iter() {
+            scores.push(tactical_score(m).unwrap_or(0));
+        }
         MovePicker { moves, scores, next: 0 }
     }
 
@@ -153,7 +169,11 @@ impl MovePicker {
     }
 }
 
-impl Iterator for MovePicker {
+/// Picks made by selection before the rest of the list is sorted once: most cutoffs come
+/// from the first few moves, and sorting pays off only for nodes that search everything.
+const LAZY_PICKS: usize = 3;
+
+impl Iterator for MovePicker<'_> {
     type Item = Move;
 
     #[inline]
@@ -162,14 +182,29 @@ impl Iterator for MovePicker {
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+        if self.next < LAZY_PICKS {
+            let mut best = self.next;
+            for i in self.next + 1..n {
+                if self.scores[i] > self.scores[best] {
+                    best = i;
+                }
+            }
+            self.moves.swap(self.next, best);
+            self.scores.swap(self.next, best);
+        } else if self.next == LAZY_PICKS {
+            // Stable insertion sort of the rest, best first.
+            for i in self.next + 1..n {
+                let (m, s) = (self.moves[i], self.scores[i]);
+                let mut j = i;
+                while j > self.next && self.scores[j - 1] < s {
+                    self.moves[j] = self.moves[j - 1];
+                    self.scores[j] = self.scores[j - 1];
+                    j -= 1;
+                }
+                self.moves[j] = m;
+                self.scores[j] = s;
             }
         }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
         self.next += 1;
         Some(self.moves[self.next - 1])
     }
@@ -191,8 +226,9 @@ mod tests {
         let killer = pack(find("h5h7"));
         let mut history = History::default();
         history.update(Color::White, pack(find("c1c2")), 500);
+        let (mut list, mut scores) = (moves.clone(), Scores::new());
         let order: Vec<String> =
-            MovePicker::new(moves.clone(), tt, [killer, 0], &history, Color::White)
+            MovePicker::new(&mut list, &mut scores, tt, [killer, 0], &history, Color::White)
                 .map(crate::search::position::uci)
                 .collect();
         assert_eq!(order[0], "e1f2", "tt move first");
@@ -202,7 +238,9 @@ mod tests {
         assert_eq!(order[4], "h5h7", "killer");
         assert_eq!(order[5], "c1c2", "best history");
         assert_eq!(order.len(), moves.len());
-        let q: Vec<String> = MovePicker::tactical(moves).map(crate::search::position::uci).collect();
+        let mut list = moves.clone();
+        let q: Vec<String> =
+            MovePicker::tactical(&mut list, &mut scores).map(crate::search::position::uci).collect();
         assert_eq!(q, ["e4d5", "h5d5", "c1c6"]);
     }
 

@@ -113,23 +113,23 @@ impl SearchPosition {
             }
             Move::Put { role, to } => key ^= piece_key(to, role.of(us)),
         }
-        let eval = self.eval.update(pos, m);
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        let (before, after) = (pos.castles(), child.castles());
+        // Build the child in place (the return slot) to avoid copying the position twice.
+        let mut child = SearchPosition { pos: pos.clone(), key, eval: self.eval.update(pos, m) };
+        child.pos.play_unchecked(m);
+        let (before, after) = (pos.castles(), child.pos.castles());
         if before.castling_rights() != after.castling_rights() {
             for color in Color::ALL {
                 for side in CastlingSide::ALL {
                     if before.has(color, side) != after.has(color, side) {
-                        key ^= Zobrist64::zobrist_for_castling_right(color, side).0;
+                        child.key ^= Zobrist64::zobrist_for_castling_right(color, side).0;
                     }
                 }
             }
         }
-        if let Some(ep) = child.pseudo_legal_ep_square() {
-            key ^= ep_key(ep.file());
+        if let Some(ep) = child.pos.pseudo_legal_ep_square() {
+            child.key ^= ep_key(ep.file());
         }
-        SearchPosition { pos: child, key, eval }
+        child
     }
 
     /// The position after a null move (the side to move passes), or `None` if the side to move
