@@ -35,7 +35,7 @@ use shakmaty::{Move, MoveList, Position};
 use super::info::{IterationDecision, IterationReport, SearchError, SearchResult, nps};
 use super::limits::{Governor, Limits, SearchControl};
 use super::movegen::tactical_moves;
-use super::ordering::{History, MovePicker, Scores, victim};
+use super::ordering::{History, MovePicker, Scores, see, victim};
 use super::position::{RootPosition, SearchPosition, pack, uci};
 use super::tt::{Bound, DEFAULT_MB, MATE_BOUND, Tt};
 use crate::clock::timer::Timer;
@@ -75,8 +75,8 @@ const LMR_MIN_MOVE: usize = 3;
 const DELTA_MARGIN: i32 = 200;
 /// Quiet moves remembered per node for the history malus.
 const MAX_QUIETS: usize = 64;
-/// Pawn-to-queen values used by delta pruning, cp (index `Role as usize`; 0 unused).
-const PIECE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 900, 0];
+/// Pawn-to-king values used by quiescence pruning, cp (index `Role as usize`; 0 unused).
+const PIECE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 900, 20_000];
 
 /// `ln(x)` with basic IEEE operations only (same bits natively and in wasm, unlike `f64::ln`).
 const fn ln(x: f64) -> f64 {
@@ -716,6 +716,10 @@ impl Search<'_, '_> {
             if !in_check && m.promotion().is_none() {
                 let gain = victim(m).map_or(0, |r| PIECE_VALUE[r as usize]);
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                // Skip captures that lose material (a cheaper victim than the attacker may).
+                if gain < PIECE_VALUE[m.role() as usize] && see(sp.pos().board(), m) < 0 {
                     continue;
                 }
             }

@@ -79,7 +79,7 @@ impl IterationReport {
 
 /// Nodes per second from nodes and milliseconds (0 when no time has elapsed).
 pub fn nps(nodes: u64, elapsed_ms: f64) -> u64 {
-    if elapsed_ms > 0.0 { (nodes as f64 * 1000.0 / elapsed_ms) as u64 } else { 0 }
+    if elapsed_ms > 0.0 { (nodes as f64 * 1000.0 / elapsed_ms).round() as u64 } else { 0 }
 }
 
 /// The outcome of a search.

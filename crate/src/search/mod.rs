@@ -35,6 +35,9 @@ pub mod perft;
 pub mod position;
 pub mod tt;
 
+#[cfg(test)]
+mod tests;
+
 pub use alphabeta::{SearchRequest, Searcher};
 pub use info::{IterationReport, SearchError, SearchResult};
 pub use limits::{Limits, SearchControl};

@@ -4,7 +4,10 @@
 //! the best remaining), so a beta cutoff after the first moves sorts nothing else.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Color, Move, MoveList, Role};
+use shakmaty::{
+    Board, Color, Move, MoveList, Role,
+    attacks::{bishop_attacks, rook_attacks},
+};
 
 use super::position::pack;
 
@@ -55,6 +58,67 @@ fn tactical_score(m: Move) -> Option<i32> {
 #[inline]
 pub fn is_tactical(m: Move) -> bool {
     (m.is_capture() || m.is_promotion()) && m.promotion().is_none_or(|r| r == Role::Queen)
+}
+
+/// Piece values for static exchange evaluation, cp (index `Role as usize`; 0 unused).
+const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 900, 20_000];
+
+/// Static exchange evaluation of a capture or promotion: the material balance, for the side
+/// making it, of the best sequence of recaptures on the target square (each side may stop
+/// recapturing when that is better). Quiet moves score 0. Pins are ignored, x-rays through
+/// sliders are not.
+pub fn see(board: &Board, m: Move) -> i32 {
+    let (from, to, role) = match m {
+        Move::Normal { from, to, role, .. } => (from, to, role),
+        // En passant wins a pawn for a pawn; the recapture sequence rarely differs.
+        Move::EnPassant { .. } => return 0,
+        _ => return 0,
+    };
+    let promo_gain = m.promotion().map_or(0, |p| SEE_VALUE[p as usize] - SEE_VALUE[Role::Pawn as usize]);
+    let mut gain = [0i32; 33];
+    gain[0] = victim(m).map_or(0, |v| SEE_VALUE[v as usize]) + promo_gain;
+    let mut on_square = m.promotion().unwrap_or(role);
+    let mut occupied = board.occupied().without(from);
+    let Some(mover) = board.color_at(from) else { return 0 };
+    let mut side = !mover;
+    let diagonal = board.bishops_and_queens();
+    let straight = board.rooks_and_queens();
+    let mut attackers = (board.attacks_to(to, Color::White, occupied) | board.attacks_to(to, Color::Black, occupied))
+        & occupied;
+    let mut d = 0;
+    loop {
+        let ours = attackers & board.by_color(side);
+        if ours.is_empty() || d + 1 >= gain.len() {
+            break;
+        }
+        let Some((sq, r)) = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
+            .into_iter()
+            .find_map(|r| (ours & board.by_role(r)).first().map(|sq| (sq, r)))
+        else {
+            break;
+        };
+        d += 1;
+        // Capturing the piece on the square gains its value, minus what we had gained so far.
+        gain[d] = SEE_VALUE[on_square as usize] - gain[d - 1];
+        if r == Role::King && (attackers & board.by_color(!side)).without(sq).any() {
+            // The king cannot capture into a defended square.
+            d -= 1;
+            break;
+        }
+        on_square = r;
+        occupied = occupied.without(sq);
+        attackers = (attackers
+            | (bishop_attacks(to, occupied) & diagonal)
+            | (rook_attacks(to, occupied) & straight))
+            & occupied;
+        side = !side;
+    }
+    // Each side chooses between capturing and standing pat, from the end of the sequence back.
+    while d > 0 {
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        d -= 1;
+    }
+    gain[0]
 }
 
 /// Butterfly history: how often a quiet move (by side, from, to) caused a beta cutoff.
@@ -242,6 +306,27 @@ mod tests {
         let q: Vec<String> =
             MovePicker::tactical(&mut list, &mut scores).map(crate::search::position::uci).collect();
         assert_eq!(q, ["e4d5", "h5d5", "c1c6"]);
+    }
+
+    #[test]
+    fn static_exchange_evaluation() {
+        let mv = |fen: &str, u: &str| {
+            let pos = parse_fen(fen).unwrap();
+            let m = *pos.legal_moves().iter().find(|m| crate::search::position::uci(**m) == u).unwrap();
+            see(pos.board(), m)
+        };
+        // Chessprogramming Wiki SEE examples: an undefended pawn; a pawn defended by a knight
+        // and x-rayed by a queen behind the bishop.
+        assert_eq!(mv("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5"), 100);
+        assert_eq!(mv("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5"), 100 - 320);
+        // Queen takes a pawn defended by a pawn.
+        assert_eq!(mv("4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1", "e1e5"), 100 - 900);
+        // Pawn takes a defended knight: wins knight for pawn.
+        assert_eq!(mv("4k3/8/5p2/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5"), 320 - 100);
+        // A quiet move.
+        assert_eq!(mv("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2"), 0);
+        // The king may not recapture a defended piece: Rxd5 Kxd5?? is illegal with a rook behind.
+        assert_eq!(mv("8/8/8/3pk3/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
     }
 
     #[test]
