@@ -58,6 +58,11 @@ struct Entry {
     flags: u8,
 }
 
+/// One cache line of entries.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; BUCKET_SIZE]);
+
 /// What a probe found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
@@ -77,8 +82,45 @@ pub struct Hit {
 /// The transposition table.
 #[derive(Debug)]
 pub struct Tt {
-    buckets: Vec<[Entry; BUCKET_SIZE]>,
+    buckets: Vec<Bucket>,
+    /// First bucket in use (see [`huge_page_offset`]); `len` buckets from there.
+    offset: usize,
+    len: usize,
     generation: u8,
+}
+
+/// Bytes in a transparent huge page (x86-64 Linux).
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+const HUGE_PAGE: usize = 2 * 1024 * 1024;
+
+/// Allocates `n` buckets. On x86-64 Linux the table starts on a 2 MiB boundary inside a slightly
+/// larger allocation and the kernel is asked to back it with transparent huge pages: a probe
+/// then rarely misses the TLB. Elsewhere (wasm) it is a plain vector.
+fn allocate(n: usize) -> (Vec<Bucket>, usize) {
+    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+    {
+        let bucket = std::mem::size_of::<Bucket>();
+        if n * bucket >= HUGE_PAGE {
+            let extra = HUGE_PAGE / bucket;
+            // Reserve without touching, advise, then fill: pages faulted in after the advice can
+            // be huge pages.
+            let mut v: Vec<Bucket> = Vec::with_capacity(n + extra);
+            let addr = v.as_ptr() as usize;
+            let offset = (addr.next_multiple_of(HUGE_PAGE) - addr) / bucket;
+            unsafe extern "C" {
+                fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+            }
+            /// `MADV_HUGEPAGE` from <sys/mman.h> (Linux).
+            const MADV_HUGEPAGE: i32 = 14;
+            let start = v.as_ptr().wrapping_add(offset) as *mut std::ffi::c_void;
+            // SAFETY: the range lies inside `v`'s allocation and madvise only sets a paging
+            // hint; its failure is harmless and ignored.
+            unsafe { madvise(start, n * bucket, MADV_HUGEPAGE) };
+            v.resize(n + extra, Bucket::default());
+            return (v, offset);
+        }
+    }
+    (vec![Bucket::default(); n], 0)
 }
 
 /// Scores at or beyond this magnitude are mate scores whose distance is stored relative to the
@@ -89,25 +131,26 @@ impl Tt {
     /// A table of at most `mb` MiB (at least one bucket); `mb` is clamped to [`MAX_MB`].
     pub fn new(mb: usize) -> Self {
         let bytes = mb.min(MAX_MB) * 1024 * 1024;
-        let max_buckets = (bytes / std::mem::size_of::<[Entry; BUCKET_SIZE]>()).max(1);
+        let max_buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         // Round down to a power of two.
         let n = 1usize << (usize::BITS - 1 - max_buckets.leading_zeros());
-        Tt { buckets: vec![[Entry::default(); BUCKET_SIZE]; n], generation: 0 }
+        let (buckets, offset) = allocate(n);
+        Tt { buckets, offset, len: n, generation: 0 }
     }
 
     /// Number of entries.
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * BUCKET_SIZE
+        self.len * BUCKET_SIZE
     }
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<[Entry; BUCKET_SIZE]>()
+        self.len * std::mem::size_of::<Bucket>()
     }
 
     /// Empties the table (a new game).
     pub fn clear(&mut self) {
-        self.buckets.fill([Entry::default(); BUCKET_SIZE]);
+        self.table_mut().fill(Bucket::default());
         self.generation = 0;
     }
 
@@ -117,9 +160,19 @@ impl Tt {
     }
 
     #[inline]
+    fn table(&self) -> &[Bucket] {
+        &self.buckets[self.offset..self.offset + self.len]
+    }
+
+    #[inline]
+    fn table_mut(&mut self) -> &mut [Bucket] {
+        &mut self.buckets[self.offset..self.offset + self.len]
+    }
+
+    #[inline]
     fn index(&self, key: u64) -> usize {
         // The high bits of a 64×64 → 128 multiplication spread the key over the buckets.
-        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+        ((key as u128 * self.len as u128) >> 64) as usize
     }
 
     /// Prefetch hint; a no-op where unsupported.
@@ -127,7 +180,7 @@ impl Tt {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let ptr = self.buckets.as_ptr().wrapping_add(self.index(key)) as *const i8;
+            let ptr = self.table().as_ptr().wrapping_add(self.index(key)) as *const i8;
             // SAFETY: prefetching is a hint and never dereferences; the pointer is in bounds.
             unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
         }
@@ -138,7 +191,7 @@ impl Tt {
     /// Looks up `key`, adjusting mate scores to `ply`.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let bucket = &self.buckets[self.index(key)];
+        let bucket = &self.table()[self.index(key)].0;
         let e = bucket.iter().find(|e| e.key == key && e.flags & 3 != 0)?;
         Some(Hit {
             mv: e.mv,
@@ -155,7 +208,7 @@ impl Tt {
     pub fn store(&mut self, key: u64, ply: usize, mv: u16, score: i32, eval: i32, depth: i32, bound: Bound) {
         let generation = self.generation;
         let idx = self.index(key);
-        let bucket = &mut self.buckets[idx];
+        let bucket = &mut self.table_mut()[idx].0;
         let age = |e: &Entry| ((GENERATIONS + generation - (e.flags >> 2)) % GENERATIONS) as i32;
         let slot = match bucket.iter().position(|e| e.key == key && e.flags & 3 != 0) {
             Some(i) => i,
@@ -201,9 +254,9 @@ impl Tt {
     pub fn hashfull(&self) -> u32 {
         let sample = 1000.min(self.capacity());
         let used = self
-            .buckets
+            .table()
             .iter()
-            .flat_map(|b| b.iter())
+            .flat_map(|b| b.0.iter())
             .take(sample)
             .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
             .count();
