@@ -263,7 +263,8 @@ impl Searcher {
         let tt_move = self.tt.probe(sp.key(), 0).map_or(0, |h| h.mv);
         let turn = sp.pos().turn();
         let (mut legal, mut scores) = (legal, Scores::new());
-        let root_moves = MovePicker::new(&mut legal, &mut scores, tt_move, [0, 0], &self.history, turn)
+        let mut picker = MovePicker::new(&mut legal, &mut scores, tt_move, [0, 0], turn);
+        let root_moves = std::iter::from_fn(|| picker.next(&self.history))
             .map(|mv| RootMove { mv, score: -INF, avg: None, nodes: 0, iter_nodes: 0 })
             .collect();
         let mut keys = Vec::with_capacity(root.history().len() + MAX_PLY + 1);
@@ -600,12 +601,13 @@ impl Search<'_, '_> {
         let turn = sp.pos().turn();
         let killers = self.killers[ply];
         let mut scores = Scores::new();
-        let picker = MovePicker::new(&mut moves, &mut scores, tt_move, killers, self.history, turn);
+        let mut picker = MovePicker::new(&mut moves, &mut scores, tt_move, killers, turn);
         let original_alpha = alpha;
         let mut best_score = -INF;
         let mut best_move = 0u16;
         let mut quiets: arrayvec::ArrayVec<u16, MAX_QUIETS> = arrayvec::ArrayVec::new();
-        for (index, m) in picker.enumerate() {
+        let mut index = 0;
+        while let Some(m) = picker.next(self.history) {
             let child = sp.play(m);
             self.tt.prefetch(child.key());
             let key_m = pack(m);
@@ -670,6 +672,7 @@ impl Search<'_, '_> {
             if quiet && !quiets.is_full() {
                 quiets.push(key_m);
             }
+            index += 1;
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -696,13 +699,13 @@ impl Search<'_, '_> {
         let in_check = sp.pos().is_check();
         let mut moves = MoveList::new();
         let mut scores = Scores::new();
-        let (picker, mut best_score, stand_pat) = if in_check {
+        let (mut picker, mut best_score, stand_pat) = if in_check {
             moves = sp.pos().legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }
             let turn = sp.pos().turn();
-            (MovePicker::new(&mut moves, &mut scores, 0, [0, 0], self.history, turn), -INF, -INF)
+            (MovePicker::new(&mut moves, &mut scores, 0, [0, 0], turn), -INF, -INF)
         } else {
             let stand_pat = sp.evaluate();
             if stand_pat >= beta {
@@ -712,7 +715,7 @@ impl Search<'_, '_> {
             tactical_moves(sp.pos(), &mut moves);
             (MovePicker::tactical(&mut moves, &mut scores), stand_pat, stand_pat)
         };
-        for m in picker {
+        while let Some(m) = picker.next(self.history) {
             if !in_check && m.promotion().is_none() {
                 let gain = victim(m).map_or(0, |r| PIECE_VALUE[r as usize]);
                 if stand_pat + gain + DELTA_MARGIN <= alpha {

@@ -170,44 +170,40 @@ impl History {
 /// Scores for a move list (same indices).
 pub type Scores = ArrayVec<i32, 256>;
 
-/// Picks moves best-first from a scored list. It borrows the list and the scores, which live in
-/// the caller's stack frame (moving a 256-entry list around costs more than generating it).
+/// Picks moves best-first. It borrows the list and the scores, which live in the caller's stack
+/// frame (moving a 256-entry list around costs more than generating it).
+///
+/// Staged: the transposition-table move comes first without scoring anything (it often cuts
+/// off); the others are scored on the first request after it.
 pub struct MovePicker<'m> {
     moves: &'m mut MoveList,
     scores: &'m mut Scores,
     next: usize,
+    /// Whether `moves[0]` is the TT move, handed out before any scoring.
+    tt_first: bool,
+    /// Whether `scores` covers `moves[next..]`.
+    scored: bool,
+    killers: [u16; 2],
+    turn: Color,
 }
+
+/// Picks made by selection before the rest of the list is sorted once: most cutoffs come
+/// from the first few moves, and sorting pays off only for nodes that search everything.
+const LAZY_PICKS: usize = 3;
 
 impl<'m> MovePicker<'m> {
     /// Orders all `moves` for a full-width node.
     #[inline]
-    pub fn new(
-        moves: &'m mut MoveList,
-        scores: &'m mut Scores,
-        tt_move: u16,
-        killers: [u16; 2],
-        history: &History,
-        turn: Color,
-    ) -> Self {
-        scores.clear();
-        for &m in moves.iter() {
-            let key = pack(m);
-            let s = if key == tt_move {
-                TT_MOVE
-            } else if let Some(t) = tactical_score(m) {
-                t
-            } else if m.is_promotion() {
-                UNDERPROMOTION
-            } else if key == killers[0] {
-                KILLER
-            } else if key == killers[1] {
-                KILLER - 1
-            } else {
-                history.get(turn, key)
+    pub fn new(moves: &'m mut MoveList, scores: &'m mut Scores, tt_move: u16, killers: [u16; 2], turn: Color) -> Self {
+        let tt_first = tt_move != 0
+            && match moves.iter().position(|&m| pack(m) == tt_move) {
+                Some(i) => {
+                    moves.swap(0, i);
+                    true
+                }
+                None => false,
             };
-            scores.push(s);
-        }
-        MovePicker { moves, scores, next: 0 }
+        MovePicker { moves, scores, next: 0, tt_first, scored: false, killers, turn }
     }
 
     /// Orders captures and queen promotions by MVV-LVA (quiescence search); other moves in the
@@ -219,7 +215,7 @@ impl<'m> MovePicker<'m> {
         for &m in moves.iter() {
             scores.push(tactical_score(m).unwrap_or(0));
         }
-        MovePicker { moves, scores, next: 0 }
+        MovePicker { moves, scores, next: 0, tt_first: false, scored: true, killers: [0; 2], turn: Color::White }
     }
 
     /// Number of moves in the list.
@@ -231,20 +227,44 @@ impl<'m> MovePicker<'m> {
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
-}
 
-/// Picks made by selection before the rest of the list is sorted once: most cutoffs come
-/// from the first few moves, and sorting pays off only for nodes that search everything.
-const LAZY_PICKS: usize = 3;
+    fn score(&mut self, history: &History) {
+        self.scores.clear();
+        // Scores are indexed like the moves; entries before `next` are never read.
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            let key = pack(m);
+            let s = if i < self.next {
+                TT_MOVE
+            } else if let Some(t) = tactical_score(m) {
+                t
+            } else if m.is_promotion() {
+                UNDERPROMOTION
+            } else if key == self.killers[0] {
+                KILLER
+            } else if key == self.killers[1] {
+                KILLER - 1
+            } else {
+                history.get(self.turn, key)
+            };
+            self.scores.push(s);
+        }
+        self.scored = true;
+    }
 
-impl Iterator for MovePicker<'_> {
-    type Item = Move;
-
+    /// The next move, best first; `history` orders the quiet moves.
     #[inline]
-    fn next(&mut self) -> Option<Move> {
+    pub fn next(&mut self, history: &History) -> Option<Move> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
+        }
+        if self.next == 0 && self.tt_first {
+            self.next = 1;
+            return Some(self.moves[0]);
+        }
+        if !self.scored {
+            self.score(history);
         }
         if self.next < LAZY_PICKS {
             let mut best = self.next;
@@ -291,10 +311,9 @@ mod tests {
         let mut history = History::default();
         history.update(Color::White, pack(find("c1c2")), 500);
         let (mut list, mut scores) = (moves.clone(), Scores::new());
+        let mut picker = MovePicker::new(&mut list, &mut scores, tt, [killer, 0], Color::White);
         let order: Vec<String> =
-            MovePicker::new(&mut list, &mut scores, tt, [killer, 0], &history, Color::White)
-                .map(crate::search::position::uci)
-                .collect();
+            std::iter::from_fn(|| picker.next(&history)).map(crate::search::position::uci).collect();
         assert_eq!(order[0], "e1f2", "tt move first");
         assert_eq!(order[1], "e4d5", "pawn takes queen");
         assert_eq!(order[2], "h5d5", "queen takes queen");
@@ -303,8 +322,9 @@ mod tests {
         assert_eq!(order[5], "c1c2", "best history");
         assert_eq!(order.len(), moves.len());
         let mut list = moves.clone();
+        let mut picker = MovePicker::tactical(&mut list, &mut scores);
         let q: Vec<String> =
-            MovePicker::tactical(&mut list, &mut scores).map(crate::search::position::uci).collect();
+            std::iter::from_fn(|| picker.next(&history)).map(crate::search::position::uci).collect();
         assert_eq!(q, ["e4d5", "h5d5", "c1c6"]);
     }
 
