@@ -139,6 +139,8 @@ pub struct Overshoot {
     pub p99_ms: f64,
     /// Largest elapsed − limit, ms.
     pub max_ms: f64,
+    /// The position with the largest overshoot.
+    pub worst_fen: String,
 }
 
 /// What `tmlab bench` reports.
@@ -178,8 +180,8 @@ impl BenchReport {
         }
         for o in &self.overshoot {
             s.push_str(&format!(
-                "Overshoot movetime {:>3} ms over {} searches: p50 {:.3} ms  p99 {:.3} ms  max {:.3} ms\n",
-                o.limit_ms, o.samples, o.p50_ms, o.p99_ms, o.max_ms
+                "Overshoot movetime {:>3} ms over {} searches: p50 {:.3} ms  p99 {:.3} ms  max {:.3} ms ({})\n",
+                o.limit_ms, o.samples, o.p50_ms, o.p99_ms, o.max_ms, o.worst_fen
             ));
         }
         s.push_str("\n===========================\n");
@@ -199,6 +201,8 @@ pub struct BenchOptions {
     pub hash_mb: usize,
     /// Move-time limits whose overshoot to measure (empty: skip).
     pub overshoot_limits_ms: Vec<f64>,
+    /// Searches per position and limit in the overshoot measurement (at least 1).
+    pub overshoot_repeats: usize,
 }
 
 impl Default for BenchOptions {
@@ -207,6 +211,7 @@ impl Default for BenchOptions {
             depth: DEFAULT_DEPTH,
             hash_mb: super::tt::DEFAULT_MB,
             overshoot_limits_ms: OVERSHOOT_LIMITS_MS.to_vec(),
+            overshoot_repeats: 1,
         }
     }
 }
@@ -256,12 +261,17 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
-/// Searches every bench position with `go movetime limit_ms` on the wall clock and reports how
-/// far past the limit each search returned. The table is cleared before the clock starts.
-pub fn measure_overshoot(limit_ms: f64, hash_mb: usize) -> Overshoot {
+/// Searches every bench position `repeats` times with `go movetime limit_ms` on the wall clock
+/// and reports how far past the limit each search returned. The table is cleared before the
+/// clock starts. Searches that end before the limit (e.g. a forced mate fully searched) count
+/// with their negative overshoot.
+pub fn measure_overshoot(limit_ms: f64, hash_mb: usize, repeats: usize) -> Overshoot {
     let mut engine = Searcher::new(hash_mb);
     let mut overs = Vec::new();
-    for root in roots() {
+    let mut worst = (f64::NEG_INFINITY, "");
+    let all = roots();
+    let runs = all.iter().zip(POSITIONS).flat_map(|run| std::iter::repeat_n(run, repeats.max(1)));
+    for (root, bp) in runs {
         engine.clear();
         let mut stopper = NeverStop::default();
         let timer = Timer::real();
@@ -271,10 +281,13 @@ pub fn measure_overshoot(limit_ms: f64, hash_mb: usize) -> Overshoot {
             limits: Limits::movetime(limit_ms),
             control: SearchControl::new(),
         };
-        let result = engine.search(&root, request, &mut |_| {});
-        let elapsed = timer.elapsed_ms(0);
+        let result = engine.search(root, request, &mut |_| {});
+        let over = timer.elapsed_ms(0) - limit_ms;
         if result.is_ok() {
-            overs.push(elapsed - limit_ms);
+            overs.push(over);
+            if over > worst.0 {
+                worst = (over, bp.fen);
+            }
         }
     }
     overs.sort_by(f64::total_cmp);
@@ -284,6 +297,7 @@ pub fn measure_overshoot(limit_ms: f64, hash_mb: usize) -> Overshoot {
         p50_ms: percentile(&overs, 50.0),
         p99_ms: percentile(&overs, 99.0),
         max_ms: overs.last().copied().unwrap_or(0.0),
+        worst_fen: worst.1.to_string(),
     }
 }
 
@@ -296,7 +310,7 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> BenchRepor
         .overshoot_limits_ms
         .iter()
         .map(|&limit| {
-            let o = measure_overshoot(limit, options.hash_mb);
+            let o = measure_overshoot(limit, options.hash_mb, options.overshoot_repeats);
             progress(&format!("overshoot movetime {limit} ms: p99 {:.3} ms", o.p99_ms));
             o
         })
@@ -340,8 +354,8 @@ mod tests {
 
     #[test]
     fn shallow_bench_is_deterministic_and_prints_the_signature() {
-        let a = run(&BenchOptions { depth: 3, hash_mb: 1, overshoot_limits_ms: vec![] }, &mut |_| {});
-        let b = run(&BenchOptions { depth: 3, hash_mb: 1, overshoot_limits_ms: vec![] }, &mut |_| {});
+        let a = run(&BenchOptions { depth: 3, hash_mb: 1, overshoot_limits_ms: vec![], overshoot_repeats: 1 }, &mut |_| {});
+        let b = run(&BenchOptions { depth: 3, hash_mb: 1, overshoot_limits_ms: vec![], overshoot_repeats: 1 }, &mut |_| {});
         assert_eq!(a.total_nodes, b.total_nodes);
         assert!(a.total_nodes > 0);
         let text = a.to_text();

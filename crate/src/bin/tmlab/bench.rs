@@ -6,6 +6,8 @@ use tmlab::search::tt::MAX_MB;
 
 /// Deepest accepted `--depth` (the bench grows about ×2–3 per ply).
 const MAX_BENCH_DEPTH: u32 = 30;
+/// Largest accepted `--repeats` (each repeat of the overshoot measurement takes about 10 s).
+const MAX_REPEATS: usize = 100;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,6 +20,9 @@ pub struct Args {
     /// Skip the movetime overshoot measurement (about 10 s).
     #[arg(long)]
     no_overshoot: bool,
+    /// Searches per position and move time in the overshoot measurement.
+    #[arg(long, default_value_t = 1)]
+    repeats: usize,
     /// Print the report as JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -30,10 +35,14 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.hash == 0 || args.hash > MAX_MB {
         return Err(format!("--hash must be 1 … {MAX_MB} MiB, got {}", args.hash));
     }
+    if args.repeats == 0 || args.repeats > MAX_REPEATS {
+        return Err(format!("--repeats must be 1 … {MAX_REPEATS}, got {}", args.repeats));
+    }
     let options = BenchOptions {
         depth: args.depth,
         hash_mb: args.hash,
         overshoot_limits_ms: if args.no_overshoot { Vec::new() } else { bench::OVERSHOOT_LIMITS_MS.to_vec() },
+        overshoot_repeats: args.repeats,
     };
     let report = bench::run(&options, &mut |line| {
         if !args.json {
