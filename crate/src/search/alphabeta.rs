@@ -317,7 +317,11 @@ impl Search<'_, '_> {
         self.next_check = self.gov.next_check();
     }
 
-    fn iterate(&mut self, root: &SearchPosition, on_iteration: &mut dyn FnMut(&IterationReport)) -> SearchResult {
+    fn iterate(
+        &mut self,
+        root: &SearchPosition,
+        on_iteration: &mut dyn FnMut(&IterationReport),
+    ) -> SearchResult {
         let mut completed: Option<Completed> = None;
         let mut search_again = 0i32;
         let mut increase_depth = true;
@@ -346,13 +350,18 @@ impl Search<'_, '_> {
             });
             completed = Some(Completed { depth, seldepth: self.seldepth as u32, score, pv });
             // Order the next iteration: best first, then by nodes spent in this one.
-            self.root_moves[1..].sort_by(|a, b| b.iter_nodes.cmp(&a.iter_nodes));
+            self.root_moves[1..].sort_by_key(|rm| std::cmp::Reverse(rm.iter_nodes));
             if depth == 1 {
                 self.gov.arm(self.nodes);
             }
             if self.gov.ponderhit_pending() {
-                let stats =
-                    make_stats(&self.timer, self.nodes, &self.iterations, &self.root_moves, self.gov.pondering());
+                let stats = make_stats(
+                    &self.timer,
+                    self.nodes,
+                    &self.iterations,
+                    &self.root_moves,
+                    self.gov.pondering(),
+                );
                 self.gov.apply_ponderhit(&stats);
             }
             let stats =

@@ -103,7 +103,10 @@ pub const POSITIONS: &[BenchPosition] = &[
     p("8/P7/8/8/8/8/6pk/4K3 w - - 0 1", "constructed: promotion race, both sides queen"),
     p("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", "constructed: K+P vs K opposition (zugzwang)"),
     p("8/8/8/8/8/5k2/4p3/2K5 b - - 0 1", "constructed: underpromotion-free pawn run to queen"),
-    p("r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 1 7", "Scotch: pieces attacked, checks"),
+    p(
+        "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 1 7",
+        "Scotch: pieces attacked, checks",
+    ),
 ];
 
 /// The default bench depth.
@@ -354,8 +357,14 @@ mod tests {
 
     #[test]
     fn shallow_bench_is_deterministic_and_prints_the_signature() {
-        let a = run(&BenchOptions { depth: 3, hash_mb: 1, overshoot_limits_ms: vec![], overshoot_repeats: 1 }, &mut |_| {});
-        let b = run(&BenchOptions { depth: 3, hash_mb: 1, overshoot_limits_ms: vec![], overshoot_repeats: 1 }, &mut |_| {});
+        let a = run(
+            &BenchOptions { depth: 3, hash_mb: 1, overshoot_limits_ms: vec![], overshoot_repeats: 1 },
+            &mut |_| {},
+        );
+        let b = run(
+            &BenchOptions { depth: 3, hash_mb: 1, overshoot_limits_ms: vec![], overshoot_repeats: 1 },
+            &mut |_| {},
+        );
         assert_eq!(a.total_nodes, b.total_nodes);
         assert!(a.total_nodes > 0);
         let text = a.to_text();

@@ -83,7 +83,13 @@ pub fn tactical_moves(pos: &Chess, moves: &mut MoveList) {
         for to in pawn_attacks(us, from) & targets {
             if legal(from, to) {
                 let promotion = last_rank.contains(to).then_some(Role::Queen);
-                moves.push(Move::Normal { role: Role::Pawn, from, capture: board.role_at(to), to, promotion });
+                moves.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture: board.role_at(to),
+                    to,
+                    promotion,
+                });
             }
         }
     }
@@ -93,7 +99,13 @@ pub fn tactical_moves(pos: &Chess, moves: &mut MoveList) {
             && !occupied.contains(to)
             && legal(from, to)
         {
-            moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: Some(Role::Queen) });
+            moves.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture: None,
+                to,
+                promotion: Some(Role::Queen),
+            });
         }
     }
     if let Some(ep) = pos.maybe_ep_square() {
@@ -134,17 +146,19 @@ mod tests {
                         break;
                     }
                     if !pos.is_check() {
-                        let mut expected: Vec<String> = all
-                            .iter()
-                            .filter(|m| is_tactical(**m))
-                            .map(|&m| uci(m))
-                            .collect();
+                        let mut expected: Vec<String> =
+                            all.iter().filter(|m| is_tactical(**m)).map(|&m| uci(m)).collect();
                         let mut got = MoveList::new();
                         tactical_moves(&pos, &mut got);
                         let mut got: Vec<String> = got.iter().map(|&m| uci(m)).collect();
                         expected.sort();
                         got.sort();
-                        assert_eq!(got, expected, "{}", shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Always));
+                        assert_eq!(
+                            got,
+                            expected,
+                            "{}",
+                            shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Always)
+                        );
                         checked += 1;
                     }
                     seed ^= seed << 13;

@@ -83,7 +83,8 @@ pub fn see(board: &Board, m: Move) -> i32 {
     let mut side = !mover;
     let diagonal = board.bishops_and_queens();
     let straight = board.rooks_and_queens();
-    let mut attackers = (board.attacks_to(to, Color::White, occupied) | board.attacks_to(to, Color::Black, occupied))
+    let mut attackers = (board.attacks_to(to, Color::White, occupied)
+        | board.attacks_to(to, Color::Black, occupied))
         & occupied;
     let mut d = 0;
     loop {
@@ -107,10 +108,9 @@ pub fn see(board: &Board, m: Move) -> i32 {
         }
         on_square = r;
         occupied = occupied.without(sq);
-        attackers = (attackers
-            | (bishop_attacks(to, occupied) & diagonal)
-            | (rook_attacks(to, occupied) & straight))
-            & occupied;
+        attackers =
+            (attackers | (bishop_attacks(to, occupied) & diagonal) | (rook_attacks(to, occupied) & straight))
+                & occupied;
         side = !side;
     }
     // Each side chooses between capturing and standing pat, from the end of the sequence back.
@@ -194,7 +194,13 @@ const LAZY_PICKS: usize = 3;
 impl<'m> MovePicker<'m> {
     /// Orders all `moves` for a full-width node.
     #[inline]
-    pub fn new(moves: &'m mut MoveList, scores: &'m mut Scores, tt_move: u16, killers: [u16; 2], turn: Color) -> Self {
+    pub fn new(
+        moves: &'m mut MoveList,
+        scores: &'m mut Scores,
+        tt_move: u16,
+        killers: [u16; 2],
+        turn: Color,
+    ) -> Self {
         let tt_first = tt_move != 0
             && match moves.iter().position(|&m| pack(m) == tt_move) {
                 Some(i) => {
@@ -215,7 +221,15 @@ impl<'m> MovePicker<'m> {
         for &m in moves.iter() {
             scores.push(tactical_score(m).unwrap_or(0));
         }
-        MovePicker { moves, scores, next: 0, tt_first: false, scored: true, killers: [0; 2], turn: Color::White }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+            tt_first: false,
+            scored: true,
+            killers: [0; 2],
+            turn: Color::White,
+        }
     }
 
     /// Number of moves in the list.

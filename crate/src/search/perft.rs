@@ -66,10 +66,7 @@ mod tests {
 
     #[test]
     fn perft_position_6() {
-        run(
-            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-            &[46, 2_079, 89_890],
-        );
+        run("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", &[46, 2_079, 89_890]);
     }
 
     #[test]

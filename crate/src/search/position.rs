@@ -184,7 +184,10 @@ impl RootPosition {
     /// Plays a legal move, remembering the position before it.
     pub fn play(&mut self, m: Move) -> Result<(), String> {
         if !self.pos.is_legal(m) {
-            return Err(format!("illegal move {m} in {}", Fen::from_position(&self.pos, EnPassantMode::Legal)));
+            return Err(format!(
+                "illegal move {m} in {}",
+                Fen::from_position(&self.pos, EnPassantMode::Legal)
+            ));
         }
         self.history.push(zobrist_key(&self.pos));
         self.pos.play_unchecked(m);

@@ -29,7 +29,12 @@ fn search_with(
 }
 
 fn search(fen: &str, limits: Limits) -> (SearchResult, Vec<IterationReport>) {
-    search_with(&RootPosition::from_fen(fen).unwrap(), &mut NeverStop::default(), limits, SearchControl::new())
+    search_with(
+        &RootPosition::from_fen(fen).unwrap(),
+        &mut NeverStop::default(),
+        limits,
+        SearchControl::new(),
+    )
 }
 
 /// Brute force: can the side to move mate within `moves` of its moves?
@@ -222,8 +227,11 @@ fn aborted_iterations_return_the_last_completed_legal_move() {
     let mut aborted = 0;
     for bp in bench::POSITIONS.iter().step_by(3) {
         for _ in 0..4 {
-            let mut stopper =
-                RandomAbort { interval: 1 + next() % 300, polls_left: (next() % 200) as u32, budget: Budget::unlimited() };
+            let mut stopper = RandomAbort {
+                interval: 1 + next() % 300,
+                polls_left: (next() % 200) as u32,
+                budget: Budget::unlimited(),
+            };
             let root = RootPosition::from_fen(bp.fen).unwrap();
             let (r, reports) = search_with(&root, &mut stopper, Limits::depth(40), SearchControl::new());
             assert!(root.position().is_legal(r.best_move), "{} {}", bp.fen, r.best_move_uci);
@@ -328,8 +336,12 @@ const MIDDLEGAME: &str = "r1bq1r1k/b1p1npp1/p2p3p/1p6/3PP3/1B2NN2/PP3PPP/R2Q1RK1
 fn polls_come_exactly_every_check_interval_nodes_after_depth_one() {
     let mut rec = Recorder::new(100, f64::INFINITY, 30.0);
     let log = rec.log.clone();
-    let (r, reports) =
-        search_with(&RootPosition::from_fen(MIDDLEGAME).unwrap(), &mut rec, Limits::default(), SearchControl::new());
+    let (r, reports) = search_with(
+        &RootPosition::from_fen(MIDDLEGAME).unwrap(),
+        &mut rec,
+        Limits::default(),
+        SearchControl::new(),
+    );
     assert_eq!(r.stop_reason, StopReason::HardLimit);
     let log = log.borrow();
     let polls = &log.poll_nodes;
@@ -345,8 +357,12 @@ fn polls_come_exactly_every_check_interval_nodes_after_depth_one() {
 fn soft_limit_is_checked_at_iteration_boundaries_with_full_stats() {
     let mut rec = Recorder::new(1024, 20.0, f64::INFINITY);
     let log = rec.log.clone();
-    let (r, reports) =
-        search_with(&RootPosition::from_fen(MIDDLEGAME).unwrap(), &mut rec, Limits::default(), SearchControl::new());
+    let (r, reports) = search_with(
+        &RootPosition::from_fen(MIDDLEGAME).unwrap(),
+        &mut rec,
+        Limits::default(),
+        SearchControl::new(),
+    );
     assert_eq!(r.stop_reason, StopReason::SoftLimit);
     let log = log.borrow();
     let last = log.iterations.last().unwrap();
@@ -391,8 +407,12 @@ fn mediocre_doubling_rule_stops_earlier_than_plain_soft() {
 fn increase_depth_false_follows_stockfish_search_again_counter() {
     let mut rec = Recorder::new(1024, f64::INFINITY, f64::INFINITY);
     rec.increase_depth = false;
-    let (_, reports) =
-        search_with(&RootPosition::from_fen(MIDDLEGAME).unwrap(), &mut rec, Limits::depth(12), SearchControl::new());
+    let (_, reports) = search_with(
+        &RootPosition::from_fen(MIDDLEGAME).unwrap(),
+        &mut rec,
+        Limits::depth(12),
+        SearchControl::new(),
+    );
     let depths: Vec<(u32, u32)> = reports.iter().map(|r| (r.depth, r.search_depth)).collect();
     // c = d − 1 from depth 2 on: search depth max(1, d − ⌊3d/4⌋).
     let expected: Vec<(u32, u32)> = (1..=12).map(|d| (d, (d - 3 * d / 4).max(1))).collect();
@@ -430,7 +450,8 @@ fn stop_flag_ends_the_search_with_command() {
             c.stop();
         }
     }));
-    let (r, _) = search_with(&RootPosition::from_fen(MIDDLEGAME).unwrap(), &mut rec, Limits::default(), control);
+    let (r, _) =
+        search_with(&RootPosition::from_fen(MIDDLEGAME).unwrap(), &mut rec, Limits::default(), control);
     assert_eq!(r.stop_reason, StopReason::Command);
     assert_eq!(r.depth, 4);
 }
@@ -473,8 +494,12 @@ fn single_legal_move_is_left_to_the_stopper() {
 #[test]
 fn telemetry_serialises_with_budget_and_decision() {
     let mut rec = Recorder::new(1024, 15.0, 50.0);
-    let (r, reports) =
-        search_with(&RootPosition::from_fen(MIDDLEGAME).unwrap(), &mut rec, Limits::movetime(35.0), SearchControl::new());
+    let (r, reports) = search_with(
+        &RootPosition::from_fen(MIDDLEGAME).unwrap(),
+        &mut rec,
+        Limits::movetime(35.0),
+        SearchControl::new(),
+    );
     let json = serde_json::to_value(&reports).unwrap();
     let first = &json[0];
     assert_eq!(first["budget"]["soft_ms"], 15.0);

@@ -307,7 +307,10 @@ mod tests {
     fn store_then_probe_round_trips_and_adjusts_mate_distance() {
         let mut tt = Tt::new(1);
         tt.store(42, 3, 0x123, 57, 10, 5, Bound::Exact);
-        assert_eq!(tt.probe(42, 3), Some(Hit { mv: 0x123, score: 57, eval: 10, depth: 5, bound: Bound::Exact }));
+        assert_eq!(
+            tt.probe(42, 3),
+            Some(Hit { mv: 0x123, score: 57, eval: 10, depth: 5, bound: Bound::Exact })
+        );
         assert_eq!(tt.probe(43, 3), None);
         // Mate in 5 plies from the root found at ply 3 = mate in 2 from the node; probed at ply
         // 7 it is mate in 9 plies from the root.
