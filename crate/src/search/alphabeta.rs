@@ -145,7 +145,9 @@ pub struct SearchRequest<'a> {
     pub control: SearchControl,
 }
 
-/// An alpha-beta engine: the transposition table and history that persist across searches.
+/// An alpha-beta engine. The transposition table persists across searches (cleared by
+/// [`Searcher::clear`]); killers and history start empty at every search, so a search depends
+/// only on the position, the request and the table.
 #[derive(Debug)]
 pub struct Searcher {
     tt: Tt,
