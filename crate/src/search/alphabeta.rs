@@ -14,9 +14,11 @@
 //! # Time
 //! The search knows time only through the [`Stopper`] and [`Timer`] it is given (see
 //! [`super::limits`] for how its own limits combine with the stopper):
-//! - every [`Stopper::check_interval`] nodes (counted at every node, quiescence included) it
-//!   polls the stopper; a stop aborts the iteration at once, which is discarded, and the
-//!   search returns the best move of the last completed iteration;
+//! - every [`Stopper::check_interval`] nodes it polls the stopper; a stop aborts the iteration
+//!   at once, which is discarded, and the search returns the best move of the last completed
+//!   iteration. Nodes are counted at every node, quiescence included (Stockfish's
+//!   `check-calls` counts only main-search calls, so a Stockfish stopper is polled somewhat more
+//!   often here than in Stockfish; Mediocre's "counted at alpha-beta entry" likewise);
 //! - after every completed iteration it calls [`Stopper::iteration_done`] with the
 //!   [`SearchStats`] of §0.7 of the time-manager spec;
 //! - depth 1 always completes: nothing is polled before it is done;
