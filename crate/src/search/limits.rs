@@ -42,7 +42,10 @@ pub struct Limits {
     /// Stop once this many milliseconds have elapsed (UCI `go movetime`): a hard limit, checked
     /// every [`Limits::check_interval`] nodes and at every iteration boundary.
     pub movetime_ms: Option<f64>,
-    /// The search starts as a ponder search (UCI `go ponder`).
+    /// The search starts as a ponder search (UCI `go ponder`): the stopper sees
+    /// `pondering = true` until [`SearchControl::ponderhit`]. If the search returns while still
+    /// pondering (its own limits, the maximum depth), a UCI driver holds `bestmove` until
+    /// `ponderhit` or `stop`, as the protocol requires; the same holds for `go infinite`.
     pub ponder: bool,
     /// Nodes between checks of these limits; `None` = [`DEFAULT_CHECK_INTERVAL`].
     pub check_interval: Option<u64>,
