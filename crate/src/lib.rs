@@ -12,6 +12,7 @@
 pub mod clock;
 pub mod play;
 pub mod plot;
+pub mod search;
 pub mod stop;
 pub mod tm;
 pub mod uci;

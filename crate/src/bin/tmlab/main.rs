@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod budget;
 mod curve;
 mod output;
@@ -31,6 +32,8 @@ enum Command {
     Budget(budget::Args),
     /// One side's allocation over a simulated game.
     Simulate(simulate::Args),
+    /// Search bench: fixed-depth nodes signature, nps, and movetime overshoot.
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Command::Params(args) => params::run(args),
         Command::Budget(args) => budget::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,59 @@
+//! `tmlab bench`: the search bench (fixed-depth node signature and nps) and the hard-stop
+//! overshoot measurement for movetime 10, 50 and 200 ms.
+
+use tmlab::search::bench::{self, BenchOptions};
+use tmlab::search::tt::MAX_MB;
+
+/// Deepest accepted `--depth` (the bench grows about ×2–3 per ply).
+const MAX_BENCH_DEPTH: u32 = 30;
+/// Largest accepted `--repeats` (each repeat of the overshoot measurement takes about 10 s).
+const MAX_REPEATS: usize = 100;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Fixed search depth for every position.
+    #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
+    depth: u32,
+    /// Transposition table size in MiB (cleared before every position).
+    #[arg(long, default_value_t = tmlab::search::tt::DEFAULT_MB)]
+    hash: usize,
+    /// Skip the movetime overshoot measurement (about 10 s).
+    #[arg(long)]
+    no_overshoot: bool,
+    /// Searches per position and move time in the overshoot measurement.
+    #[arg(long, default_value_t = 1)]
+    repeats: usize,
+    /// Print the report as JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    if args.depth == 0 || args.depth > MAX_BENCH_DEPTH {
+        return Err(format!("--depth must be 1 … {MAX_BENCH_DEPTH}, got {}", args.depth));
+    }
+    if args.hash == 0 || args.hash > MAX_MB {
+        return Err(format!("--hash must be 1 … {MAX_MB} MiB, got {}", args.hash));
+    }
+    if args.repeats == 0 || args.repeats > MAX_REPEATS {
+        return Err(format!("--repeats must be 1 … {MAX_REPEATS}, got {}", args.repeats));
+    }
+    let options = BenchOptions {
+        depth: args.depth,
+        hash_mb: args.hash,
+        overshoot_limits_ms: if args.no_overshoot { Vec::new() } else { bench::OVERSHOOT_LIMITS_MS.to_vec() },
+        overshoot_repeats: args.repeats,
+    };
+    let report = bench::run(&options, &mut |line| {
+        if !args.json {
+            eprintln!("{line}");
+        }
+    });
+    if args.json {
+        let json = serde_json::to_string_pretty(&report).map_err(|e| format!("cannot serialise: {e}"))?;
+        println!("{json}");
+    } else {
+        print!("{}", report.to_text());
+    }
+    Ok(())
+}

@@ -1,0 +1,379 @@
+//! Move ordering: the transposition-table move first, then captures by MVV-LVA (most valuable
+//! victim, least valuable attacker) with queen promotions among them, then the two killer moves
+//! of the ply, then quiet moves by their history score. Moves are picked lazily (selection of
+//! the best remaining), so a beta cutoff after the first moves sorts nothing else.
+
+use arrayvec::ArrayVec;
+use shakmaty::{
+    Board, Color, Move, MoveList, Role,
+    attacks::{bishop_attacks, rook_attacks},
+};
+
+use super::position::pack;
+
+/// Score of the transposition-table move.
+const TT_MOVE: i32 = 4_000_000;
+/// Base score of captures and queen promotions (above killers and all history values).
+const CAPTURE: i32 = 2_000_000;
+/// Score of the first killer; the second gets one less.
+const KILLER: i32 = 1_000_000;
+/// Under-promotions go last.
+const UNDERPROMOTION: i32 = -1_000_000;
+/// History scores stay within ±this (gravity formula in [`History::update`]).
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Value rank of a role for MVV-LVA (pawn 1 … queen 5, king 6).
+#[inline]
+fn rank(role: Role) -> i32 {
+    role as i32
+}
+
+/// The captured role of a move, if any (en passant captures a pawn).
+#[inline]
+pub fn victim(m: Move) -> Option<Role> {
+    match m {
+        Move::EnPassant { .. } => Some(Role::Pawn),
+        _ => m.capture(),
+    }
+}
+
+/// MVV-LVA score of a capture or promotion, relative to [`CAPTURE`]; `None` for quiet moves
+/// and under-promotions.
+#[inline]
+fn tactical_score(m: Move) -> Option<i32> {
+    let promo = m.promotion();
+    if matches!(promo, Some(r) if r != Role::Queen) {
+        return None;
+    }
+    let victim = victim(m);
+    if victim.is_none() && promo.is_none() {
+        return None;
+    }
+    let v = victim.map_or(0, rank) + if promo.is_some() { rank(Role::Queen) } else { 0 };
+    Some(CAPTURE + v * 16 - rank(m.role()))
+}
+
+/// Whether a move is a capture or a promotion, promoting (if at all) to a queen: what
+/// quiescence search looks at.
+#[inline]
+pub fn is_tactical(m: Move) -> bool {
+    (m.is_capture() || m.is_promotion()) && m.promotion().is_none_or(|r| r == Role::Queen)
+}
+
+/// Piece values for static exchange evaluation, cp (index `Role as usize`; 0 unused).
+const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 900, 20_000];
+
+/// Static exchange evaluation of a capture or promotion: the material balance, for the side
+/// making it, of the best sequence of recaptures on the target square (each side may stop
+/// recapturing when that is better). Quiet moves score 0. Pins are ignored, x-rays through
+/// sliders are not.
+pub fn see(board: &Board, m: Move) -> i32 {
+    let (from, to, role) = match m {
+        Move::Normal { from, to, role, .. } => (from, to, role),
+        // En passant wins a pawn for a pawn; the recapture sequence rarely differs.
+        Move::EnPassant { .. } => return 0,
+        _ => return 0,
+    };
+    let promo_gain = m.promotion().map_or(0, |p| SEE_VALUE[p as usize] - SEE_VALUE[Role::Pawn as usize]);
+    let mut gain = [0i32; 33];
+    gain[0] = victim(m).map_or(0, |v| SEE_VALUE[v as usize]) + promo_gain;
+    let mut on_square = m.promotion().unwrap_or(role);
+    let mut occupied = board.occupied().without(from);
+    let Some(mover) = board.color_at(from) else { return 0 };
+    let mut side = !mover;
+    let diagonal = board.bishops_and_queens();
+    let straight = board.rooks_and_queens();
+    let mut attackers = (board.attacks_to(to, Color::White, occupied)
+        | board.attacks_to(to, Color::Black, occupied))
+        & occupied;
+    let mut d = 0;
+    loop {
+        let ours = attackers & board.by_color(side);
+        if ours.is_empty() || d + 1 >= gain.len() {
+            break;
+        }
+        let Some((sq, r)) = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
+            .into_iter()
+            .find_map(|r| (ours & board.by_role(r)).first().map(|sq| (sq, r)))
+        else {
+            break;
+        };
+        d += 1;
+        // Capturing the piece on the square gains its value, minus what we had gained so far.
+        gain[d] = SEE_VALUE[on_square as usize] - gain[d - 1];
+        if r == Role::King && (attackers & board.by_color(!side)).without(sq).any() {
+            // The king cannot capture into a defended square.
+            d -= 1;
+            break;
+        }
+        on_square = r;
+        occupied = occupied.without(sq);
+        attackers =
+            (attackers | (bishop_attacks(to, occupied) & diagonal) | (rook_attacks(to, occupied) & straight))
+                & occupied;
+        side = !side;
+    }
+    // Each side chooses between capturing and standing pat, from the end of the sequence back.
+    while d > 0 {
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        d -= 1;
+    }
+    gain[0]
+}
+
+/// Butterfly history: how often a quiet move (by side, from, to) caused a beta cutoff.
+#[derive(Clone)]
+pub struct History {
+    table: Box<[[[i32; 64]; 64]; 2]>,
+}
+
+impl std::fmt::Debug for History {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("History")
+    }
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History { table: Box::new([[[0; 64]; 64]; 2]) }
+    }
+}
+
+#[inline]
+fn squares(key: u16) -> (usize, usize) {
+    ((key & 63) as usize, ((key >> 6) & 63) as usize)
+}
+
+impl History {
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        *self.table = [[[0; 64]; 64]; 2];
+    }
+
+    /// The score of a quiet move.
+    #[inline]
+    pub fn get(&self, turn: Color, key: u16) -> i32 {
+        let (from, to) = squares(key);
+        self.table[turn as usize][from][to]
+    }
+
+    /// Adds `bonus` (negative: a malus) with gravity, so values saturate at ±[`HISTORY_MAX`].
+    #[inline]
+    pub fn update(&mut self, turn: Color, key: u16, bonus: i32) {
+        let (from, to) = squares(key);
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let e = &mut self.table[turn as usize][from][to];
+        *e += bonus - *e * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// Scores for a move list (same indices).
+pub type Scores = ArrayVec<i32, 256>;
+
+/// Picks moves best-first. It borrows the list and the scores, which live in the caller's stack
+/// frame (moving a 256-entry list around costs more than generating it).
+///
+/// Staged: the transposition-table move comes first without scoring anything (it often cuts
+/// off); the others are scored on the first request after it.
+pub struct MovePicker<'m> {
+    moves: &'m mut MoveList,
+    scores: &'m mut Scores,
+    next: usize,
+    /// Whether `moves[0]` is the TT move, handed out before any scoring.
+    tt_first: bool,
+    /// Whether `scores` covers `moves[next..]`.
+    scored: bool,
+    killers: [u16; 2],
+    turn: Color,
+}
+
+/// Picks made by selection before the rest of the list is sorted once: most cutoffs come
+/// from the first few moves, and sorting pays off only for nodes that search everything.
+const LAZY_PICKS: usize = 3;
+
+impl<'m> MovePicker<'m> {
+    /// Orders all `moves` for a full-width node.
+    #[inline]
+    pub fn new(
+        moves: &'m mut MoveList,
+        scores: &'m mut Scores,
+        tt_move: u16,
+        killers: [u16; 2],
+        turn: Color,
+    ) -> Self {
+        let tt_first = tt_move != 0
+            && match moves.iter().position(|&m| pack(m) == tt_move) {
+                Some(i) => {
+                    moves.swap(0, i);
+                    true
+                }
+                None => false,
+            };
+        MovePicker { moves, scores, next: 0, tt_first, scored: false, killers, turn }
+    }
+
+    /// Orders captures and queen promotions by MVV-LVA (quiescence search); other moves in the
+    /// list are dropped.
+    #[inline]
+    pub fn tactical(moves: &'m mut MoveList, scores: &'m mut Scores) -> Self {
+        moves.retain(|m| is_tactical(*m));
+        scores.clear();
+        for &m in moves.iter() {
+            scores.push(tactical_score(m).unwrap_or(0));
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+            tt_first: false,
+            scored: true,
+            killers: [0; 2],
+            turn: Color::White,
+        }
+    }
+
+    /// Number of moves in the list.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    fn score(&mut self, history: &History) {
+        self.scores.clear();
+        // Scores are indexed like the moves; entries before `next` are never read.
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            let key = pack(m);
+            let s = if i < self.next {
+                TT_MOVE
+            } else if let Some(t) = tactical_score(m) {
+                t
+            } else if m.is_promotion() {
+                UNDERPROMOTION
+            } else if key == self.killers[0] {
+                KILLER
+            } else if key == self.killers[1] {
+                KILLER - 1
+            } else {
+                history.get(self.turn, key)
+            };
+            self.scores.push(s);
+        }
+        self.scored = true;
+    }
+
+    /// The next move, best first; `history` orders the quiet moves.
+    #[inline]
+    pub fn next(&mut self, history: &History) -> Option<Move> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        if self.next == 0 && self.tt_first {
+            self.next = 1;
+            return Some(self.moves[0]);
+        }
+        if !self.scored {
+            self.score(history);
+        }
+        if self.next < LAZY_PICKS {
+            let mut best = self.next;
+            for i in self.next + 1..n {
+                if self.scores[i] > self.scores[best] {
+                    best = i;
+                }
+            }
+            self.moves.swap(self.next, best);
+            self.scores.swap(self.next, best);
+        } else if self.next == LAZY_PICKS {
+            // Stable insertion sort of the rest, best first.
+            for i in self.next + 1..n {
+                let (m, s) = (self.moves[i], self.scores[i]);
+                let mut j = i;
+                while j > self.next && self.scores[j - 1] < s {
+                    self.moves[j] = self.moves[j - 1];
+                    self.scores[j] = self.scores[j - 1];
+                    j -= 1;
+                }
+                self.moves[j] = m;
+                self.scores[j] = s;
+            }
+        }
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::position::parse_fen;
+    use shakmaty::Position;
+
+    #[test]
+    fn order_is_tt_move_then_mvv_lva_then_killers_then_history() {
+        // Captures: pawn takes queen, queen takes queen, rook takes knight.
+        let pos = parse_fen("k7/8/2n5/3q3Q/4P3/8/8/2R1K3 w - - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let find = |u: &str| *moves.iter().find(|m| crate::search::position::uci(**m) == u).unwrap();
+        let tt = pack(find("e1f2"));
+        let killer = pack(find("h5h7"));
+        let mut history = History::default();
+        history.update(Color::White, pack(find("c1c2")), 500);
+        let (mut list, mut scores) = (moves.clone(), Scores::new());
+        let mut picker = MovePicker::new(&mut list, &mut scores, tt, [killer, 0], Color::White);
+        let order: Vec<String> =
+            std::iter::from_fn(|| picker.next(&history)).map(crate::search::position::uci).collect();
+        assert_eq!(order[0], "e1f2", "tt move first");
+        assert_eq!(order[1], "e4d5", "pawn takes queen");
+        assert_eq!(order[2], "h5d5", "queen takes queen");
+        assert_eq!(order[3], "c1c6", "rook takes knight");
+        assert_eq!(order[4], "h5h7", "killer");
+        assert_eq!(order[5], "c1c2", "best history");
+        assert_eq!(order.len(), moves.len());
+        let mut list = moves.clone();
+        let mut picker = MovePicker::tactical(&mut list, &mut scores);
+        let q: Vec<String> =
+            std::iter::from_fn(|| picker.next(&history)).map(crate::search::position::uci).collect();
+        assert_eq!(q, ["e4d5", "h5d5", "c1c6"]);
+    }
+
+    #[test]
+    fn static_exchange_evaluation() {
+        let mv = |fen: &str, u: &str| {
+            let pos = parse_fen(fen).unwrap();
+            let m = *pos.legal_moves().iter().find(|m| crate::search::position::uci(**m) == u).unwrap();
+            see(pos.board(), m)
+        };
+        // Chessprogramming Wiki SEE examples: an undefended pawn; a pawn defended by a knight
+        // and x-rayed by a queen behind the bishop.
+        assert_eq!(mv("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5"), 100);
+        assert_eq!(mv("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5"), 100 - 320);
+        // Queen takes a pawn defended by a pawn.
+        assert_eq!(mv("4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1", "e1e5"), 100 - 900);
+        // Pawn takes a defended knight: wins knight for pawn.
+        assert_eq!(mv("4k3/8/5p2/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5"), 320 - 100);
+        // A quiet move.
+        assert_eq!(mv("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2"), 0);
+        // The king may not recapture a defended piece: Rxd5 Kxd5?? is illegal with a rook behind.
+        assert_eq!(mv("8/8/8/3pk3/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
+    }
+
+    #[test]
+    fn history_saturates() {
+        let mut h = History::default();
+        for _ in 0..1000 {
+            h.update(Color::Black, 77, 4000);
+        }
+        let v = h.get(Color::Black, 77);
+        assert!(v > HISTORY_MAX - 100 && v <= HISTORY_MAX, "{v}");
+        for _ in 0..1000 {
+            h.update(Color::Black, 77, -4000);
+        }
+        assert!(h.get(Color::Black, 77) < -HISTORY_MAX + 100);
+    }
+}

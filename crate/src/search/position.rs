@@ -1,0 +1,296 @@
+//! The position a search walks: a shakmaty [`Chess`] plus its Zobrist key and evaluation terms,
+//! both updated incrementally by [`SearchPosition::play`] (copy-make).
+//!
+//! The key is shakmaty's 64-bit Zobrist hash with [`EnPassantMode::PseudoLegal`] (an en passant
+//! square counts when an enemy pawn stands beside the double-pushed pawn, as in Polyglot), so
+//! `SearchPosition::new(p).key() == p.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal)`
+//! holds for every position reached. [`RootPosition`] is a position together with the keys of
+//! the game's earlier positions, which the search needs for repetition draws.
+
+use shakmaty::{
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, File, Move, Piece, Position, Role, Square,
+    fen::Fen,
+    uci::UciMove,
+    zobrist::{Zobrist64, ZobristValue},
+};
+
+use super::eval::EvalState;
+
+#[inline]
+fn piece_key(sq: Square, piece: Piece) -> u64 {
+    Zobrist64::zobrist_for_piece(sq, piece).0
+}
+
+#[inline]
+fn ep_key(file: File) -> u64 {
+    Zobrist64::zobrist_for_en_passant_file(file).0
+}
+
+#[inline]
+fn turn_key() -> u64 {
+    Zobrist64::zobrist_for_white_turn().0
+}
+
+/// The Zobrist key of a position computed from scratch (the reference for the incremental one).
+pub fn zobrist_key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0
+}
+
+/// A position with its incrementally maintained key and evaluation terms.
+#[derive(Clone, Debug)]
+pub struct SearchPosition {
+    pos: Chess,
+    key: u64,
+    eval: EvalState,
+}
+
+impl SearchPosition {
+    /// Wraps `pos`, computing its key and evaluation terms from scratch.
+    pub fn new(pos: Chess) -> Self {
+        let key = zobrist_key(&pos);
+        let eval = EvalState::from_board(pos.board());
+        SearchPosition { pos, key, eval }
+    }
+
+    /// The shakmaty position.
+    #[inline]
+    pub fn pos(&self) -> &Chess {
+        &self.pos
+    }
+
+    /// The Zobrist key (see the module documentation).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The static evaluation in centipawns from the side to move's point of view.
+    #[inline]
+    pub fn evaluate(&self) -> i32 {
+        self.eval.evaluate(self.pos.turn())
+    }
+
+    /// The evaluation terms.
+    pub fn eval_state(&self) -> &EvalState {
+        &self.eval
+    }
+
+    /// Whether the side to move has a piece other than pawns and the king (null-move guard).
+    #[inline]
+    pub fn has_non_pawn_material(&self) -> bool {
+        let board = self.pos.board();
+        let ours = board.by_color(self.pos.turn());
+        (ours & !(board.pawns() | board.kings())).any()
+    }
+
+    /// The position after the legal move `m`.
+    #[inline]
+    pub fn play(&self, m: Move) -> SearchPosition {
+        let pos = &self.pos;
+        let us = pos.turn();
+        let mut key = self.key ^ turn_key();
+        if let Some(ep) = pos.pseudo_legal_ep_square() {
+            key ^= ep_key(ep.file());
+        }
+        match m {
+            Move::Normal { role, from, capture, to, promotion } => {
+                key ^= piece_key(from, role.of(us)) ^ piece_key(to, promotion.unwrap_or(role).of(us));
+                if let Some(captured) = capture {
+                    key ^= piece_key(to, captured.of(!us));
+                }
+            }
+            Move::EnPassant { from, to } => {
+                key ^= piece_key(from, Role::Pawn.of(us))
+                    ^ piece_key(to, Role::Pawn.of(us))
+                    ^ piece_key(Square::from_coords(to.file(), from.rank()), Role::Pawn.of(!us));
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_queen_side(rook < king);
+                key ^= piece_key(king, Role::King.of(us))
+                    ^ piece_key(rook, Role::Rook.of(us))
+                    ^ piece_key(side.king_to(us), Role::King.of(us))
+                    ^ piece_key(side.rook_to(us), Role::Rook.of(us));
+            }
+            Move::Put { role, to } => key ^= piece_key(to, role.of(us)),
+        }
+        // Build the child in place (the return slot) to avoid copying the position twice.
+        let mut child = SearchPosition { pos: pos.clone(), key, eval: self.eval.update(pos, m) };
+        child.pos.play_unchecked(m);
+        let (before, after) = (pos.castles(), child.pos.castles());
+        if before.castling_rights() != after.castling_rights() {
+            for color in Color::ALL {
+                for side in CastlingSide::ALL {
+                    if before.has(color, side) != after.has(color, side) {
+                        child.key ^= Zobrist64::zobrist_for_castling_right(color, side).0;
+                    }
+                }
+            }
+        }
+        if let Some(ep) = child.pos.pseudo_legal_ep_square() {
+            child.key ^= ep_key(ep.file());
+        }
+        child
+    }
+
+    /// The position after a null move (the side to move passes), or `None` if the side to move
+    /// is in check (a null move would then be illegal).
+    pub fn play_null(&self) -> Option<SearchPosition> {
+        if self.pos.is_check() {
+            return None;
+        }
+        let mut key = self.key ^ turn_key();
+        if let Some(ep) = self.pos.pseudo_legal_ep_square() {
+            key ^= ep_key(ep.file());
+        }
+        let pos = self.pos.clone().swap_turn().ok()?;
+        Some(SearchPosition { pos, key, eval: self.eval })
+    }
+}
+
+/// Parses a FEN into a standard chess position, with an error that says what was wrong.
+pub fn parse_fen(fen: &str) -> Result<Chess, String> {
+    let parsed: Fen = fen.trim().parse().map_err(|e| format!("invalid FEN {fen:?}: {e}"))?;
+    parsed
+        .into_position(CastlingMode::Standard)
+        .map_err(|e| format!("FEN {fen:?} is not a legal standard chess position: {e}"))
+}
+
+/// The position to search together with the keys of the game's earlier positions.
+///
+/// The search scores a position that repeats one of these (or one on its own path) as a draw.
+#[derive(Clone, Debug)]
+pub struct RootPosition {
+    pos: Chess,
+    /// Keys of the positions before `pos` in the game, oldest first.
+    history: Vec<u64>,
+}
+
+impl RootPosition {
+    /// A root without history.
+    pub fn new(pos: Chess) -> Self {
+        RootPosition { pos, history: Vec::new() }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Self {
+        Self::new(Chess::default())
+    }
+
+    /// A root from a FEN, without history.
+    pub fn from_fen(fen: &str) -> Result<Self, String> {
+        parse_fen(fen).map(Self::new)
+    }
+
+    /// Plays a legal move, remembering the position before it.
+    pub fn play(&mut self, m: Move) -> Result<(), String> {
+        if !self.pos.is_legal(m) {
+            return Err(format!(
+                "illegal move {m} in {}",
+                Fen::from_position(&self.pos, EnPassantMode::Legal)
+            ));
+        }
+        self.history.push(zobrist_key(&self.pos));
+        self.pos.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
+    pub fn play_uci(&mut self, uci: &str) -> Result<(), String> {
+        let parsed: UciMove =
+            uci.parse().map_err(|_| format!("invalid UCI move {uci:?} (expected e.g. e2e4 or e7e8q)"))?;
+        let m = parsed.to_move(&self.pos).map_err(|_| {
+            format!("illegal move {uci} in {}", Fen::from_position(&self.pos, EnPassantMode::Legal))
+        })?;
+        self.play(m)
+    }
+
+    /// The position to search.
+    pub fn position(&self) -> &Chess {
+        &self.pos
+    }
+
+    /// Keys of the earlier positions of the game, oldest first.
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+}
+
+/// A move packed into 16 bits: from (6 bits), to (6 bits), promotion role (3 bits). Castling is
+/// packed as king square → rook square. 0 means "no move" (a1a1 is never a move).
+#[inline]
+pub fn pack(m: Move) -> u16 {
+    match m {
+        Move::Normal { from, to, promotion, .. } => {
+            from as u16 | (to as u16) << 6 | promotion.map_or(0, |r| r as u16) << 12
+        }
+        Move::EnPassant { from, to } => from as u16 | (to as u16) << 6,
+        Move::Castle { king, rook } => king as u16 | (rook as u16) << 6,
+        Move::Put { to, role } => to as u16 | (to as u16) << 6 | (role as u16) << 12,
+    }
+}
+
+/// The UCI notation of a move (standard castling: king to g1/c1).
+pub fn uci(m: Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays a fixed pseudo-random game and checks the incremental key and evaluation against
+    /// the from-scratch ones after every move (covers castling, ep, promotions, captures).
+    #[test]
+    fn incremental_key_and_eval_match_from_scratch() {
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ] {
+            for _game in 0..20 {
+                let mut sp = SearchPosition::new(parse_fen(fen).unwrap());
+                for _ply in 0..80 {
+                    let moves = sp.pos().legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    sp = sp.play(m);
+                    assert_eq!(sp.key(), zobrist_key(sp.pos()), "key after {m}");
+                    assert_eq!(*sp.eval_state(), EvalState::from_board(sp.pos().board()));
+                    if let Some(null) = sp.play_null() {
+                        assert_eq!(null.key(), zobrist_key(null.pos()), "null key");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn root_position_rejects_bad_input_with_messages() {
+        assert!(RootPosition::from_fen("not a fen").unwrap_err().contains("invalid FEN"));
+        assert!(RootPosition::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err().contains("not a legal"));
+        let mut r = RootPosition::startpos();
+        assert!(r.play_uci("e2e5").unwrap_err().contains("illegal move e2e5"));
+        assert!(r.play_uci("zz").unwrap_err().contains("invalid UCI move"));
+        r.play_uci("e2e4").unwrap();
+        assert_eq!(r.history().len(), 1);
+        assert_eq!(r.history()[0], zobrist_key(&Chess::default()));
+    }
+
+    #[test]
+    fn packed_moves_are_distinct_and_nonzero() {
+        let pos = parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let mut keys: Vec<u16> = moves.iter().map(|&m| pack(m)).collect();
+        assert!(keys.iter().all(|&k| k != 0));
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), moves.len());
+    }
+}

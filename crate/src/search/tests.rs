@@ -1,0 +1,521 @@
+//! Behaviour tests of the alpha-beta search: mates, draws, determinism, aborted iterations, and
+//! the contract with the stopper (cadence, soft/hard checks, increase_depth, ponder, stop).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use shakmaty::{Chess, Position};
+
+use super::alphabeta::{MATE, move_key};
+use super::position::{parse_fen, uci};
+use super::*;
+use crate::clock::timer::Timer;
+use crate::stop::{Budget, Decision, Hints, NeverStop, Score, SearchStats, StopReason, Stopper};
+
+/// Virtual speed used by the tests: 1 M nodes per virtual second (1000 nodes per ms).
+const VNPS: f64 = 1_000_000.0;
+
+fn search_with(
+    root: &RootPosition,
+    stopper: &mut dyn Stopper,
+    limits: Limits,
+    control: SearchControl,
+) -> (SearchResult, Vec<IterationReport>) {
+    let mut engine = Searcher::new(1);
+    let mut reports = Vec::new();
+    let req = SearchRequest { stopper, timer: Timer::virtual_nps(VNPS), limits, control };
+    let result = engine.search(root, req, &mut |r| reports.push(r.clone())).unwrap();
+    (result, reports)
+}
+
+fn search(fen: &str, limits: Limits) -> (SearchResult, Vec<IterationReport>) {
+    search_with(
+        &RootPosition::from_fen(fen).unwrap(),
+        &mut NeverStop::default(),
+        limits,
+        SearchControl::new(),
+    )
+}
+
+/// Brute force: can the side to move mate within `moves` of its moves?
+fn mates_within(pos: &Chess, moves: u32) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    pos.legal_moves().iter().any(|&m| {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let replies = child.legal_moves();
+        if replies.is_empty() {
+            return child.is_check();
+        }
+        replies.iter().all(|&r| {
+            let mut grand = child.clone();
+            grand.play_unchecked(r);
+            mates_within(&grand, moves - 1)
+        })
+    })
+}
+
+/// Checks that `fen` is a mate in exactly `n` (brute force), that the search finds a mate in
+/// `n` within `node_budget` nodes, and that its move keeps the mate in `n`.
+fn assert_mate(fen: &str, n: u32, node_budget: u64) {
+    let pos = parse_fen(fen).unwrap();
+    assert!(mates_within(&pos, n), "{fen} is not a mate in {n}");
+    assert!(n == 1 || !mates_within(&pos, n - 1), "{fen} is a mate in fewer than {n}");
+    let limits = Limits { nodes: Some(node_budget), depth: Some(2 * n + 2), ..Limits::default() };
+    let (result, _) = search(fen, limits);
+    assert_eq!(result.score, Score::MateIn(2 * n - 1), "{fen}");
+    assert!(result.nodes <= node_budget);
+    let mut after = pos.clone();
+    after.play_unchecked(result.best_move);
+    if n == 1 {
+        assert!(after.is_checkmate());
+    } else {
+        assert!(after.legal_moves().iter().all(|&r| {
+            let mut g = after.clone();
+            g.play_unchecked(r);
+            mates_within(&g, n - 1)
+        }));
+    }
+}
+
+#[test]
+fn finds_mate_in_one() {
+    assert_mate("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1, 5_000);
+}
+
+#[test]
+fn finds_mate_in_two() {
+    assert_mate("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", 2, 50_000);
+}
+
+#[test]
+fn finds_mate_in_three() {
+    assert_mate("8/8/6k1/8/8/8/R7/1R5K w - - 0 1", 3, 400_000);
+}
+
+#[test]
+fn mated_side_sees_mated_score_and_checkmate_is_an_error() {
+    // Black to move, mated in one whatever it does: Rd1 covers the back rank, Qe8 ... Rxe8#.
+    let (r, _) = search("4r1k1/5ppp/8/8/8/8/5PPP/3RR1K1 b - - 0 1", Limits::depth(4));
+    assert!(r.score.as_cp() < 0, "{:?}", r.score);
+    let mut engine = Searcher::new(1);
+    let mated = RootPosition::from_fen("3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1").unwrap();
+    let req = SearchRequest {
+        stopper: &mut NeverStop::default(),
+        timer: Timer::virtual_nps(VNPS),
+        limits: Limits::depth(3),
+        control: SearchControl::new(),
+    };
+    assert_eq!(engine.search(&mated, req, &mut |_| {}).unwrap_err(), SearchError::Checkmate);
+    let stalemate = RootPosition::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let req = SearchRequest {
+        stopper: &mut NeverStop::default(),
+        timer: Timer::virtual_nps(VNPS),
+        limits: Limits::depth(3),
+        control: SearchControl::new(),
+    };
+    assert_eq!(engine.search(&stalemate, req, &mut |_| {}).unwrap_err(), SearchError::Stalemate);
+}
+
+#[test]
+fn fifty_move_rule_scores_zero_but_mate_still_counts() {
+    // KR vs K is winning, but every move reaches the 100th half-move without a capture.
+    let (r, _) = search("8/8/3k4/8/8/8/8/R3K3 w - - 99 80", Limits::depth(5));
+    assert_eq!(r.score, Score::Cp(0));
+    let (r, _) = search("8/8/3k4/8/8/8/8/R3K3 w - - 0 80", Limits::depth(5));
+    assert!(r.score.as_cp() > 300, "{:?}", r.score);
+    // Checkmate on the 100th half-move is still checkmate.
+    let (r, _) = search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 80", Limits::depth(3));
+    assert_eq!(r.score, Score::MateIn(1));
+}
+
+#[test]
+fn repetition_of_a_game_position_is_a_draw_the_losing_side_seeks() {
+    // Black, a queen down, can repeat the position after 1...Kf7 from the game history.
+    let mut root = RootPosition::from_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
+    for m in ["e8f7", "d1d2", "f7e8", "d2d1"] {
+        root.play_uci(m).unwrap();
+    }
+    let (r, _) = search_with(&root, &mut NeverStop::default(), Limits::depth(5), SearchControl::new());
+    assert_eq!(r.best_move_uci, "e8f7");
+    assert_eq!(r.score, Score::Cp(0));
+    // Without the history the same position is simply lost.
+    let (r, _) = search("4k3/8/8/8/8/8/8/3QK3 b - - 0 1", Limits::depth(5));
+    assert!(r.score.as_cp() < -500, "{:?}", r.score);
+}
+
+#[test]
+fn insufficient_material_is_a_draw() {
+    // K+N vs K and K+B vs K: every position below the root is a dead draw.
+    let (r, _) = search("8/8/8/4k3/8/2N5/8/1K6 w - - 0 1", Limits::depth(6));
+    assert_eq!(r.score, Score::Cp(0));
+    let (r, _) = search("8/8/8/4k3/8/2B5/8/1K6 b - - 0 1", Limits::depth(6));
+    assert_eq!(r.score, Score::Cp(0));
+    // With a pawn left it is not.
+    let (r, _) = search("8/8/8/5k2/8/2B5/P7/1K6 w - - 0 1", Limits::depth(6));
+    assert!(r.score.as_cp() > 100, "{:?}", r.score);
+}
+
+#[test]
+fn virtual_time_makes_searches_deterministic() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10";
+    let run = || {
+        let (r, reports) = search(fen, Limits::movetime(40.0));
+        let lines: Vec<String> = reports.iter().map(IterationReport::to_uci).collect();
+        (r.best_move_uci, r.nodes, r.score, r.stop_reason, lines)
+    };
+    let a = run();
+    let b = run();
+    assert_eq!(a, b);
+    assert_eq!(a.3, StopReason::MoveTime);
+    // 40 virtual ms at 1000 nodes/ms: the first own check at or after node 40 000 stops.
+    assert!(a.1 >= 40_000 && a.1 < 40_000 + limits::DEFAULT_CHECK_INTERVAL, "{}", a.1);
+    assert!(a.4.iter().all(|l| l.contains(" nps 1000000 ")), "{:?}", a.4);
+}
+
+#[test]
+fn node_limit_is_exact_and_depth_limit_stops_after_that_depth() {
+    let (r, _) = search("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Limits::nodes(12_345));
+    assert_eq!(r.nodes, 12_345);
+    assert_eq!(r.stop_reason, StopReason::Nodes);
+    let (r, reports) = search("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Limits::depth(5));
+    assert_eq!(r.depth, 5);
+    assert_eq!(reports.len(), 5);
+    assert_eq!(r.stop_reason, StopReason::Depth);
+    assert_eq!(reports.last().unwrap().decision.stop, Some(StopReason::Depth));
+    assert!(r.pv.len() >= 2 && r.pv[0] == r.best_move_uci);
+    assert_eq!(r.ponder_uci.as_deref(), Some(r.pv[1].as_str()));
+}
+
+/// A stopper that aborts at a pseudo-random poll, with a pseudo-random interval.
+struct RandomAbort {
+    interval: u64,
+    polls_left: u32,
+    budget: Budget,
+}
+
+impl Stopper for RandomAbort {
+    fn check_interval(&self) -> u64 {
+        self.interval
+    }
+    fn poll(&mut self, _: &SearchStats, _: &mut Hints) -> Decision {
+        if self.polls_left == 0 {
+            return Decision::stop(StopReason::HardLimit);
+        }
+        self.polls_left -= 1;
+        Decision::CONTINUE
+    }
+    fn iteration_done(&mut self, _: &SearchStats) -> Decision {
+        Decision::CONTINUE
+    }
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+}
+
+#[test]
+fn aborted_iterations_return_the_last_completed_legal_move() {
+    let mut seed: u64 = 0x1234_5678_9ABC_DEF1;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut aborted = 0;
+    for bp in bench::POSITIONS.iter().step_by(3) {
+        for _ in 0..4 {
+            let mut stopper = RandomAbort {
+                interval: 1 + next() % 300,
+                polls_left: (next() % 200) as u32,
+                budget: Budget::unlimited(),
+            };
+            let root = RootPosition::from_fen(bp.fen).unwrap();
+            let (r, reports) = search_with(&root, &mut stopper, Limits::depth(40), SearchControl::new());
+            assert!(root.position().is_legal(r.best_move), "{} {}", bp.fen, r.best_move_uci);
+            let last = reports.last().unwrap();
+            assert_eq!(last.pv[0], r.best_move_uci, "the last completed iteration's move");
+            assert_eq!(r.depth, last.depth);
+            assert_eq!(r.score, last.score);
+            if r.stop_reason == StopReason::HardLimit {
+                aborted += 1;
+            }
+            // Walk the PV: every move is legal in turn.
+            let mut pos = root.position().clone();
+            for m in &r.pv {
+                let mv = m.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).expect("legal pv");
+                pos.play_unchecked(mv);
+            }
+        }
+    }
+    assert!(aborted > 20, "{aborted}");
+}
+
+/// Shared log of what a recording stopper saw.
+#[derive(Default)]
+struct Log {
+    poll_nodes: Vec<u64>,
+    iterations: Vec<(u32, u64, u64, u32, bool, f64)>,
+    ponderhits: u32,
+    root_moves: Vec<u32>,
+}
+
+/// Soft/hard limits in ms, a fixed interval, an optional Mediocre-style doubling rule, and
+/// Stockfish-style increase_depth = false; records what it sees.
+struct Recorder {
+    interval: u64,
+    soft_ms: f64,
+    hard_ms: f64,
+    doubling: bool,
+    increase_depth: bool,
+    log: Rc<RefCell<Log>>,
+    budget: Budget,
+    on_iteration: Option<Box<dyn FnMut(u32)>>,
+}
+
+impl Recorder {
+    fn new(interval: u64, soft_ms: f64, hard_ms: f64) -> Self {
+        Recorder {
+            interval,
+            soft_ms,
+            hard_ms,
+            doubling: false,
+            increase_depth: true,
+            log: Rc::default(),
+            budget: Budget { soft_ms, hard_ms, terms: Vec::new() },
+            on_iteration: None,
+        }
+    }
+}
+
+impl Stopper for Recorder {
+    fn check_interval(&self) -> u64 {
+        self.interval
+    }
+    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
+        assert_eq!(hints.remaining_ms, Hints::UNLIMITED_MS, "hints reset before every poll");
+        self.log.borrow_mut().poll_nodes.push(stats.total_nodes);
+        Decision::stop_if(stats.elapsed_ms >= self.hard_ms, StopReason::HardLimit)
+    }
+    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
+        let it = stats.iterations.last().unwrap();
+        self.log.borrow_mut().iterations.push((
+            stats.completed_depth(),
+            stats.best_move_nodes,
+            stats.search_nodes,
+            it.best_move_changes,
+            stats.pondering,
+            stats.elapsed_ms,
+        ));
+        self.log.borrow_mut().root_moves.push(stats.root_moves);
+        assert!(stats.best_move_nodes <= stats.search_nodes);
+        assert_eq!(stats.iterations.len() as u32, stats.completed_depth());
+        if let Some(f) = self.on_iteration.as_mut() {
+            f(stats.completed_depth());
+        }
+        let factor = if self.doubling { 2.0 } else { 1.0 };
+        Decision {
+            stop: (stats.elapsed_ms * factor > self.soft_ms).then_some(StopReason::SoftLimit),
+            increase_depth: self.increase_depth,
+        }
+    }
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+    fn ponderhit(&mut self, stats: &SearchStats) {
+        assert!(stats.pondering);
+        self.log.borrow_mut().ponderhits += 1;
+    }
+}
+
+const MIDDLEGAME: &str = "r1bq1r1k/b1p1npp1/p2p3p/1p6/3PP3/1B2NN2/PP3PPP/R2Q1RK1 w - - 1 16";
+
+#[test]
+fn polls_come_exactly_every_check_interval_nodes_after_depth_one() {
+    let mut rec = Recorder::new(100, f64::INFINITY, 30.0);
+    let log = rec.log.clone();
+    let (r, reports) = search_with(
+        &RootPosition::from_fen(MIDDLEGAME).unwrap(),
+        &mut rec,
+        Limits::default(),
+        SearchControl::new(),
+    );
+    assert_eq!(r.stop_reason, StopReason::HardLimit);
+    let log = log.borrow();
+    let polls = &log.poll_nodes;
+    assert!(polls.len() > 100);
+    assert!(polls.windows(2).all(|w| w[1] - w[0] == 100), "cadence");
+    assert!(polls[0] >= reports[0].nodes, "no poll during depth 1");
+    // Hard limit 30 virtual ms = 30 000 nodes: the abort comes at the first poll at or past it.
+    assert!(r.nodes >= 30_000 && r.nodes < 30_000 + 100, "{}", r.nodes);
+    assert!(r.elapsed_ms - 30.0 < 0.1);
+}
+
+#[test]
+fn soft_limit_is_checked_at_iteration_boundaries_with_full_stats() {
+    let mut rec = Recorder::new(1024, 20.0, f64::INFINITY);
+    let log = rec.log.clone();
+    let (r, reports) = search_with(
+        &RootPosition::from_fen(MIDDLEGAME).unwrap(),
+        &mut rec,
+        Limits::default(),
+        SearchControl::new(),
+    );
+    assert_eq!(r.stop_reason, StopReason::SoftLimit);
+    let log = log.borrow();
+    let last = log.iterations.last().unwrap();
+    assert!(last.5 > 20.0, "stopped at the first boundary past soft");
+    assert!(log.iterations[..log.iterations.len() - 1].iter().all(|it| it.5 <= 20.0));
+    assert_eq!(log.iterations.iter().map(|it| it.0).collect::<Vec<_>>(), (1..=r.depth).collect::<Vec<_>>());
+    assert!(log.iterations.iter().all(|it| it.1 > 0 && it.1 <= it.2 && !it.4));
+    let n = parse_fen(MIDDLEGAME).unwrap().legal_moves().len() as u32;
+    assert!(log.root_moves.iter().all(|&m| m == n), "{:?}", log.root_moves);
+    assert_eq!(reports.last().unwrap().budget.soft_ms, 20.0);
+    assert_eq!(reports.last().unwrap().decision.stop, Some(StopReason::SoftLimit));
+}
+
+#[test]
+fn mediocre_doubling_rule_stops_earlier_than_plain_soft() {
+    let root = RootPosition::from_fen(MIDDLEGAME).unwrap();
+    // Iteration end times without limits, to pick a budget B between two of them where the
+    // rules disagree: t[k] ≤ B < t[k+1] and 2·t[k−1] ≤ B < 2·t[k].
+    let (_, reports) = search_with(&root, &mut NeverStop::default(), Limits::depth(12), SearchControl::new());
+    let t: Vec<f64> = reports.iter().map(|r| r.elapsed_ms).collect();
+    let (k, budget) = (2..t.len() - 1)
+        .map(|k| (k, 1.5 * t[k]))
+        .find(|&(k, b)| 2.0 * t[k - 1] <= b && b < t[k + 1])
+        .expect("a budget where the two rules differ");
+    let mut plain = Recorder::new(1024, budget, f64::INFINITY);
+    let (a, _) = search_with(&root, &mut plain, Limits::default(), SearchControl::new());
+    let mut doubling = Recorder::new(1024, budget, f64::INFINITY);
+    doubling.doubling = true;
+    let log = doubling.log.clone();
+    let (b, _) = search_with(&root, &mut doubling, Limits::default(), SearchControl::new());
+    assert_eq!(b.stop_reason, StopReason::SoftLimit);
+    assert_eq!(b.depth as usize, k + 1, "doubling stops after t[k]");
+    assert_eq!(a.depth as usize, k + 2, "plain soft stops after t[k+1]");
+    assert!(b.nodes < a.nodes);
+    let log = log.borrow();
+    let (last, before) = log.iterations.split_last().unwrap();
+    assert!(last.5 * 2.0 > budget);
+    assert!(before.iter().all(|it| it.5 * 2.0 <= budget));
+}
+
+#[test]
+fn increase_depth_false_follows_stockfish_search_again_counter() {
+    let mut rec = Recorder::new(1024, f64::INFINITY, f64::INFINITY);
+    rec.increase_depth = false;
+    let (_, reports) = search_with(
+        &RootPosition::from_fen(MIDDLEGAME).unwrap(),
+        &mut rec,
+        Limits::depth(12),
+        SearchControl::new(),
+    );
+    let depths: Vec<(u32, u32)> = reports.iter().map(|r| (r.depth, r.search_depth)).collect();
+    // c = d − 1 from depth 2 on: search depth max(1, d − ⌊3d/4⌋).
+    let expected: Vec<(u32, u32)> = (1..=12).map(|d| (d, (d - 3 * d / 4).max(1))).collect();
+    assert_eq!(depths, expected);
+}
+
+#[test]
+fn ponderhit_is_delivered_once_and_clears_pondering() {
+    let control = SearchControl::new();
+    let mut rec = Recorder::new(256, 30.0, 60.0);
+    let log = rec.log.clone();
+    let c = control.clone();
+    rec.on_iteration = Some(Box::new(move |d| {
+        if d == 3 {
+            c.ponderhit();
+        }
+    }));
+    let limits = Limits { ponder: true, ..Limits::default() };
+    let (r, _) = search_with(&RootPosition::from_fen(MIDDLEGAME).unwrap(), &mut rec, limits, control);
+    let log = log.borrow();
+    assert_eq!(log.ponderhits, 1);
+    let pondering: Vec<bool> = log.iterations.iter().map(|it| it.4).collect();
+    assert_eq!(&pondering[..3], &[true, true, true]);
+    assert!(pondering[3..].iter().all(|p| !p));
+    assert!(r.depth > 3);
+}
+
+#[test]
+fn stop_flag_ends_the_search_with_command() {
+    let control = SearchControl::new();
+    let mut rec = Recorder::new(64, f64::INFINITY, f64::INFINITY);
+    let c = control.clone();
+    rec.on_iteration = Some(Box::new(move |d| {
+        if d == 4 {
+            c.stop();
+        }
+    }));
+    let (r, _) =
+        search_with(&RootPosition::from_fen(MIDDLEGAME).unwrap(), &mut rec, Limits::default(), control);
+    assert_eq!(r.stop_reason, StopReason::Command);
+    assert_eq!(r.depth, 4);
+}
+
+#[test]
+fn stop_from_another_thread_ends_an_infinite_search() {
+    let control = SearchControl::new();
+    let c = control.clone();
+    let handle = std::thread::spawn(move || {
+        let mut engine = Searcher::new(1);
+        let req = SearchRequest {
+            stopper: &mut NeverStop::default(),
+            timer: Timer::real(),
+            limits: Limits::infinite(),
+            control: c,
+        };
+        engine.search(&RootPosition::startpos(), req, &mut |_| {}).unwrap()
+    });
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    control.stop();
+    let r = handle.join().unwrap();
+    assert_eq!(r.stop_reason, StopReason::Command);
+    assert!(Chess::default().is_legal(r.best_move));
+}
+
+#[test]
+fn single_legal_move_is_left_to_the_stopper() {
+    // White king in check from the protected rook, with one escape.
+    let fen = "8/8/8/8/8/1k6/r7/K7 w - - 0 1";
+    let root = RootPosition::from_fen(fen).unwrap();
+    assert_eq!(root.position().legal_moves().len(), 1);
+    let mut rec = Recorder::new(1024, f64::INFINITY, f64::INFINITY);
+    let log = rec.log.clone();
+    let (r, _) = search_with(&root, &mut rec, Limits::depth(6), SearchControl::new());
+    assert_eq!(r.best_move_uci, "a1b1");
+    assert!(log.borrow().root_moves.iter().all(|&n| n == 1));
+    assert_eq!(r.depth, 6);
+}
+
+#[test]
+fn telemetry_serialises_with_budget_and_decision() {
+    let mut rec = Recorder::new(1024, 15.0, 50.0);
+    let (r, reports) = search_with(
+        &RootPosition::from_fen(MIDDLEGAME).unwrap(),
+        &mut rec,
+        Limits::movetime(35.0),
+        SearchControl::new(),
+    );
+    let json = serde_json::to_value(&reports).unwrap();
+    let first = &json[0];
+    assert_eq!(first["budget"]["soft_ms"], 15.0);
+    assert_eq!(first["budget"]["hard_ms"], 35.0, "movetime caps the stopper's hard limit");
+    assert_eq!(first["budget"]["terms"][0]["name"], "movetime");
+    assert!(first["decision"]["increase_depth"].as_bool().unwrap());
+    let res = serde_json::to_value(&r).unwrap();
+    assert_eq!(res["stop_reason"], "soft-limit");
+    assert_eq!(res["best_move_uci"], r.best_move_uci);
+}
+
+#[test]
+fn mate_scores_use_the_stop_score_scale() {
+    let (r, reports) = search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", Limits::depth(3));
+    assert_eq!(r.score.as_cp(), MATE - 1);
+    assert!(reports.iter().all(|it| it.to_uci().contains("score mate 1")));
+    assert_eq!(move_key(r.best_move), u32::from(position::pack(r.best_move)));
+    assert_eq!(uci(r.best_move), "d1d8");
+}

@@ -1,0 +1,359 @@
+//! The transposition table: a fixed-size hash table of search results, indexed by Zobrist key.
+//!
+//! Buckets of [`BUCKET_SIZE`] 16-byte entries (one 64-byte cache line). A probe looks at one
+//! bucket. A store replaces, in order of preference: the entry with the same key; an empty
+//! entry; otherwise the entry with the lowest `depth − AGE_WEIGHT·age`, where `age` counts the
+//! searches since the entry was written. Memory is fixed at construction (`mb` mebibytes,
+//! rounded down to a power-of-two number of buckets) and never grows.
+
+/// Entries per bucket.
+pub const BUCKET_SIZE: usize = 4;
+/// How much one search of age counts against depth when choosing a victim.
+const AGE_WEIGHT: i32 = 8;
+/// Generations wrap at this value (6 bits).
+const GENERATIONS: u8 = 64;
+/// Default table size in MiB.
+pub const DEFAULT_MB: usize = 16;
+/// Largest accepted table size in MiB (the wasm heap is small).
+pub const MAX_MB: usize = 4096;
+
+/// The kind of bound a stored score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact score (a PV node).
+    Exact,
+    /// A lower bound (the search failed high: score ≥ beta).
+    Lower,
+    /// An upper bound (the search failed low: score ≤ alpha).
+    Upper,
+}
+
+impl Bound {
+    fn to_bits(self) -> u8 {
+        match self {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        }
+    }
+    fn from_bits(bits: u8) -> Option<Bound> {
+        match bits {
+            1 => Some(Bound::Exact),
+            2 => Some(Bound::Lower),
+            3 => Some(Bound::Upper),
+            _ => None,
+        }
+    }
+}
+
+/// One slot. `flags` holds the bound in its low 2 bits (0 = empty) and the generation above.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
+struct Entry {
+    key: u64,
+    mv: u16,
+    score: i16,
+    eval: i16,
+    depth: u8,
+    flags: u8,
+}
+
+/// One cache line of entries.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; BUCKET_SIZE]);
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The best or refutation move, packed (see [`super::position::pack`]); 0 for none.
+    pub mv: u16,
+    /// The score, already adjusted to the probing node's ply (see [`crate::search`] mate
+    /// scores).
+    pub score: i32,
+    /// The static evaluation stored with it.
+    pub eval: i32,
+    /// The remaining depth the score was searched to.
+    pub depth: i32,
+    /// The kind of bound.
+    pub bound: Bound,
+}
+
+/// The transposition table.
+#[derive(Debug)]
+pub struct Tt {
+    buckets: Vec<Bucket>,
+    /// First bucket in use (see [`huge_page_offset`]); `len` buckets from there.
+    offset: usize,
+    len: usize,
+    generation: u8,
+}
+
+/// Bytes in a transparent huge page (x86-64 Linux).
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+const HUGE_PAGE: usize = 2 * 1024 * 1024;
+
+/// Allocates `n` buckets. On x86-64 Linux the table starts on a 2 MiB boundary inside a slightly
+/// larger allocation and the kernel is asked to back it with transparent huge pages: a probe
+/// then rarely misses the TLB. Elsewhere (wasm) it is a plain vector.
+fn allocate(n: usize) -> (Vec<Bucket>, usize) {
+    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+    {
+        let bucket = std::mem::size_of::<Bucket>();
+        if n * bucket >= HUGE_PAGE {
+            let extra = HUGE_PAGE / bucket;
+            // Reserve without touching, advise, then fill: pages faulted in after the advice can
+            // be huge pages.
+            let mut v: Vec<Bucket> = Vec::with_capacity(n + extra);
+            let addr = v.as_ptr() as usize;
+            let offset = (addr.next_multiple_of(HUGE_PAGE) - addr) / bucket;
+            unsafe extern "C" {
+                fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+            }
+            /// `MADV_HUGEPAGE` from <sys/mman.h> (Linux).
+            const MADV_HUGEPAGE: i32 = 14;
+            let start = v.as_ptr().wrapping_add(offset) as *mut std::ffi::c_void;
+            // SAFETY: the range lies inside `v`'s allocation and madvise only sets a paging
+            // hint; its failure is harmless and ignored.
+            unsafe { madvise(start, n * bucket, MADV_HUGEPAGE) };
+            v.resize(n + extra, Bucket::default());
+            return (v, offset);
+        }
+    }
+    (vec![Bucket::default(); n], 0)
+}
+
+/// Scores at or beyond this magnitude are mate scores whose distance is stored relative to the
+/// node (not the root), so they stay correct when found again at another ply.
+pub const MATE_BOUND: i32 = super::alphabeta::MATE - super::alphabeta::MAX_PLY as i32;
+
+impl Tt {
+    /// A table of at most `mb` MiB (at least one bucket); `mb` is clamped to [`MAX_MB`].
+    pub fn new(mb: usize) -> Self {
+        let bytes = mb.min(MAX_MB) * 1024 * 1024;
+        let max_buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        // Round down to a power of two.
+        let n = 1usize << (usize::BITS - 1 - max_buckets.leading_zeros());
+        let (buckets, offset) = allocate(n);
+        Tt { buckets, offset, len: n, generation: 0 }
+    }
+
+    /// Number of entries.
+    pub fn capacity(&self) -> usize {
+        self.len * BUCKET_SIZE
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.len * std::mem::size_of::<Bucket>()
+    }
+
+    /// Empties the table (a new game).
+    pub fn clear(&mut self) {
+        self.table_mut().fill(Bucket::default());
+        self.generation = 0;
+    }
+
+    /// Starts a new search: entries written before age from now on.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) % GENERATIONS;
+    }
+
+    #[inline]
+    fn table(&self) -> &[Bucket] {
+        &self.buckets[self.offset..self.offset + self.len]
+    }
+
+    #[inline]
+    fn table_mut(&mut self) -> &mut [Bucket] {
+        &mut self.buckets[self.offset..self.offset + self.len]
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        // The high bits of a 64×64 → 128 multiplication spread the key over the buckets.
+        ((key as u128 * self.len as u128) >> 64) as usize
+    }
+
+    /// Prefetch hint; a no-op where unsupported.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let ptr = self.table().as_ptr().wrapping_add(self.index(key)) as *const i8;
+            // SAFETY: prefetching is a hint and never dereferences; the pointer is in bounds.
+            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// Looks up `key`, adjusting mate scores to `ply`.
+    #[inline]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+        let bucket = &self.table()[self.index(key)].0;
+        let e = bucket.iter().find(|e| e.key == key && e.flags & 3 != 0)?;
+        Some(Hit {
+            mv: e.mv,
+            score: score_from_tt(e.score as i32, ply),
+            eval: e.eval as i32,
+            depth: e.depth as i32,
+            bound: Bound::from_bits(e.flags & 3)?,
+        })
+    }
+
+    /// Stores a result for `key` found at `ply` with remaining `depth`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store(&mut self, key: u64, ply: usize, mv: u16, score: i32, eval: i32, depth: i32, bound: Bound) {
+        let generation = self.generation;
+        let idx = self.index(key);
+        let bucket = &mut self.table_mut()[idx].0;
+        let age = |e: &Entry| ((GENERATIONS + generation - (e.flags >> 2)) % GENERATIONS) as i32;
+        let slot = match bucket.iter().position(|e| e.key == key && e.flags & 3 != 0) {
+            Some(i) => i,
+            None => match bucket.iter().position(|e| e.flags & 3 == 0) {
+                Some(i) => i,
+                None => {
+                    let mut victim = 0;
+                    let mut worst = i32::MAX;
+                    for (i, e) in bucket.iter().enumerate() {
+                        let value = e.depth as i32 - AGE_WEIGHT * age(e);
+                        if value < worst {
+                            worst = value;
+                            victim = i;
+                        }
+                    }
+                    victim
+                }
+            },
+        };
+        let e = &mut bucket[slot];
+        let same = e.key == key && e.flags & 3 != 0;
+        // Keep a deeper exact-ish result of the same position from this search, unless the new
+        // one is exact; always keep a known move if the new result has none.
+        if same && age(e) == 0 && bound != Bound::Exact && e.depth as i32 > depth + 2 {
+            if e.mv == 0 {
+                e.mv = mv;
+            }
+            return;
+        }
+        let keep_move = if mv == 0 && same { e.mv } else { mv };
+        *e = Entry {
+            key,
+            mv: keep_move,
+            score: score_to_tt(score, ply) as i16,
+            eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            depth: depth.clamp(0, u8::MAX as i32) as u8,
+            flags: bound.to_bits() | generation << 2,
+        };
+    }
+
+    /// Occupancy in per mille: the share of the first 1000 entries written in this search
+    /// (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let sample = 1000.min(self.capacity());
+        let used = self
+            .table()
+            .iter()
+            .flat_map(|b| b.0.iter())
+            .take(sample)
+            .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+/// Converts a root-relative mate score into a node-relative one for storing.
+#[inline]
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// Converts a stored node-relative mate score back to the probing node's root-relative one.
+#[inline]
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::alphabeta::MATE;
+
+    #[test]
+    fn size_is_bounded_and_a_power_of_two() {
+        let tt = Tt::new(1);
+        assert_eq!(tt.bytes(), 1024 * 1024);
+        assert_eq!(tt.capacity(), 1024 * 1024 / 16);
+        let tt = Tt::new(3);
+        assert!(tt.bytes() <= 3 * 1024 * 1024 && tt.bytes() >= 1024 * 1024 * 2);
+        assert_eq!(Tt::new(0).capacity(), BUCKET_SIZE);
+    }
+
+    #[test]
+    fn store_then_probe_round_trips_and_adjusts_mate_distance() {
+        let mut tt = Tt::new(1);
+        tt.store(42, 3, 0x123, 57, 10, 5, Bound::Exact);
+        assert_eq!(
+            tt.probe(42, 3),
+            Some(Hit { mv: 0x123, score: 57, eval: 10, depth: 5, bound: Bound::Exact })
+        );
+        assert_eq!(tt.probe(43, 3), None);
+        // Mate in 5 plies from the root found at ply 3 = mate in 2 from the node; probed at ply
+        // 7 it is mate in 9 plies from the root.
+        tt.store(99, 3, 1, MATE - 5, 0, 4, Bound::Lower);
+        assert_eq!(tt.probe(99, 7).unwrap().score, MATE - 9);
+        tt.store(100, 2, 1, -(MATE - 6), 0, 4, Bound::Upper);
+        assert_eq!(tt.probe(100, 0).unwrap().score, -(MATE - 4));
+    }
+
+    #[test]
+    fn replacement_prefers_shallow_and_old_entries() {
+        let mut tt = Tt::new(0); // one bucket: every key collides
+        for (i, depth) in [(1u64, 9), (2, 3), (3, 7), (4, 5)] {
+            tt.store(i, 0, 1, 0, 0, depth, Bound::Exact);
+        }
+        // Full: the shallowest (key 2, depth 3) goes.
+        tt.store(5, 0, 1, 0, 0, 4, Bound::Exact);
+        assert!(tt.probe(2, 0).is_none());
+        assert!(tt.probe(5, 0).is_some());
+        // After two new searches, old deep entries lose against a fresh shallow one.
+        tt.new_search();
+        tt.new_search();
+        tt.store(6, 0, 1, 0, 0, 1, Bound::Exact);
+        tt.store(7, 0, 1, 0, 0, 1, Bound::Exact);
+        assert!(tt.probe(6, 0).is_some() && tt.probe(7, 0).is_some());
+        assert!(tt.probe(1, 0).is_some(), "the deepest old entry survives longest");
+        // Same key: a result without a move keeps the stored move.
+        tt.store(7, 0, 0, 11, 0, 2, Bound::Exact);
+        assert_eq!(tt.probe(7, 0).unwrap().mv, 1);
+        assert_eq!(tt.probe(7, 0).unwrap().score, 11);
+    }
+
+    #[test]
+    fn hashfull_counts_current_generation_and_clear_empties() {
+        let mut tt = Tt::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for k in 0..200_000u64 {
+            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0, 1, 0, 0, 1, Bound::Exact);
+        }
+        assert!(tt.hashfull() > 900, "{}", tt.hashfull());
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+        tt.clear();
+        assert!(tt.probe(0, 0).is_none());
+    }
+}
