@@ -11,6 +11,7 @@
 
 pub mod clock;
 pub mod plot;
+pub mod search;
 pub mod stop;
 pub mod tm;
 pub mod uci;

@@ -1,1 +1,3 @@
 //! Searchers: alpha-beta and MCTS. They know a [`crate::stop::Stopper`], never a manager.
+
+pub mod mcts;

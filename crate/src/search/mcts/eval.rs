@@ -1,0 +1,387 @@
+//! The cheap value behind every MCTS leaf: material + piece-square tables, a small capture
+//! search on top, and the logistic map from centipawns to Q.
+//!
+//! The tables are generated from a few named shape constants (centralisation, pawn advance,
+//! king shelter) rather than typed in, so every number has a reason. The evaluation is tapered
+//! between middlegame and endgame by the usual phase count (N, B = 1, R = 2, Q = 4; 24 = all).
+//!
+//! The quiescence search is a fail-hard alpha-beta over captures and queen promotions with
+//! stand-pat, MVV-LVA ordering and delta pruning, bounded by a node budget. It ignores checks
+//! (a side in check may still stand pat): it is a static-exchange estimate, not a tactical
+//! search; the tree above it finds mates.
+
+use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
+
+/// Material values, middlegame, indexed by `role as usize - 1`.
+pub(crate) const VALUE_MG: [i32; 6] = [100, 320, 330, 500, 950, 0];
+/// Material values, endgame.
+pub(crate) const VALUE_EG: [i32; 6] = [120, 300, 320, 540, 980, 0];
+/// Values used for ordering and exchange estimates (middlegame values; king "infinite").
+pub(crate) const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+/// Phase weight of each role; the full starting material is [`PHASE_MAX`].
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// Phase of the starting position.
+pub(crate) const PHASE_MAX: i32 = 24;
+/// Bonus for the side to move, in centipawns.
+const TEMPO: i32 = 10;
+/// Delta pruning margin: a capture that cannot lift the stand-pat score to within this of alpha
+/// is skipped.
+const DELTA_MARGIN: i32 = 200;
+/// Centipawn bound used as ±∞ in the capture search.
+pub(crate) const INF: i32 = 30_000;
+
+/// Knight: bonus per step of centralisation (0 on the rim … 6 in the centre), and its base.
+const KNIGHT_CENTER: (i32, i32) = (10, 8);
+const KNIGHT_BASE: (i32, i32) = (-30, -25);
+/// Bishop: bonus per step of centralisation, and base.
+const BISHOP_CENTER: (i32, i32) = (4, 4);
+const BISHOP_BASE: (i32, i32) = (-10, -10);
+/// Rook on the seventh rank, and on a central file (d/e), middlegame and endgame.
+const ROOK_SEVENTH: (i32, i32) = (20, 15);
+const ROOK_CENTRAL_FILE: (i32, i32) = (5, 0);
+/// Queen: bonus per step of centralisation, and base.
+const QUEEN_CENTER: (i32, i32) = (2, 5);
+const QUEEN_BASE: (i32, i32) = (-5, -15);
+/// King, middlegame: sheltered on the back rank away from the centre files; penalty per rank up.
+const KING_SHELTER_MG: i32 = 20;
+const KING_ADVANCE_MG: i32 = -15;
+/// King, endgame: bonus per step of centralisation, and base.
+const KING_CENTER_EG: i32 = 12;
+const KING_BASE_EG: i32 = -40;
+/// Pawn bonus by relative rank (rank 2 … rank 7), middlegame and endgame.
+const PAWN_ADVANCE_MG: [i32; 8] = [0, 0, 5, 10, 20, 35, 60, 0];
+const PAWN_ADVANCE_EG: [i32; 8] = [0, 0, 5, 12, 25, 45, 75, 0];
+/// Pawn on a central file (d/e) on relative ranks 3–5, middlegame.
+const PAWN_CENTER_MG: i32 = 10;
+
+/// Centralisation of a square: 0 on the rim … 6 on the four centre squares.
+const fn centrality(sq: usize) -> i32 {
+    let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+    let fc = if f < 7 - f { f } else { 7 - f };
+    let rc = if r < 7 - r { r } else { 7 - r };
+    fc + rc
+}
+
+/// Piece-square value for a white piece of role index `role` on square `sq` (a1 = 0), as
+/// (middlegame, endgame). Black uses the vertically mirrored square.
+const fn pst_entry(role: usize, sq: usize) -> (i32, i32) {
+    let (file, rank) = (sq % 8, sq / 8);
+    let c = centrality(sq);
+    let central_file = file == 3 || file == 4;
+    match role {
+        0 => {
+            let center = if central_file && rank >= 2 && rank <= 4 { PAWN_CENTER_MG } else { 0 };
+            (PAWN_ADVANCE_MG[rank] + center, PAWN_ADVANCE_EG[rank])
+        }
+        1 => (KNIGHT_BASE.0 + KNIGHT_CENTER.0 * c, KNIGHT_BASE.1 + KNIGHT_CENTER.1 * c),
+        2 => (BISHOP_BASE.0 + BISHOP_CENTER.0 * c, BISHOP_BASE.1 + BISHOP_CENTER.1 * c),
+        3 => {
+            let seventh = rank == 6;
+            (
+                if seventh { ROOK_SEVENTH.0 } else { 0 } + if central_file { ROOK_CENTRAL_FILE.0 } else { 0 },
+                if seventh { ROOK_SEVENTH.1 } else { 0 } + if central_file { ROOK_CENTRAL_FILE.1 } else { 0 },
+            )
+        }
+        4 => (QUEEN_BASE.0 + QUEEN_CENTER.0 * c, QUEEN_BASE.1 + QUEEN_CENTER.1 * c),
+        _ => {
+            let shelter = rank == 0 && (file <= 2 || file >= 6);
+            let mg = if shelter { KING_SHELTER_MG } else { 0 } + KING_ADVANCE_MG * rank as i32;
+            (mg, KING_BASE_EG + KING_CENTER_EG * c)
+        }
+    }
+}
+
+const fn build_pst() -> [[(i32, i32); 64]; 6] {
+    let mut t = [[(0, 0); 64]; 6];
+    let mut role = 0;
+    while role < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            t[role][sq] = pst_entry(role, sq);
+            sq += 1;
+        }
+        role += 1;
+    }
+    t
+}
+
+/// Piece-square tables for white, `[role index][square]` → (middlegame, endgame) centipawns.
+pub(crate) static PST: [[(i32, i32); 64]; 6] = build_pst();
+
+/// Role index 0 … 5 (pawn … king).
+#[inline]
+pub(crate) fn ri(role: Role) -> usize {
+    role as usize - 1
+}
+
+/// The square from white's point of view for a piece of `color`.
+#[inline]
+pub(crate) fn rel(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq as usize,
+        Color::Black => sq as usize ^ 56,
+    }
+}
+
+/// Game phase, 0 (bare kings and pawns) … [`PHASE_MAX`] (all pieces).
+pub(crate) fn phase(board: &Board) -> i32 {
+    let mut p = 0;
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        p += PHASE_WEIGHT[ri(role)] * board.by_role(role).count() as i32;
+    }
+    p.min(PHASE_MAX)
+}
+
+/// Taper a (middlegame, endgame) pair by `phase`.
+#[inline]
+pub(crate) fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+/// Static evaluation in centipawns from the point of view of `stm`.
+pub(crate) fn evaluate(board: &Board, stm: Color) -> i32 {
+    let (mut mg, mut eg) = (0, 0);
+    for color in Color::ALL {
+        let sign = if color == stm { 1 } else { -1 };
+        for role in Role::ALL {
+            let r = ri(role);
+            for sq in board.by_piece(role.of(color)) {
+                let (pm, pe) = PST[r][rel(color, sq)];
+                mg += sign * (VALUE_MG[r] + pm);
+                eg += sign * (VALUE_EG[r] + pe);
+            }
+        }
+    }
+    taper(mg, eg, phase(board)) + TEMPO
+}
+
+/// Squares attacked by the pieces of `color` on `board`.
+pub(crate) fn attacked_by(board: &Board, color: Color) -> Bitboard {
+    let occ = board.occupied();
+    let mut a = Bitboard::EMPTY;
+    for sq in board.by_color(color) {
+        if let Some(piece) = board.piece_at(sq) {
+            a |= attacks::attacks(sq, piece, occ);
+        }
+    }
+    a
+}
+
+/// A capture-search candidate: from, to, the captured role (if any) and whether it promotes.
+#[derive(Clone, Copy)]
+struct Tactical {
+    from: Square,
+    to: Square,
+    role: Role,
+    victim: Option<Role>,
+    promotes: bool,
+    order: i32,
+}
+
+/// Most tactical moves one position can have (16 pieces each attacking several targets).
+const MAX_TACTICAL: usize = 96;
+
+/// The capture search. One instance is reused for every leaf (it holds no allocation).
+#[derive(Debug, Default)]
+pub(crate) struct QSearch {
+    budget: u32,
+    /// Nodes searched since creation (for statistics).
+    pub nodes: u64,
+}
+
+impl QSearch {
+    /// The capture-search value of `board` with `stm` to move, in centipawns from `stm`'s point
+    /// of view, searching at most `budget` nodes beyond the root.
+    pub fn value(&mut self, board: &Board, stm: Color, budget: u32) -> i32 {
+        self.budget = budget;
+        self.search(board, stm, -INF, INF)
+    }
+
+    fn search(&mut self, board: &Board, stm: Color, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let stand = evaluate(board, stm);
+        if stand >= beta {
+            return stand;
+        }
+        if stand > alpha {
+            alpha = stand;
+        }
+        if self.budget == 0 {
+            return alpha;
+        }
+        let mut list = [Tactical {
+            from: Square::A1,
+            to: Square::A1,
+            role: Role::Pawn,
+            victim: None,
+            promotes: false,
+            order: 0,
+        }; MAX_TACTICAL];
+        let n = generate_tactical(board, stm, &mut list);
+        let king = board.king_of(stm);
+        for i in 0..n {
+            // Selection sort step: bring the best remaining move to i.
+            let mut best = i;
+            for j in i + 1..n {
+                if list[j].order > list[best].order {
+                    best = j;
+                }
+            }
+            list.swap(i, best);
+            let t = list[i];
+            let gain = t.victim.map_or(0, |v| ORDER_VALUE[ri(v)])
+                + if t.promotes { ORDER_VALUE[ri(Role::Queen)] - ORDER_VALUE[0] } else { 0 };
+            if stand + gain + DELTA_MARGIN < alpha {
+                continue;
+            }
+            if t.victim == Some(Role::King) {
+                // The opponent left its king en prise: the previous move was illegal in effect.
+                return INF - 1;
+            }
+            let mut child = board.clone();
+            child.discard_piece_at(t.to);
+            child.discard_piece_at(t.from);
+            let new_role = if t.promotes { Role::Queen } else { t.role };
+            child.set_piece_at(t.to, new_role.of(stm));
+            let ksq = if t.role == Role::King { Some(t.to) } else { king };
+            if let Some(k) = ksq
+                && child.attacks_to(k, !stm, child.occupied()).any()
+            {
+                continue; // illegal: leaves the king in check
+            }
+            if self.budget == 0 {
+                break;
+            }
+            self.budget -= 1;
+            let score = -self.search(&child, !stm, -beta, -alpha);
+            if score >= beta {
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        alpha
+    }
+}
+
+/// Captures (by every piece, en passant excluded) and pawn pushes to the last rank, pseudo-legal.
+fn generate_tactical(board: &Board, stm: Color, out: &mut [Tactical; MAX_TACTICAL]) -> usize {
+    let occ = board.occupied();
+    let them = board.by_color(!stm);
+    let last_rank = match stm {
+        Color::White => Bitboard::from(shakmaty::Rank::Eighth),
+        Color::Black => Bitboard::from(shakmaty::Rank::First),
+    };
+    let mut n = 0;
+    for from in board.by_color(stm) {
+        let Some(piece) = board.piece_at(from) else { continue };
+        let role = piece.role;
+        let mut targets = attacks::attacks(from, piece, occ) & them;
+        if role == Role::Pawn {
+            let push = match stm {
+                Color::White => from.offset(8),
+                Color::Black => from.offset(-8),
+            };
+            if let Some(p) = push
+                && last_rank.contains(p)
+                && !occ.contains(p)
+            {
+                targets |= Bitboard::from_square(p);
+            }
+        }
+        for to in targets {
+            if n == MAX_TACTICAL {
+                return n;
+            }
+            let victim = board.role_at(to);
+            let promotes = role == Role::Pawn && last_rank.contains(to);
+            let order = victim.map_or(0, |v| ORDER_VALUE[ri(v)] * 16) - ORDER_VALUE[ri(role)] / 16
+                + if promotes { ORDER_VALUE[ri(Role::Queen)] * 16 } else { 0 };
+            out[n] = Tactical { from, to, role, victim, promotes, order };
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Win probability → Q and back: `Q = 2/(1 + e^(−cp/scale)) − 1 = tanh(cp / (2·scale))`.
+pub(crate) fn cp_to_q(cp: i32, scale: f32) -> f32 {
+    (cp as f32 / (2.0 * scale)).tanh()
+}
+
+/// The inverse of [`cp_to_q`]: `cp = scale · ln((1 + Q)/(1 − Q))`, with |Q| capped just below 1.
+pub(crate) fn q_to_cp(q: f32, scale: f32) -> i32 {
+    /// |Q| beyond this prints as the same large score instead of ±∞.
+    const Q_CAP: f32 = 0.9999;
+    let q = q.clamp(-Q_CAP, Q_CAP);
+    (scale * ((1.0 + q) / (1.0 - q)).ln()).round() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    #[test]
+    fn start_position_is_balanced_and_symmetric() {
+        let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(evaluate(p.board(), Color::White), TEMPO);
+        assert_eq!(evaluate(p.board(), Color::Black), TEMPO);
+        assert_eq!(phase(p.board()), PHASE_MAX);
+    }
+
+    #[test]
+    fn material_counts() {
+        // White is a queen up.
+        let p = pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let e = evaluate(p.board(), Color::White);
+        assert!(e > 800 && e < 1100, "{e}");
+        assert_eq!(evaluate(p.board(), Color::Black), -e + 2 * TEMPO);
+    }
+
+    #[test]
+    fn capture_search_sees_a_hanging_queen_and_a_defended_one() {
+        // White to move can take the undefended queen on d5 with the e4 pawn.
+        let p = pos("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1");
+        let stand = evaluate(p.board(), Color::White);
+        let mut qs = QSearch::default();
+        let v = qs.value(p.board(), Color::White, 16);
+        assert!(v > stand + 800, "stand {stand}, qsearch {v}");
+        // Queen takes a pawn defended by a pawn: the capture search must not count it as a gain.
+        let p = pos("4k3/2p5/3p4/8/8/8/8/3QK3 w - - 0 1");
+        let stand = evaluate(p.board(), Color::White);
+        let v = qs.value(p.board(), Color::White, 16);
+        assert_eq!(v, stand, "QxP?? PxQ is refuted, so the stand-pat value stays");
+        // With budget 0 it is the static evaluation.
+        let p = pos("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(qs.value(p.board(), Color::White, 0), evaluate(p.board(), Color::White));
+    }
+
+    #[test]
+    fn pinned_piece_captures_are_skipped() {
+        // The e2 knight is pinned by the e8 rook... capturing on d4 would expose the king.
+        let p = pos("4r1k1/8/8/8/3q4/8/4N3/4K3 w - - 0 1");
+        let stand = evaluate(p.board(), Color::White);
+        let mut qs = QSearch::default();
+        assert_eq!(qs.value(p.board(), Color::White, 16), stand);
+    }
+
+    #[test]
+    fn logistic_round_trip() {
+        for cp in [-900, -150, -1, 0, 37, 250, 1200] {
+            let q = cp_to_q(cp, 200.0);
+            assert!((-1.0..=1.0).contains(&q));
+            assert!((q_to_cp(q, 200.0) - cp).abs() <= 1, "{cp}");
+        }
+        assert_eq!(cp_to_q(0, 200.0), 0.0);
+        // p = 1/(1+e^-1) at cp = scale.
+        let p = (1.0 + cp_to_q(200, 200.0)) / 2.0;
+        assert!((p - 1.0 / (1.0 + (-1.0f32).exp())).abs() < 1e-6);
+        assert!(q_to_cp(1.0, 200.0) > 1800);
+    }
+}
