@@ -53,13 +53,13 @@ impl<T: Copy + Default, const SHIFT: u32> ChunkedVec<T, SHIFT> {
     }
 
     /// Reserve `n` (≤ chunk size) consecutive slots within one chunk and return the first index.
+    /// Slots skipped at the end of a chunk are reset to `T::default()`, so a reader that walks
+    /// the array can recognise them.
     pub fn alloc_slice(&mut self, n: u32) -> u32 {
         debug_assert!(n <= Self::CHUNK);
-        let mut start = self.len;
-        if (start & Self::MASK) + n > Self::CHUNK {
-            start = (start | Self::MASK) + 1;
-        }
+        let start = Self::fit(self.len, n);
         self.ensure_chunks(start + n);
+        self.pad(self.len, start);
         self.len = start + n;
         start
     }
@@ -111,6 +111,13 @@ impl<T: Copy + Default, const SHIFT: u32> ChunkedVec<T, SHIFT> {
         } else {
             let (low, high) = self.chunks.split_at_mut(sc);
             low[dc][d_o..d_o + n].copy_from_slice(&high[0][so..so + n]);
+        }
+    }
+
+    /// Reset the slots `from..to` (within one chunk) to `T::default()`: padding that walkers skip.
+    pub fn pad(&mut self, from: u32, to: u32) {
+        for i in from..to {
+            *self.get_mut(i) = T::default();
         }
     }
 

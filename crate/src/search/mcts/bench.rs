@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::params::{DEFAULT_NODE_CAP, MctsParams};
 use super::search::{GoOptions, MctsSearch};
-use super::tree::{EDGE_BYTES, MAX_BYTES_PER_NODE, MctsTree, NODE_BYTES, parse_fen};
+use super::tree::{EDGE_BYTES, KID_BYTES, MAX_BYTES_PER_NODE, MctsTree, NODE_BYTES, parse_fen};
 use crate::clock::timer::{Timer, now_ms};
 use crate::stop::NeverStop;
 
@@ -39,7 +39,9 @@ pub struct MctsBenchPosition {
     pub tree_nodes: u32,
     /// Edges in the tree afterwards.
     pub tree_edges: u32,
-    /// Bytes per node actually used: (nodes·24 + edges·4) ÷ nodes.
+    /// Child records in the tree afterwards (live, slack, headers, garbage).
+    pub tree_records: u32,
+    /// Bytes per node actually used: (nodes·12 + edges·4 + records·16) ÷ nodes.
     pub bytes_per_node: f64,
     /// The move found.
     pub best_move: String,
@@ -62,6 +64,8 @@ pub struct MctsBenchReport {
     pub node_bytes: usize,
     /// Bytes of an edge.
     pub edge_bytes: usize,
+    /// Bytes of a child record.
+    pub record_bytes: usize,
     /// Measured bytes per node over all positions.
     pub bytes_per_node: f64,
     /// Worst-case bytes per node the node cap budgets for.
@@ -82,7 +86,7 @@ pub struct MctsBenchReport {
 pub fn bench(playouts: u64, params: &MctsParams) -> Result<MctsBenchReport, String> {
     params.validate()?;
     let mut positions = Vec::new();
-    let (mut total_playouts, mut total_ms, mut nodes, mut edges) = (0u64, 0.0, 0u64, 0u64);
+    let (mut total_playouts, mut total_ms, mut nodes, mut bytes) = (0u64, 0.0, 0u64, 0u64);
     for &(name, fen) in BENCH_POSITIONS {
         let tree = MctsTree::from_position(parse_fen(fen)?);
         let mut go = GoOptions::new(Timer::real());
@@ -92,11 +96,12 @@ pub fn bench(playouts: u64, params: &MctsParams) -> Result<MctsBenchReport, Stri
         let result = search.run_to_end(&mut NeverStop::default(), &mut |_| {});
         let ms = now_ms() - t0;
         let tree = search.into_tree();
-        let (n, e) = (tree.node_count(), tree.edge_count());
+        let (n, e, k) = (tree.node_count(), tree.edge_count(), tree.kid_count());
+        let used = n as u64 * NODE_BYTES as u64 + e as u64 * EDGE_BYTES as u64 + k as u64 * KID_BYTES as u64;
         total_playouts += result.playouts;
         total_ms += ms;
         nodes += n as u64;
-        edges += e as u64;
+        bytes += used;
         positions.push(MctsBenchPosition {
             name: name.to_string(),
             fen: fen.to_string(),
@@ -105,7 +110,8 @@ pub fn bench(playouts: u64, params: &MctsParams) -> Result<MctsBenchReport, Stri
             playouts_per_s: result.playouts as f64 * 1000.0 / ms.max(1e-9),
             tree_nodes: n,
             tree_edges: e,
-            bytes_per_node: (n as f64 * NODE_BYTES as f64 + e as f64 * EDGE_BYTES as f64) / n.max(1) as f64,
+            tree_records: k,
+            bytes_per_node: used as f64 / n.max(1) as f64,
             best_move: result.best_move,
         });
     }
@@ -117,8 +123,8 @@ pub fn bench(playouts: u64, params: &MctsParams) -> Result<MctsBenchReport, Stri
         target_playouts_per_s: TARGET_PLAYOUTS_PER_S,
         node_bytes: NODE_BYTES,
         edge_bytes: EDGE_BYTES,
-        bytes_per_node: (nodes as f64 * NODE_BYTES as f64 + edges as f64 * EDGE_BYTES as f64)
-            / nodes.max(1) as f64,
+        record_bytes: KID_BYTES,
+        bytes_per_node: bytes as f64 / nodes.max(1) as f64,
         max_bytes_per_node: MAX_BYTES_PER_NODE,
         default_node_cap: DEFAULT_NODE_CAP,
         default_cap_max_mb: DEFAULT_NODE_CAP as f64 * MAX_BYTES_PER_NODE as f64 / 1e6,

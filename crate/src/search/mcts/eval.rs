@@ -138,48 +138,132 @@ pub(crate) fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
     (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
-/// Static evaluation in centipawns from the point of view of `stm`.
-pub(crate) fn evaluate(board: &Board, stm: Color) -> i32 {
-    let (mut mg, mut eg) = (0, 0);
-    for color in Color::ALL {
-        let sign = if color == stm { 1 } else { -1 };
-        for role in Role::ALL {
-            let r = ri(role);
-            for sq in board.by_piece(role.of(color)) {
-                let (pm, pe) = PST[r][rel(color, sq)];
-                mg += sign * (VALUE_MG[r] + pm);
-                eg += sign * (VALUE_EG[r] + pe);
+/// Material + piece-square value of one piece, positive for white: (middlegame, endgame).
+#[inline]
+fn contribution(color: Color, role: Role, sq: Square) -> (i32, i32) {
+    let r = ri(role);
+    let (pm, pe) = PST[r][rel(color, sq)];
+    let (mg, eg) = (VALUE_MG[r] + pm, VALUE_EG[r] + pe);
+    match color {
+        Color::White => (mg, eg),
+        Color::Black => (-mg, -eg),
+    }
+}
+
+/// The evaluation's sums, kept incrementally through the capture search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EvalState {
+    /// Middlegame sum, white's point of view.
+    mg: i32,
+    /// Endgame sum, white's point of view.
+    eg: i32,
+    /// Phase count (not yet capped at [`PHASE_MAX`]).
+    phase: i32,
+}
+
+impl EvalState {
+    /// The sums of `board`, from scratch.
+    pub fn of(board: &Board) -> Self {
+        let (mut mg, mut eg, mut phase) = (0, 0, 0);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let bb = board.by_piece(role.of(color));
+                phase += PHASE_WEIGHT[ri(role)] * bb.count() as i32;
+                for sq in bb {
+                    let (m, e) = contribution(color, role, sq);
+                    mg += m;
+                    eg += e;
+                }
             }
         }
+        EvalState { mg, eg, phase }
     }
-    taper(mg, eg, phase(board)) + TEMPO
+
+    /// The score for `stm`, in centipawns.
+    #[inline]
+    pub fn score(&self, stm: Color) -> i32 {
+        let t = taper(self.mg, self.eg, self.phase.min(PHASE_MAX));
+        (if stm == Color::White { t } else { -t }) + TEMPO
+    }
+
+    /// The sums after `stm` moves `role` from `from` to `to`, capturing `victim`, becoming
+    /// `new_role` (different from `role` for a promotion).
+    #[inline]
+    fn after(
+        self,
+        stm: Color,
+        role: Role,
+        new_role: Role,
+        from: Square,
+        to: Square,
+        victim: Option<Role>,
+    ) -> Self {
+        let mut s = self;
+        if let Some(v) = victim {
+            let (m, e) = contribution(!stm, v, to);
+            s.mg -= m;
+            s.eg -= e;
+            s.phase -= PHASE_WEIGHT[ri(v)];
+        }
+        let (m, e) = contribution(stm, role, from);
+        s.mg -= m;
+        s.eg -= e;
+        let (m, e) = contribution(stm, new_role, to);
+        s.mg += m;
+        s.eg += e;
+        s.phase += PHASE_WEIGHT[ri(new_role)] - PHASE_WEIGHT[ri(role)];
+        s
+    }
+}
+
+/// Static evaluation in centipawns from the point of view of `stm`.
+#[cfg(test)]
+pub(crate) fn evaluate(board: &Board, stm: Color) -> i32 {
+    EvalState::of(board).score(stm)
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = 0x8080_8080_8080_8080;
+
+/// Squares attacked by the pawns of `color`.
+#[inline]
+pub(crate) fn pawn_attacks_of(board: &Board, color: Color) -> Bitboard {
+    let p = board.by_piece(Role::Pawn.of(color)).0;
+    Bitboard(match color {
+        Color::White => ((p & !FILE_A) << 7) | ((p & !FILE_H) << 9),
+        Color::Black => ((p & !FILE_A) >> 9) | ((p & !FILE_H) >> 7),
+    })
 }
 
 /// Squares attacked by the pieces of `color` on `board`.
 pub(crate) fn attacked_by(board: &Board, color: Color) -> Bitboard {
     let occ = board.occupied();
-    let mut a = Bitboard::EMPTY;
-    for sq in board.by_color(color) {
-        if let Some(piece) = board.piece_at(sq) {
+    let mut a = pawn_attacks_of(board, color);
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+        let piece = role.of(color);
+        for sq in board.by_piece(piece) {
             a |= attacks::attacks(sq, piece, occ);
         }
     }
     a
 }
 
-/// A capture-search candidate: from, to, the captured role (if any) and whether it promotes.
+/// A capture-search candidate (4 bytes, so the move list is cheap to set up).
 #[derive(Clone, Copy)]
 struct Tactical {
     from: Square,
     to: Square,
     role: Role,
+    /// The captured role, `None` for a quiet promotion.
     victim: Option<Role>,
-    promotes: bool,
-    order: i32,
 }
 
-/// Most tactical moves one position can have (16 pieces each attacking several targets).
-const MAX_TACTICAL: usize = 96;
+impl Tactical {
+    const EMPTY: Tactical = Tactical { from: Square::A1, to: Square::A1, role: Role::Pawn, victim: None };
+}
+
+/// Most tactical moves kept per position; more are dropped (the least valuable captures).
+const MAX_TACTICAL: usize = 64;
 
 /// The capture search. One instance is reused for every leaf (it holds no allocation).
 #[derive(Debug, Default)]
@@ -194,12 +278,12 @@ impl QSearch {
     /// of view, searching at most `budget` nodes beyond the root.
     pub fn value(&mut self, board: &Board, stm: Color, budget: u32) -> i32 {
         self.budget = budget;
-        self.search(board, stm, -INF, INF)
+        self.search(board, EvalState::of(board), stm, -INF, INF)
     }
 
-    fn search(&mut self, board: &Board, stm: Color, mut alpha: i32, beta: i32) -> i32 {
+    fn search(&mut self, board: &Board, state: EvalState, stm: Color, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        let stand = evaluate(board, stm);
+        let stand = state.score(stm);
         if stand >= beta {
             return stand;
         }
@@ -209,39 +293,24 @@ impl QSearch {
         if self.budget == 0 {
             return alpha;
         }
-        let mut list = [Tactical {
-            from: Square::A1,
-            to: Square::A1,
-            role: Role::Pawn,
-            victim: None,
-            promotes: false,
-            order: 0,
-        }; MAX_TACTICAL];
+        let mut list = [Tactical::EMPTY; MAX_TACTICAL];
         let n = generate_tactical(board, stm, &mut list);
         let king = board.king_of(stm);
-        for i in 0..n {
-            // Selection sort step: bring the best remaining move to i.
-            let mut best = i;
-            for j in i + 1..n {
-                if list[j].order > list[best].order {
-                    best = j;
-                }
-            }
-            list.swap(i, best);
-            let t = list[i];
+        let last_rank = match stm {
+            Color::White => Bitboard::from(shakmaty::Rank::Eighth),
+            Color::Black => Bitboard::from(shakmaty::Rank::First),
+        };
+        for &t in &list[..n] {
+            let promotes = t.role == Role::Pawn && last_rank.contains(t.to);
             let gain = t.victim.map_or(0, |v| ORDER_VALUE[ri(v)])
-                + if t.promotes { ORDER_VALUE[ri(Role::Queen)] - ORDER_VALUE[0] } else { 0 };
+                + if promotes { ORDER_VALUE[ri(Role::Queen)] - ORDER_VALUE[0] } else { 0 };
             if stand + gain + DELTA_MARGIN < alpha {
                 continue;
             }
-            if t.victim == Some(Role::King) {
-                // The opponent left its king en prise: the previous move was illegal in effect.
-                return INF - 1;
-            }
+            let new_role = if promotes { Role::Queen } else { t.role };
             let mut child = board.clone();
             child.discard_piece_at(t.to);
             child.discard_piece_at(t.from);
-            let new_role = if t.promotes { Role::Queen } else { t.role };
             child.set_piece_at(t.to, new_role.of(stm));
             let ksq = if t.role == Role::King { Some(t.to) } else { king };
             if let Some(k) = ksq
@@ -253,7 +322,8 @@ impl QSearch {
                 break;
             }
             self.budget -= 1;
-            let score = -self.search(&child, !stm, -beta, -alpha);
+            let child_state = state.after(stm, t.role, new_role, t.from, t.to, t.victim);
+            let score = -self.search(&child, child_state, !stm, -beta, -alpha);
             if score >= beta {
                 return score;
             }
@@ -265,41 +335,51 @@ impl QSearch {
     }
 }
 
-/// Captures (by every piece, en passant excluded) and pawn pushes to the last rank, pseudo-legal.
+/// Pseudo-legal tactical moves in MVV-LVA order: queen promotions by a push first, then
+/// captures by victim (queen … pawn) and, for each victim, by attacker (pawn … king).
+/// En passant is left out.
 fn generate_tactical(board: &Board, stm: Color, out: &mut [Tactical; MAX_TACTICAL]) -> usize {
     let occ = board.occupied();
     let them = board.by_color(!stm);
-    let last_rank = match stm {
-        Color::White => Bitboard::from(shakmaty::Rank::Eighth),
-        Color::Black => Bitboard::from(shakmaty::Rank::First),
+    let (seventh, push) = match stm {
+        Color::White => (Bitboard::from(shakmaty::Rank::Seventh), 8),
+        Color::Black => (Bitboard::from(shakmaty::Rank::Second), -8),
     };
     let mut n = 0;
-    for from in board.by_color(stm) {
-        let Some(piece) = board.piece_at(from) else { continue };
-        let role = piece.role;
-        let mut targets = attacks::attacks(from, piece, occ) & them;
-        if role == Role::Pawn {
-            let push = match stm {
-                Color::White => from.offset(8),
-                Color::Black => from.offset(-8),
-            };
-            if let Some(p) = push
-                && last_rank.contains(p)
-                && !occ.contains(p)
-            {
-                targets |= Bitboard::from_square(p);
+    for from in board.by_piece(Role::Pawn.of(stm)) & seventh {
+        if let Some(to) = from.offset(push)
+            && !occ.contains(to)
+        {
+            out[n] = Tactical { from, to, role: Role::Pawn, victim: None };
+            n += 1;
+        }
+    }
+    // Our attackers, in role order, with their attacks on enemy pieces.
+    let mut attackers = [(Square::A1, Role::Pawn, Bitboard::EMPTY); 16];
+    let mut k = 0;
+    for role in Role::ALL {
+        let piece = role.of(stm);
+        for from in board.by_piece(piece) {
+            let targets = attacks::attacks(from, piece, occ) & them;
+            if targets.any() && k < attackers.len() {
+                attackers[k] = (from, role, targets);
+                k += 1;
             }
         }
-        for to in targets {
-            if n == MAX_TACTICAL {
-                return n;
+    }
+    for victim in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+        let victims = board.by_piece(victim.of(!stm));
+        if victims.is_empty() {
+            continue;
+        }
+        for &(from, role, targets) in &attackers[..k] {
+            for to in targets & victims {
+                if n == MAX_TACTICAL {
+                    return n;
+                }
+                out[n] = Tactical { from, to, role, victim: Some(victim) };
+                n += 1;
             }
-            let victim = board.role_at(to);
-            let promotes = role == Role::Pawn && last_rank.contains(to);
-            let order = victim.map_or(0, |v| ORDER_VALUE[ri(v)] * 16) - ORDER_VALUE[ri(role)] / 16
-                + if promotes { ORDER_VALUE[ri(Role::Queen)] * 16 } else { 0 };
-            out[n] = Tactical { from, to, role, victim, promotes, order };
-            n += 1;
         }
     }
     n

@@ -35,6 +35,16 @@ impl PackedMove {
         PackedMove(from | (to << 6) | (kind << 12))
     }
 
+    /// The raw 16 bits (used by the tree for slice headers).
+    pub(crate) fn raw(self) -> u16 {
+        self.0
+    }
+
+    /// A packed move from raw bits (used by the tree for slice headers).
+    pub(crate) fn from_raw(bits: u16) -> Self {
+        PackedMove(bits)
+    }
+
     /// The key the stopper sees (equal for equal moves).
     pub fn key(self) -> MoveKey {
         self.0 as MoveKey

@@ -14,7 +14,7 @@
 
 use shakmaty::{Bitboard, Board, CastlingSide, Color, Move, Role, Square, attacks};
 
-use super::eval::{ORDER_VALUE, PST, attacked_by, phase, rel, ri, taper};
+use super::eval::{ORDER_VALUE, PST, attacked_by, pawn_attacks_of, phase, rel, ri, taper};
 
 /// Score of a move that gives a direct check, in centipawns.
 const CHECK_BONUS: i32 = 60;
@@ -41,10 +41,7 @@ struct Context {
 impl Context {
     fn new(board: &Board, stm: Color) -> Self {
         let occ = board.occupied();
-        let mut enemy_pawn_attacks = Bitboard::EMPTY;
-        for sq in board.by_piece(Role::Pawn.of(!stm)) {
-            enemy_pawn_attacks |= attacks::pawn_attacks(!stm, sq);
-        }
+        let enemy_pawn_attacks = pawn_attacks_of(board, !stm);
         let mut check_squares = [Bitboard::EMPTY; 6];
         if let Some(k) = board.king_of(!stm) {
             let diag = attacks::bishop_attacks(k, occ);

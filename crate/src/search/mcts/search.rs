@@ -8,7 +8,7 @@ use super::moves::PackedMove;
 use super::params::MctsParams;
 use super::policy::{PRIOR_ONE, priors};
 use super::telemetry::{InfoLine, VisitRace, VisitSnapshot};
-use super::tree::{Arena, Bound, MctsTree, NONE, Node, hash};
+use super::tree::{Arena, Bound, Edge, Kid, MctsTree, NONE, hash};
 use crate::clock::timer::Timer;
 use crate::stop::{Hints, Score, SearchStats, StopReason, Stopper};
 
@@ -188,6 +188,12 @@ impl MctsSearch {
             let what = if root_pos.is_check() { "checkmate" } else { "stalemate" };
             return Err(format!("nothing to search: the position is {what}"));
         }
+        let mut tree = tree;
+        let root = tree.arena.root;
+        if root != NONE && !tree.arena.node(root).expanded {
+            let pos = tree.root_position().clone();
+            expand_edges(&mut tree.arena, root, &pos, &params);
+        }
         let hashes = tree.history().to_vec();
         let head_n = tree.head_n();
         Ok(MctsSearch {
@@ -242,6 +248,11 @@ impl MctsSearch {
     /// Visits reused at the start of this move (or at ponderhit).
     pub fn head_n(&self) -> u64 {
         self.head_n
+    }
+
+    /// Capture-search nodes since the search was created (diagnostics).
+    pub fn qsearch_nodes(&self) -> u64 {
+        self.qsearch.nodes
     }
 
     /// Playouts this move so far.
@@ -345,46 +356,53 @@ impl MctsSearch {
         self.hashes.truncate(self.history_len);
         self.path.clear();
         if arena.root == NONE {
-            let root = arena.add_node(NONE, NONE, 0);
-            let v = expand(arena, root, &pos, &self.hashes, &mut self.qsearch, params, true);
-            let node = arena.node_mut(root);
-            node.n = 1;
-            node.q = v;
+            let x = add_position(arena, &pos, &self.hashes, &mut self.qsearch, params, true);
+            expand_edges(arena, x.node, &pos, params);
+            arena.root = x.node;
+            arena.root_kid = Kid { n: 1, q: x.value, ..Kid::new(x.node, 0) };
             self.playouts += 1;
             return;
         }
-        let mut node = arena.root;
-        self.path.push(node);
+        let mut rec = NONE; // the root's record
+        self.path.push(rec);
         let mut depth = 0u32;
         let value = loop {
-            let nd = *arena.node(node);
-            if depth > 0 {
-                if let Some(v) = nd.bound.value() {
-                    break v;
-                }
+            let k = *arena.kid(rec);
+            if depth > 0
+                && let Some(v) = k.bound.value()
+            {
+                break v;
             }
-            if nd.num_edges == 0 {
-                break nd.q;
+            if k.node == NONE {
+                break k.q;
             }
             let grow = arena.can_grow(params.node_cap);
+            if !arena.node(k.node).expanded {
+                if !grow {
+                    break k.q; // full tree: revisit this leaf
+                }
+                expand_edges(arena, k.node, &pos, params);
+            }
             let remaining = if depth == 0 { self.remaining_playouts } else { f64::INFINITY };
-            let Some(pick) = select(arena, node, params, grow, remaining) else {
-                break nd.q; // full tree: revisit this leaf
+            let Some(pick) = select(arena, k.node, &k, params, grow, remaining) else {
+                break k.q; // full tree: revisit this leaf
             };
-            let mv = arena.edges_of(node)[pick.edge].mv.unpack(pos.board());
+            let mv = arena.edges_of(k.node)[pick.edge].mv.unpack(pos.board());
             let h = *self.hashes.last().unwrap_or(&0);
             let inc = pos.update_zobrist_hash(Zobrist64(h), mv, EnPassantMode::Legal);
             pos.play_unchecked(mv);
             self.hashes.push(inc.map_or_else(|| hash(&pos), |z| z.0));
             depth += 1;
-            if pick.child != NONE {
-                node = pick.child;
-                self.path.push(node);
+            if let Some(next) = pick.kid {
+                rec = next;
+                self.path.push(rec);
                 continue;
             }
-            let child = arena.add_node(node, pick.prev, pick.edge as u8);
-            self.path.push(child);
-            break expand(arena, child, &pos, &self.hashes, &mut self.qsearch, params, false);
+            let x = add_position(arena, &pos, &self.hashes, &mut self.qsearch, params, false);
+            let kid = Kid { bound: x.bound, end_plies: x.end_plies, ..Kid::new(x.node, pick.edge as u8) };
+            let idx = arena.insert_kid(k.node, pick.pos, kid);
+            self.path.push(idx);
+            break x.value;
         };
         backup(arena, &self.path, value);
         self.cum_depth += depth as u64;
@@ -468,8 +486,8 @@ impl MctsSearch {
         let mut s = RootSummary { may_resign: true, ..RootSummary::default() };
         let mut most: Option<(u32, f32)> = None; // (n, q) of the most-visited child
         let mut max_q = f32::NEG_INFINITY;
-        for (_, c) in arena.children(root) {
-            self.root_visits[c.edge_index as usize] = c.n as u64;
+        for c in arena.kids_of(root) {
+            self.root_visits[c.edge as usize] = c.n as u64;
             if c.n == 0 {
                 continue;
             }
@@ -484,7 +502,7 @@ impl MctsSearch {
             max_q = max_q.max(c.q);
         }
         // Spec §0.7: the most-visited child is not the one with the highest Q (visited children;
-        // the first most-visited child on ties in N).
+        // the first most-visited child in edge order on ties in N).
         s.need_more_time = most.is_some_and(|(_, q)| max_q > q);
         s.best_edge = best_edge(arena, root);
         s
@@ -516,7 +534,7 @@ impl MctsSearch {
     }
 
     /// Score of the root child `c` from the side to move's point of view.
-    fn score_of(&self, c: &Node) -> Score {
+    fn score_of(&self, c: &Kid) -> Score {
         match c.bound {
             Bound::Win => Score::MateIn(c.end_plies as u32),
             Bound::Loss => Score::MatedIn(c.end_plies as u32),
@@ -525,7 +543,7 @@ impl MctsSearch {
         }
     }
 
-    /// Moves along the best path from the root, as packed moves and UCI strings.
+    /// Moves along the best path from the root, in UCI notation.
     fn pv(&self) -> Vec<String> {
         let arena = &self.tree.arena;
         let mut pos = self.tree.root_position().clone();
@@ -535,12 +553,12 @@ impl MctsSearch {
             let Some(e) = best_edge(arena, node) else { break };
             let pm = arena.edges_of(node)[e].mv;
             out.push(pm.to_uci(pos.board()));
-            let child = child_at(arena, node, e);
-            if child == NONE || out.len() >= 64 {
+            let Some(kid) = kid_at(arena, node, e) else { break };
+            if out.len() >= 64 {
                 break;
             }
             pos.play_unchecked(pm.unpack(pos.board()));
-            node = child;
+            node = kid.node;
         }
         out
     }
@@ -549,9 +567,8 @@ impl MctsSearch {
         let arena = &self.tree.arena;
         let root = arena.root;
         let score = best_edge(arena, root)
-            .map(|e| child_at(arena, root, e))
-            .filter(|&c| c != NONE)
-            .map_or(Score::Cp(0), |c| self.score_of(arena.node(c)));
+            .and_then(|e| kid_at(arena, root, e))
+            .map_or(Score::Cp(0), |k| self.score_of(&k));
         InfoLine {
             depth: self.avg_depth(),
             seldepth: self.max_depth,
@@ -642,20 +659,17 @@ impl MctsSearch {
                 bound: Bound::Unknown,
             })
             .collect();
-        for (_, c) in arena.children(root) {
-            let rm = &mut root_moves[c.edge_index as usize];
+        for c in arena.kids_of(root) {
+            let rm = &mut root_moves[c.edge as usize];
             rm.visits = c.n as u64;
             rm.q = (c.n > 0).then_some(c.q);
             rm.bound = c.bound;
         }
         let best_e = best_edge(arena, root).unwrap_or(0);
-        let best_child = child_at(arena, root, best_e);
         let best_pm = edges[best_e].mv;
-        let (score, q) = if best_child == NONE {
-            (Score::Cp(0), 0.0)
-        } else {
-            let c = arena.node(best_child);
-            (self.score_of(c), c.q)
+        let (score, q) = match kid_at(arena, root, best_e) {
+            None => (Score::Cp(0), 0.0),
+            Some(k) => (self.score_of(&k), k.q),
         };
         let pv = self.pv();
         SearchResult {
@@ -686,62 +700,79 @@ impl MctsSearch {
 struct Pick {
     /// Edge index.
     edge: usize,
-    /// The child node, or [`NONE`] if the edge is unvisited.
-    child: u32,
-    /// The child before this edge in the child list (where a new node is linked), or [`NONE`].
-    prev: u32,
+    /// The child's record, or `None` if the edge is unvisited.
+    kid: Option<u32>,
+    /// Where a record for this edge goes in the child array (for an unvisited edge).
+    pos: usize,
 }
 
-/// PUCT selection at `node`: `Q + c_puct · P · √max(1, N − 1) / (1 + n)`, unvisited children at
-/// the FPU value. Without `grow` only existing children are candidates. With a finite
-/// `remaining` (the root), children that can no longer catch up with the most-visited one
-/// (`max(1, remaining) < N_best − n`) are skipped (spec §8, root pruning).
-fn select(arena: &Arena, node: u32, params: &MctsParams, grow: bool, remaining: f64) -> Option<Pick> {
-    let nd = arena.node(node);
+/// PUCT selection at `node` (whose own record is `me`):
+/// `Q + c_puct · P · √max(1, N − 1) / (1 + n)`, unvisited children at the FPU value
+/// `Q_parent − fpu_reduction · √(visited policy)`. Without `grow` only existing children are
+/// candidates. With a finite `remaining` (the root), children that can no longer catch up with
+/// the most-visited one (`max(1, remaining) < N_best − n`) are skipped (spec §8, root pruning).
+///
+/// Edges are sorted by prior (highest first) when a node is created, and every unvisited edge
+/// has the same Q (the FPU) and the same denominator, so the best unvisited edge is the first
+/// one missing from the child array: one pass over the visited children decides.
+fn select(
+    arena: &Arena,
+    node: u32,
+    me: &Kid,
+    params: &MctsParams,
+    grow: bool,
+    remaining: f64,
+) -> Option<Pick> {
     let edges = arena.edges_of(node);
+    let kids = arena.kids_of(node);
+    let u_mult = params.c_puct * (me.n.saturating_sub(1).max(1) as f32).sqrt() / PRIOR_ONE;
+    // Root pruning as a visit floor: `max(1, remaining) < N_best − n` ⟺ `n < ⌈N_best − max(1, remaining)⌉`.
+    let floor = if remaining.is_finite() {
+        let best_n = kids.iter().map(|k| k.n).max().unwrap_or(0);
+        (best_n as f64 - remaining.max(1.0)).ceil().max(0.0) as u32
+    } else {
+        0
+    };
     let mut visited_prior = 0u32;
-    let mut best_n = 0u32;
-    for (_, c) in arena.children(node) {
-        visited_prior += edges[c.edge_index as usize].prior as u32;
-        best_n = best_n.max(c.n);
-    }
-    let parent_q = -nd.q;
-    let fpu = parent_q - params.fpu_reduction * (visited_prior as f32 / PRIOR_ONE).sqrt();
-    let u_mult = params.c_puct * ((nd.n.saturating_sub(1)).max(1) as f32).sqrt() / PRIOR_ONE;
-    let prune_below = remaining.max(1.0);
-    let mut best_score = f32::NEG_INFINITY;
-    let mut pick = None;
-    let mut child = nd.first_child;
-    let mut prev = NONE;
-    for (i, e) in edges.iter().enumerate() {
-        let (q, n, this) = if child != NONE && arena.node(child).edge_index as usize == i {
-            let c = arena.node(child);
-            (c.q, c.n, child)
-        } else {
-            (fpu, 0, NONE)
-        };
-        let before = prev;
-        if this != NONE {
-            prev = this;
-            child = arena.node(this).next_sibling;
-        } else if !grow {
-            continue;
+    let (mut best_score, mut best_j) = (f32::NEG_INFINITY, usize::MAX);
+    // Child arrays are sorted by edge, so the first unvisited edge is the first position whose
+    // record is not for the edge of the same index.
+    let mut gap = usize::MAX;
+    for (j, k) in kids.iter().enumerate() {
+        let e = k.edge as usize;
+        if gap == usize::MAX && e != j {
+            gap = j;
         }
-        if prune_below < (best_n - n) as f64 {
-            continue;
-        }
-        let score = q + u_mult * e.prior as f32 / (1 + n) as f32;
-        if score > best_score {
+        let prior = edges[e].prior as u32;
+        visited_prior += prior;
+        let score = k.q + u_mult * prior as f32 / (1 + k.n) as f32;
+        if k.n >= floor && score > best_score {
             best_score = score;
-            pick = Some(Pick { edge: i, child: this, prev: before });
+            best_j = j;
         }
     }
-    pick
+    if gap == usize::MAX && kids.len() < edges.len() {
+        gap = kids.len();
+    }
+    if gap != usize::MAX && grow && floor == 0 {
+        let fpu = -me.q - params.fpu_reduction * (visited_prior as f32 / PRIOR_ONE).sqrt();
+        let score = fpu + u_mult * edges[gap].prior as f32;
+        if score > best_score
+            || (score == best_score && best_j != usize::MAX && gap < kids[best_j].edge as usize)
+        {
+            return Some(Pick { edge: gap, kid: None, pos: gap });
+        }
+    }
+    (best_j != usize::MAX).then(|| Pick {
+        edge: kids[best_j].edge as usize,
+        kid: Some(arena.kids_start(node) + best_j as u32),
+        pos: best_j,
+    })
 }
 
-/// The child of `parent` at edge `e`, or [`NONE`].
-fn child_at(arena: &Arena, parent: u32, e: usize) -> u32 {
-    arena.children(parent).find(|(_, c)| c.edge_index as usize == e).map_or(NONE, |(i, _)| i)
+/// The record of the child of `node` at edge `e`, if visited.
+fn kid_at(arena: &Arena, node: u32, e: usize) -> Option<Kid> {
+    arena.kids_of(node).iter().find(|k| k.edge as usize == e).copied()
 }
 
 /// The edge a player would choose at `node`: a proven win first (the shortest), then by visits,
@@ -752,56 +783,61 @@ fn best_edge(arena: &Arena, node: u32) -> Option<usize> {
         return None;
     }
     // Rank: (class, tiebreak on plies, visits, q, prior); compared lexicographically.
-    let mut best: Option<(usize, (u8, i32, u32, f32, u16))> = None;
-    let mut key_of = |i: usize, c: Option<&Node>| {
+    type Key = (u8, i32, u32, f32, u16);
+    let key_of = |i: usize, c: Option<&Kid>| -> Key {
         let prior = edges[i].prior;
-        let key = match c {
+        match c {
             None => (1, 0, 0, f32::NEG_INFINITY, prior),
             Some(c) => match c.bound {
                 Bound::Win => (2, -(c.end_plies as i32), c.n, c.q, prior),
                 Bound::Loss => (0, c.end_plies as i32, c.n, c.q, prior),
                 _ => (1, 0, c.n, c.q, prior),
             },
-        };
-        let better = match &best {
-            None => true,
-            Some((_, b)) => {
-                (key.0, key.1, key.2).cmp(&(b.0, b.1, b.2)).then(key.3.total_cmp(&b.3)).then(key.4.cmp(&b.4))
-                    == std::cmp::Ordering::Greater
-            }
-        };
-        if better {
-            best = Some((i, key));
         }
     };
-    let mut children = arena.children(node).peekable();
+    let greater = |a: &Key, b: &Key| {
+        (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)).then(a.3.total_cmp(&b.3)).then(a.4.cmp(&b.4))
+            == std::cmp::Ordering::Greater
+    };
+    let mut best: Option<(usize, Key)> = None;
+    let mut kids = arena.kids_of(node).iter().peekable();
     for i in 0..edges.len() {
-        match children.peek() {
-            Some((_, c)) if c.edge_index as usize == i => {
-                let c = *c;
-                children.next();
-                key_of(i, Some(c));
-            }
-            _ => key_of(i, None),
+        let c = match kids.peek() {
+            Some(k) if k.edge as usize == i => kids.next(),
+            _ => None,
+        };
+        let key = key_of(i, c);
+        if best.as_ref().is_none_or(|(_, b)| greater(&key, b)) {
+            best = Some((i, key));
         }
     }
     best.map(|(i, _)| i)
 }
 
-/// Create the edges of node `i` (position `pos`) and return its value for the side that moved
-/// into it; terminal positions get their exact value and a proven bound. The root never takes a
-/// draw by rule (the game goes on there).
-fn expand(
+/// A position just added to the tree.
+struct Expanded {
+    /// Its node ([`NONE`] for a terminal position).
+    node: u32,
+    /// Its proven result (for the side that moved into it).
+    bound: Bound,
+    /// Plies to the end when proven.
+    end_plies: u8,
+    /// Its value for the side that moved into it.
+    value: f32,
+}
+
+/// Add the position `pos` to the tree: a terminal position is valued exactly and gets no node;
+/// otherwise an unexpanded node is created and the position valued by the capture search. The
+/// root never takes a draw by rule (the game goes on there).
+fn add_position(
     arena: &mut Arena,
-    i: u32,
     pos: &Chess,
     hashes: &[u64],
     qsearch: &mut QSearch,
     params: &MctsParams,
     is_root: bool,
-) -> f32 {
-    let moves = pos.legal_moves();
-    let terminal = if moves.is_empty() {
+) -> Expanded {
+    let terminal = if pos.legal_moves().is_empty() {
         Some(if pos.is_check() { Bound::Win } else { Bound::Draw })
     } else if !is_root
         && (pos.halfmoves() >= 100 || pos.is_insufficient_material() || repeated(hashes, pos.halfmoves()))
@@ -811,20 +847,43 @@ fn expand(
         None
     };
     if let Some(bound) = terminal {
-        let node = arena.node_mut(i);
-        node.bound = bound;
-        node.end_plies = 1;
-        return bound.value().unwrap_or(0.0);
+        return Expanded { node: NONE, bound, end_plies: 1, value: bound.value().unwrap_or(0.0) };
     }
+    let node = arena.new_node();
+    let cp = qsearch.value(pos.board(), pos.turn(), params.qsearch_nodes);
+    Expanded { node, bound: Bound::Unknown, end_plies: 0, value: -cp_to_q(cp, params.value_scale) }
+}
+
+/// Write the edges of node `node` (position `pos`, not terminal): its legal moves with their
+/// priors, highest prior first (generation order on ties), which `select` relies on.
+pub(super) fn expand_edges(arena: &mut Arena, node: u32, pos: &Chess, params: &MctsParams) {
+    let moves = pos.legal_moves();
     let mut pri = [0u16; 256];
     priors(pos.board(), pos.turn(), &moves, params.policy_temperature, &mut pri);
-    let edges = arena.alloc_edges(i, moves.len() as u32);
-    for ((e, &m), &p) in edges.iter_mut().zip(moves.iter()).zip(pri.iter()) {
-        e.mv = PackedMove::pack(m);
-        e.prior = p;
+    let mut order = [0u32; 256];
+    let order = &mut order[..moves.len()];
+    for (i, o) in order.iter_mut().enumerate() {
+        *o = ((u16::MAX - pri[i]) as u32) << 8 | i as u32;
     }
-    let cp = qsearch.value(pos.board(), pos.turn(), params.qsearch_nodes);
-    -cp_to_q(cp, params.value_scale)
+    insertion_sort(order);
+    let edges = arena.expand(node, moves.len() as u32);
+    for (e, &o) in edges.iter_mut().zip(order.iter()) {
+        let i = (o & 0xff) as usize;
+        *e = Edge { mv: PackedMove::pack(moves[i]), prior: pri[i] };
+    }
+}
+
+/// Sort a short slice in place (faster than the library sorts for a few dozen keys).
+fn insertion_sort(keys: &mut [u32]) {
+    for i in 1..keys.len() {
+        let k = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] > k {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = k;
+    }
 }
 
 /// Whether the last position of `hashes` occurred before within the last `halfmoves` plies
@@ -836,45 +895,46 @@ pub(super) fn repeated(hashes: &[u64], halfmoves: u32) -> bool {
     (2..=reach).step_by(2).any(|k| earlier[earlier.len() - k] == h)
 }
 
-/// Add one visit with `value` (for the side that moved into the last node of `path`) to every
-/// node of the path, then propagate proven results upwards.
+/// Add one visit with `value` (for the side that made the last move of the path) to every
+/// record of `path` (record indices, [`NONE`] = the root), then propagate proven results up.
 fn backup(arena: &mut Arena, path: &[u32], value: f32) {
     let mut v = value;
-    for &i in path.iter().rev() {
-        let node = arena.node_mut(i);
-        node.n += 1;
-        node.q += (v - node.q) / node.n as f32;
+    for &k in path.iter().rev() {
+        let r = arena.kid_mut(k);
+        r.n += 1;
+        r.q += (v - r.q) / r.n as f32;
         v = -v;
     }
     // Certainty propagation: a proven child may prove its parent, and so on up the path.
-    for k in (0..path.len().saturating_sub(1)).rev() {
-        if arena.node(path[k + 1]).bound == Bound::Unknown || arena.node(path[k]).bound != Bound::Unknown {
+    for i in (0..path.len().saturating_sub(1)).rev() {
+        let (child, parent) = (*arena.kid(path[i + 1]), *arena.kid(path[i]));
+        if child.bound == Bound::Unknown || parent.bound != Bound::Unknown {
             break;
         }
-        let Some((bound, plies)) = prove(arena, path[k]) else { break };
-        let parent = arena.node_mut(path[k]);
-        parent.bound = bound;
-        parent.end_plies = plies;
+        let Some((bound, plies)) = prove(arena, parent.node) else { break };
+        let p = arena.kid_mut(path[i]);
+        p.bound = bound;
+        p.end_plies = plies;
         let exact = bound.value().unwrap_or(0.0);
-        let (delta, n) = (exact - parent.q, parent.n as f32);
-        parent.q = exact;
+        let (delta, n) = (exact - p.q, p.n as f32);
+        p.q = exact;
         // Keep every ancestor the mean of its playouts, now counting these at the exact value.
         let mut sign = -1.0;
-        for &j in path[..k].iter().rev() {
-            let anc = arena.node_mut(j);
+        for &j in path[..i].iter().rev() {
+            let anc = arena.kid_mut(j);
             anc.q += sign * delta * n / anc.n as f32;
             sign = -sign;
         }
     }
 }
 
-/// The bound `parent` gets from its children, if they decide it: a winning reply makes it a
+/// The bound `node` gets from its children, if they decide it: a winning reply makes it a
 /// loss; when every reply is proven, the best of them decides.
-fn prove(arena: &Arena, parent: u32) -> Option<(Bound, u8)> {
-    let num_edges = arena.node(parent).num_edges as usize;
+fn prove(arena: &Arena, node: u32) -> Option<(Bound, u8)> {
+    let num_edges = arena.node(node).num_edges as usize;
     let (mut proven, mut best) = (0usize, -2.0f32);
     let (mut win_plies, mut loss_plies, mut draw_plies) = (u8::MAX, 0u8, 0u8);
-    for (_, c) in arena.children(parent) {
+    for c in arena.kids_of(node) {
         let Some(v) = c.bound.value() else { continue };
         proven += 1;
         best = best.max(v);

@@ -1,35 +1,44 @@
-//! The search tree: compact nodes and edges in chunked arenas, the game position it belongs to,
-//! and tree reuse across moves.
+//! The search tree: compact nodes, edges and child statistics in chunked arenas, the game
+//! position it belongs to, and tree reuse across moves.
 //!
 //! # Layout and memory
 //! - An [`Edge`] is a legal move and its prior: 4 bytes (`u16` packed move + `u16` prior). A node
-//!   stores the edges of all its legal moves, written once when the node is created.
-//! - A `Node` exists only for visited moves: 24 bytes — first child, next sibling, first edge,
-//!   visits (`u32` each), Q (`f32`), the index of its edge in the parent, the number of edges,
-//!   its proven bound and the plies to the end when proven (`u8` each). A node's children form a
-//!   list ordered by edge index, so selection walks edges and children together.
+//!   gets the edges of all its legal moves, sorted by prior (highest first), when it is visited
+//!   the second time (a leaf visited once — about half the tree — never pays for its moves and
+//!   priors). The slice is preceded by a header edge naming its owner.
+//! - A visited move's statistics live in a `Kid` record (16 bytes: node, visits, Q, edge index,
+//!   proven bound, plies to the end) inside its parent's *child array*, which is contiguous and
+//!   ordered by edge index, so selection reads one short run of memory per level instead of
+//!   chasing a pointer per child. A child array starts with a header record (owner, capacity)
+//!   and doubles when full (2, 4, 8, … up to the number of edges); the old copy stays behind as
+//!   garbage until the next re-root compacts it away.
+//! - A `Node` (12 bytes: first edge, child array, number of edges, children and capacity) exists
+//!   for every visited non-terminal position; a terminal child (mate, draw by rule) has only its
+//!   record.
 //! - Every index is a `u32`, so the layout is the same on 64-bit hosts and on wasm32.
 //!
-//! With [`EDGE_BUDGET_PER_NODE`] edges per node the worst case is [`MAX_BYTES_PER_NODE`] bytes per
-//! node, including the 4-byte forwarding entry that re-rooting needs for a moment.
+//! The node cap budgets [`EDGE_BUDGET_PER_NODE`] edges and [`KID_BUDGET_PER_NODE`] child records
+//! (live, slack, headers and garbage together) per node: the worst case is
+//! [`MAX_BYTES_PER_NODE`] bytes per node, including the 4-byte forwarding entry that re-rooting
+//! needs for a moment.
 //!
 //! # The node cap
-//! The tree is *full* when it holds `node_cap` nodes, or when the edge arena cannot take another
-//! position's moves within `node_cap · EDGE_BUDGET_PER_NODE` edges. A full tree stops growing:
-//! the search keeps running, but selection only follows existing children, and a playout that
-//! ends at a leaf (a node without children) backs up that leaf's own value again as one more
-//! visit. So memory stays bounded, N still counts every playout, and `N = 1 + Σ N(children)`
-//! keeps holding for every unproven node with children; only leaves collect the extra visits.
-//! (Independently of the cap, a proven node — mate, draw by rule, or decided by its children —
-//! ends the playouts that reach it and takes those visits itself, at its exact value.)
+//! The tree is *full* when it holds `node_cap` nodes, or when the edge or child-record arena
+//! cannot take another position within its budget. A full tree stops growing: the search keeps
+//! running, but selection only follows existing children, and a playout that ends at a leaf (a
+//! node without children) backs up that leaf's own value again as one more visit. So memory
+//! stays bounded, N still counts every playout, and `N = 1 + Σ N(children)` keeps holding for
+//! every unproven node with children; only leaves collect the extra visits. (Independently of
+//! the cap, a proven node — mate, draw by rule, or decided by its children — ends the playouts
+//! that reach it and takes those visits itself, at its exact value.)
 //!
 //! # Reuse
 //! [`MctsTree::set_position`] compares the new game (start position + moves) with the old one.
 //! When the old moves are a prefix of the new ones and the tree has a node for the extra moves
 //! (our move and the opponent's reply, or just the reply after pondering), that node becomes
-//! the root: the arenas are compacted in place (nodes and edges slide down, links are remapped),
-//! everything else is freed, and the new root's visits are the `head_n` a manager receives as
-//! `reused_nodes`.
+//! the root: the three arenas are compacted in place (live data slides down, links are
+//! remapped), everything else is freed, and the new root's visits are the `head_n` a manager
+//! receives as `reused_nodes`.
 
 use serde::Serialize;
 use shakmaty::{
@@ -39,7 +48,7 @@ use shakmaty::{
 use super::arena::ChunkedVec;
 use super::moves::PackedMove;
 
-/// "No node": the end of a child list, or an empty tree.
+/// "No node" / "no child array" / "the root's own record" in a path.
 pub(crate) const NONE: u32 = u32::MAX;
 
 /// The most legal moves a chess position can have.
@@ -48,16 +57,25 @@ pub(crate) const MAX_MOVES: u32 = 218;
 /// Edges the tree budgets per node; the edge arena holds at most `node_cap` times this.
 pub const EDGE_BUDGET_PER_NODE: usize = 40;
 
+/// Child records the tree budgets per node (each node's own record, array slack, headers and
+/// arrays left behind by growth); the record arena holds at most `node_cap` times this.
+pub const KID_BUDGET_PER_NODE: usize = 3;
+
 /// Bytes of one node.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
 /// Bytes of one edge.
 pub const EDGE_BYTES: usize = std::mem::size_of::<Edge>();
 
-/// Worst-case bytes per node: the node, its edge budget, and the forwarding entry of a re-root.
-pub const MAX_BYTES_PER_NODE: usize = NODE_BYTES + EDGE_BUDGET_PER_NODE * EDGE_BYTES + 4;
+/// Bytes of one child record.
+pub const KID_BYTES: usize = std::mem::size_of::<Kid>();
 
-const _: () = assert!(NODE_BYTES == 24 && EDGE_BYTES == 4);
+/// Worst-case bytes per node: the node, its edge and record budgets, and the forwarding entry
+/// of a re-root.
+pub const MAX_BYTES_PER_NODE: usize =
+    NODE_BYTES + EDGE_BUDGET_PER_NODE * EDGE_BYTES + KID_BUDGET_PER_NODE * KID_BYTES + 4;
+
+const _: () = assert!(NODE_BYTES == 12 && EDGE_BYTES == 4 && KID_BYTES == 16);
 
 /// A proven result, from the point of view of the side that moved into the node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -87,27 +105,47 @@ impl Bound {
     }
 }
 
-/// One visited position. See the module documentation for the layout.
+/// A visited non-terminal position: its moves and its child array.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Node {
-    /// First child (lowest edge index), or [`NONE`].
-    pub first_child: u32,
-    /// Next child of the same parent (higher edge index), or [`NONE`].
-    pub next_sibling: u32,
-    /// Index of the first edge in the edge arena.
+    /// Index of the first edge in the edge arena (after the slice's header).
     pub edges: u32,
+    /// Index of the child array's header in the record arena, or [`NONE`].
+    pub kids: u32,
+    /// Number of legal moves (0 until the node is expanded).
+    pub num_edges: u8,
+    /// Number of visited children.
+    pub num_kids: u8,
+    /// Capacity of the child array.
+    pub kid_cap: u8,
+    /// Whether the edges have been written.
+    pub expanded: bool,
+}
+
+/// The statistics of one visited move, in the parent's child array (or the root's record).
+/// As an array header: `node` is the owner, `n` the capacity.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Kid {
+    /// The child's node, or [`NONE`] for a terminal position.
+    pub node: u32,
     /// Visits.
     pub n: u32,
-    /// Mean value of the visits, from the point of view of the side that moved into the node.
+    /// Mean value of the visits, from the point of view of the side that made the move.
     pub q: f32,
-    /// Index of this node's edge among the parent's edges.
-    pub edge_index: u8,
-    /// Number of legal moves (0 for terminal positions).
-    pub num_edges: u8,
+    /// Index of the move among the parent's edges.
+    pub edge: u8,
     /// Proven result.
     pub bound: Bound,
     /// Plies from the parent to the end of the game when proven (saturating).
     pub end_plies: u8,
+    pub _pad: u8,
+}
+
+impl Kid {
+    /// A fresh record for edge `edge` leading to `node`.
+    pub fn new(node: u32, edge: u8) -> Self {
+        Kid { node, edge, ..Kid::default() }
+    }
 }
 
 /// A legal move of a node and its prior.
@@ -119,23 +157,46 @@ pub(crate) struct Edge {
     pub prior: u16,
 }
 
-/// Node arena: 2^15 nodes (768 KiB) per chunk.
+/// The header edge before the edges of node `owner`: `owner + 1` in its 32 bits (0 = padding).
+fn edge_header(owner: u32) -> Edge {
+    let v = owner + 1;
+    Edge { mv: PackedMove::from_raw(v as u16), prior: (v >> 16) as u16 }
+}
+
+/// The owner named by a header edge, `None` for padding.
+fn header_owner(e: &Edge) -> Option<u32> {
+    let v = e.mv.raw() as u32 | (e.prior as u32) << 16;
+    v.checked_sub(1)
+}
+
+/// Node arena: 2^15 nodes (384 KiB) per chunk.
 pub(crate) type NodeVec = ChunkedVec<Node, 15>;
 /// Edge arena: 2^16 edges (256 KiB) per chunk.
 pub(crate) type EdgeVec = ChunkedVec<Edge, 16>;
+/// Record arena: 2^15 records (512 KiB) per chunk.
+pub(crate) type KidVec = ChunkedVec<Kid, 15>;
 
-/// The nodes and edges of one tree.
+/// The nodes, edges and child records of one tree.
 #[derive(Clone, Debug)]
 pub(crate) struct Arena {
     pub nodes: NodeVec,
     pub edges: EdgeVec,
-    /// The root, or [`NONE`] for an empty tree.
+    pub kids: KidVec,
+    /// The root node, or [`NONE`] for an empty tree.
     pub root: u32,
+    /// The root's own statistics (its visits are the tree's visits).
+    pub root_kid: Kid,
 }
 
 impl Default for Arena {
     fn default() -> Self {
-        Arena { nodes: NodeVec::default(), edges: EdgeVec::default(), root: NONE }
+        Arena {
+            nodes: NodeVec::default(),
+            edges: EdgeVec::default(),
+            kids: KidVec::default(),
+            root: NONE,
+            root_kid: Kid::new(NONE, 0),
+        }
     }
 }
 
@@ -152,91 +213,122 @@ impl Arena {
         self.nodes.get_mut(i)
     }
 
+    /// Record `k` of the record arena, or the root's record for [`NONE`].
+    #[inline]
+    pub fn kid(&self, k: u32) -> &Kid {
+        if k == NONE { &self.root_kid } else { self.kids.get(k) }
+    }
+
+    /// Record `k`, mutably (the root's record for [`NONE`]).
+    #[inline]
+    pub fn kid_mut(&mut self, k: u32) -> &mut Kid {
+        if k == NONE { &mut self.root_kid } else { self.kids.get_mut(k) }
+    }
+
     /// The edges of node `i`.
     #[inline]
     pub fn edges_of(&self, i: u32) -> &[Edge] {
         let n = self.node(i);
-        self.edges.slice(n.edges, n.num_edges as u32)
+        if n.num_edges == 0 { &[] } else { self.edges.slice(n.edges, n.num_edges as u32) }
     }
 
-    /// Whether another node (with a full move list) may be created under `node_cap`.
+    /// Index of the first child record of node `i` (meaningful when it has children).
+    #[inline]
+    pub fn kids_start(&self, i: u32) -> u32 {
+        self.node(i).kids.wrapping_add(1)
+    }
+
+    /// The child records of node `i`, in edge order.
+    #[inline]
+    pub fn kids_of(&self, i: u32) -> &[Kid] {
+        let n = self.node(i);
+        if n.num_kids == 0 { &[] } else { self.kids.slice(n.kids + 1, n.num_kids as u32) }
+    }
+
+    /// Whether another node (with a full move list and a grown child array) fits under
+    /// `node_cap`.
     pub fn can_grow(&self, node_cap: u32) -> bool {
-        let edge_cap = (node_cap as u64 * EDGE_BUDGET_PER_NODE as u64).max(2 * MAX_MOVES as u64);
-        self.nodes.len() < node_cap.max(1) && self.edges.len() as u64 + MAX_MOVES as u64 <= edge_cap
+        let cap = node_cap.max(1) as u64;
+        let edge_cap = (cap * EDGE_BUDGET_PER_NODE as u64).max(2 * MAX_MOVES as u64);
+        let kid_cap = (cap * KID_BUDGET_PER_NODE as u64).max(4 * (MAX_MOVES as u64 + 1));
+        (self.nodes.len() as u64) < cap
+            && self.edges.len() as u64 + MAX_MOVES as u64 <= edge_cap
+            && self.kids.len() as u64 + MAX_MOVES as u64 + 1 <= kid_cap
     }
 
-    /// Create a node for edge `edge_index` of `parent`, linked after `prev` in the parent's child
-    /// list (`prev` = [`NONE`]: at the head). With `parent` = [`NONE`] it becomes the root.
-    pub fn add_node(&mut self, parent: u32, prev: u32, edge_index: u8) -> u32 {
-        let next = if parent == NONE {
-            NONE
-        } else if prev == NONE {
-            self.node(parent).first_child
-        } else {
-            self.node(prev).next_sibling
-        };
-        let i = self.nodes.push(Node {
-            first_child: NONE,
-            next_sibling: next,
-            edges: self.edges.len(),
-            edge_index,
-            ..Node::default()
-        });
-        if parent == NONE {
-            self.root = i;
-        } else if prev == NONE {
-            self.node_mut(parent).first_child = i;
-        } else {
-            self.node_mut(prev).next_sibling = i;
-        }
-        i
+    /// Create an unexpanded node.
+    pub fn new_node(&mut self) -> u32 {
+        self.nodes.push(Node { edges: NONE, kids: NONE, ..Node::default() })
     }
 
-    /// Give node `i` (the newest node) `moves` edges; returns the edge slice to fill.
-    pub fn alloc_edges(&mut self, i: u32, count: u32) -> &mut [Edge] {
-        let start = self.edges.alloc_slice(count);
+    /// Give node `i` its `count` edges; returns the slice to fill (after a header naming `i`).
+    pub fn expand(&mut self, i: u32, count: u32) -> &mut [Edge] {
+        let start = self.edges.alloc_slice(count + 1);
+        *self.edges.get_mut(start) = edge_header(i);
         let node = self.node_mut(i);
-        node.edges = start;
+        node.edges = start + 1;
         node.num_edges = count as u8;
-        self.edges.slice_mut(start, count)
+        node.expanded = true;
+        self.edges.slice_mut(start + 1, count)
     }
 
-    /// The child of `parent` reached by `mv`, or [`NONE`].
-    pub fn child_by_move(&self, parent: u32, mv: PackedMove) -> u32 {
-        let Some(e) = self.edges_of(parent).iter().position(|e| e.mv == mv) else { return NONE };
-        let mut c = self.node(parent).first_child;
-        while c != NONE {
-            let child = self.node(c);
-            if child.edge_index as usize == e {
-                return c;
+    /// Insert `kid` into the child array of node `parent` at position `pos` (which keeps the
+    /// array in edge order), growing the array if full. Returns the record's index.
+    pub fn insert_kid(&mut self, parent: u32, pos: usize, kid: Kid) -> u32 {
+        let p = *self.node(parent);
+        let count = p.num_kids as u32;
+        let mut base = p.kids;
+        if count == p.kid_cap as u32 {
+            let cap = (2 * count).max(2).min(p.num_edges as u32);
+            let new = self.kids.alloc_slice(cap + 1);
+            *self.kids.get_mut(new) = Kid { node: parent, n: cap, ..Kid::default() };
+            for j in 0..count {
+                let r = *self.kids.get(base + 1 + j);
+                *self.kids.get_mut(new + 1 + j) = r;
             }
-            c = child.next_sibling;
+            base = new;
+            let node = self.node_mut(parent);
+            node.kids = new;
+            node.kid_cap = cap as u8;
         }
-        NONE
+        let slots = self.kids.slice_mut(base + 1, count + 1);
+        slots.copy_within(pos..count as usize, pos + 1);
+        slots[pos] = kid;
+        self.node_mut(parent).num_kids += 1;
+        base + 1 + pos as u32
     }
 
-    /// Iterate the children of `parent` as (index, node).
-    pub fn children(&self, parent: u32) -> Children<'_> {
-        Children { arena: self, next: self.node(parent).first_child }
+    /// The record of the child of `parent` reached by `mv`, as (record index, record).
+    pub fn kid_by_move(&self, parent: u32, mv: PackedMove) -> Option<(u32, Kid)> {
+        let e = self.edges_of(parent).iter().position(|e| e.mv == mv)?;
+        let start = self.kids_start(parent);
+        self.kids_of(parent)
+            .iter()
+            .enumerate()
+            .find(|(_, k)| k.edge as usize == e)
+            .map(|(j, k)| (start + j as u32, *k))
     }
 
     /// Remove everything.
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.edges.clear();
+        self.kids.clear();
         self.root = NONE;
+        self.root_kid = Kid::new(NONE, 0);
     }
 
-    /// Keep only the subtree under `new_root`, compacted to the front of both arenas, and make it
-    /// the root. Returns the number of nodes kept.
+    /// Keep only the subtree of the child record `kid` (which has a node), compacted to the front
+    /// of the arenas, and make it the root. Returns the number of nodes kept.
     ///
     /// Children are always created after their parent, so every node of the subtree has an index
-    /// ≥ `new_root` and one forward pass finds them all; nodes and their edges are created in the
-    /// same order, so sliding both down in index order never overwrites anything still unread.
-    pub fn reroot(&mut self, new_root: u32) -> u32 {
+    /// ≥ the new root's and one forward pass finds them all. Edge slices and child arrays are
+    /// walked in arena order through their headers, and nodes in index order, so sliding each
+    /// arena down in order never overwrites anything still unread.
+    pub fn reroot(&mut self, kid: Kid) -> u32 {
         const LIVE: u32 = NONE - 1;
+        let base = kid.node;
         let len = self.nodes.len();
-        let base = new_root;
         let mut fwd = vec![NONE; (len - base) as usize];
         fwd[0] = LIVE;
         let mut kept = 0u32;
@@ -246,54 +338,74 @@ impl Arena {
             }
             fwd[(i - base) as usize] = kept;
             kept += 1;
-            let mut c = self.node(i).first_child;
-            while c != NONE {
-                fwd[(c - base) as usize] = LIVE;
-                c = self.node(c).next_sibling;
+            let n = *self.node(i);
+            for j in 0..n.num_kids as u32 {
+                let c = self.kids.get(n.kids + 1 + j).node;
+                if c != NONE {
+                    fwd[(c - base) as usize] = LIVE;
+                }
             }
         }
-        let remap = |fwd: &[u32], i: u32| if i == NONE { NONE } else { fwd[(i - base) as usize] };
-        let mut edge_cursor = 0u32;
-        for i in base..len {
-            let j = fwd[(i - base) as usize];
-            if j == NONE {
+        let live = |fwd: &[u32], i: u32| i >= base && i < len && fwd[(i - base) as usize] < LIVE;
+        // Child arrays, in arena order: keep the current array of every live node.
+        let (mut pos, end, mut cursor) = (0u32, self.kids.len(), 0u32);
+        while pos < end {
+            let header = *self.kids.get(pos);
+            if header.n == 0 {
+                pos = (pos | (KidVec::CHUNK - 1)) + 1; // padding to the end of a chunk
                 continue;
             }
-            let mut node = *self.node(i);
-            node.first_child = remap(&fwd, node.first_child);
-            node.next_sibling = if i == base { NONE } else { remap(&fwd, node.next_sibling) };
-            let count = node.num_edges as u32;
-            let dst = EdgeVec::fit(edge_cursor, count);
-            if count > 0 {
-                self.edges.move_down(node.edges, dst, count);
+            let slots = header.n + 1;
+            let owner = header.node;
+            if live(&fwd, owner) && self.node(owner).kids == pos {
+                let used = self.node(owner).num_kids as u32 + 1;
+                let dst = KidVec::fit(cursor, slots);
+                self.kids.pad(cursor, dst); // a skipped chunk end must read as padding
+                self.kids.move_down(pos, dst, used);
+                self.kids.get_mut(dst).node = fwd[(owner - base) as usize];
+                for j in 1..used {
+                    let r = self.kids.get_mut(dst + j);
+                    if r.node != NONE {
+                        r.node = fwd[(r.node - base) as usize];
+                    }
+                }
+                self.node_mut(owner).kids = dst;
+                cursor = dst + slots;
             }
-            node.edges = dst;
-            edge_cursor = dst + count;
-            *self.node_mut(j) = node;
+            pos += slots;
+        }
+        self.kids.truncate(cursor);
+        // Edge slices, in arena order: keep those of live nodes.
+        let (mut pos, end, mut cursor) = (0u32, self.edges.len(), 0u32);
+        while pos < end {
+            let Some(owner) = header_owner(self.edges.get(pos)) else {
+                pos = (pos | (EdgeVec::CHUNK - 1)) + 1; // padding to the end of a chunk
+                continue;
+            };
+            let slots = self.node(owner).num_edges as u32 + 1;
+            if live(&fwd, owner) {
+                let dst = EdgeVec::fit(cursor, slots);
+                self.edges.pad(cursor, dst); // a skipped chunk end must read as padding
+                self.edges.move_down(pos, dst, slots);
+                *self.edges.get_mut(dst) = edge_header(fwd[(owner - base) as usize]);
+                self.node_mut(owner).edges = dst + 1;
+                cursor = dst + slots;
+            }
+            pos += slots;
+        }
+        self.edges.truncate(cursor);
+        // Nodes, in index order.
+        for i in base..len {
+            let j = fwd[(i - base) as usize];
+            if j < LIVE {
+                let node = *self.node(i);
+                *self.node_mut(j) = node;
+            }
         }
         self.nodes.truncate(kept);
-        self.edges.truncate(edge_cursor);
         self.root = 0;
+        self.root_kid = Kid { node: 0, ..kid };
         kept
-    }
-}
-
-/// Iterator over a node's children, in edge order.
-pub(crate) struct Children<'a> {
-    arena: &'a Arena,
-    next: u32,
-}
-
-impl<'a> Iterator for Children<'a> {
-    type Item = (u32, &'a Node);
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.next == NONE {
-            return None;
-        }
-        let i = self.next;
-        let node = self.arena.node(i);
-        self.next = node.next_sibling;
-        Some((i, node))
     }
 }
 
@@ -381,24 +493,40 @@ impl MctsTree {
             history.push(hash(&pos));
         }
         let before = self.arena.nodes.len();
-        let mut target = NONE;
+        let mut target: Option<Kid> = None;
         if self.arena.root != NONE && start_fen == self.start_fen && moves.starts_with(&self.moves) {
-            target = self.arena.root;
+            let mut kid = self.arena.root_kid;
+            let mut found = true;
             for &m in &moves[self.moves.len()..] {
-                target = self.arena.child_by_move(target, PackedMove::pack(m));
-                if target == NONE {
-                    break;
+                match (kid.node != NONE)
+                    .then(|| self.arena.kid_by_move(kid.node, PackedMove::pack(m)))
+                    .flatten()
+                {
+                    Some((_, k)) => kid = k,
+                    None => {
+                        found = false;
+                        break;
+                    }
                 }
             }
+            if found {
+                target = Some(kid);
+            }
         }
-        // A kept root must have its moves (a leaf drawn by repetition has none stored).
-        let reuse = if target != NONE && self.arena.node(target).num_edges > 0 {
-            let kept =
-                if target == self.arena.root && target == 0 { before } else { self.arena.reroot(target) };
-            Reuse { head_n: self.arena.node(0).n as u64, kept_nodes: kept, freed_nodes: before - kept }
-        } else {
-            self.arena.clear();
-            Reuse { head_n: 0, kept_nodes: 0, freed_nodes: before }
+        // A kept root must be a position, not a terminal record.
+        let reuse = match target {
+            Some(kid) if kid.node != NONE => {
+                let kept = if kid.node == self.arena.root && kid.node == 0 {
+                    before
+                } else {
+                    self.arena.reroot(kid)
+                };
+                Reuse { head_n: self.arena.root_kid.n as u64, kept_nodes: kept, freed_nodes: before - kept }
+            }
+            _ => {
+                self.arena.clear();
+                Reuse { head_n: 0, kept_nodes: 0, freed_nodes: before }
+            }
         };
         self.start_fen = start_fen;
         self.moves = moves.to_vec();
@@ -442,7 +570,7 @@ impl MctsTree {
 
     /// Visits of the root (0 for an empty tree): what a search starting now would reuse.
     pub fn head_n(&self) -> u64 {
-        if self.arena.root == NONE { 0 } else { self.arena.node(self.arena.root).n as u64 }
+        if self.arena.root == NONE { 0 } else { self.arena.root_kid.n as u64 }
     }
 
     /// Nodes in the tree.
@@ -455,9 +583,16 @@ impl MctsTree {
         self.arena.edges.len()
     }
 
+    /// Child records in the tree (live ones, array slack, headers and garbage).
+    pub fn kid_count(&self) -> u32 {
+        self.arena.kids.len()
+    }
+
     /// Bytes allocated by the arenas.
     pub fn allocated_bytes(&self) -> usize {
-        self.arena.nodes.allocated_bytes() + self.arena.edges.allocated_bytes()
+        self.arena.nodes.allocated_bytes()
+            + self.arena.edges.allocated_bytes()
+            + self.arena.kids.allocated_bytes()
     }
 
     /// Drop the tree (keep the position).
@@ -477,4 +612,41 @@ impl MctsTree {
 pub fn parse_fen(fen: &str) -> Result<Chess, String> {
     let parsed: Fen = fen.trim().parse().map_err(|e| format!("malformed FEN `{fen}`: {e}"))?;
     parsed.into_position(CastlingMode::Standard).map_err(|e| format!("illegal position `{fen}`: {e}"))
+}
+
+#[cfg(test)]
+impl Arena {
+    /// Walk the edge and record arenas through their headers; panics on a misaligned walk.
+    pub fn check_walks(&self) {
+        let (mut pos, end) = (0u32, self.kids.len());
+        while pos < end {
+            let h = *self.kids.get(pos);
+            if h.n == 0 {
+                pos = (pos | (KidVec::CHUNK - 1)) + 1;
+                continue;
+            }
+            assert!(
+                h.node < self.nodes.len(),
+                "record header at {pos} names node {} of {}",
+                h.node,
+                self.nodes.len()
+            );
+            pos += h.n + 1;
+        }
+        let (mut pos, end) = (0u32, self.edges.len());
+        while pos < end {
+            let Some(owner) = header_owner(self.edges.get(pos)) else {
+                pos = (pos | (EdgeVec::CHUNK - 1)) + 1;
+                continue;
+            };
+            assert!(
+                owner < self.nodes.len(),
+                "edge header at {pos} names node {owner} of {}",
+                self.nodes.len()
+            );
+            let node = self.node(owner);
+            assert!(node.expanded && node.edges == pos + 1, "edge header at {pos}: node {owner} {node:?}");
+            pos += node.num_edges as u32 + 1;
+        }
+    }
 }
