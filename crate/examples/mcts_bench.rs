@@ -43,13 +43,21 @@ fn main() {
         return;
     }
     println!(
-        "{:<12} {:>10} {:>10} {:>12} {:>10} {:>8}",
-        "position", "playouts", "ms", "playouts/s", "nodes", "B/node"
+        "{:<12} {:>10} {:>10} {:>12} {:>10} {:>8} {:>8} {:>8}",
+        "position", "playouts", "ms", "playouts/s", "nodes", "edges/n", "recs/n", "B/node"
     );
     for p in &report.positions {
+        let per = |x: u32| x as f64 / p.tree_nodes.max(1) as f64;
         println!(
-            "{:<12} {:>10} {:>10.0} {:>12.0} {:>10} {:>8.1}",
-            p.name, p.playouts, p.ms, p.playouts_per_s, p.tree_nodes, p.bytes_per_node
+            "{:<12} {:>10} {:>10.0} {:>12.0} {:>10} {:>8.2} {:>8.2} {:>8.1}",
+            p.name,
+            p.playouts,
+            p.ms,
+            p.playouts_per_s,
+            p.tree_nodes,
+            per(p.tree_edges),
+            per(p.tree_records),
+            p.bytes_per_node
         );
     }
     println!(

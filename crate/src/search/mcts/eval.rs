@@ -248,7 +248,7 @@ pub(crate) fn attacked_by(board: &Board, color: Color) -> Bitboard {
     a
 }
 
-/// A capture-search candidate (4 bytes, so the move list is cheap to set up).
+/// A capture-search move.
 #[derive(Clone, Copy)]
 struct Tactical {
     from: Square,
@@ -258,12 +258,8 @@ struct Tactical {
     victim: Option<Role>,
 }
 
-impl Tactical {
-    const EMPTY: Tactical = Tactical { from: Square::A1, to: Square::A1, role: Role::Pawn, victim: None };
-}
-
-/// Most tactical moves kept per position; more are dropped (the least valuable captures).
-const MAX_TACTICAL: usize = 64;
+/// Victims in the order the capture search tries them (most valuable first).
+const VICTIMS: [Role; 5] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
 /// The capture search. One instance is reused for every leaf (it holds no allocation).
 #[derive(Debug, Default)]
@@ -271,6 +267,18 @@ pub(crate) struct QSearch {
     budget: u32,
     /// Nodes searched since creation (for statistics).
     pub nodes: u64,
+}
+
+/// What trying one move did.
+enum Tried {
+    /// Skipped (illegal, or pruned).
+    Skipped,
+    /// Searched; the new alpha.
+    Searched,
+    /// Beta cutoff with this score.
+    Cutoff(i32),
+    /// The node budget is spent.
+    OutOfBudget,
 }
 
 impl QSearch {
@@ -281,6 +289,9 @@ impl QSearch {
         self.search(board, EvalState::of(board), stm, -INF, INF)
     }
 
+    /// Moves are generated lazily, most valuable victim first and, for each victim, least
+    /// valuable attacker first (MVV-LVA), so a cutoff by the first capture generates nothing
+    /// else. Quiet queen promotions come first.
     fn search(&mut self, board: &Board, state: EvalState, stm: Color, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         let stand = state.score(stm);
@@ -293,101 +304,139 @@ impl QSearch {
         if self.budget == 0 {
             return alpha;
         }
-        let mut list = [Tactical::EMPTY; MAX_TACTICAL];
-        let n = generate_tactical(board, stm, &mut list);
-        let king = board.king_of(stm);
-        let last_rank = match stm {
-            Color::White => Bitboard::from(shakmaty::Rank::Eighth),
-            Color::Black => Bitboard::from(shakmaty::Rank::First),
+        let occ = board.occupied();
+        let ours = board.by_color(stm);
+        let (seventh, push) = match stm {
+            Color::White => (Bitboard::from(shakmaty::Rank::Seventh), 8),
+            Color::Black => (Bitboard::from(shakmaty::Rank::Second), -8),
         };
-        for &t in &list[..n] {
-            let promotes = t.role == Role::Pawn && last_rank.contains(t.to);
-            let gain = t.victim.map_or(0, |v| ORDER_VALUE[ri(v)])
-                + if promotes { ORDER_VALUE[ri(Role::Queen)] - ORDER_VALUE[0] } else { 0 };
-            if stand + gain + DELTA_MARGIN < alpha {
-                continue;
-            }
-            let new_role = if promotes { Role::Queen } else { t.role };
-            let mut child = board.clone();
-            child.discard_piece_at(t.to);
-            child.discard_piece_at(t.from);
-            child.set_piece_at(t.to, new_role.of(stm));
-            let ksq = if t.role == Role::King { Some(t.to) } else { king };
-            if let Some(k) = ksq
-                && child.attacks_to(k, !stm, child.occupied()).any()
+        let our_pawns = board.by_piece(Role::Pawn.of(stm));
+        for from in our_pawns & seventh {
+            if let Some(to) = from.offset(push)
+                && !occ.contains(to)
             {
-                continue; // illegal: leaves the king in check
+                let t = Tactical { from, to, role: Role::Pawn, victim: None };
+                match self.try_move(board, state, stm, t, stand, &mut alpha, beta) {
+                    Tried::Cutoff(score) => return score,
+                    Tried::OutOfBudget => return alpha,
+                    _ => {}
+                }
             }
-            if self.budget == 0 {
+        }
+        let promoting = our_pawns & seventh;
+        for victim in VICTIMS {
+            // Delta pruning for the whole victim class (a capture-promotion may still help).
+            if stand + ORDER_VALUE[ri(victim)] + DELTA_MARGIN < alpha && promoting.is_empty() {
                 break;
             }
-            self.budget -= 1;
-            let child_state = state.after(stm, t.role, new_role, t.from, t.to, t.victim);
-            let score = -self.search(&child, child_state, !stm, -beta, -alpha);
-            if score >= beta {
-                return score;
-            }
-            if score > alpha {
-                alpha = score;
+            for to in board.by_piece(victim.of(!stm)) {
+                let attackers = board.attacks_to(to, stm, occ) & ours;
+                if attackers.is_empty() {
+                    continue;
+                }
+                for role in Role::ALL {
+                    for from in attackers & board.by_role(role) {
+                        let t = Tactical { from, to, role, victim: Some(victim) };
+                        match self.try_move(board, state, stm, t, stand, &mut alpha, beta) {
+                            Tried::Cutoff(score) => return score,
+                            Tried::OutOfBudget => return alpha,
+                            _ => {}
+                        }
+                    }
+                }
             }
         }
         alpha
     }
+
+    /// Search one tactical move if it is legal and not delta-pruned.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn try_move(
+        &mut self,
+        board: &Board,
+        state: EvalState,
+        stm: Color,
+        t: Tactical,
+        stand: i32,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> Tried {
+        let promotes =
+            t.role == Role::Pawn && matches!(t.to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth);
+        let gain = t.victim.map_or(0, |v| ORDER_VALUE[ri(v)])
+            + if promotes { ORDER_VALUE[ri(Role::Queen)] - ORDER_VALUE[0] } else { 0 };
+        if stand + gain + DELTA_MARGIN < *alpha {
+            return Tried::Skipped;
+        }
+        let new_role = if promotes { Role::Queen } else { t.role };
+        let mut child = board.clone();
+        child.discard_piece_at(t.to);
+        child.discard_piece_at(t.from);
+        child.set_piece_at(t.to, new_role.of(stm));
+        let king = if t.role == Role::King { Some(t.to) } else { board.king_of(stm) };
+        if let Some(k) = king
+            && child.attacks_to(k, !stm, child.occupied()).any()
+        {
+            return Tried::Skipped; // illegal: leaves the king in check
+        }
+        if self.budget == 0 {
+            return Tried::OutOfBudget;
+        }
+        self.budget -= 1;
+        let child_state = state.after(stm, t.role, new_role, t.from, t.to, t.victim);
+        let score = -self.search(&child, child_state, !stm, -beta, -*alpha);
+        if score >= beta {
+            return Tried::Cutoff(score);
+        }
+        if score > *alpha {
+            *alpha = score;
+        }
+        Tried::Searched
+    }
 }
 
-/// Pseudo-legal tactical moves in MVV-LVA order: queen promotions by a push first, then
-/// captures by victim (queen … pawn) and, for each victim, by attacker (pawn … king).
-/// En passant is left out.
-fn generate_tactical(board: &Board, stm: Color, out: &mut [Tactical; MAX_TACTICAL]) -> usize {
-    let occ = board.occupied();
-    let them = board.by_color(!stm);
-    let (seventh, push) = match stm {
-        Color::White => (Bitboard::from(shakmaty::Rank::Seventh), 8),
-        Color::Black => (Bitboard::from(shakmaty::Rank::Second), -8),
-    };
-    let mut n = 0;
-    for from in board.by_piece(Role::Pawn.of(stm)) & seventh {
-        if let Some(to) = from.offset(push)
-            && !occ.contains(to)
-        {
-            out[n] = Tactical { from, to, role: Role::Pawn, victim: None };
-            n += 1;
-        }
+/// `e^x`, from IEEE basic operations only (so native and wasm builds give the same bits, unlike
+/// the platform `expf`), relative error below 1e-6 on [−87, 88].
+pub(crate) fn exp(x: f32) -> f32 {
+    const LN2_HI: f32 = 0.693_145_75;
+    const LN2_LO: f32 = 1.428_606_8e-6;
+    if x < -87.0 {
+        return 0.0;
     }
-    // Our attackers, in role order, with their attacks on enemy pieces.
-    let mut attackers = [(Square::A1, Role::Pawn, Bitboard::EMPTY); 16];
-    let mut k = 0;
-    for role in Role::ALL {
-        let piece = role.of(stm);
-        for from in board.by_piece(piece) {
-            let targets = attacks::attacks(from, piece, occ) & them;
-            if targets.any() && k < attackers.len() {
-                attackers[k] = (from, role, targets);
-                k += 1;
-            }
-        }
+    let x = x.min(88.0);
+    // x = k·ln2 + r with |r| ≤ ln2/2; e^r by a degree-6 Taylor polynomial.
+    let k = (x * std::f32::consts::LOG2_E + if x < 0.0 { -0.5 } else { 0.5 }) as i32;
+    let r = (x - k as f32 * LN2_HI) - k as f32 * LN2_LO;
+    let p = 1.0
+        + r * (1.0 + r * (0.5 + r * (1.0 / 6.0 + r * (1.0 / 24.0 + r * (1.0 / 120.0 + r * (1.0 / 720.0))))));
+    // Scale by 2^k in two steps so that k down to −126 − 1 stays representable.
+    let half = k / 2;
+    let two_pow = |e: i32| f32::from_bits(((e + 127) as u32) << 23);
+    p * two_pow(half) * two_pow(k - half)
+}
+
+/// `ln x` for `x > 0`, from IEEE basic operations only, absolute error below 1e-6.
+pub(crate) fn ln(x: f32) -> f32 {
+    // x = m·2^e with m in [√½, √2); ln m = 2·atanh(s), s = (m − 1)/(m + 1), |s| ≤ 0.172.
+    let bits = x.to_bits();
+    let mut e = ((bits >> 23) & 0xff) as i32 - 127;
+    let mut m = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000);
+    if m > std::f32::consts::SQRT_2 {
+        m *= 0.5;
+        e += 1;
     }
-    for victim in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
-        let victims = board.by_piece(victim.of(!stm));
-        if victims.is_empty() {
-            continue;
-        }
-        for &(from, role, targets) in &attackers[..k] {
-            for to in targets & victims {
-                if n == MAX_TACTICAL {
-                    return n;
-                }
-                out[n] = Tactical { from, to, role, victim: Some(victim) };
-                n += 1;
-            }
-        }
-    }
-    n
+    let s = (m - 1.0) / (m + 1.0);
+    let s2 = s * s;
+    let atanh = s * (1.0 + s2 * (1.0 / 3.0 + s2 * (1.0 / 5.0 + s2 * (1.0 / 7.0 + s2 * (1.0 / 9.0)))));
+    2.0 * atanh + e as f32 * std::f32::consts::LN_2
 }
 
 /// Win probability → Q and back: `Q = 2/(1 + e^(−cp/scale)) − 1 = tanh(cp / (2·scale))`.
 pub(crate) fn cp_to_q(cp: i32, scale: f32) -> f32 {
-    (cp as f32 / (2.0 * scale)).tanh()
+    let t = exp(-(cp as f32 / scale).abs());
+    let q = (1.0 - t) / (1.0 + t);
+    if cp < 0 { -q } else { q }
 }
 
 /// The inverse of [`cp_to_q`]: `cp = scale · ln((1 + Q)/(1 − Q))`, with |Q| capped just below 1.
@@ -395,7 +444,7 @@ pub(crate) fn q_to_cp(q: f32, scale: f32) -> i32 {
     /// |Q| beyond this prints as the same large score instead of ±∞.
     const Q_CAP: f32 = 0.9999;
     let q = q.clamp(-Q_CAP, Q_CAP);
-    (scale * ((1.0 + q) / (1.0 - q)).ln()).round() as i32
+    (scale * ln((1.0 + q) / (1.0 - q))).round() as i32
 }
 
 #[cfg(test)]
@@ -449,6 +498,19 @@ mod tests {
         let stand = evaluate(p.board(), Color::White);
         let mut qs = QSearch::default();
         assert_eq!(qs.value(p.board(), Color::White, 16), stand);
+    }
+
+    #[test]
+    fn exp_and_ln_match_the_library() {
+        for i in -870..=880 {
+            let x = i as f32 / 10.0;
+            let (a, b) = (exp(x), x.exp());
+            assert!((a - b).abs() <= 2e-6 * b, "exp({x}) = {a}, library {b}");
+        }
+        assert_eq!(exp(-100.0), 0.0);
+        for x in [1e-6f32, 0.01, 0.5, 0.9999, 1.0, 1.5, 2.0, 19_999.0, 3.0e7] {
+            assert!((ln(x) - x.ln()).abs() < 2e-6 * x.ln().abs().max(1.0), "ln({x}) = {}", ln(x));
+        }
     }
 
     #[test]

@@ -14,7 +14,7 @@
 
 use shakmaty::{Bitboard, Board, CastlingSide, Color, Move, Role, Square, attacks};
 
-use super::eval::{ORDER_VALUE, PST, attacked_by, pawn_attacks_of, phase, rel, ri, taper};
+use super::eval::{ORDER_VALUE, PST, attacked_by, exp, pawn_attacks_of, phase, rel, ri, taper};
 
 /// Score of a move that gives a direct check, in centipawns.
 const CHECK_BONUS: i32 = 60;
@@ -33,7 +33,6 @@ struct Context {
     phase: i32,
     enemy_attacks: Bitboard,
     enemy_pawn_attacks: Bitboard,
-    our_attacks: Bitboard,
     /// Squares from which a piece of each role gives check, by role index.
     check_squares: [Bitboard; 6],
 }
@@ -60,7 +59,6 @@ impl Context {
             phase: phase(board),
             enemy_attacks: attacked_by(board, !stm),
             enemy_pawn_attacks,
-            our_attacks: attacked_by(board, stm),
             check_squares,
         }
     }
@@ -94,8 +92,9 @@ impl Context {
             }
         }
         if role != Role::King
+            && self.enemy_attacks.contains(from)
             && ((self.enemy_pawn_attacks.contains(from) && role != Role::Pawn)
-                || (self.enemy_attacks.contains(from) && !self.our_attacks.contains(from)))
+                || !board.attacks_to(from, self.stm, board.occupied()).any())
         {
             s += value / ESCAPE_SHARE;
         }
@@ -129,7 +128,7 @@ pub(crate) fn priors(board: &Board, stm: Color, moves: &[Move], temperature: f32
     }
     let mut sum = 0.0;
     for l in &mut logits[..moves.len()] {
-        *l = (*l - max).exp();
+        *l = exp(*l - max);
         sum += *l;
     }
     let norm = PRIOR_ONE / sum;

@@ -359,7 +359,7 @@ impl MctsSearch {
             let x = add_position(arena, &pos, &self.hashes, &mut self.qsearch, params, true);
             expand_edges(arena, x.node, &pos, params);
             arena.root = x.node;
-            arena.root_kid = Kid { n: 1, q: x.value, ..Kid::new(x.node, 0) };
+            arena.root_kid = Kid { n: 1, q: x.value, ..Kid::new(x.node, 0, 0) };
             self.playouts += 1;
             return;
         }
@@ -369,7 +369,7 @@ impl MctsSearch {
         let value = loop {
             let k = *arena.kid(rec);
             if depth > 0
-                && let Some(v) = k.bound.value()
+                && let Some(v) = k.bound().value()
             {
                 break v;
             }
@@ -399,7 +399,8 @@ impl MctsSearch {
                 continue;
             }
             let x = add_position(arena, &pos, &self.hashes, &mut self.qsearch, params, false);
-            let kid = Kid { bound: x.bound, end_plies: x.end_plies, ..Kid::new(x.node, pick.edge as u8) };
+            let mut kid = Kid::new(x.node, pick.edge as u8, pick.prior);
+            kid.set_proof(x.bound, x.end_plies);
             let idx = arena.insert_kid(k.node, pick.pos, kid);
             self.path.push(idx);
             break x.value;
@@ -491,8 +492,8 @@ impl MctsSearch {
             if c.n == 0 {
                 continue;
             }
-            s.win_found |= c.bound == Bound::Win;
-            s.num_losing_edges += (c.bound == Bound::Loss) as u32;
+            s.win_found |= c.bound() == Bound::Win;
+            s.num_losing_edges += (c.bound() == Bound::Loss) as u32;
             if c.q > self.params.resign_q {
                 s.may_resign = false;
             }
@@ -535,9 +536,9 @@ impl MctsSearch {
 
     /// Score of the root child `c` from the side to move's point of view.
     fn score_of(&self, c: &Kid) -> Score {
-        match c.bound {
-            Bound::Win => Score::MateIn(c.end_plies as u32),
-            Bound::Loss => Score::MatedIn(c.end_plies as u32),
+        match c.bound() {
+            Bound::Win => Score::MateIn(c.end_plies() as u32),
+            Bound::Loss => Score::MatedIn(c.end_plies() as u32),
             Bound::Draw => Score::Cp(0),
             Bound::Unknown => Score::Cp(q_to_cp(c.q, self.params.value_scale)),
         }
@@ -663,7 +664,7 @@ impl MctsSearch {
             let rm = &mut root_moves[c.edge as usize];
             rm.visits = c.n as u64;
             rm.q = (c.n > 0).then_some(c.q);
-            rm.bound = c.bound;
+            rm.bound = c.bound();
         }
         let best_e = best_edge(arena, root).unwrap_or(0);
         let best_pm = edges[best_e].mv;
@@ -704,6 +705,8 @@ struct Pick {
     kid: Option<u32>,
     /// Where a record for this edge goes in the child array (for an unvisited edge).
     pos: usize,
+    /// The edge's prior.
+    prior: u16,
 }
 
 /// PUCT selection at `node` (whose own record is `me`):
@@ -743,7 +746,7 @@ fn select(
         if gap == usize::MAX && e != j {
             gap = j;
         }
-        let prior = edges[e].prior as u32;
+        let prior = k.prior as u32;
         visited_prior += prior;
         let score = k.q + u_mult * prior as f32 / (1 + k.n) as f32;
         if k.n >= floor && score > best_score {
@@ -760,13 +763,14 @@ fn select(
         if score > best_score
             || (score == best_score && best_j != usize::MAX && gap < kids[best_j].edge as usize)
         {
-            return Some(Pick { edge: gap, kid: None, pos: gap });
+            return Some(Pick { edge: gap, kid: None, pos: gap, prior: edges[gap].prior });
         }
     }
     (best_j != usize::MAX).then(|| Pick {
         edge: kids[best_j].edge as usize,
         kid: Some(arena.kids_start(node) + best_j as u32),
         pos: best_j,
+        prior: kids[best_j].prior,
     })
 }
 
@@ -788,9 +792,9 @@ fn best_edge(arena: &Arena, node: u32) -> Option<usize> {
         let prior = edges[i].prior;
         match c {
             None => (1, 0, 0, f32::NEG_INFINITY, prior),
-            Some(c) => match c.bound {
-                Bound::Win => (2, -(c.end_plies as i32), c.n, c.q, prior),
-                Bound::Loss => (0, c.end_plies as i32, c.n, c.q, prior),
+            Some(c) => match c.bound() {
+                Bound::Win => (2, -(c.end_plies() as i32), c.n, c.q, prior),
+                Bound::Loss => (0, c.end_plies() as i32, c.n, c.q, prior),
                 _ => (1, 0, c.n, c.q, prior),
             },
         }
@@ -908,13 +912,12 @@ fn backup(arena: &mut Arena, path: &[u32], value: f32) {
     // Certainty propagation: a proven child may prove its parent, and so on up the path.
     for i in (0..path.len().saturating_sub(1)).rev() {
         let (child, parent) = (*arena.kid(path[i + 1]), *arena.kid(path[i]));
-        if child.bound == Bound::Unknown || parent.bound != Bound::Unknown {
+        if child.bound() == Bound::Unknown || parent.bound() != Bound::Unknown {
             break;
         }
         let Some((bound, plies)) = prove(arena, parent.node) else { break };
         let p = arena.kid_mut(path[i]);
-        p.bound = bound;
-        p.end_plies = plies;
+        p.set_proof(bound, plies);
         let exact = bound.value().unwrap_or(0.0);
         let (delta, n) = (exact - p.q, p.n as f32);
         p.q = exact;
@@ -935,13 +938,13 @@ fn prove(arena: &Arena, node: u32) -> Option<(Bound, u8)> {
     let (mut proven, mut best) = (0usize, -2.0f32);
     let (mut win_plies, mut loss_plies, mut draw_plies) = (u8::MAX, 0u8, 0u8);
     for c in arena.kids_of(node) {
-        let Some(v) = c.bound.value() else { continue };
+        let Some(v) = c.bound().value() else { continue };
         proven += 1;
         best = best.max(v);
-        match c.bound {
-            Bound::Win => win_plies = win_plies.min(c.end_plies),
-            Bound::Loss => loss_plies = loss_plies.max(c.end_plies),
-            _ => draw_plies = draw_plies.max(c.end_plies),
+        match c.bound() {
+            Bound::Win => win_plies = win_plies.min(c.end_plies()),
+            Bound::Loss => loss_plies = loss_plies.max(c.end_plies()),
+            _ => draw_plies = draw_plies.max(c.end_plies()),
         }
     }
     if best == 1.0 {

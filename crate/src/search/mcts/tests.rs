@@ -56,13 +56,13 @@ fn assert_invariants(arena: &Arena, allow_leaf_revisits: bool) -> usize {
             sum += c.n as u64;
             stack.push((*c, false));
         }
-        if sum > 0 && rec.bound != Bound::Unknown && !is_root {
+        if sum > 0 && rec.bound() != Bound::Unknown && !is_root {
             // A proven node takes later visits itself, at its exact value.
             assert!(rec.n as u64 >= 1 + sum, "proven node");
         } else if sum > 0 {
             interior += 1;
             assert_eq!(rec.n as u64, 1 + sum, "N must be 1 + sum of children");
-        } else if allow_leaf_revisits || rec.bound != Bound::Unknown {
+        } else if allow_leaf_revisits || rec.bound() != Bound::Unknown {
             assert!(rec.n >= 1);
         } else {
             assert_eq!(rec.n, 1, "an unproven leaf is visited once unless the tree is full");
@@ -76,7 +76,7 @@ fn signature(arena: &Arena, rec: Kid) -> Vec<(Vec<u16>, u32, u32, Bound)> {
     let mut out = Vec::new();
     let mut stack = vec![(rec, Vec::<u16>::new())];
     while let Some((r, path)) = stack.pop() {
-        out.push((path.clone(), r.n, r.q.to_bits(), r.bound));
+        out.push((path.clone(), r.n, r.q.to_bits(), r.bound()));
         if r.node == NONE {
             continue;
         }

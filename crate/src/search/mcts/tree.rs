@@ -132,19 +132,44 @@ pub(crate) struct Kid {
     pub n: u32,
     /// Mean value of the visits, from the point of view of the side that made the move.
     pub q: f32,
+    /// The move's prior (a copy of the edge's, so selection reads one array).
+    pub prior: u16,
     /// Index of the move among the parent's edges.
     pub edge: u8,
-    /// Proven result.
-    pub bound: Bound,
-    /// Plies from the parent to the end of the game when proven (saturating).
-    pub end_plies: u8,
-    pub _pad: u8,
+    /// Proven bound (2 low bits) and plies to the end when proven (6 high bits, saturating).
+    pub(super) proof: u8,
 }
 
+/// Largest plies-to-the-end a record stores (longer proven results saturate here).
+pub(crate) const MAX_END_PLIES: u8 = 63;
+
 impl Kid {
-    /// A fresh record for edge `edge` leading to `node`.
-    pub fn new(node: u32, edge: u8) -> Self {
-        Kid { node, edge, ..Kid::default() }
+    /// A fresh record for edge `edge` (prior `prior`) leading to `node`.
+    pub fn new(node: u32, edge: u8, prior: u16) -> Self {
+        Kid { node, edge, prior, ..Kid::default() }
+    }
+
+    /// The proven result, from the point of view of the side that made the move.
+    #[inline]
+    pub fn bound(&self) -> Bound {
+        match self.proof & 3 {
+            0 => Bound::Unknown,
+            1 => Bound::Win,
+            2 => Bound::Draw,
+            _ => Bound::Loss,
+        }
+    }
+
+    /// Plies from the parent to the end of the game when proven (saturating at
+    /// [`MAX_END_PLIES`]).
+    #[inline]
+    pub fn end_plies(&self) -> u8 {
+        self.proof >> 2
+    }
+
+    /// Record a proven result.
+    pub fn set_proof(&mut self, bound: Bound, end_plies: u8) {
+        self.proof = bound as u8 | end_plies.min(MAX_END_PLIES) << 2;
     }
 }
 
@@ -195,7 +220,7 @@ impl Default for Arena {
             edges: EdgeVec::default(),
             kids: KidVec::default(),
             root: NONE,
-            root_kid: Kid::new(NONE, 0),
+            root_kid: Kid::new(NONE, 0, 0),
         }
     }
 }
@@ -315,7 +340,7 @@ impl Arena {
         self.edges.clear();
         self.kids.clear();
         self.root = NONE;
-        self.root_kid = Kid::new(NONE, 0);
+        self.root_kid = Kid::new(NONE, 0, 0);
     }
 
     /// Keep only the subtree of the child record `kid` (which has a node), compacted to the front
