@@ -65,9 +65,10 @@ pub struct MctsParams {
     pub telemetry_ms: f64,
 }
 
-/// The default node cap: the largest round number of nodes whose worst case stays under 256 MB
-/// (see [`super::tree::MAX_BYTES_PER_NODE`]).
-pub const DEFAULT_NODE_CAP: u32 = 1_300_000;
+/// The default node cap: a round number of nodes whose worst case stays under 256 MB
+/// (1.4 M × [`super::MAX_BYTES_PER_NODE`] = 1.4 M × 176 B = 246.4 MB, plus at most one partly used
+/// chunk per arena, 1.2 MB).
+pub const DEFAULT_NODE_CAP: u32 = 1_400_000;
 
 impl Default for MctsParams {
     fn default() -> Self {

@@ -577,8 +577,7 @@ impl MctsSearch {
             nodes: self.tree.head_n(),
             nps: self.nps().map(|n| n as u64),
             score,
-            hashfull: ((arena.nodes.len() as u64 * 1000) / self.params.node_cap.max(1) as u64).min(1000)
-                as u32,
+            hashfull: arena.fill_per_mille(self.params.node_cap),
             pv: self.pv(),
         }
     }

@@ -20,7 +20,7 @@ pub struct InfoLine {
     /// Score of the best move: mate from proven results, else centipawns from its Q through the
     /// inverse of the value map.
     pub score: Score,
-    /// Tree fill in per mille of the node cap.
+    /// Tree fill in per mille of the node cap (the fullest of the node, edge and record budgets).
     pub hashfull: u32,
     /// Principal variation: the most-visited path, in UCI notation.
     pub pv: Vec<String>,

@@ -2,10 +2,10 @@
 
 use shakmaty::{Chess, Position};
 
+use super::MctsParams;
 use super::search::{GoOptions, MctsSearch, Progress, SearchResult};
 use super::telemetry::InfoLine;
 use super::tree::{Arena, Bound, Kid, MctsTree, NONE, parse_fen};
-use super::{Controlled, MctsParams, SearchControl};
 use crate::clock::timer::Timer;
 use crate::stop::{Budget, Decision, Hints, Score, SearchStats, StopReason, Stopper};
 
@@ -58,7 +58,7 @@ fn assert_invariants(arena: &Arena, allow_leaf_revisits: bool) -> usize {
         }
         if sum > 0 && rec.bound() != Bound::Unknown && !is_root {
             // A proven node takes later visits itself, at its exact value.
-            assert!(rec.n as u64 >= 1 + sum, "proven node");
+            assert!(rec.n as u64 > sum, "proven node");
         } else if sum > 0 {
             interior += 1;
             assert_eq!(rec.n as u64, 1 + sum, "N must be 1 + sum of children");
@@ -499,6 +499,8 @@ fn node_cap_is_respected_and_the_search_keeps_visiting() {
     assert!(r.tree_nodes <= 1_000, "{}", r.tree_nodes);
     let arena = &s.tree().arena;
     assert!(arena.edges.len() as usize <= 1_000 * super::EDGE_BUDGET_PER_NODE);
+    assert!(arena.kids.len() as usize <= 1_000 * super::KID_BUDGET_PER_NODE);
+    assert_eq!(r.root.iter().map(|m| m.visits).sum::<u64>() + 1, 20_000, "root N = 1 + Σ children");
     assert_invariants(arena, true);
     // With stop_when_full the search ends as soon as the tree is full.
     let mut go = virtual_go(20_000);
@@ -507,6 +509,16 @@ fn node_cap_is_respected_and_the_search_keeps_visiting() {
     let r = s.run_to_end(&mut never(), &mut |_| {});
     assert_eq!(r.reason, StopReason::TreeFull);
     assert!(r.playouts < 2_000);
+}
+
+#[test]
+fn the_default_node_cap_keeps_the_tree_under_256_mb() {
+    use super::{DEFAULT_NODE_CAP, EDGE_BYTES, KID_BYTES, MAX_BYTES_PER_NODE, NODE_BYTES};
+    // One partly used chunk per arena on top of the budgets.
+    let chunks = (1 << 15) * NODE_BYTES + (1 << 16) * EDGE_BYTES + (1 << 15) * KID_BYTES;
+    let worst = DEFAULT_NODE_CAP as usize * MAX_BYTES_PER_NODE + chunks;
+    assert!(worst < 256_000_000, "{worst}");
+    assert_eq!(MAX_BYTES_PER_NODE, 176);
 }
 
 #[test]
@@ -699,6 +711,7 @@ fn bad_positions_and_moves_are_errors() {
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn native_thread_control() {
+    use super::{Controlled, SearchControl};
     use std::sync::Arc;
     let control = Arc::new(SearchControl::new());
     let c2 = Arc::clone(&control);
@@ -747,5 +760,30 @@ fn tree_shape_diagnostic() {
             t.kid_count(),
             s.qsearch_nodes() as f64 / 50_000.0
         );
+    }
+}
+
+/// The wasm bench (node or headless Chromium, whichever the runner uses):
+/// `cargo test --release --target wasm32-unknown-unknown --lib mcts_wasm_bench -- --include-ignored`.
+/// Prints the same report as the native bench, to compare playouts/s at equal tree sizes.
+#[cfg(target_arch = "wasm32")]
+mod wasm_bench {
+    use wasm_bindgen_test::{console_log, wasm_bindgen_test};
+
+    #[wasm_bindgen_test]
+    #[ignore = "benchmark; run in release"]
+    fn mcts_wasm_bench() {
+        let report = super::super::bench(50_000, &super::MctsParams::default()).unwrap();
+        for p in &report.positions {
+            console_log!(
+                "{:<12} {:>8} playouts {:>8.0} ms {:>10.0} playouts/s",
+                p.name,
+                p.playouts,
+                p.ms,
+                p.playouts_per_s
+            );
+        }
+        console_log!("wasm total: {:.0} playouts/s", report.playouts_per_s);
+        console_log!("{}", serde_json::to_string(&report).unwrap());
     }
 }

@@ -55,7 +55,7 @@ pub(crate) const NONE: u32 = u32::MAX;
 pub(crate) const MAX_MOVES: u32 = 218;
 
 /// Edges the tree budgets per node; the edge arena holds at most `node_cap` times this.
-pub const EDGE_BUDGET_PER_NODE: usize = 40;
+pub const EDGE_BUDGET_PER_NODE: usize = 28;
 
 /// Child records the tree budgets per node (each node's own record, array slack, headers and
 /// arrays left behind by growth); the record arena holds at most `node_cap` times this.
@@ -141,7 +141,7 @@ pub(crate) struct Kid {
 }
 
 /// Largest plies-to-the-end a record stores (longer proven results saturate here).
-pub(crate) const MAX_END_PLIES: u8 = 63;
+pub const MAX_END_PLIES: u8 = 63;
 
 impl Kid {
     /// A fresh record for edge `edge` (prior `prior`) leading to `node`.
@@ -270,15 +270,31 @@ impl Arena {
         if n.num_kids == 0 { &[] } else { self.kids.slice(n.kids + 1, n.num_kids as u32) }
     }
 
+    /// Capacities of the three arenas under `node_cap`: (nodes, edges, records).
+    fn capacities(node_cap: u32) -> (u64, u64, u64) {
+        let cap = node_cap.max(1) as u64;
+        let edge_cap = (cap * EDGE_BUDGET_PER_NODE as u64).max(2 * (MAX_MOVES as u64 + 1));
+        let kid_cap = (cap * KID_BUDGET_PER_NODE as u64).max(4 * (MAX_MOVES as u64 + 1));
+        (cap, edge_cap, kid_cap)
+    }
+
     /// Whether another node (with a full move list and a grown child array) fits under
     /// `node_cap`.
     pub fn can_grow(&self, node_cap: u32) -> bool {
-        let cap = node_cap.max(1) as u64;
-        let edge_cap = (cap * EDGE_BUDGET_PER_NODE as u64).max(2 * MAX_MOVES as u64);
-        let kid_cap = (cap * KID_BUDGET_PER_NODE as u64).max(4 * (MAX_MOVES as u64 + 1));
+        let (cap, edge_cap, kid_cap) = Self::capacities(node_cap);
         (self.nodes.len() as u64) < cap
-            && self.edges.len() as u64 + MAX_MOVES as u64 <= edge_cap
-            && self.kids.len() as u64 + MAX_MOVES as u64 + 1 <= kid_cap
+            && self.edges.len() as u64 + MAX_MOVES as u64 + 1 <= edge_cap
+            && (self.kids.len() as u64 + MAX_MOVES as u64) < kid_cap
+    }
+
+    /// How full the tree is, in per mille of the fullest of its three budgets.
+    pub fn fill_per_mille(&self, node_cap: u32) -> u32 {
+        let (cap, edge_cap, kid_cap) = Self::capacities(node_cap);
+        let fill = |used: u32, cap: u64| used as u64 * 1000 / cap;
+        fill(self.nodes.len(), cap)
+            .max(fill(self.edges.len(), edge_cap))
+            .max(fill(self.kids.len(), kid_cap))
+            .min(1000) as u32
     }
 
     /// Create an unexpanded node.
