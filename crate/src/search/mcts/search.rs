@@ -737,25 +737,28 @@ fn select(
     };
     let mut visited_prior = 0u32;
     let (mut best_score, mut best_j) = (f32::NEG_INFINITY, usize::MAX);
-    // Child arrays are sorted by edge, so the first unvisited edge is the first position whose
-    // record is not for the edge of the same index.
-    let mut gap = usize::MAX;
     for (j, k) in kids.iter().enumerate() {
-        let e = k.edge as usize;
-        if gap == usize::MAX && e != j {
-            gap = j;
-        }
         let prior = k.prior as u32;
         visited_prior += prior;
-        let score = k.q + u_mult * prior as f32 / (1 + k.n) as f32;
-        if k.n >= floor && score > best_score {
-            best_score = score;
+        // score = q + u/d > best  ⟺  q·d + u > best·d  (d > 0): divide only on improvement.
+        let (d, u) = ((1 + k.n) as f32, u_mult * prior as f32);
+        if k.n >= floor && k.q * d + u > best_score * d {
+            best_score = k.q + u / d;
             best_j = j;
         }
     }
-    if gap == usize::MAX && kids.len() < edges.len() {
-        gap = kids.len();
-    }
+    // Child arrays are sorted by edge with distinct edges, so `edge − position` never decreases
+    // and the first unvisited edge is at the first position where it is not 0.
+    let gap = if kids.last().is_none_or(|k| k.edge as usize == kids.len() - 1) {
+        if kids.len() < edges.len() { kids.len() } else { usize::MAX }
+    } else {
+        let (mut lo, mut hi) = (0, kids.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if kids[mid].edge as usize == mid { lo = mid + 1 } else { hi = mid }
+        }
+        lo
+    };
     if gap != usize::MAX && grow && floor == 0 {
         let fpu = -me.q - params.fpu_reduction * (visited_prior as f32 / PRIOR_ONE).sqrt();
         let score = fpu + u_mult * edges[gap].prior as f32;
