@@ -26,7 +26,7 @@ pub struct GoOptions {
     /// remaining-playouts hint, so root pruning sees it.
     pub max_playouts: Option<u64>,
     /// Stop when the tree holds this many visits, reused ones included (lc0's `VisitsStopper`,
-    /// UCI `go nodes`).
+    /// UCI `go nodes`). lc0's always-present limit of 4·10⁹ visits applies in any case.
     pub max_visits: Option<u64>,
     /// Stop by ourselves on a single legal move, at most one non-losing move, or a proven win,
     /// even if the stopper goes on (for drivers with [`crate::stop::NeverStop`] and a fixed
@@ -100,7 +100,7 @@ pub struct SearchResult {
     pub depth: u32,
     /// Deepest playout.
     pub seldepth: u32,
-    /// Every root move, in edge order.
+    /// Every root move, in edge order (highest prior first; the order of `root_visits`).
     pub root: Vec<RootMove>,
     /// Most-visited path in UCI notation.
     pub pv: Vec<String>,
@@ -304,7 +304,8 @@ impl MctsSearch {
             return Progress::Done(r.clone());
         }
         for _ in 0..max_batches.max(1) {
-            if self.stop_requested {
+            // A stop takes effect once the tree has a visit (MCTS always evaluates something).
+            if self.stop_requested && self.tree.head_n() > 0 {
                 return self.finish(StopReason::Command, on_info);
             }
             self.run_batch();
@@ -337,9 +338,7 @@ impl MctsSearch {
         if let Some(max) = self.go.max_playouts {
             n = n.min(max.saturating_sub(self.playouts));
         }
-        if let Some(max) = self.go.max_visits {
-            n = n.min(max.saturating_sub(self.tree.head_n()));
-        }
+        n = n.min(self.visits_limit().saturating_sub(self.tree.head_n()));
         if self.tree.head_n() == 0 {
             n = n.max(1); // MCTS always evaluates something before the first stop check
         }
@@ -347,6 +346,13 @@ impl MctsSearch {
             self.playout();
         }
         self.batches += 1;
+    }
+
+    /// The visits limit: `max_visits`, and never more than lc0's always-present 4·10⁹ (which
+    /// also keeps every 32-bit visit counter from overflowing).
+    fn visits_limit(&self) -> u64 {
+        let always = Hints::VISITS_LIMIT as u64;
+        self.go.max_visits.map_or(always, |m| m.min(always))
     }
 
     fn playout(&mut self) {
@@ -450,12 +456,11 @@ impl MctsSearch {
             }
             hints.remaining_playouts = hints.remaining_playouts.min((max - self.playouts) as f64);
         }
-        if let Some(max) = self.go.max_visits {
-            if total >= max {
-                return Some(StopReason::Nodes);
-            }
-            hints.remaining_playouts = hints.remaining_playouts.min((max - total) as f64);
+        let max = self.visits_limit();
+        if total >= max {
+            return Some(StopReason::Nodes);
         }
+        hints.remaining_playouts = hints.remaining_playouts.min((max - total) as f64);
         let decision = stopper.poll(&stats, &mut hints);
         self.remaining_playouts = hints.remaining_playouts;
         if let Some(reason) = decision.stop {

@@ -283,7 +283,7 @@ impl Arena {
     pub fn can_grow(&self, node_cap: u32) -> bool {
         let (cap, edge_cap, kid_cap) = Self::capacities(node_cap);
         (self.nodes.len() as u64) < cap
-            && self.edges.len() as u64 + MAX_MOVES as u64 + 1 <= edge_cap
+            && (self.edges.len() as u64 + MAX_MOVES as u64) < edge_cap
             && (self.kids.len() as u64 + MAX_MOVES as u64) < kid_cap
     }
 
