@@ -15,8 +15,11 @@
 //!   proves a loss; when every reply is proven the best decides), give mate scores, and make a
 //!   proven win the move to play.
 //! - **Selection**: `Q + c_puct · P · √max(1, N − 1) / (1 + n)`, unvisited moves at
-//!   `parent Q − fpu-reduction · √(visited policy)`. No randomness: the same position and
-//!   parameters with a virtual timer give the same search, natively and in wasm.
+//!   `parent Q − fpu-reduction · √(visited policy)`.
+//! - **Determinism**: there is no randomness at all (no seed to set), and the transcendental
+//!   functions (`exp`, `ln`, the logistic map) are computed from IEEE basic operations rather
+//!   than the platform's libm, so the same position, parameters and virtual timer give the same
+//!   tree bit for bit, natively and in wasm (the native and wasm benches build identical trees).
 //! - **Best move**: most visits (a proven win first, a proven loss last; then Q, then prior).
 //!
 //! # Batches, stops and stats (spec §0.6, §0.7, §8)
@@ -42,7 +45,18 @@
 //! exits from the search itself; otherwise, as lc0 with smart pruning off and as `go infinite`
 //! requires, it keeps searching — the only move's subtree is what the next move reuses.
 //!
-//! NPS is measured as lc0 does: playouts this move ÷ time since the first batch.
+//! NPS is measured as lc0 does: playouts this move ÷ time since the first batch (the first
+//! batch's playouts count, its time does not). Under a [virtual timer](crate::clock::timer::Timer)
+//! elapsed time is playouts ÷ rate, so every stop decision is reproducible.
+//!
+//! # Telemetry
+//! Info lines ([`InfoLine`], UCI text with [`InfoLine::to_uci`]) go to a callback when the best
+//! move, the average depth or the seldepth changes, at least every 5 s (lc0's rule), and at the
+//! end: `depth` is lc0's average playout depth, `seldepth` the deepest, `nodes` the tree's
+//! visits, `nps` as above, `score` from the best move's Q through the inverse logistic map (or
+//! a mate distance for proven results), `hashfull` the tree's fill and `pv` the most-visited
+//! path. [`MctsSearch::visit_race`] holds throttled snapshots of the root visits over time
+//! ([`VisitRace`]: one every `telemetry-ms`, thinned when long) for the "visit race" chart.
 //!
 //! # Tree and memory
 //! Three chunked arenas indexed by `u32` (so the layout and the byte counts are the same on
