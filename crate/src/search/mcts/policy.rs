@@ -33,6 +33,9 @@ struct Context {
     phase: i32,
     enemy_attacks: Bitboard,
     enemy_pawn_attacks: Bitboard,
+    /// Our pieces (king excluded) that are attacked by an enemy pawn (pawns excluded) or
+    /// attacked and undefended: moving them away is an escape.
+    threatened: Bitboard,
     /// Squares from which a piece of each role gives check, by role index.
     check_squares: [Bitboard; 6],
 }
@@ -54,13 +57,15 @@ impl Context {
                 Bitboard::EMPTY,
             ];
         }
-        Context {
-            stm,
-            phase: phase(board),
-            enemy_attacks: attacked_by(board, !stm),
-            enemy_pawn_attacks,
-            check_squares,
+        let enemy_attacks = attacked_by(board, !stm);
+        let mut threatened = Bitboard::EMPTY;
+        for sq in enemy_attacks & board.by_color(stm) & !board.kings() {
+            let pawn_hit = enemy_pawn_attacks.contains(sq) && !board.pawns().contains(sq);
+            if pawn_hit || !board.attacks_to(sq, stm, occ).any() {
+                threatened |= Bitboard::from_square(sq);
+            }
         }
+        Context { stm, phase: phase(board), enemy_attacks, enemy_pawn_attacks, threatened, check_squares }
     }
 
     fn pst(&self, role: Role, sq: Square) -> i32 {
@@ -91,11 +96,7 @@ impl Context {
                 s -= value;
             }
         }
-        if role != Role::King
-            && self.enemy_attacks.contains(from)
-            && ((self.enemy_pawn_attacks.contains(from) && role != Role::Pawn)
-                || !board.attacks_to(from, self.stm, board.occupied()).any())
-        {
+        if self.threatened.contains(from) {
             s += value / ESCAPE_SHARE;
         }
         if let Some(p) = m.promotion() {

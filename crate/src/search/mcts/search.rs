@@ -848,7 +848,7 @@ fn add_position(
     params: &MctsParams,
     is_root: bool,
 ) -> Expanded {
-    let terminal = if pos.legal_moves().is_empty() {
+    let terminal = if !surely_has_move(pos) && pos.legal_moves().is_empty() {
         Some(if pos.is_check() { Bound::Win } else { Bound::Draw })
     } else if !is_root
         && (pos.halfmoves() >= 100 || pos.is_insufficient_material() || repeated(hashes, pos.halfmoves()))
@@ -863,6 +863,43 @@ fn add_position(
     let node = arena.new_node();
     let cp = qsearch.value(pos.board(), pos.turn(), params.qsearch_nodes);
     Expanded { node, bound: Bound::Unknown, end_plies: 0, value: -cp_to_q(cp, params.value_scale) }
+}
+
+/// A cheap sufficient test for "the side to move has a legal move" (not in check, and an
+/// unpinned piece with a pseudo-legal move, or a safe king step). `false` means "not sure": the
+/// caller then generates the moves. Saves a full move generation for almost every new node.
+pub(super) fn surely_has_move(pos: &Chess) -> bool {
+    use shakmaty::{Bitboard, Role, attacks};
+    if pos.is_check() {
+        return false;
+    }
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else { return false };
+    let occ = board.occupied();
+    let ours = board.by_color(us);
+    let their_sliders = board.by_color(!us) & board.sliders();
+    // Not in check: a piece is pinned iff removing it lets a slider see the king.
+    let pinned = |sq| (board.attacks_to(king, !us, occ ^ Bitboard::from_square(sq)) & their_sliders).any();
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let piece = role.of(us);
+        for sq in board.by_piece(piece) {
+            if (attacks::attacks(sq, piece, occ) & !ours).any() && !pinned(sq) {
+                return true;
+            }
+        }
+    }
+    let push = if us == shakmaty::Color::White { 8 } else { -8 };
+    for sq in board.by_piece(Role::Pawn.of(us)) {
+        if let Some(to) = sq.offset(push)
+            && !occ.contains(to)
+            && !pinned(sq)
+        {
+            return true;
+        }
+    }
+    let without_king = occ ^ Bitboard::from_square(king);
+    (attacks::king_attacks(king) & !ours).into_iter().any(|to| !board.attacks_to(to, !us, without_king).any())
 }
 
 /// Write the edges of node `node` (position `pos`, not terminal): its legal moves with their

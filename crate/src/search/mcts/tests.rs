@@ -435,6 +435,38 @@ fn insufficient_material_and_repetition_are_draws() {
 }
 
 #[test]
+fn the_cheap_legal_move_test_never_claims_a_move_that_is_not_there() {
+    use super::search::surely_has_move;
+    // Random games (a fixed linear congruential sequence) through many kinds of positions,
+    // plus stalemates and checkmates.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let (mut checked, mut sure) = (0, 0);
+    for _ in 0..40 {
+        let mut pos = Chess::default();
+        for _ in 0..200 {
+            let moves = pos.legal_moves();
+            let claim = surely_has_move(&pos);
+            assert!(!claim || !moves.is_empty(), "claimed a move in a game-over position");
+            checked += 1;
+            sure += claim as u32;
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    assert!(sure * 10 > checked * 8, "the shortcut should decide most positions: {sure}/{checked}");
+    for fen in ["k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", MATE_OR_STALEMATE] {
+        let pos = parse_fen(fen).unwrap();
+        assert!(!surely_has_move(&pos) || !pos.legal_moves().is_empty(), "{fen}");
+    }
+    // A position whose only piece moves are pinned: the king decides.
+    let pos = parse_fen("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+    assert!(surely_has_move(&pos));
+}
+
+#[test]
 fn repeated_finds_only_same_side_positions_within_the_clock() {
     use super::search::repeated;
     assert!(repeated(&[1, 2, 3, 4, 1], 4));
