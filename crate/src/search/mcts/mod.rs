@@ -94,6 +94,14 @@
 //! - **Native thread**: [`MctsSearch::run_controlled`] with an `Arc<`[`SearchControl`]`>` whose
 //!   atomics the input thread sets.
 //!
+//! # Bench
+//! [`bench`]`(playouts, &params)` searches [`BENCH_POSITIONS`] and returns an [`MctsBenchReport`]
+//! (playouts/s per position and overall, bytes per node measured and worst case, the default
+//! cap's worst-case size, pointer width): the `mcts` section of `tmlab bench --json`. Natively:
+//! `cargo run --release --example mcts_bench [playouts] [key=value …] [--json]`; in wasm:
+//! `cargo test --release --target wasm32-unknown-unknown --lib mcts_wasm_bench --
+//! --include-ignored --nocapture`.
+//!
 //! # Pondering
 //! As lc0 does in games against a person: after playing our move, search the position *after
 //! our move* (the opponent to move) with [`GoOptions::pondering`] set, so all replies are
