@@ -71,6 +71,14 @@ fn assert_invariants(arena: &Arena, allow_leaf_revisits: bool) -> usize {
     interior
 }
 
+/// Nodes in the subtree of record `rec` (terminal records have none).
+fn count_nodes(arena: &Arena, rec: Kid) -> usize {
+    if rec.node == NONE {
+        return 0;
+    }
+    1 + arena.kids_of(rec.node).iter().map(|&k| count_nodes(arena, k)).sum::<usize>()
+}
+
 /// The subtree of record `rec` as (path of packed moves, N, Q bits, bound) in DFS order.
 fn signature(arena: &Arena, rec: Kid) -> Vec<(Vec<u16>, u32, u32, Bound)> {
     let mut out = Vec::new();
@@ -570,13 +578,13 @@ fn reuse_keeps_exactly_the_chosen_subtree() {
     let reply_uci = reply.to_uci(p.board());
     let expected = signature(&tree.arena, reply_kid);
     let expected_n = reply_kid.n as u64;
-    let expected_nodes = expected.iter().filter(|_| true).count();
+    let expected_nodes = count_nodes(&tree.arena, reply_kid);
     let before_nodes = tree.node_count();
     let reuse = tree.set_position_uci(None, &["e2e4", &ours, &reply_uci]).unwrap();
     assert_eq!(reuse.head_n, expected_n);
     assert_eq!(reuse.kept_nodes + reuse.freed_nodes, before_nodes);
     assert_eq!(reuse.kept_nodes, tree.node_count());
-    assert!(tree.node_count() as usize <= expected_nodes, "terminal children have no node");
+    assert_eq!(tree.node_count() as usize, expected_nodes, "exactly the subtree's nodes are kept");
     assert_eq!(signature(&tree.arena, tree.arena.root_kid), expected);
     tree.arena.check_walks();
     assert_invariants(&tree.arena, false);
