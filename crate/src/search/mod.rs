@@ -29,6 +29,7 @@ pub mod bench;
 pub mod eval;
 pub mod info;
 pub mod limits;
+pub mod mcts;
 pub mod movegen;
 pub mod ordering;
 pub mod perft;
@@ -42,3 +43,4 @@ pub use alphabeta::{SearchRequest, Searcher};
 pub use info::{IterationReport, SearchError, SearchResult};
 pub use limits::{Limits, SearchControl};
 pub use position::RootPosition;
+
