@@ -43,4 +43,3 @@ pub use alphabeta::{SearchRequest, Searcher};
 pub use info::{IterationReport, SearchError, SearchResult};
 pub use limits::{Limits, SearchControl};
 pub use position::RootPosition;
-
