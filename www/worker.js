@@ -3,7 +3,7 @@
 // Inbound: one UCI line per message (a string). Outbound: one line per message. A Rust panic
 // is reported as `info string crash <message>` and the worker closes itself; the page's
 // EngineClient then respawns a fresh one.
-import init, { WorkerEngine, debug_panic } from './pkg/tmlab.js';
+import init, { WorkerEngine, debug_panic, bench_alphabeta, bench_overshoot, bench_mcts } from './pkg/tmlab.js';
 
 let engine = null;
 const queue = [];
@@ -17,7 +17,23 @@ function crash(message) {
   close();
 }
 
+/**
+ * `tmlab-bench {json}`: run the benches here, in the worker, as `npm run bench` asks; the answer
+ * is one line `info string tmlab-bench-result {json}`.
+ */
+function bench(options) {
+  const o = { depth: 10, hash: 16, overshoot: [10, 50, 200], repeats: 1, mctsPlayouts: 100000, ...options };
+  const out = { alphabeta: bench_alphabeta(o.depth, o.hash), overshoot: [], mcts: null };
+  for (const limit of o.overshoot) out.overshoot.push(bench_overshoot(limit, o.hash, o.repeats));
+  if (o.mctsPlayouts > 0) out.mcts = bench_mcts(BigInt(o.mctsPlayouts));
+  postMessage(`info string tmlab-bench-result ${JSON.stringify(out)}`);
+}
+
 function handle(line) {
+  if (line.startsWith('tmlab-bench')) {
+    bench(JSON.parse(line.slice('tmlab-bench'.length).trim() || '{}'));
+    return;
+  }
   if (line === 'tmlab-debug-panic') {
     // A real panic through the real hook, for the crash-recovery test.
     debug_panic('requested by the page');

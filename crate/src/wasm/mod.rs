@@ -3,6 +3,7 @@
 //! Two users load the same module: the engine worker ([`WorkerEngine`], UCI lines in and out)
 //! and the page's own instance, which draws the charts on canvases ([`charts`]).
 
+pub mod bench;
 mod canvas;
 pub mod charts;
 pub mod tm;

@@ -1,7 +1,10 @@
-//! `tmlab bench`: the search bench (fixed-depth node signature and nps) and the hard-stop
-//! overshoot measurement for movetime 10, 50 and 200 ms.
+//! `tmlab bench`: the search bench (fixed-depth node signature and nps), the hard-stop
+//! overshoot measurement for movetime 10, 50 and 200 ms, and the MCTS bench (playouts per
+//! second and bytes per node), which `--json` reports as its `mcts` section.
 
-use tmlab::search::bench::{self, BenchOptions};
+use serde::Serialize;
+use tmlab::search::bench::{self, BenchOptions, BenchReport};
+use tmlab::search::mcts::{MctsBenchReport, MctsParams, bench as mcts_bench};
 use tmlab::search::tt::MAX_MB;
 
 /// Deepest accepted `--depth` (the bench grows about ×2–3 per ply).
@@ -23,9 +26,24 @@ pub struct Args {
     /// Searches per position and move time in the overshoot measurement.
     #[arg(long, default_value_t = 1)]
     repeats: usize,
+    /// Playouts per position in the MCTS bench (0 skips it).
+    #[arg(long, default_value_t = DEFAULT_MCTS_PLAYOUTS)]
+    mcts_playouts: u64,
     /// Print the report as JSON instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// Playouts per position in the MCTS bench: a tree of this size is what a move at a few
+/// seconds per move builds, so it measures the search as games use it.
+const DEFAULT_MCTS_PLAYOUTS: u64 = 100_000;
+
+/// The JSON report: the alpha-beta bench with the MCTS bench as its `mcts` section.
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    alphabeta: &'a BenchReport,
+    mcts: Option<MctsBenchReport>,
 }
 
 pub fn run(args: Args) -> Result<(), String> {
@@ -49,11 +67,22 @@ pub fn run(args: Args) -> Result<(), String> {
             eprintln!("{line}");
         }
     });
+    let mcts = match args.mcts_playouts {
+        0 => None,
+        n => Some(mcts_bench(n, &MctsParams::default())?),
+    };
     if args.json {
-        let json = serde_json::to_string_pretty(&report).map_err(|e| format!("cannot serialise: {e}"))?;
+        let full = Report { alphabeta: &report, mcts };
+        let json = serde_json::to_string_pretty(&full).map_err(|e| format!("cannot serialise: {e}"))?;
         println!("{json}");
     } else {
         print!("{}", report.to_text());
+        if let Some(m) = &mcts {
+            println!("MCTS playouts   : {}", m.total_playouts);
+            println!("MCTS playouts/s : {:.0}", m.playouts_per_s);
+            let per_node = m.positions.iter().map(|p| p.bytes_per_node).fold(0.0, f64::max);
+            println!("MCTS bytes/node : {per_node:.1} (largest of {} positions)", m.positions.len());
+        }
     }
     Ok(())
 }
