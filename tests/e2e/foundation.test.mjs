@@ -169,3 +169,30 @@ test('a panic in the worker is reported and the worker respawned', async () => {
   const unexpected = errors.filter((e) => !e.includes('debug_panic'));
   assert.deepEqual(unexpected, []);
 });
+
+test('a browser without WebAssembly gets a clear message instead of the engine', async () => {
+  const p = await browser.context.newPage();
+  await p.addInitScript(() => {
+    delete globalThis.WebAssembly;
+  });
+  await p.goto(server.url);
+  await p.waitForSelector('#fallback:not([hidden])');
+  assert.match(await p.textContent('#fallback'), /lacks WebAssembly, which the playground needs/);
+  assert.equal(await p.getAttribute('#engine-state', 'data-state'), 'unavailable');
+  await p.close();
+});
+
+test('a browser without module workers gets a clear message too', async () => {
+  const p = await browser.context.newPage();
+  await p.addInitScript(() => {
+    const Native = globalThis.Worker;
+    // A classic-only Worker: it never reads the `type` option.
+    globalThis.Worker = function Worker(url) {
+      return new Native(url);
+    };
+  });
+  await p.goto(server.url);
+  await p.waitForSelector('#fallback:not([hidden])');
+  assert.match(await p.textContent('#fallback'), /lacks module Web Workers/);
+  await p.close();
+});
