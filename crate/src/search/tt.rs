@@ -171,8 +171,11 @@ impl Tt {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        // The high bits of a 64×64 → 128 multiplication spread the key over the buckets.
-        ((key as u128 * self.len as u128) >> 64) as usize
+        // Lemire's fast range on the key's high 32 bits: (hi × len) >> 32 spreads the key over
+        // the buckets with one 64-bit multiply. A 64×64 → 128 multiply would be a library call
+        // in wasm. The table holds at most MAX_MB / 64 B = 2^26 buckets, so len fits in 32 bits;
+        // entries store the whole key, so which bits pick the bucket does not matter for hits.
+        (((key >> 32) * self.len as u64) >> 32) as usize
     }
 
     /// Prefetch hint; a no-op where unsupported.
