@@ -1,5 +1,7 @@
 //! Games and matches: the game runner, matches and their statistics, PGN, openings.
 
+pub mod engine;
+pub mod game;
 pub mod openings;
 pub mod pgn;
 pub mod stats;
