@@ -495,9 +495,7 @@ impl Game {
         }
         if let Some(d) = adj.draw {
             self.drawish[i] = if v.abs() <= d.score_cp { self.drawish[i] + 1 } else { 0 };
-            if self.pos.fullmoves().get() > d.move_number
-                && self.drawish.iter().all(|&n| n >= d.move_count)
-            {
+            if self.pos.fullmoves().get() > d.move_number && self.drawish.iter().all(|&n| n >= d.move_count) {
                 self.outcome = Some(GameOutcome {
                     result: PgnResult::Draw,
                     termination: Termination::Adjudication,

@@ -2,6 +2,7 @@
 
 pub mod engine;
 pub mod game;
+pub mod match_;
 pub mod openings;
 pub mod pgn;
 pub mod stats;

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod budget;
 mod curve;
+mod match_cmd;
 mod output;
 mod params;
 mod simulate;
@@ -34,6 +35,8 @@ enum Command {
     Simulate(simulate::Args),
     /// Search bench: fixed-depth nodes signature, nps, and movetime overshoot.
     Bench(bench::Args),
+    /// A match between two managers: colour-reversed pairs, fastchess result block, PGN, JSON.
+    Match(Box<match_cmd::Args>),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Command::Budget(args) => budget::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Match(args) => match_cmd::run(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
