@@ -140,11 +140,18 @@ pub struct Thought {
     pub stop_reason: StopReason,
 }
 
-/// A stopper for `st=` controls: stops when the move time is used (MCTS has no movetime limit
-/// of its own).
+/// A stopper for `st=` controls and `go movetime`: stops when the move time is used (MCTS has
+/// no movetime limit of its own).
 #[derive(Debug)]
-struct MoveTimeStopper {
+pub struct MoveTimeStopper {
     budget: Budget,
+}
+
+impl MoveTimeStopper {
+    /// Stops once `ms` have elapsed.
+    pub fn new(ms: f64) -> Self {
+        MoveTimeStopper { budget: Budget { soft_ms: ms, hard_ms: ms, terms: Vec::new() } }
+    }
 }
 
 impl Stopper for MoveTimeStopper {

@@ -14,6 +14,7 @@ mod match_cmd;
 mod output;
 mod params;
 mod simulate;
+mod uci_cmd;
 
 /// A laboratory for chess-engine time management.
 #[derive(Parser)]
@@ -37,6 +38,8 @@ enum Command {
     Bench(bench::Args),
     /// A match between two managers: colour-reversed pairs, fastchess result block, PGN, JSON.
     Match(Box<match_cmd::Args>),
+    /// The UCI engine on stdin/stdout.
+    Uci(uci_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => match_cmd::run(*args),
+        Command::Uci(args) => uci_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
