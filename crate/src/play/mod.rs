@@ -1,5 +1,8 @@
 //! Games and matches: the game runner, matches and their statistics, PGN, openings.
 
+pub mod engine;
+pub mod game;
+pub mod match_;
 pub mod openings;
 pub mod pgn;
 pub mod stats;

@@ -41,6 +41,14 @@ struct Rebase {
     batches: u64,
 }
 
+/// A [`ManagedStopper`] parked between slices of a search (see [`ManagedStopper::suspend`]).
+pub struct Suspended {
+    ctx: MoveContext,
+    budget: Budget,
+    smart: Option<SmartPruning>,
+    base: Rebase,
+}
+
 /// A manager acting as the [`Stopper`] of one search.
 pub struct ManagedStopper<'a> {
     tm: &'a mut dyn TimeManager,
@@ -65,6 +73,17 @@ impl<'a> ManagedStopper<'a> {
         let mut end = *end;
         end.elapsed_ms = (end.elapsed_ms - self.base.elapsed_ms).max(0.0);
         self.tm.end_move(&end);
+    }
+
+    /// Parks the stopper between slices of a search (the wasm worker's `pump`): everything but
+    /// the borrow of the manager, which [`ManagedStopper::resume`] takes again. No manager call.
+    pub fn suspend(self) -> Suspended {
+        Suspended { ctx: self.ctx, budget: self.budget, smart: self.smart, base: self.base }
+    }
+
+    /// Continues a parked stopper with its manager, without calling `begin_move` again.
+    pub fn resume(tm: &'a mut dyn TimeManager, parked: Suspended) -> Self {
+        ManagedStopper { tm, ctx: parked.ctx, budget: parked.budget, smart: parked.smart, base: parked.base }
     }
 
     /// The context of the current `begin_move`.

@@ -56,6 +56,21 @@ impl WorkerEngine {
         lines
     }
 
+    /// Advance a running search by one slice of `max_batches` MCTS batches (an alpha-beta
+    /// search runs to its end in one call) and return the lines it printed. Call again after
+    /// yielding to the event loop while [`WorkerEngine::searching`] is true.
+    pub fn pump(&mut self, max_batches: u32) -> Vec<String> {
+        let mut lines = Vec::new();
+        self.session.pump(max_batches, &mut |l| lines.push(l.to_string()));
+        lines
+    }
+
+    /// Whether a search is still running (call [`WorkerEngine::pump`] again).
+    #[wasm_bindgen(getter)]
+    pub fn searching(&self) -> bool {
+        self.session.running()
+    }
+
     /// Whether `quit` was received.
     #[wasm_bindgen(getter)]
     pub fn quit(&self) -> bool {

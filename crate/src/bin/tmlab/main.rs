@@ -10,9 +10,11 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod budget;
 mod curve;
+mod match_cmd;
 mod output;
 mod params;
 mod simulate;
+mod uci_cmd;
 
 /// A laboratory for chess-engine time management.
 #[derive(Parser)]
@@ -34,6 +36,10 @@ enum Command {
     Simulate(simulate::Args),
     /// Search bench: fixed-depth nodes signature, nps, and movetime overshoot.
     Bench(bench::Args),
+    /// A match between two managers: colour-reversed pairs, fastchess result block, PGN, JSON.
+    Match(Box<match_cmd::Args>),
+    /// The UCI engine on stdin/stdout.
+    Uci(uci_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +50,8 @@ fn main() -> ExitCode {
         Command::Budget(args) => budget::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Match(args) => match_cmd::run(*args),
+        Command::Uci(args) => uci_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

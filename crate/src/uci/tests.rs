@@ -1,0 +1,142 @@
+use super::*;
+
+fn run(session: &mut UciSession, line: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    session.handle_line(line, &mut |l| lines.push(l.to_string()));
+    while session.pump(16, &mut |l| lines.push(l.to_string())) {}
+    lines
+}
+
+#[test]
+fn handshake() {
+    let mut s = UciSession::new();
+    let out = run(&mut s, "uci");
+    assert_eq!(out.last().map(String::as_str), Some("uciok"));
+    assert!(out[0].starts_with("id name tmlab"));
+    assert!(out.iter().any(|l| l.starts_with("option name TM slowmover type spin default 1000")), "{out:?}");
+    assert_eq!(run(&mut s, "  isready  "), ["readyok"]);
+    assert!(run(&mut s, "xyzzy 1 2").is_empty());
+    assert!(!s.quit_requested());
+    run(&mut s, "quit");
+    assert!(s.quit_requested());
+}
+
+#[test]
+fn malformed_lines_are_reported_not_fatal() {
+    let mut s = UciSession::new();
+    for bad in [
+        "position fen not a fen",
+        "position startpos moves e2e5",
+        "position somewhere",
+        "go wtime abc",
+        "go wtime",
+        "go sideways 3",
+        "setoption name Hash value lots",
+        "setoption name Hash value 0",
+        "setoption name TimeManager value nosuch",
+        "setoption name TM nosuch value 3",
+        "setoption name TM slowmover value 1.5",
+        "setoption name Searcher value minimax",
+        "setoption",
+        "setoption name Frobnicate value 1",
+    ] {
+        let out = run(&mut s, bad);
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(out[0].starts_with("info string error: "), "{bad}: {out:?}");
+    }
+    assert_eq!(run(&mut s, "isready"), ["readyok"]);
+}
+
+#[test]
+fn manager_parameters_are_options() {
+    let mut s = UciSession::new();
+    assert!(run(&mut s, "setoption name TimeManager value smooth").is_empty());
+    assert_eq!(s.time_manager().manager(), "lc0-smooth");
+    let opts = tm_options(s.time_manager());
+    assert!(opts.len() > 5);
+    assert!(run(&mut s, "setoption name TimeManager value lc0-legacy").is_empty());
+    assert!(run(&mut s, "setoption name TM slowmover value 1500").is_empty());
+    assert_eq!(s.time_manager().get("slowmover"), Some(Value::Float(1.5)));
+    assert!(run(&mut s, "setoption name Move Overhead value 42").is_empty());
+    assert_eq!(s.time_manager().get("move-overhead"), Some(Value::Int(42)));
+    // Every manager's option list parses back through setoption at its defaults.
+    for m in schema() {
+        let spec: TmSpec = m.name.parse().unwrap();
+        let mut s = UciSession::new();
+        run(&mut s, &format!("setoption name TimeManager value {}", m.name));
+        for line in tm_options(&spec) {
+            let rest = line.strip_prefix("option name ").unwrap();
+            let (name, tail) = rest.split_once(" type ").unwrap();
+            let default = tail.split(" default ").nth(1).unwrap().split(' ').next().unwrap();
+            let out = run(&mut s, &format!("setoption name {name} value {default}"));
+            assert!(out.is_empty(), "{}: {line}: {out:?}", m.name);
+        }
+        // Floats travel at the ×1000 scale: defaults with more decimals round to 3.
+        for p in &m.params {
+            match (s.time_manager().get(&p.path).unwrap(), spec.get(&p.path).unwrap()) {
+                (Value::Float(a), Value::Float(b)) => {
+                    assert!((a - b).abs() <= 0.0005, "{}: {a} vs {b}", p.path)
+                }
+                (a, b) => assert_eq!(a, b, "{}", p.path),
+            }
+        }
+    }
+}
+
+fn bestmove(out: &[String]) -> &str {
+    out.last().unwrap().strip_prefix("bestmove ").unwrap().split(' ').next().unwrap()
+}
+
+#[test]
+fn go_with_clock_prints_budget_and_bestmove_for_both_searchers() {
+    for searcher in ["ab", "mcts"] {
+        let mut s = UciSession::new();
+        run(&mut s, &format!("setoption name Searcher value {searcher}"));
+        run(&mut s, "setoption name VirtualNps value 1000000");
+        run(&mut s, "position startpos moves e2e4");
+        let out = run(&mut s, "go wtime 10000 btime 10000 winc 100 binc 100");
+        let tm = out.iter().find(|l| l.starts_with("info string tm soft ")).expect("tm line");
+        assert!(tm.contains(" hard "), "{tm}");
+        assert!(out.iter().any(|l| l.starts_with("info depth")), "{searcher}: {out:?}");
+        let m = bestmove(&out);
+        assert!(m.len() >= 4, "{out:?}");
+        // The move is legal for black.
+        run(&mut s, &format!("position startpos moves e2e4 {m}"));
+        let out = run(&mut s, "go movetime 30");
+        assert!(out.last().unwrap().starts_with("bestmove"), "{out:?}");
+        let out = run(&mut s, "go nodes 3000");
+        assert!(out.last().unwrap().starts_with("bestmove"), "{out:?}");
+    }
+}
+
+#[test]
+fn infinite_and_ponder_hold_bestmove_until_stop_or_ponderhit() {
+    let mut s = UciSession::new();
+    run(&mut s, "setoption name Searcher value mcts");
+    run(&mut s, "setoption name VirtualNps value 1000000");
+    let mut lines = Vec::new();
+    s.handle_line("go infinite", &mut |l| lines.push(l.to_string()));
+    for _ in 0..5 {
+        assert!(s.pump(4, &mut |l| lines.push(l.to_string())));
+    }
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    let out = run(&mut s, "stop");
+    assert!(out.last().unwrap().starts_with("bestmove"), "{out:?}");
+    // go ponder: the manager's budget starts at ponderhit.
+    s.handle_line("go ponder wtime 5000 btime 5000", &mut |_| {});
+    assert!(s.pump(4, &mut |_| {}));
+    let out = run(&mut s, "ponderhit");
+    assert!(out.iter().any(|l| l.starts_with("info string tm soft")), "{out:?}");
+    assert!(out.last().unwrap().starts_with("bestmove"), "{out:?}");
+    assert!(!s.searching());
+}
+
+#[test]
+fn alpha_beta_depth_and_checkmated_position() {
+    let mut s = UciSession::new();
+    let out = run(&mut s, "go depth 3");
+    assert!(out.iter().any(|l| l.starts_with("info depth 3")), "{out:?}");
+    run(&mut s, "position startpos moves f2f3 e7e5 g2g4 d8h4");
+    let out = run(&mut s, "go wtime 1000 btime 1000");
+    assert_eq!(out.last().unwrap(), "bestmove 0000");
+}
