@@ -8,6 +8,30 @@ import init, { WorkerEngine, debug_panic, bench_alphabeta, bench_overshoot, benc
 let engine = null;
 const queue = [];
 
+/** MCTS batches per slice: a few milliseconds of work, so `stop` and `ponderhit` get through. */
+const PUMP_BATCHES = 8;
+// A search advances in slices; between slices the worker yields to its event loop (a
+// MessageChannel task, not setTimeout's clamped delay), so incoming lines are handled.
+const pumpChannel = new MessageChannel();
+let pumping = false;
+pumpChannel.port1.onmessage = () => {
+  pumping = false;
+  if (!engine) return;
+  try {
+    for (const out of engine.pump(PUMP_BATCHES)) postMessage(out);
+  } catch (err) {
+    crash(err && err.message ? err.message : err);
+    return;
+  }
+  schedulePump();
+};
+function schedulePump() {
+  if (engine && engine.searching && !pumping) {
+    pumping = true;
+    pumpChannel.port2.postMessage(0);
+  }
+}
+
 // The Rust panic hook calls this (see crate/src/wasm/mod.rs) before the trap unwinds.
 globalThis.__tmlabPanic = (message) => crash(message);
 
@@ -41,6 +65,7 @@ function handle(line) {
   }
   for (const out of engine.handle(line)) postMessage(out);
   if (engine.quit) close();
+  else schedulePump();
 }
 
 onmessage = (event) => {

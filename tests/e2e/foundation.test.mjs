@@ -196,3 +196,43 @@ test('a browser without module workers gets a clear message too', async () => {
   assert.match(await p.textContent('#fallback'), /lacks module Web Workers/);
   await p.close();
 });
+
+test('the worker searches: alpha-beta to a depth, MCTS under a clock with stop', async () => {
+  const result = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const { engine } = globalThis.tmlab;
+        const infos = [];
+        engine.search({
+          position: 'position startpos moves e2e4',
+          go: 'go depth 5',
+          budgetMs: 5000,
+          onInfo: (l) => infos.push(l),
+          onBestmove: (l) => resolve({ bestmove: l, infos }),
+        });
+      }),
+  );
+  assert.match(result.bestmove, /^bestmove [a-h][1-8][a-h][1-8]/);
+  assert.ok(result.infos.some((l) => / depth 5 /.test(l)), result.infos.join('\n'));
+  const mcts = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const { engine } = globalThis.tmlab;
+        engine.setOption('Searcher', 'mcts');
+        const started = performance.now();
+        let infos = 0;
+        engine.search({
+          position: 'position startpos',
+          go: 'go infinite',
+          budgetMs: 5000,
+          onInfo: () => {
+            infos += 1;
+            if (infos === 3) engine.stop();
+          },
+          onBestmove: (l) => resolve({ bestmove: l, ms: performance.now() - started, state: engine.state }),
+        });
+      }),
+  );
+  assert.match(mcts.bestmove, /^bestmove [a-h][1-8][a-h][1-8]/);
+  assert.ok(mcts.ms < 5000, `stop took effect mid-search: ${mcts.ms} ms`);
+});

@@ -10,6 +10,9 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod budget;
 mod curve;
+// Matches run on native threads (`play::match_::run_match` exists natively only); the binary
+// still compiles for wasm32 because cargo builds it for the wasm integration tests.
+#[cfg(not(target_arch = "wasm32"))]
 mod match_cmd;
 mod output;
 mod params;
@@ -37,6 +40,7 @@ enum Command {
     /// Search bench: fixed-depth nodes signature, nps, and movetime overshoot.
     Bench(bench::Args),
     /// A match between two managers: colour-reversed pairs, fastchess result block, PGN, JSON.
+    #[cfg(not(target_arch = "wasm32"))]
     Match(Box<match_cmd::Args>),
     /// The UCI engine on stdin/stdout.
     Uci(uci_cmd::Args),
@@ -50,6 +54,7 @@ fn main() -> ExitCode {
         Command::Budget(args) => budget::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Bench(args) => bench::run(args),
+        #[cfg(not(target_arch = "wasm32"))]
         Command::Match(args) => match_cmd::run(*args),
         Command::Uci(args) => uci_cmd::run(args),
     };
