@@ -74,12 +74,26 @@ pub(crate) fn is_mcts(stats: &SearchStats) -> bool {
     !stats.root_visits.is_empty()
 }
 
-/// The poll of an lc0 manager with one deadline (§4, §5, §7): lower the remaining-time hint to
-/// `deadline − elapsed` and stop once elapsed reaches the deadline. Alpha-beta searches calling
-/// it get the deadline as their hard limit.
-pub(crate) fn deadline_poll(deadline: f64, stats: &SearchStats, hints: &mut Hints) -> Decision {
+/// The poll of an lc0 manager with one deadline (§4, §5, §7): no limit while pondering (§0.7);
+/// otherwise lower the remaining-time hint to `deadline − elapsed` and stop once elapsed reaches
+/// the deadline. Alpha-beta searches calling it get the deadline as their hard limit.
+pub(crate) fn deadline_poll(
+    pondering: bool,
+    deadline: f64,
+    stats: &SearchStats,
+    hints: &mut Hints,
+) -> Decision {
+    if pondering {
+        return Decision::CONTINUE;
+    }
     hints.remaining_ms = hints.remaining_ms.min(deadline - stats.elapsed_ms);
     Decision::stop_if(stats.elapsed_ms >= deadline, StopReason::Deadline)
+}
+
+/// The soft check of a one-deadline lc0 manager under alpha-beta: the same rule as
+/// [`deadline_poll`] (soft = hard), with hints nobody reads.
+pub(crate) fn deadline_iteration_done(pondering: bool, deadline: f64, stats: &SearchStats) -> Decision {
+    deadline_poll(pondering, deadline, stats, &mut Hints::reset(0))
 }
 
 /// lc0's integer milliseconds from an `f64` elapsed time (truncated toward zero).

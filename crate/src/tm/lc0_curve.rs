@@ -21,7 +21,9 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
 
-use super::common::{AB_CHECK_INTERVAL, deadline_poll, finish, ms_i64, ponder_budget, t32, t64};
+use super::common::{
+    AB_CHECK_INTERVAL, deadline_iteration_done, deadline_poll, finish, ms_i64, ponder_budget, t32, t64,
+};
 use super::smart_pruning::{FACTOR, SmartPruningConfig};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 
@@ -210,15 +212,11 @@ impl TimeManager for Curve {
     }
 
     fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
-        if self.pondering {
-            return Decision::CONTINUE;
-        }
-        deadline_poll(self.deadline as f64, stats, hints)
+        deadline_poll(self.pondering, self.deadline as f64, stats, hints)
     }
 
     fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
-        let mut hints = Hints::reset(0);
-        self.poll(stats, &mut hints)
+        deadline_iteration_done(self.pondering, self.deadline as f64, stats)
     }
 
     fn end_move(&mut self, end: &MoveEnd) {
