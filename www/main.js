@@ -1,8 +1,9 @@
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
 import init from './pkg/tmlab.js';
 import { EngineClient } from './engine/client.js';
-import { mountCurves } from './views/curves.js';
-import { mountAllocation } from './views/allocation.js';
+import { mountCurves, CURVES_DEFAULTS } from './views/curves.js';
+import { mountAllocation, ALLOCATION_DEFAULTS } from './views/allocation.js';
+import { UrlState, VIEWS } from './ui/urlstate.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -58,16 +59,97 @@ async function main() {
     return;
   }
 
-  const engine = new EngineClient(
-    () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'tmlab-engine' }),
-  );
+  const spawnEngine = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'tmlab-engine' });
+  const engine = new EngineClient(spawnEngine);
   showEngineState(engine);
 
   // The page's own wasm instance draws the charts; it never waits for the engine.
   await init();
-  mountCurves($('#curves'));
-  const allocation = mountAllocation($('#curves'));
-  globalThis.tmlab = { engine, caps, allocation };
+  const url = new UrlState(location.href);
+  const embed = document.documentElement.hasAttribute('data-embed');
+  globalThis.tmlab = { engine, caps, url, views: {} };
+
+  /**
+   * The views. Each is mounted the first time it is shown, into its own section, and gets
+   * `{ state, onChange, engine, spawnEngine, caps, embed }`: `state` read from the URL under the
+   * view's prefix, `onChange(state)` writing it back. Play and Match live in their own modules,
+   * loaded on demand.
+   */
+  const registry = {
+    curves: async (root) => {
+      const curves = mountCurves(root, {
+        state: url.get('ed', CURVES_DEFAULTS),
+        onChange: (s) => url.set('ed', s, CURVES_DEFAULTS),
+      });
+      const allocation = mountAllocation(root, {
+        state: url.get('al', ALLOCATION_DEFAULTS),
+        onChange: (s) => url.set('al', s, ALLOCATION_DEFAULTS),
+      });
+      globalThis.tmlab.allocation = allocation;
+      return { curves, allocation };
+    },
+    play: async (root) => {
+      const m = await import('./views/play.js');
+      return m.mountPlay(root, viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS));
+    },
+    match: async (root) => {
+      const m = await import('./views/match.js');
+      return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS));
+    },
+  };
+  function viewContext(prefix, defaults) {
+    return {
+      state: url.get(prefix, defaults),
+      onChange: (s) => url.set(prefix, s, defaults),
+      engine,
+      spawnEngine,
+      caps,
+      embed,
+    };
+  }
+
+  const mounted = new Map();
+  async function show(view) {
+    for (const v of VIEWS) {
+      $(`#view-${v}`).hidden = v !== view;
+      const tab = $(`#tab-${v}`);
+      tab?.setAttribute('aria-selected', String(v === view));
+      if (tab) tab.tabIndex = v === view ? 0 : -1;
+    }
+    url.setView(view);
+    if (!mounted.has(view)) {
+      const p = registry[view]($(`#view-${view}`));
+      mounted.set(view, p);
+      globalThis.tmlab.views[view] = await p;
+    }
+    await mounted.get(view);
+    document.dispatchEvent(new CustomEvent('tmlab-view', { detail: { view } }));
+  }
+  globalThis.tmlab.show = show;
+
+  for (const v of VIEWS) {
+    const tab = $(`#tab-${v}`);
+    tab?.addEventListener('click', () => show(v));
+    tab?.addEventListener('keydown', (e) => {
+      const i = VIEWS.indexOf(v);
+      const next = e.key === 'ArrowRight' ? VIEWS[(i + 1) % VIEWS.length] : e.key === 'ArrowLeft' ? VIEWS[(i + VIEWS.length - 1) % VIEWS.length] : null;
+      if (next) {
+        e.preventDefault();
+        $(`#tab-${next}`).focus();
+        show(next);
+      }
+    });
+  }
+  $('#copy-link')?.addEventListener('click', async () => {
+    const href = url.href();
+    try {
+      await navigator.clipboard.writeText(href);
+      $('#share-note').textContent = 'Link copied.';
+    } catch {
+      $('#share-note').textContent = href;
+    }
+  });
+  await show(url.view);
 }
 
 main().catch((err) => {

@@ -45,6 +45,11 @@ const CHARTS = [
   },
 ];
 
+/** Every chart's default values: chart id → { key: value } (the URL writes only changes). */
+export const CURVES_DEFAULTS = Object.fromEntries(
+  CHARTS.map((c) => [c.id, Object.fromEntries(c.params.map((p) => [p.key, p.defaultValue]))]),
+);
+
 /** Build the view into `root`. `state` maps chart id → { key: value }; `onChange` persists it. */
 export function mountCurves(root, { state = {}, onChange = () => {} } = {}) {
   const views = CHARTS.map((spec) => mountChart(root, spec, state[spec.id] || {}, (values) => {

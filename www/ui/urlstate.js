@@ -1,0 +1,130 @@
+// The playground's state in the URL (shared/spec/playground.md §5.11): short keys, versioned
+// with `v=1`, only values that differ from the defaults are written, unknown keys are ignored and
+// missing keys mean defaults. Each view owns a prefix (`ed.from`, `al.tc`, `p.side`, …) and a
+// defaults object; its state is flattened one level deep (`decay.from` → `ed.decay.from`) and
+// arrays become repeated keys. Types come from the defaults: a number stays a number, a boolean
+// is written 1/0.
+//
+// While a slider is dragged the URL is updated with history.replaceState, coalesced to one write
+// per animation frame, so the history does not get an entry per tick.
+
+/** The URL format's version; a link with another version is read as far as it matches. */
+export const URL_VERSION = 1;
+
+/** The views, in the order of the tabs. */
+export const VIEWS = ['play', 'match', 'curves'];
+/** The view a link without `view=` opens. */
+export const DEFAULT_VIEW = 'curves';
+
+/** Flatten `{a: {b: 1}, c: [x]}` to `{'a.b': 1, c: [x]}` (objects one level deep, arrays kept). */
+function flatten(state, out = {}, prefix = '') {
+  for (const [k, v] of Object.entries(state || {})) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v) && !prefix) flatten(v, out, key);
+    else out[key] = v;
+  }
+  return out;
+}
+
+/** The inverse of `flatten`. */
+function unflatten(flat) {
+  const out = {};
+  for (const [key, v] of Object.entries(flat)) {
+    const dot = key.indexOf('.');
+    if (dot < 0) out[key] = v;
+    else (out[key.slice(0, dot)] ??= {})[key.slice(dot + 1)] = v;
+  }
+  return out;
+}
+
+/** Read one URL value with the type of its default; `undefined` when it does not parse. */
+function parseAs(text, def) {
+  if (typeof def === 'number') {
+    const n = Number(text);
+    return text.trim() !== '' && Number.isFinite(n) ? n : undefined;
+  }
+  if (typeof def === 'boolean') return text === '1' || text === 'true' ? true : text === '0' || text === 'false' ? false : undefined;
+  return text;
+}
+
+function same(a, b) {
+  return Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => x === b[i]) : a === b;
+}
+
+function write(v) {
+  return typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
+}
+
+/** The state of every view, read from and written to one URL. */
+export class UrlState {
+  /** @param {string} href the page's URL */
+  constructor(href = location.href) {
+    this.url = new URL(href);
+    this.params = this.url.searchParams;
+    const view = this.params.get('view');
+    /** The view the URL asks for (a known one, else the default). */
+    this.view = VIEWS.includes(view) ? view : DEFAULT_VIEW;
+    /** The version the link was written with (1 when absent). */
+    this.version = Number(this.params.get('v') || URL_VERSION);
+    this.pending = false;
+  }
+
+  /** The state stored under `prefix`: the defaults, overridden by whatever the URL holds. */
+  get(prefix, defaults) {
+    const flat = flatten(defaults);
+    for (const [key, def] of Object.entries(flat)) {
+      const name = `${prefix}.${key}`;
+      if (Array.isArray(def)) {
+        const all = this.params.getAll(name);
+        if (all.length) flat[key] = all;
+      } else if (this.params.has(name)) {
+        const v = parseAs(this.params.get(name), def);
+        if (v !== undefined) flat[key] = v;
+      }
+    }
+    return unflatten(flat);
+  }
+
+  /** Store `state` under `prefix`, writing only what differs from `defaults`. */
+  set(prefix, state, defaults) {
+    const flat = flatten(state);
+    const defs = flatten(defaults);
+    for (const name of [...this.params.keys()]) if (name.startsWith(`${prefix}.`)) this.params.delete(name);
+    for (const [key, v] of Object.entries(flat)) {
+      if (v === undefined || v === null || same(v, defs[key])) continue;
+      const name = `${prefix}.${key}`;
+      if (Array.isArray(v)) v.forEach((x) => this.params.append(name, write(x)));
+      else this.params.set(name, write(v));
+    }
+    this.flush();
+  }
+
+  /** Switch the current view. */
+  setView(view) {
+    this.view = view;
+    this.flush();
+  }
+
+  /** The URL for the current state, with `v` and `view` first. */
+  href({ embed = false } = {}) {
+    const out = new URL(this.url.href);
+    const rest = [...this.params.entries()].filter(([k]) => k !== 'v' && k !== 'view');
+    out.search = '';
+    out.searchParams.set('v', String(URL_VERSION));
+    if (this.view !== DEFAULT_VIEW || embed) out.searchParams.set('view', this.view);
+    for (const [k, v] of rest) out.searchParams.append(k, v);
+    if (embed) out.pathname = out.pathname.replace(/(embed\/)?(index\.html)?$/, 'embed/');
+    else out.pathname = out.pathname.replace(/embed\/(index\.html)?$/, '');
+    return out.href;
+  }
+
+  /** Write the URL with history.replaceState, at most once per animation frame. */
+  flush() {
+    if (this.pending || typeof history === 'undefined') return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      history.replaceState(null, '', this.href({ embed: /\/embed\/(index\.html)?$/.test(location.pathname) }));
+    });
+  }
+}
