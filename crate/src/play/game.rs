@@ -13,7 +13,7 @@
 //!   rule, insufficient material; optionally by score as fastchess's `-resign`/`-draw` and
 //!   `-maxmoves` do (Termination `adjudication`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
@@ -97,7 +97,7 @@ pub struct DrawRule {
 }
 
 /// Why a game ended; [`Termination::pgn`] gives the PGN tag value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Termination {
     /// Checkmate, stalemate, repetition, fifty moves, insufficient material.
@@ -620,20 +620,30 @@ impl Game {
 /// runner measures each search's wall time itself.
 pub fn play_game(game: &mut Game, white: &mut EnginePlayer, black: &mut EnginePlayer) {
     while let Some(c) = game.next_to_move() {
-        let player = if c.is_white() { &mut *white } else { &mut *black };
-        let timer = game.setup.clock.timer();
-        let t0 = now_ms();
-        let res = player.think(&game.think_request(timer));
-        let measured = now_ms() - t0;
-        match res {
-            Ok((m, thought)) => {
-                let used = game.charge_for(thought.engine_ms, Some(measured));
-                if let Err(e) = game.apply(m, used, Some(thought)) {
-                    game.forfeit(Termination::RulesInfraction, &e);
-                }
+        play_move(game, if c.is_white() { &mut *white } else { &mut *black });
+    }
+}
+
+/// Lets `player` (the side to move's) make one move: it searches under the clock mode's
+/// timer, the runner measures the wall time around the search, and the move is charged and
+/// applied; an engine error or an illegal move forfeits the game. Does nothing once the game
+/// is over.
+pub fn play_move(game: &mut Game, player: &mut EnginePlayer) {
+    if game.next_to_move().is_none() {
+        return;
+    }
+    let timer = game.setup.clock.timer();
+    let t0 = now_ms();
+    let res = player.think(&game.think_request(timer));
+    let measured = now_ms() - t0;
+    match res {
+        Ok((m, thought)) => {
+            let used = game.charge_for(thought.engine_ms, Some(measured));
+            if let Err(e) = game.apply(m, used, Some(thought)) {
+                game.forfeit(Termination::RulesInfraction, &e);
             }
-            Err(e) => game.forfeit(Termination::RulesInfraction, &e),
         }
+        Err(e) => game.forfeit(Termination::RulesInfraction, &e),
     }
 }
 

@@ -10,7 +10,7 @@
 //!   are in); it is what a browser keeps while one worker per game plays. [`run_match`] plays a
 //!   whole match natively with `concurrency` threads pulling game indices.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use super::engine::{EngineConfig, EnginePlayer};
@@ -137,7 +137,7 @@ impl MatchConfig {
 }
 
 /// One player's time usage in one game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TimeUsage {
     /// Share of the time available through move 20 that was used (if the player made 20 moves).
     pub share_by_20: Option<f64>,
@@ -307,6 +307,72 @@ impl GameSummary {
     }
 }
 
+/// What the statistics need of a finished game: its result and both players' time usage,
+/// without the record. The browser's match book reads it back from a [`GameSummary`]'s JSON
+/// (unknown fields such as `record` are ignored).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameScore {
+    /// Game index.
+    pub index: u32,
+    /// A's result.
+    pub outcome_a: Outcome,
+    /// A had white.
+    pub a_white: bool,
+    /// How the game ended.
+    pub termination: Option<Termination>,
+    /// A's time usage.
+    pub usage_a: TimeUsage,
+    /// B's time usage.
+    pub usage_b: TimeUsage,
+    /// Largest overshoot of a flagged move by A / by B, ms.
+    pub overshoot: [f64; 2],
+}
+
+impl GameSummary {
+    /// The game's [`GameScore`].
+    pub fn score(&self) -> GameScore {
+        GameScore {
+            index: self.index,
+            outcome_a: self.outcome_a,
+            a_white: self.a_white,
+            termination: self.termination,
+            usage_a: self.usage_a,
+            usage_b: self.usage_b,
+            overshoot: self.overshoot,
+        }
+    }
+}
+
+/// W/L/D, pentanomial, SPRT and time statistics of finished games, given by game index
+/// (`slots[i]` is game `i`, `None` while unfinished; a pair counts once both games are in).
+pub fn report_scores(slots: &[Option<GameScore>], sprt: Option<Sprt>) -> MatchReport {
+    let mut wdl = Wdl::default();
+    for g in slots.iter().flatten() {
+        match g.outcome_a {
+            Outcome::Win => wdl.wins += 1,
+            Outcome::Loss => wdl.losses += 1,
+            Outcome::Draw => wdl.draws += 1,
+        }
+    }
+    let mut penta = Pentanomial::default();
+    for pair in slots.chunks(2) {
+        if let [Some(x), Some(y)] = pair {
+            penta.add_pair(x.outcome_a, y.outcome_a);
+        }
+    }
+    let done: Vec<&GameScore> = slots.iter().flatten().collect();
+    let ua: Vec<TimeUsage> = done.iter().map(|g| g.usage_a).collect();
+    let ub: Vec<TimeUsage> = done.iter().map(|g| g.usage_b).collect();
+    let oa: Vec<f64> = done.iter().map(|g| g.overshoot[0]).collect();
+    let ob: Vec<f64> = done.iter().map(|g| g.overshoot[1]).collect();
+    MatchReport {
+        finished: done.len() as u32,
+        block: ResultBlock::new(wdl, penta, sprt),
+        a: PlayerTimeStats::from_games(&ua, &oa),
+        b: PlayerTimeStats::from_games(&ub, &ob),
+    }
+}
+
 /// Games finished so far and everything computed from them.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct MatchState {
@@ -360,31 +426,9 @@ impl MatchState {
 
     /// W/L/D, pentanomial, SPRT and time statistics of the games finished so far.
     pub fn report(&self, sprt: Option<Sprt>) -> MatchReport {
-        let mut wdl = Wdl::default();
-        for g in self.games.iter().flatten() {
-            match g.outcome_a {
-                Outcome::Win => wdl.wins += 1,
-                Outcome::Loss => wdl.losses += 1,
-                Outcome::Draw => wdl.draws += 1,
-            }
-        }
-        let mut penta = Pentanomial::default();
-        for pair in self.games.chunks(2) {
-            if let [Some(x), Some(y)] = pair {
-                penta.add_pair(x.outcome_a, y.outcome_a);
-            }
-        }
-        let done: Vec<&GameSummary> = self.games.iter().flatten().collect();
-        let ua: Vec<TimeUsage> = done.iter().map(|g| g.usage_a).collect();
-        let ub: Vec<TimeUsage> = done.iter().map(|g| g.usage_b).collect();
-        let oa: Vec<f64> = done.iter().map(|g| g.overshoot[0]).collect();
-        let ob: Vec<f64> = done.iter().map(|g| g.overshoot[1]).collect();
-        MatchReport {
-            finished: done.len() as u32,
-            block: ResultBlock::new(wdl, penta, sprt),
-            a: PlayerTimeStats::from_games(&ua, &oa),
-            b: PlayerTimeStats::from_games(&ub, &ob),
-        }
+        let scores: Vec<Option<GameScore>> =
+            self.games.iter().map(|g| g.as_ref().map(GameSummary::score)).collect();
+        report_scores(&scores, sprt)
     }
 
     /// Whether the SPRT has decided.

@@ -3,6 +3,9 @@
 pub mod engine;
 pub mod game;
 pub mod match_;
+pub mod match_book;
+pub mod match_game;
+pub mod match_spec;
 pub mod openings;
 pub mod pgn;
 pub mod stats;

@@ -6,7 +6,7 @@
 //! distribution with a given normalised mean, §4.1). They are written here from the maths; the
 //! tests check them against result blocks fastchess printed.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// 800/ln 10: converts a score's normalised distance from ½ into (normalised) Elo.
 const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
@@ -57,7 +57,7 @@ pub struct Pentanomial {
 }
 
 /// The result of one game for player A.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// A won.
