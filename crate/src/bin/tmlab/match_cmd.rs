@@ -6,9 +6,10 @@ use serde::Serialize;
 
 use crate::output::print;
 use tmlab::clock::TimeControl;
-use tmlab::play::engine::{EngineConfig, SearcherKind};
+use tmlab::play::engine::SearcherKind;
 use tmlab::play::game::{Adjudication, ClockMode, DrawRule, ResignRule};
-use tmlab::play::match_::{GameSummary, MatchConfig, MatchState, run_match};
+use tmlab::play::match_::{GameSummary, MatchState, run_match};
+use tmlab::play::match_spec::{MatchSpec, OpeningsSpec};
 use tmlab::play::openings;
 use tmlab::play::stats::Sprt;
 use tmlab::tm::TmSpec;
@@ -93,6 +94,26 @@ fn tc(which: &str, s: &str) -> Result<TimeControl, String> {
     s.parse().map_err(|e: tmlab::clock::TcError| format!("--{which}: {e}"))
 }
 
+/// A spec error (`clock.nps: …`) with the flag it came from (`--nps: …`).
+fn flag_error(e: &str) -> String {
+    let (field, rest) = e.split_once(": ").unwrap_or(("", e));
+    let flag = match field {
+        "a" | "b" | "games" | "seed" | "sprt" | "engine" => format!("--{field}"),
+        "tc_a" => "--tc".into(),
+        "tc_b" => "--tc-b".into(),
+        "clock.nps" => "--nps".into(),
+        "clock.latency_ms" => "--latency".into(),
+        "hash_mb" => "--hash".into(),
+        f if f.starts_with("overhead_ms") => "--overhead".into(),
+        "adjudication.max_moves" => "--maxmoves".into(),
+        f if f.starts_with("adjudication.resign") => "--resign".into(),
+        f if f.starts_with("adjudication.draw") => "--draw".into(),
+        f if f.starts_with("openings") => "--openings".into(),
+        _ => return e.to_string(),
+    };
+    format!("{flag}: {rest}")
+}
+
 fn adjudication(args: &Args) -> Result<Adjudication, String> {
     let mut adj = Adjudication { max_moves: args.maxmoves, ..Adjudication::default() };
     if let Some(r) = &args.resign {
@@ -152,39 +173,27 @@ struct JsonOut<'a> {
 }
 
 pub fn run(args: Args) -> Result<(), String> {
+    // The flags fill a MatchSpec, which builds the config as the browser's matches do; its
+    // errors name the spec field, so prefix them with the flag.
     let searcher: SearcherKind = args.engine.parse().map_err(|e| format!("--engine: {e}"))?;
-    let mut a = EngineConfig::new(searcher, spec("a", &args.a)?);
-    let mut b = EngineConfig::new(searcher, spec("b", &args.b)?);
-    for c in [&mut a, &mut b] {
-        c.hash_mb = args.hash;
-        if let Some(o) = args.overhead {
-            c.set_move_overhead(o).map_err(|e| format!("--overhead: {e}"))?;
-        }
+    spec("a", &args.a)?;
+    spec("b", &args.b)?;
+    tc("tc", &args.tc)?;
+    if let Some(t) = &args.tc_b {
+        tc("tc-b", t)?;
     }
-    let tc_a = tc("tc", &args.tc)?;
-    let tc_b = match &args.tc_b {
-        Some(s) => tc("tc-b", s)?,
-        None => tc_a.clone(),
-    };
     let clock = match args.clock.as_str() {
-        "virtual" => {
-            if !(args.nps.is_finite() && args.nps > 0.0) {
-                return Err(format!("--nps must be a positive number, not {}", args.nps));
-            }
-            if !(args.latency.is_finite() && args.latency >= 0.0) {
-                return Err(format!("--latency must be ≥ 0 ms, not {}", args.latency));
-            }
-            ClockMode::Virtual { nps: args.nps, latency_ms: args.latency }
-        }
+        "virtual" => ClockMode::Virtual { nps: args.nps, latency_ms: args.latency },
         "real" | "wall" => ClockMode::Real,
         other => return Err(format!("--clock: {other:?} is not a clock mode (virtual or real)")),
     };
     let openings = match &args.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("--openings {path}: {e}"))?;
-            openings::parse_epd(&text).map_err(|e| format!("--openings {path}: {e}"))?
+            openings::parse_epd(&text).map_err(|e| format!("--openings {path}: {e}"))?;
+            OpeningsSpec::Epd(text)
         }
-        None => openings::builtin(),
+        None => OpeningsSpec::Builtin,
     };
     let sprt = match &args.sprt {
         Some(s) => {
@@ -193,23 +202,27 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         None => None,
     };
-    let (name_a, name_b) = (format!("A {}", a.tm), format!("B {}", b.tm));
-    let cfg = MatchConfig {
-        a,
-        b,
-        name_a: name_a.clone(),
-        name_b: name_b.clone(),
-        tc_a,
-        tc_b,
+    let match_spec = MatchSpec {
+        engine: searcher,
+        a: args.a.clone(),
+        b: args.b.clone(),
+        name_a: None,
+        name_b: None,
+        tc_a: args.tc.clone(),
+        tc_b: args.tc_b.clone(),
         games: args.games,
+        clock,
         openings,
         seed: args.seed,
-        clock,
-        adjudication: adjudication(&args)?,
         sprt,
+        adjudication: adjudication(&args)?,
+        overhead_ms: args.overhead,
+        hash_mb: args.hash,
         event: "tmlab match".into(),
         date: today(),
     };
+    let cfg = match_spec.to_config().map_err(|e| flag_error(&e))?;
+    let (name_a, name_b) = (cfg.name_a.clone(), cfg.name_b.clone());
     let tty = std::io::stderr().is_terminal();
     let start = std::time::Instant::now();
     let total = args.games;
@@ -257,12 +270,12 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     if json {
         let out = JsonOut {
-            engine: searcher.as_str(),
+            engine: cfg.a.searcher.as_str(),
             a: cfg.a.tm.to_string(),
             b: cfg.b.tm.to_string(),
             tc_a: cfg.tc_a.to_string(),
             tc_b: cfg.tc_b.to_string(),
-            clock,
+            clock: cfg.clock,
             seed: cfg.seed,
             games: state.games.iter().flatten().collect(),
             report,
@@ -271,7 +284,7 @@ pub fn run(args: Args) -> Result<(), String> {
         let text = serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?;
         return print(&(text + "\n"));
     }
-    let mode = match clock {
+    let mode = match cfg.clock {
         ClockMode::Virtual { nps, latency_ms } => {
             format!("virtual clock: 1 ms = {} nodes, latency {latency_ms} ms", nps / 1000.0)
         }
