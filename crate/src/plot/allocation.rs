@@ -258,7 +258,7 @@ fn short(v: f64) -> String {
 }
 
 /// A round axis end at or above `v` (1, 2 or 5 times a power of ten).
-fn nice_top(v: f64) -> f64 {
+pub(super) fn nice_top(v: f64) -> f64 {
     if !(v.is_finite() && v > 0.0) {
         return 1.0;
     }

@@ -6,6 +6,8 @@
 pub mod bench;
 mod canvas;
 pub mod charts;
+pub mod game_chart;
+pub mod matches;
 pub mod tm;
 
 use wasm_bindgen::prelude::*;
