@@ -1,0 +1,173 @@
+// Match view end to end: real wasm game workers play a 10-game virtual-clock match; the page's
+// summary equals the JSON download's stats; the PGN download holds 10 games with %clk; no
+// main-thread task over 50 ms while the match runs; Stop then Resume finishes the match; a
+// reload mid-match resumes from IndexedDB. Screenshots go to target/screenshots/match*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT } from './harness.mjs';
+
+const SHOTS = join(ROOT, 'target', 'screenshots');
+/** A fast match: alpha-beta at 1+0.01 vs 0.8+0.01 on a 100 k nps virtual clock. */
+const QUERY = '?v=1&view=match&m.tca=1%2B0.01&m.tcb=0.8%2B0.01&m.games=10&m.nps=100000';
+
+let server;
+let browser;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openMatch(page) {
+  await page.goto(server.url + QUERY);
+  await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.match.restored);
+}
+
+const finished = (page) => page.evaluate(() => Number(document.querySelector('#m-progress').dataset.finished || 0));
+
+async function download(page, button) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  return readFileSync(await dl.path(), 'utf8');
+}
+
+test('a 10-game virtual match completes; page summary = JSON download; PGN has 10 games with %clk; no long task', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await watchLongTasks(page);
+  await openMatch(page);
+  const valid = await page.evaluate(() => globalThis.tmlab.views.match.valid);
+  assert.equal(valid.tc_a, '1+0.01');
+  assert.equal(valid.tc_b, '0.8+0.01');
+  assert.match(await page.textContent('#m-clock-label'), /virtual clock: 1 ms = 100 nodes/);
+  // Let the page settle before measuring the match itself.
+  await page.waitForTimeout(300);
+  const t0 = await page.evaluate(() => performance.now());
+  const wall = Date.now();
+  await page.click('#m-start');
+  await page.waitForSelector('#m-progress[data-status="running"]');
+  await page.waitForFunction(() => document.querySelector('#m-games-table tr.running'), null, { timeout: 20000 });
+  await page.screenshot({ path: join(SHOTS, 'match-running.png'), fullPage: true });
+  await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
+  const seconds = (Date.now() - wall) / 1000;
+  const long = await longTasks(page, t0);
+  console.log(`# match: 10 games in ${seconds.toFixed(1)} s; long tasks ${JSON.stringify(long)}`);
+  assert.deepEqual(long.filter((t) => t.duration > 50), [], 'a main-thread task over 50 ms during the match');
+  assert.equal(await finished(page), 10);
+  assert.match(await page.textContent('#m-progress'), /^10\/10 games · match complete/);
+  assert.equal(await page.locator('#m-games-table tr.done').count(), 10);
+
+  // The JSON download carries the same statistics as the page shows.
+  const json = JSON.parse(await download(page, '#m-json'));
+  assert.equal(json.format, 'tmlab-match');
+  assert.equal(json.games.length, 10);
+  assert.equal(json.spec.tc_a, '1+0.01');
+  assert.equal(json.spec.clock.nps, 100000);
+  const st = json.standing;
+  assert.equal(st.finished, 10);
+  assert.equal(await page.textContent('#m-block'), st.text, 'the result block on the page = the export’s');
+  const b = st.report.block;
+  assert.equal(b.wdl.wins + b.wdl.losses + b.wdl.draws, 10);
+  const shown = async (k) => (await page.textContent(`[data-stat="${k}"] .stat-value`)).trim();
+  assert.equal(await shown('wdl'), `${b.wdl.wins} / ${b.wdl.losses} / ${b.wdl.draws}`);
+  assert.equal(await shown('penta'), `[${b.penta.ll}, ${b.penta.ld}, ${b.penta.wl + b.penta.dd}, ${b.penta.wd}, ${b.penta.ww}]`);
+  assert.equal(await shown('elo'), `${b.estimate.elo.toFixed(2)} ± ${b.estimate.elo_error.toFixed(2)}`);
+  assert.equal(await shown('nelo'), `${b.estimate.nelo.toFixed(2)} ± ${b.estimate.nelo_error.toFixed(2)}`);
+  assert.equal(await shown('timeouts'), `${st.report.a.timeouts} / ${st.report.b.timeouts}`);
+  // Every game's score agrees with its record's result, and the per-game stats are real.
+  let wins = 0;
+  for (const g of json.games) {
+    const r = g.record.outcome.result;
+    const aWon = (r === '1-0' && g.a_white) || (r === '0-1' && !g.a_white);
+    if (aWon) wins += 1;
+    assert.equal(g.outcome_a === 'win', aWon, `game ${g.index}`);
+    assert.ok(g.record.moves.some((m) => !m.book && m.engine && m.engine.nodes > 0), 'engine moves with nodes');
+  }
+  assert.equal(wins, b.wdl.wins);
+  for (const k of ['elo', 'nelo', 'los']) {
+    assert.ok((await page.getAttribute(`[data-stat="${k}"]`, 'title')).length > 20, `${k} has a tooltip`);
+  }
+
+  // The PGN download: 10 games, every engine move with [%clk].
+  const pgn = await download(page, '#m-pgn');
+  const games = pgn.split(/\n(?=\[Event )/).filter((g) => g.trim());
+  assert.equal(games.length, 10);
+  for (const g of games) {
+    assert.match(g, /\[TimeControl "\?"\]/, 'per-side controls write TimeControl ?');
+    assert.match(g, /\[WhiteTimeControl "/);
+    assert.match(g, /\[ClockMode "virtual 100 nodes\/ms/);
+    assert.match(g, /\[%clk \d+:\d\d:\d\d(\.\d+)?\]/);
+    const result = g.match(/\[Result "([^"]+)"\]/)[1];
+    assert.ok(g.trim().endsWith(result), 'movetext ends with the result');
+  }
+
+  // The chart shows the selected game's real records.
+  await page.click('#m-games-table tr[data-index="3"]');
+  await page.waitForFunction(() => document.querySelector('#m-chart').dataset.game === '3');
+  const engineMoves = json.games.find((g) => g.index === 3).record.moves.filter((m) => !m.book).length;
+  assert.equal(Number(await page.getAttribute('#m-chart', 'data-moves')), engineMoves);
+  const box = await page.locator('#m-chart').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForFunction(() => globalThis.tmlab.views.match.chart?.lines.length > 0);
+  assert.match(await page.textContent('#m-chart-note'), /used \d/);
+  await page.screenshot({ path: join(SHOTS, 'match-complete.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('bad settings show a validation message next to the field and disable Start', async () => {
+  const page = await browser.context.newPage();
+  await openMatch(page);
+  await page.fill('#m-tcb', '4+x');
+  await page.waitForSelector('#m-start[disabled]');
+  assert.match(await page.textContent('.field-error[data-for="tc_b"]'), /tc_b: bad time control token `4\+x`: `x` is not a time/);
+  assert.ok(await page.$eval('#m-tcb', (el) => el.classList.contains('invalid')));
+  await page.fill('#m-tcb', '0.8+0.01');
+  await page.waitForSelector('#m-start:not([disabled])');
+  await page.fill('#m-games', '0');
+  assert.match(await page.textContent('.field-error[data-for="games"]'), /games: 0 is out of range; allowed: 1 to 100000/);
+  await page.close();
+});
+
+test('stop mid-match then resume finishes the match; a reload mid-match resumes from IndexedDB', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await openMatch(page);
+  await page.click('#m-start');
+  await page.waitForFunction(() => Number(document.querySelector('#m-progress').dataset.finished) >= 2, null, { timeout: 60000 });
+  await page.click('#m-stop');
+  await page.waitForSelector('#m-progress[data-status="stopped"]');
+  const atStop = await finished(page);
+  assert.ok(atStop >= 2 && atStop < 10, `stopped at ${atStop}`);
+  assert.equal(await page.evaluate(() => globalThis.tmlab.views.match.runner.running.size), 0, 'no game worker left');
+  await page.waitForTimeout(500);
+  assert.equal(await finished(page), atStop, 'nothing finishes after Stop');
+  await page.screenshot({ path: join(SHOTS, 'match-stopped.png'), fullPage: true });
+  await page.click('#m-resume');
+  await page.waitForFunction(() => Number(document.querySelector('#m-progress').dataset.finished) >= 6, null, { timeout: 60000 });
+
+  // Reload mid-match: the autosave brings back the finished games and the match goes on.
+  const beforeReload = await finished(page);
+  assert.ok(beforeReload < 10, 'the reload happens mid-match');
+  await page.reload();
+  await page.waitForSelector('#m-progress[data-status]', { timeout: 30000 });
+  const restored = await finished(page);
+  assert.ok(restored >= beforeReload, `restored ${restored} of ${beforeReload} saved games`);
+  assert.match(await page.textContent('#m-note'), /Resumed an interrupted match from the autosave/);
+  await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
+  assert.equal(await finished(page), 10);
+  const json = JSON.parse(await download(page, '#m-json'));
+  assert.deepEqual(json.games.map((g) => g.index), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.equal(await page.textContent('#m-block'), json.standing.text);
+  await page.screenshot({ path: join(SHOTS, 'match-resumed.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

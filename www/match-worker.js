@@ -1,0 +1,65 @@
+// A match game worker: plays ONE game of a match, one move per turn of its event loop, and
+// reports every move, so the page shows progress and can terminate it between moves (Stop).
+//
+// In:  { type: 'play', spec: '<match spec JSON>', index }
+// Out: { type: 'ready' } once the wasm is loaded;
+//      { type: 'start', index, records } (book moves) after the game is set up;
+//      { type: 'move', index, record } after every engine move (a MoveRecord);
+//      { type: 'done', index, summary } when the game is over (a GameSummary with its PGN);
+//      { type: 'error', index, message } if the spec or index is refused;
+//      { type: 'crash', index, message } if the engine panicked (the worker then closes).
+import init, { MatchGameRunner } from './pkg/tmlab.js';
+
+let index = null;
+let runner = null;
+
+function crash(message) {
+  postMessage({ type: 'crash', index, message: String(message).replace(/\s+/g, ' ') });
+  runner = null;
+  close();
+}
+// The Rust panic hook calls this (see crate/src/wasm/mod.rs) before the trap unwinds.
+globalThis.__tmlabPanic = (message) => crash(message);
+
+// Between moves the worker yields to its event loop with a MessageChannel task (no timer clamp).
+const tick = new MessageChannel();
+tick.port1.onmessage = () => {
+  if (!runner) return;
+  try {
+    const record = runner.step();
+    if (record) postMessage({ type: 'move', index, record });
+    if (runner.done) {
+      const summary = runner.summary();
+      runner.free();
+      runner = null;
+      postMessage({ type: 'done', index, summary });
+      return;
+    }
+  } catch (err) {
+    crash(err && err.message ? err.message : err);
+    return;
+  }
+  tick.port2.postMessage(0);
+};
+
+const ready = init().then(
+  () => postMessage({ type: 'ready' }),
+  (err) => {
+    postMessage({ type: 'crash', index, message: `wasm failed to load: ${err && err.message ? err.message : err}` });
+    close();
+  },
+);
+
+onmessage = async ({ data }) => {
+  await ready;
+  if (data?.type !== 'play') return;
+  index = data.index;
+  try {
+    runner = new MatchGameRunner(data.spec, data.index);
+  } catch (err) {
+    postMessage({ type: 'error', index, message: String(err && err.message ? err.message : err) });
+    return;
+  }
+  postMessage({ type: 'start', index, records: runner.records() });
+  tick.port2.postMessage(0);
+};
