@@ -318,35 +318,35 @@ export function mountMatch(root, ctx) {
       summaries.set(s.index, s);
       if (!userSelected) selected = s.index;
       meta.status = book.complete ? 'complete' : 'running';
-      render();
+      renderSoon();
       try {
         await saveGame(meta, s);
       } catch (err) {
         notice = `Autosave failed (${err.message || err}); the match goes on but cannot be resumed after a reload.`;
-        render();
+        renderSoon();
       }
     });
     runner.addEventListener('complete', async () => {
       meta.status = 'complete';
       live.clear();
-      render();
+      renderSoon();
       await saveMatch(meta).catch(() => {});
     });
     runner.addEventListener('stopped', async () => {
       meta.status = 'stopped';
       live.clear();
-      render();
+      renderSoon();
       await saveMatch(meta).catch(() => {});
     });
     runner.addEventListener('failed', async (e) => {
       meta.status = 'stopped';
       live.clear();
       $('#m-error').textContent = `${e.detail.message}. The finished games are kept; Resume plays the rest again, or change the setup and start a new match.`;
-      render();
+      renderSoon();
       await saveMatch(meta).catch(() => {});
     });
     runner.addEventListener('idle', () => render());
-    render();
+    renderSoon();
   }
 
   async function startNew() {
@@ -359,9 +359,14 @@ export function mountMatch(root, ctx) {
     selected = null;
     await clearMatch().catch(() => {});
     await saveMatch(meta).catch(() => {});
+    // Building the book and spawning the first worker run as separate tasks, so no single
+    // main-thread task grows long.
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     begin(spec, meta.state);
+    await nextTask();
     runner.start();
-    render();
+    renderSoon();
   }
 
   function resume() {
@@ -393,6 +398,8 @@ export function mountMatch(root, ctx) {
     renderNow();
     performance.measure('tmlab:match-render', { start: t0 });
   }
+  // Events re-render at most once per frame, in its own task (not inside a worker message).
+  const renderSoon = perFrame(render);
   function renderNow() {
     syncButtons();
     if (!book) return;
