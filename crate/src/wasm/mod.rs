@@ -6,6 +6,7 @@
 pub mod bench;
 mod canvas;
 pub mod charts;
+pub mod tc_check;
 pub mod tm;
 
 use wasm_bindgen::prelude::*;
