@@ -6,9 +6,9 @@ source "$(dirname "$0")/lib.sh"
 
 out=www/public/static
 mkdir -p "$out"
-step "cargo build --release --bin tmlab"
-cargo build --release -p tmlab --bin tmlab
-bin=target/release/tmlab
+step "cargo build --bin tmlab"
+cargo build -p tmlab --bin tmlab
+bin=target/debug/tmlab
 # Keep these arguments in step with crate/tests/static_svgs.rs and www/views/curves-params.js.
 "$bin" curve decay --svg "$out/decay.svg"
 "$bin" curve moves-left --svg "$out/moves-left.svg"
