@@ -112,7 +112,7 @@ pub(crate) mod style {
     /// Faint grid lines between two labelled ones: enough to read values, cheap to draw.
     pub const LIGHT_LINES: usize = 1;
     /// Pixels per x-axis label at most.
-    pub const X_LABEL_SPACING: u32 = 80;
+    pub const X_LABEL_SPACING: u32 = 50;
 }
 
 /// Errors from drawing: the backend's message.
@@ -182,9 +182,9 @@ pub fn draw<DB: DrawingBackend>(
 }
 
 /// How many labels the x axis gets: one per [`style::X_LABEL_SPACING`] pixels (plotters' default
-/// of ten on an 800-pixel chart), so a phone-sized chart's labels do not run into each other.
+/// of ten from 500 pixels up), so a phone-sized chart's labels do not run into each other.
 pub(crate) fn x_label_count<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> usize {
-    (area.dim_in_pixel().0 / style::X_LABEL_SPACING).clamp(3, 10) as usize
+    (area.dim_in_pixel().0 / style::X_LABEL_SPACING).clamp(4, 10) as usize
 }
 
 /// A tick label for a whole-number axis (move numbers): `40`, not `40.0`.
@@ -285,8 +285,8 @@ mod tests {
             x_label_count(&area)
         };
         assert_eq!(count(800), 10);
-        assert_eq!(count(320), 4);
-        assert_eq!(count(100), 3);
+        assert_eq!(count(320), 6);
+        assert_eq!(count(100), 4);
         assert_eq!(whole_label(&40.0), "40");
         assert_eq!(whole_label(&2.5), "2.5");
     }
