@@ -316,13 +316,17 @@ test('<tm-curve> loads wasm only when scrolled into view, then draws, with a lin
   assert.equal(await shadowCanvasInk(page, '#c'), 0);
   // No leaks: nothing in the light DOM or the page's style sheets.
   assert.equal(await page.evaluate(() => document.styleSheets.length), 0);
-  assert.equal(await page.locator('canvas').count(), 0);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 0, 'no canvas in the light DOM');
   assert.deepEqual(await page.evaluate(() => Object.keys(globalThis).filter((k) => /tmlab|curve/i.test(k))), []);
 
   await page.evaluate(() => document.querySelector('#c').scrollIntoView());
   await page.waitForFunction(() => document.querySelector('#c').state === 'drawn', null, { timeout: 20000 });
   assert.equal(wasmRequests.length, 1, wasmRequests.join(', '));
   assert.ok((await shadowCanvasInk(page, '#c')) > 1000, 'the chart is drawn');
+  // Still nothing added to the host page: no style sheets, no preload links, no canvases.
+  assert.equal(await page.evaluate(() => document.styleSheets.length), 0);
+  assert.deepEqual(await page.evaluate(() => [...document.head.children].map((e) => e.outerHTML)), ['<meta charset="utf-8">', '<link rel="icon" href="data:,">']);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 0, 'no canvas in the light DOM');
   const link = await page.evaluate(() => document.querySelector('#c').shadowRoot.querySelector('a.open').href);
   assert.equal(link, `${server.url}?v=1&ed.moves-left.midpoint=40&ed.moves-left.steepness=6`);
 
