@@ -75,6 +75,7 @@ async function main() {
   const url = new UrlState(location.href);
   showUrlProblems(url);
   if (embed) setUpEmbed(url, VIEW_LABELS);
+  else setUpShare(url, VIEW_LABELS);
   if ($('#caps')) $('#caps').textContent = caps.wasm && caps.workers ? 'single-threaded wasm' : 'no wasm';
   if (!caps.wasm || !caps.workers) {
     const missing = [!caps.wasm && 'WebAssembly', !caps.workers && 'module Web Workers'].filter(Boolean);
@@ -185,7 +186,6 @@ async function main() {
       }
     });
   }
-  if (!embed) setUpShare(url, VIEW_LABELS);
   await show(url.view);
   reportHeight();
 }
