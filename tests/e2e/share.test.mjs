@@ -6,8 +6,8 @@
 // Curves view fit a 360 px screen, tabs work from the keyboard, sliders say their units.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, extname } from 'node:path';
 import { ROOT, serveDist, launch, watchLongTasks, longTasks, collectErrors } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
@@ -401,6 +401,34 @@ test('the demo page: two <tm-curve>s and a framed embed that sizes itself', asyn
   assert.ok((await shadowCanvasInk(page, '#demo-allocation')) > 1000);
   await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, 'embed-demo.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml' };
+
+test('the build works under any sub-path: a docs site serving dist/ at /guide/tmlab/', async () => {
+  const site = 'http://docs.test/guide/tmlab/';
+  const { page, errors } = await newPage();
+  // A made-up host, answered from dist/ (no network): only relative URLs can work here.
+  await page.context().route('http://docs.test/**', (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (!path.startsWith('/guide/tmlab/')) return route.fulfill({ status: 404, body: 'outside the sub-path' });
+    let file = join(ROOT, 'dist', path.slice('/guide/tmlab/'.length));
+    if (file.endsWith('/')) file = join(file, 'index.html');
+    if (!existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({ status: 200, contentType: TYPES[extname(file)] || 'application/octet-stream', body: readFileSync(file) });
+  });
+  await page.goto(`${site}embed-demo.html`);
+  await page.waitForFunction(() => document.querySelector('#demo-decay').state === 'drawn', null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => document.querySelector('#demo-decay').shadowRoot.querySelector('a.open').href),
+    `${site}?v=1&ed.decay.from=0.2&ed.decay.to=0.9&ed.decay.step=4`);
+  await page.evaluate(() => document.querySelector('#demo-frame').scrollIntoView());
+  await page.waitForFunction(() => parseFloat(document.querySelector('#demo-frame').style.height) > 600, null, { timeout: 20000 });
+  const frame = page.frame({ url: /\/guide\/tmlab\/embed\// });
+  await frame.waitForSelector('#chart-allocation canvas[data-draws]');
+  assert.equal(await frame.getAttribute('#open-full', 'href'), `${site}?v=1&ed.moves-left.midpoint=40`);
+  await page.context().unroute('http://docs.test/**');
   assert.deepEqual(errors, []);
   await page.close();
 });
