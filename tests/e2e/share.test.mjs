@@ -391,6 +391,18 @@ test('without WebAssembly, <tm-curve> and the Curves view show the static SVGs a
   await page.close();
 });
 
+test('when the wasm cannot be fetched, <tm-curve> falls back to the static SVG and says so', async () => {
+  const page = await browser.context.newPage();
+  await page.route('**/*.wasm', (route) => route.abort('blockedbyclient'));
+  await hostPage(page, 'lazy-test.html', LAZY_PAGE);
+  await page.evaluate(() => document.querySelector('#c').scrollIntoView());
+  await page.waitForFunction(() => document.querySelector('#c').state === 'static', null, { timeout: 20000 });
+  assert.match(await page.evaluate(() => document.querySelector('#c').shadowRoot.querySelector('.why').textContent),
+    /^The chart code could not be loaded \(.+\), so this is a static picture of the default moves-left chart/);
+  await page.waitForFunction(() => document.querySelector('#c').shadowRoot.querySelector('img')?.naturalWidth === 800);
+  await page.close();
+});
+
 test('the demo page: two <tm-curve>s and a framed embed that sizes itself', async () => {
   const { page, errors } = await newPage();
   await page.goto(`${server.url}embed-demo.html`);
