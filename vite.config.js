@@ -1,6 +1,13 @@
 // Vite builds the playground in www/ into dist/. The wasm-bindgen output lives in www/pkg/
 // (built by scripts/build-wasm.sh); the page and the engine worker share its one .wasm asset.
+//
+// Pages: the playground (index.html), the /embed route (embed/index.html, the same main.js in
+// embed mode) and a demo of embedding (embed-demo.html). Plus one script entry with a stable
+// name, dist/tm-curve.js: the <tm-curve> custom element docs sites load.
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+
+const www = (p) => resolve(import.meta.dirname, 'www', p);
 
 export default defineConfig({
   root: 'www',
@@ -10,6 +17,19 @@ export default defineConfig({
     outDir: '../dist',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      input: {
+        main: www('index.html'),
+        embed: www('embed/index.html'),
+        'embed-demo': www('embed-demo.html'),
+        'tm-curve': www('tm-curve.js'),
+      },
+      // The custom element's script keeps its name: host pages link to it.
+      preserveEntrySignatures: 'exports-only',
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'tm-curve' ? 'tm-curve.js' : 'assets/[name]-[hash].js'),
+      },
+    },
   },
   // The engine runs in a module worker; Vite's default worker format is iife.
   worker: { format: 'es' },

@@ -1,9 +1,15 @@
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
-import init from './pkg/tmlab.js';
+import init, { describe_spec, normalize_time_control } from './pkg/tmlab.js';
 import { EngineClient } from './engine/client.js';
-import { mountCurves, CURVES_DEFAULTS } from './views/curves.js';
-import { mountAllocation, ALLOCATION_DEFAULTS } from './views/allocation.js';
+import { mountCurves } from './views/curves.js';
+import { mountAllocation } from './views/allocation.js';
+import {
+  CURVES_DEFAULTS, CURVES_LIMITS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ALLOCATION_PREFIX,
+} from './views/curves-params.js';
 import { UrlState, VIEWS } from './ui/urlstate.js';
+import { setUpEmbed, reportHeight } from './ui/embed.js';
+import { setUpShare } from './ui/share.js';
+import { showStaticCurves } from './ui/static.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -26,6 +32,7 @@ function probe() {
 
 function showEngineState(client) {
   const badge = $('#engine-state');
+  if (!badge) return;
   const render = () => {
     badge.textContent = client.state === 'idle' ? 'engine ready' : `engine ${client.state}`;
     badge.dataset.state = client.state;
@@ -40,50 +47,82 @@ function showEngineState(client) {
   });
   client.addEventListener('line', (e) => {
     const log = $('#engine-log');
-    log.textContent = (log.textContent + e.detail + '\n').split('\n').slice(-40).join('\n');
+    if (log) log.textContent = (log.textContent + e.detail + '\n').split('\n').slice(-40).join('\n');
   });
+  render();
+}
+
+/** The views' labels, for titles and messages. */
+const VIEW_LABELS = { play: 'Play', match: 'Match', curves: 'Curves' };
+
+/** Show the URL's unusable values (each names the key, what was wrong, and what is used instead). */
+function showUrlProblems(url) {
+  const note = $('#url-note');
+  if (!note) return;
+  const render = () => {
+    note.hidden = url.problems.length === 0;
+    note.textContent = url.problems.length
+      ? `Some settings in the link could not be used: ${url.problems.map((p) => p.message).join(' ')}`
+      : '';
+  };
+  url.addEventListener('problem', render);
   render();
 }
 
 async function main() {
   const caps = probe();
-  $('#caps').textContent = caps.wasm && caps.workers ? 'single-threaded wasm' : 'no wasm';
+  const embed = document.documentElement.hasAttribute('data-embed');
+  const url = new UrlState(location.href);
+  showUrlProblems(url);
+  if (embed) setUpEmbed(url, VIEW_LABELS);
+  else setUpShare(url, VIEW_LABELS);
+  if ($('#caps')) $('#caps').textContent = caps.wasm && caps.workers ? 'single-threaded wasm' : 'no wasm';
   if (!caps.wasm || !caps.workers) {
     const missing = [!caps.wasm && 'WebAssembly', !caps.workers && 'module Web Workers'].filter(Boolean);
     $('#fallback').hidden = false;
     $('#fallback').textContent =
       `This browser lacks ${missing.join(' and ')}, which the playground needs. ` +
       'Any current Chrome, Firefox or Safari has both.';
-    $('#engine-state').textContent = 'engine unavailable';
-    $('#engine-state').dataset.state = 'unavailable';
+    if ($('#engine-state')) {
+      $('#engine-state').textContent = 'engine unavailable';
+      $('#engine-state').dataset.state = 'unavailable';
+    }
+    if (url.view === 'curves') {
+      $('#view-curves').hidden = false;
+      showStaticCurves($('#view-curves'), missing);
+    }
+    reportHeight();
     return;
   }
 
   const spawnEngine = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'tmlab-engine' });
-  const engine = new EngineClient(spawnEngine);
-  showEngineState(engine);
+  // An embed of the Curves view needs no engine: one worker fewer on a docs page.
+  const needsEngine = !embed || url.view !== 'curves';
+  const engine = needsEngine ? new EngineClient(spawnEngine) : null;
+  if (engine) showEngineState(engine);
 
   // The page's own wasm instance draws the charts; it never waits for the engine.
   await init();
-  const url = new UrlState(location.href);
-  const embed = document.documentElement.hasAttribute('data-embed');
-  globalThis.tmlab = { engine, caps, url, views: {} };
+  globalThis.tmlab = { engine, caps, url, embed, views: {} };
 
   /**
    * The views. Each is mounted the first time it is shown, into its own section, and gets
-   * `{ state, onChange, engine, spawnEngine, caps, embed }`: `state` read from the URL under the
-   * view's prefix, `onChange(state)` writing it back. Play and Match live in their own modules,
-   * loaded on demand.
+   * `{ state, onChange, engine, spawnEngine, caps, embed, sound }`: `state` read from the URL
+   * under the view's prefix, `onChange(state)` writing it back. Play and Match live in their own
+   * modules, loaded on demand. In an embed, `sound` is false: an embed never plays sounds.
    */
   const registry = {
     curves: async (root) => {
       const curves = mountCurves(root, {
-        state: url.get('ed', CURVES_DEFAULTS),
-        onChange: (s) => url.set('ed', s, CURVES_DEFAULTS),
+        state: url.get(CURVES_PREFIX, CURVES_DEFAULTS, { limits: CURVES_LIMITS }),
+        onChange: (s) => url.set(CURVES_PREFIX, s, CURVES_DEFAULTS),
       });
       const allocation = mountAllocation(root, {
-        state: url.get('al', ALLOCATION_DEFAULTS),
-        onChange: (s) => url.set('al', s, ALLOCATION_DEFAULTS),
+        state: url.get(ALLOCATION_PREFIX, ALLOCATION_DEFAULTS, {
+          limits: ALLOCATION_LIMITS,
+          check: { specs: checkSpec, tc: checkTimeControl },
+        }),
+        onChange: (s) => url.set(ALLOCATION_PREFIX, s, ALLOCATION_DEFAULTS),
       });
       globalThis.tmlab.allocation = allocation;
       return { curves, allocation };
@@ -105,6 +144,7 @@ async function main() {
       spawnEngine,
       caps,
       embed,
+      sound: !embed,
     };
   }
 
@@ -127,12 +167,18 @@ async function main() {
   }
   globalThis.tmlab.show = show;
 
+  // Tabs (WAI-ARIA tabs with automatic activation): ← → move between tabs, Home/End jump.
   for (const v of VIEWS) {
     const tab = $(`#tab-${v}`);
     tab?.addEventListener('click', () => show(v));
     tab?.addEventListener('keydown', (e) => {
       const i = VIEWS.indexOf(v);
-      const next = e.key === 'ArrowRight' ? VIEWS[(i + 1) % VIEWS.length] : e.key === 'ArrowLeft' ? VIEWS[(i + VIEWS.length - 1) % VIEWS.length] : null;
+      const next = {
+        ArrowRight: VIEWS[(i + 1) % VIEWS.length],
+        ArrowLeft: VIEWS[(i + VIEWS.length - 1) % VIEWS.length],
+        Home: VIEWS[0],
+        End: VIEWS[VIEWS.length - 1],
+      }[e.key];
       if (next) {
         e.preventDefault();
         $(`#tab-${next}`).focus();
@@ -140,16 +186,28 @@ async function main() {
       }
     });
   }
-  $('#copy-link')?.addEventListener('click', async () => {
-    const href = url.href();
-    try {
-      await navigator.clipboard.writeText(href);
-      $('#share-note').textContent = 'Link copied.';
-    } catch {
-      $('#share-note').textContent = href;
-    }
-  });
   await show(url.view);
+  reportHeight();
+}
+
+/** A URL check for a manager spec: the Rust parser's message, or nothing when it parses. */
+function checkSpec(spec) {
+  try {
+    describe_spec(spec);
+    return undefined;
+  } catch (e) {
+    return String(e.message || e);
+  }
+}
+
+/** A URL check for a time control: the Rust parser's message, or nothing when it parses. */
+function checkTimeControl(tc) {
+  try {
+    normalize_time_control(tc);
+    return undefined;
+  } catch (e) {
+    return String(e.message || e);
+  }
 }
 
 main().catch((err) => {

@@ -60,3 +60,13 @@ fn moves_left_chart_changes_with_its_parameters() {
     let message = get(&JsValue::from(err), &["message"]).as_string().unwrap();
     assert!(message.contains("midpoint"), "{message}");
 }
+
+#[wasm_bindgen_test]
+fn time_controls_from_shared_links_are_checked_by_the_clock_parser() {
+    use tmlab::wasm::tc_check::normalize_time_control;
+    assert_eq!(normalize_time_control("40/60").unwrap(), "40/60");
+    assert_eq!(normalize_time_control("60+0.6").unwrap(), "60+0.6");
+    let err = normalize_time_control("banana").err().expect("not a time control");
+    let message = get(&JsValue::from(err), &["message"]).as_string().unwrap();
+    assert!(message.contains("banana"), "{message}");
+}

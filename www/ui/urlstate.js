@@ -55,34 +55,97 @@ function write(v) {
   return typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
 }
 
+/** Whether `pathname` is the embed route (`…/embed/` or `…/embed/index.html`). */
+export function isEmbedPath(pathname) {
+  return /\/embed\/(index\.html)?$/.test(pathname);
+}
+
 /** The state of every view, read from and written to one URL. */
-export class UrlState {
-  /** @param {string} href the page's URL */
-  constructor(href = location.href) {
+export class UrlState extends EventTarget {
+  /**
+   * @param {string} href the page's URL
+   * @param {{history?: boolean}} [options] `history: false` never touches the page's history
+   *   (for building links, e.g. in the <tm-curve> element)
+   */
+  constructor(href = location.href, { history: live = true } = {}) {
+    super();
     this.url = new URL(href);
     this.params = this.url.searchParams;
+    this.live = live && typeof history !== 'undefined';
+    /** Values from the URL that could not be used: `{ key, value, message }`. */
+    this.problems = [];
+    this.pending = false;
     const view = this.params.get('view');
     /** The view the URL asks for (a known one, else the default). */
     this.view = VIEWS.includes(view) ? view : DEFAULT_VIEW;
+    if (view !== null && !VIEWS.includes(view)) {
+      this.problem('view', view, `is not a view (allowed: ${VIEWS.join(', ')})`, DEFAULT_VIEW);
+    }
     /** The version the link was written with (1 when absent). */
     this.version = Number(this.params.get('v') || URL_VERSION);
-    this.pending = false;
+    if (this.version !== URL_VERSION) {
+      this.problem('v', this.params.get('v'), `this playground reads version ${URL_VERSION} links; reading what matches`, null);
+    }
   }
 
-  /** The state stored under `prefix`: the defaults, overridden by whatever the URL holds. */
-  get(prefix, defaults) {
+  /**
+   * The state stored under `prefix`: the defaults, overridden by whatever the URL holds.
+   *
+   * A value that does not parse as its default's type, lies outside `limits[key]` ([min, max];
+   * for an array, its number of entries) or fails `check[key](value)` (which returns an error
+   * text or nothing; for an array, per entry) is dropped from the URL and replaced by the
+   * default, and the reason is added to `problems`, for the page to show.
+   *
+   * @param {string} prefix
+   * @param {object} defaults
+   * @param {{limits?: Record<string, [number, number]>, check?: Record<string, (v: any) => string|undefined>}} [rules]
+   */
+  get(prefix, defaults, { limits = {}, check = {} } = {}) {
     const flat = flatten(defaults);
     for (const [key, def] of Object.entries(flat)) {
       const name = `${prefix}.${key}`;
       if (Array.isArray(def)) {
         const all = this.params.getAll(name);
-        if (all.length) flat[key] = all;
+        if (!all.length) continue;
+        const good = all.filter((v) => {
+          const why = check[key]?.(v);
+          if (why) this.problem(name, v, why);
+          return !why;
+        });
+        const [lo, hi] = limits[key] || [1, Infinity];
+        if (good.length < lo || good.length > hi) {
+          this.problem(name, good.join(', '), `needs ${lo} to ${hi} entries, got ${good.length}`, def.join(', '));
+          this.params.delete(name);
+          continue;
+        }
+        if (good.length !== all.length) {
+          this.params.delete(name);
+          good.forEach((v) => this.params.append(name, v));
+        }
+        flat[key] = good;
       } else if (this.params.has(name)) {
-        const v = parseAs(this.params.get(name), def);
-        if (v !== undefined) flat[key] = v;
+        const text = this.params.get(name);
+        const v = parseAs(text, def);
+        const [lo, hi] = limits[key] || [-Infinity, Infinity];
+        let why;
+        if (v === undefined) why = typeof def === 'boolean' ? 'is not 1/0 (true/false)' : 'is not a number';
+        else if (typeof v === 'number' && (v < lo || v > hi)) why = `is outside the allowed ${lo} … ${hi}`;
+        else why = check[key]?.(v);
+        if (why) {
+          this.problem(name, text, why, write(def));
+          this.params.delete(name);
+        } else flat[key] = v;
       }
     }
+    if (this.problems.length) this.flush();
     return unflatten(flat);
+  }
+
+  /** Note a value that could not be used (`fallback`: the default used instead; null: no tail). */
+  problem(name, value, why, fallback) {
+    const tail = fallback === undefined ? '; ignored' : fallback === null ? '' : `; using the default ${fallback}`;
+    this.problems.push({ key: name, value, message: `${name}=${value}: ${why}${tail}.` });
+    this.dispatchEvent(new Event('problem'));
   }
 
   /** Store `state` under `prefix`, writing only what differs from `defaults`. */
@@ -113,18 +176,27 @@ export class UrlState {
     out.searchParams.set('v', String(URL_VERSION));
     if (this.view !== DEFAULT_VIEW || embed) out.searchParams.set('view', this.view);
     for (const [k, v] of rest) out.searchParams.append(k, v);
-    if (embed) out.pathname = out.pathname.replace(/(embed\/)?(index\.html)?$/, 'embed/');
-    else out.pathname = out.pathname.replace(/embed\/(index\.html)?$/, '');
+    // The playground's folder: the page's path without `index.html` and without `embed/`.
+    const root = out.pathname.replace(/index\.html$/, '').replace(/embed\/$/, '');
+    out.pathname = embed ? `${root}embed/` : root;
     return out.href;
   }
 
-  /** Write the URL with history.replaceState, at most once per animation frame. */
+  /**
+   * Write the URL with history.replaceState (never a new history entry), at most once per
+   * animation frame, then dispatch `change`.
+   */
   flush() {
-    if (this.pending || typeof history === 'undefined') return;
+    if (this.pending) return;
+    if (!this.live) {
+      this.dispatchEvent(new Event('change'));
+      return;
+    }
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
-      history.replaceState(null, '', this.href({ embed: /\/embed\/(index\.html)?$/.test(location.pathname) }));
+      history.replaceState(history.state, '', this.href({ embed: isEmbedPath(location.pathname) }));
+      this.dispatchEvent(new Event('change'));
     });
   }
 }

@@ -7,27 +7,11 @@ import { AllocationCanvas, tm_schema } from '../pkg/tmlab.js';
 import { createSlider } from '../ui/slider.js';
 import { createParamsPanel } from '../ui/params.js';
 import { perFrame } from '../ui/frame.js';
+import { ALLOCATION_DEFAULTS, MAX_MANAGERS, USAGE_PARAMS as USAGE } from './curves-params.js';
 
-/** Compared managers at most (the chart's palette). */
-const MAX_MANAGERS = 4;
-/** What the view opens with: the lc0 default against Stockfish, at a common blitz control. */
-export const ALLOCATION_DEFAULTS = {
-  specs: ['lc0-legacy', 'stockfish'],
-  tc: '60+0.6',
-  moves: 80,
-  use: 1,
-  nps: 20000,
-  reuse: 0,
-};
+export { ALLOCATION_DEFAULTS } from './curves-params.js';
 const ASPECT = 0.5;
 const KEY_STEP = 1; // moves per arrow key
-
-const USAGE = [
-  { key: 'moves', label: 'moves', min: 10, max: 300, step: 1, unit: 'moves', description: 'Moves of one side to simulate.' },
-  { key: 'use', label: 'budget used', min: 0.05, max: 3, step: 0.05, unit: '× soft', description: 'Each move uses this share of the soft budget, capped at the hard budget.' },
-  { key: 'nps', label: 'nps', min: 1000, max: 1000000, step: 1, scale: 'log', unit: 'nodes/s', description: 'Speed of the simulated MCTS search (fed to the lc0 managers).' },
-  { key: 'reuse', label: 'tree reuse', min: 0, max: 0.95, step: 0.01, description: 'Share of the previous move’s tree kept for the next move (lc0 managers).' },
-];
 
 /**
  * Mount the allocation card into `root`. `state` = { specs, tc, moves, use, nps, reuse };

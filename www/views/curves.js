@@ -5,6 +5,7 @@
 import { CurveCanvas } from '../pkg/tmlab.js';
 import { createSlider } from '../ui/slider.js';
 import { perFrame } from '../ui/frame.js';
+import { CURVE_PARAMS } from './curves-params.js';
 
 /** Chart height as a share of its width, within these pixel bounds. */
 const ASPECT = 0.56;
@@ -21,11 +22,7 @@ const CHARTS = [
       'ED(from, to, step, value) = to − (to − from)·0.5^(value/step): how lc0’s smooth manager moves an estimate ' +
       '(tree reuse, time use, nps) toward what it measured. Each step of value covers half the remaining way: ' +
       'the marks show ½, ¾ and ⅞.',
-    params: [
-      { key: 'from', label: 'from', min: -10, max: 10, step: 0.05, defaultValue: 0, description: 'ED at value 0: the old estimate.' },
-      { key: 'to', label: 'to', min: -10, max: 10, step: 0.05, defaultValue: 1, description: 'The value approached: the new measurement.' },
-      { key: 'step', label: 'step', min: 0.1, max: 20, step: 0.01, defaultValue: 1, scale: 'log', description: 'Half-life: how much value makes half the way (smooth: average moves).' },
-    ],
+    params: CURVE_PARAMS.decay,
     draw: (canvas, v, hoverPx) => canvas.draw_decay(v.from, v.to, v.step, hoverPx),
     annotate: (pt) => ({ x: pt.value, y: pt.ed, text: pt.text }),
   },
@@ -36,19 +33,13 @@ const CHARTS = [
       'lc0’s estimate of the moves still to play, m·(1 + 2·(x/m)^s)^(1/s) − x with x = ply/2: the median residual ' +
       'life of a log-logistic game length. It bottoms out near the midpoint and then grows again, so a manager that ' +
       'divides its clock by it never plans for fewer than about 7.7 moves.',
-    params: [
-      { key: 'midpoint', label: 'midpoint', min: 20, max: 100, step: 0.5, defaultValue: 51.5, unit: 'moves', description: 'Median game length in moves (m).', source: 'lc0 legacy.cc @909a4082' },
-      { key: 'steepness', label: 'steepness', min: 2, max: 15, step: 0.1, defaultValue: 7.0, description: 'How sharply game lengths fall off around the midpoint (s).', source: 'lc0 legacy.cc @909a4082' },
-    ],
+    params: CURVE_PARAMS['moves-left'],
     draw: (canvas, v, hoverPx) => canvas.draw_moves_left(v.midpoint, v.steepness, hoverPx),
     annotate: (pt) => ({ x: pt.move, y: pt.moves_left, text: pt.text }),
   },
 ];
 
-/** Every chart's default values: chart id → { key: value } (the URL writes only changes). */
-export const CURVES_DEFAULTS = Object.fromEntries(
-  CHARTS.map((c) => [c.id, Object.fromEntries(c.params.map((p) => [p.key, p.defaultValue]))]),
-);
+export { CURVES_DEFAULTS } from './curves-params.js';
 
 /** Build the view into `root`. `state` maps chart id → { key: value }; `onChange` persists it. */
 export function mountCurves(root, { state = {}, onChange = () => {} } = {}) {

@@ -140,6 +140,8 @@ pub fn draw_allocation<DB: DrawingBackend>(
         .map_err(backend_error)?
         .set_secondary_coord(x_range.0..x_range.1, 0.0..clock_top);
     ctx.configure_mesh()
+        .x_labels(super::x_label_count(area))
+        .x_label_formatter(&super::whole_label)
         .x_desc("move number")
         .y_desc("budget (s): soft solid, hard dashed")
         .light_line_style(style::GRID)

@@ -112,6 +112,8 @@ pub(crate) mod style {
     pub const GHOST_ALPHA: f64 = 0.45;
     /// Faint grid lines between two labelled ones: enough to read values, cheap to draw.
     pub const LIGHT_LINES: usize = 1;
+    /// Pixels per x-axis label at most.
+    pub const X_LABEL_SPACING: u32 = 50;
 }
 
 /// Errors from drawing: the backend's message.
@@ -136,6 +138,7 @@ pub fn draw<DB: DrawingBackend>(
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(backend_error)?;
     ctx.configure_mesh()
+        .x_labels(x_label_count(area))
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .light_line_style(style::GRID)
@@ -177,6 +180,17 @@ pub fn draw<DB: DrawingBackend>(
         x_range: chart.x_range,
         y_range: chart.y_range,
     })
+}
+
+/// How many labels the x axis gets: one per [`style::X_LABEL_SPACING`] pixels (plotters' default
+/// of ten from 500 pixels up), so a phone-sized chart's labels do not run into each other.
+pub(crate) fn x_label_count<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> usize {
+    (area.dim_in_pixel().0 / style::X_LABEL_SPACING).clamp(4, 10) as usize
+}
+
+/// A tick label for a whole-number axis (move numbers): `40`, not `40.0`.
+pub(crate) fn whole_label(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-9 { format!("{}", x.round()) } else { format!("{x:.1}") }
 }
 
 /// Draw a legend box in the upper-right corner of the plotting area, whose upper-right pixel is
@@ -262,6 +276,20 @@ mod tests {
         assert!(svg.starts_with("<svg"));
         assert!(svg.matches("<polyline").count() >= 2, "{svg}");
         assert!(svg.contains("half"), "mark label missing");
+    }
+
+    #[test]
+    fn narrow_charts_get_fewer_x_labels_and_whole_numbers_print_without_decimals() {
+        let count = |w: u32| {
+            let mut svg = String::new();
+            let area = SVGBackend::with_string(&mut svg, (w, 300)).into_drawing_area();
+            x_label_count(&area)
+        };
+        assert_eq!(count(800), 10);
+        assert_eq!(count(320), 6);
+        assert_eq!(count(100), 4);
+        assert_eq!(whole_label(&40.0), "40");
+        assert_eq!(whole_label(&2.5), "2.5");
     }
 
     #[test]

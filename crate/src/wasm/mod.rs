@@ -8,6 +8,7 @@ mod canvas;
 pub mod charts;
 pub mod game_chart;
 pub mod matches;
+pub mod tc_check;
 pub mod tm;
 
 use wasm_bindgen::prelude::*;

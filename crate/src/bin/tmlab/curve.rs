@@ -62,6 +62,12 @@ enum Curve {
         /// Share of the soft budget each move uses.
         #[arg(long = "use", default_value_t = SimConfig::default().use_frac)]
         use_frac: f64,
+        /// Speed of the simulated MCTS search in nodes per second (fed to the lc0 managers).
+        #[arg(long, default_value_t = SimConfig::default().nps)]
+        nps: f64,
+        /// Share of the previous move's tree kept for the next move (lc0 managers).
+        #[arg(long, default_value_t = SimConfig::default().reuse)]
+        reuse: f64,
         /// Write the chart as SVG to this file (without it, print the rows as JSON).
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
@@ -80,8 +86,8 @@ struct Output {
 
 pub fn run(args: Args) -> Result<(), String> {
     match args.curve {
-        Curve::Allocation { specs, tc, moves, use_frac, svg } => {
-            let cfg = SimConfig { moves, use_frac, ..SimConfig::default() };
+        Curve::Allocation { specs, tc, moves, use_frac, nps, reuse, svg } => {
+            let cfg = SimConfig { moves, use_frac, nps, reuse };
             let cmp = Comparison::run(&specs, &tc, &cfg)?;
             match svg {
                 Some(path) => {

@@ -1,0 +1,284 @@
+// <tm-curve>: one chart of the Curves view as a custom element for docs sites
+// (shared/spec/playground.md §6). Load it with
+//
+//   <script type="module" src="…/tm-curve.js"></script>
+//   <tm-curve kind="decay" step="4"></tm-curve>
+//   <tm-curve kind="moves-left" midpoint="40"></tm-curve>
+//   <tm-curve kind="allocation" specs="lc0-legacy;stockfish(move-overhead=50)" tc="40/60"></tm-curve>
+//
+// The attributes are the playground URL's keys: `from`, `to`, `step` (decay); `midpoint`,
+// `steepness` (moves-left); `specs` (separated by `;`), `tc`, `moves`, `use`, `nps`, `reuse`
+// (allocation); `playground` overrides where the "open in the playground" link points (by
+// default the folder this script was loaded from).
+//
+// Everything lives in a Shadow DOM: no global CSS or JS beyond the element's name. The wasm
+// chart code is loaded only when the element scrolls into view (IntersectionObserver), once per
+// page however many elements there are, and draws on the main thread (no worker, no special
+// headers). Without WebAssembly it shows a static SVG of the default chart, rendered natively
+// by the same Rust chart code, and says why.
+
+import { curveLink, CURVE_KINDS, SPECS_SEPARATOR } from './ui/snippets.js';
+import { CURVE_PARAMS, USAGE_PARAMS, ALLOCATION_DEFAULTS, MAX_MANAGERS } from './views/curves-params.js';
+
+/** This script's URL: the static pictures and the playground sit beside it. */
+const HERE = import.meta.url;
+/** Chart height as a share of its width, within these pixel bounds. */
+const ASPECT = 0.56;
+const MIN_HEIGHT = 200;
+const MAX_HEIGHT = 440;
+/** Start loading a little before the element is on screen. */
+const ROOT_MARGIN = '200px';
+
+/** Each kind's numeric attributes with their ranges and defaults. */
+const NUMBERS = {
+  decay: CURVE_PARAMS.decay,
+  'moves-left': CURVE_PARAMS['moves-left'],
+  allocation: USAGE_PARAMS.map((p) => ({ ...p, defaultValue: ALLOCATION_DEFAULTS[p.key] })),
+};
+
+const STYLE = `
+:host { display: block; font: 14px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1d2330;
+  contain: content; max-width: 100%; }
+:host([hidden]) { display: none; }
+figure { margin: 0; border: 1px solid #dfe2e8; border-radius: 8px; padding: 8px; background: #fff; }
+.plot { position: relative; width: 100%; min-height: ${MIN_HEIGHT}px; }
+canvas { display: block; width: 100%; border-radius: 4px; }
+canvas:focus-visible, a:focus-visible { outline: 2px solid #1f6fd1; outline-offset: 2px; }
+img { display: block; width: 100%; height: auto; }
+figcaption { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 12px; margin-top: 6px; font-size: 13px; }
+.note { font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+.note div { margin: 2px 0; }
+.why { color: #5b6475; margin: 0 0 6px; }
+.error { color: #b3261e; margin: 4px 0 0; flex-basis: 100%; }
+.error:empty, .why:empty { display: none; }
+a { color: #1f6fd1; white-space: nowrap; }
+.waiting { display: grid; place-items: center; color: #5b6475; aspect-ratio: ${1 / ASPECT}; max-height: ${MAX_HEIGHT}px; }
+`;
+
+/** The chart code, loaded and initialised once per page, on the first element that needs it. */
+let chartCode = null;
+function loadChartCode() {
+  chartCode ??= import('./pkg/tmlab.js').then(async (m) => {
+    await m.default();
+    return m;
+  });
+  return chartCode;
+}
+
+/** Whether this browser can run the chart code at all. */
+function hasWasm() {
+  return typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function';
+}
+
+export class TmCurve extends HTMLElement {
+  static get observedAttributes() {
+    return ['kind', 'from', 'to', 'step', 'midpoint', 'steepness', 'specs', 'tc', 'moves', 'use', 'nps', 'reuse', 'playground'];
+  }
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>${STYLE}</style>
+      <figure>
+        <p class="why" part="reason"></p>
+        <div class="plot"><div class="waiting">Chart loads when scrolled into view…</div></div>
+        <figcaption>
+          <output class="note" aria-live="polite"></output>
+          <a class="open" target="_blank" rel="noopener">Open in the playground ↗</a>
+          <p class="error" role="alert"></p>
+        </figcaption>
+      </figure>`;
+    this.$ = (sel) => root.querySelector(sel);
+    /** `waiting` (not yet visible), `loading`, `drawn`, `static` (fallback) or `error`. */
+    this.state = 'waiting';
+    this.hoverPx = null;
+    this.frameScheduled = false;
+    this.chart = null;
+    this.drawn = null;
+  }
+
+  connectedCallback() {
+    this.refresh();
+    if (this.state !== 'waiting') return;
+    if (!hasWasm()) {
+      this.showStatic('This browser has no WebAssembly, which the live chart needs');
+      return;
+    }
+    this.observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        this.observer.disconnect();
+        this.start();
+      }
+    }, { rootMargin: ROOT_MARGIN });
+    this.observer.observe(this);
+  }
+
+  disconnectedCallback() {
+    this.observer?.disconnect();
+    this.resizeObserver?.disconnect();
+  }
+
+  attributeChangedCallback() {
+    if (!this.isConnected) return;
+    this.refresh();
+    this.schedule();
+  }
+
+  /** The kind, or null (with the error shown) when the attribute is not a known kind. */
+  get kind() {
+    const kind = this.getAttribute('kind') ?? 'decay';
+    return Object.hasOwn(CURVE_KINDS, kind) ? kind : null;
+  }
+
+  /** Read the attributes: the values to draw and the problems found (each names what is allowed). */
+  read() {
+    const problems = [];
+    const kind = this.kind;
+    if (!kind) {
+      problems.push(`kind="${this.getAttribute('kind')}" is not a chart; allowed: ${Object.keys(CURVE_KINDS).join(', ')}`);
+      return { kind, values: {}, problems };
+    }
+    const values = {};
+    for (const p of NUMBERS[kind]) {
+      values[p.key] = p.defaultValue;
+      const text = this.getAttribute(p.key);
+      if (text === null) continue;
+      const v = Number(text);
+      if (text.trim() === '' || !Number.isFinite(v) || v < p.min || v > p.max) {
+        problems.push(`${p.key}="${text}" must be a number from ${p.min} to ${p.max}; using ${p.defaultValue}`);
+      } else values[p.key] = v;
+    }
+    if (kind === 'allocation') {
+      const specs = (this.getAttribute('specs') ?? '').split(SPECS_SEPARATOR).map((s) => s.trim()).filter(Boolean);
+      if (specs.length > MAX_MANAGERS) {
+        problems.push(`specs names ${specs.length} managers; at most ${MAX_MANAGERS} are compared, the rest are left out`);
+      }
+      values.specs = specs.length ? specs.slice(0, MAX_MANAGERS) : [...ALLOCATION_DEFAULTS.specs];
+      values.tc = this.getAttribute('tc')?.trim() || ALLOCATION_DEFAULTS.tc;
+    }
+    return { kind, values, problems };
+  }
+
+  /** Update the link and the attribute errors from the current attributes. */
+  refresh() {
+    const { kind, values, problems } = this.read();
+    this.current = { kind, values };
+    const link = this.$('.open');
+    link.hidden = !kind;
+    if (kind) {
+      const base = this.getAttribute('playground') || new URL('./', HERE).href;
+      link.href = curveLink(kind, values, base);
+    }
+    this.attributeErrors = problems.length ? `tm-curve: ${problems.join('; ')}.` : '';
+    this.$('.error').textContent = this.attributeErrors;
+    if (!kind && this.state === 'waiting') this.state = 'error';
+  }
+
+  /** Load the chart code (once per page) and draw; on failure, the static picture. */
+  async start() {
+    this.state = 'loading';
+    let code;
+    try {
+      code = await loadChartCode();
+    } catch (e) {
+      this.showStatic(`The chart code could not be loaded (${e.message || e})`);
+      return;
+    }
+    const plot = this.$('.plot');
+    const canvas = document.createElement('canvas');
+    canvas.tabIndex = 0;
+    canvas.setAttribute('role', 'img');
+    plot.replaceChildren(canvas);
+    this.canvas = canvas;
+    this.code = code;
+    canvas.addEventListener('pointermove', (e) => {
+      this.hoverPx = (e.offsetX * canvas.width) / canvas.clientWidth;
+      this.schedule();
+    });
+    canvas.addEventListener('pointerleave', () => {
+      this.hoverPx = null;
+      this.schedule();
+    });
+    canvas.addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      e.preventDefault();
+      const f = this.drawn?.frame || { left: 0, right: canvas.width };
+      const start = this.hoverPx ?? (f.left + f.right) / 2;
+      const delta = ((e.key === 'ArrowRight' ? 1 : -1) * (f.right - f.left)) / 100;
+      this.hoverPx = Math.min(f.right, Math.max(f.left, start + delta));
+      this.schedule();
+    });
+    this.resizeObserver = new ResizeObserver(() => this.schedule());
+    this.resizeObserver.observe(plot);
+    this.draw();
+  }
+
+  /** Redraw in the next animation frame, at most once per frame. */
+  schedule() {
+    if (!this.canvas || this.frameScheduled) return;
+    this.frameScheduled = true;
+    requestAnimationFrame(() => {
+      this.frameScheduled = false;
+      this.draw();
+    });
+  }
+
+  draw() {
+    const { kind, values } = this.current;
+    const canvas = this.canvas;
+    const error = this.$('.error');
+    if (!kind) return;
+    const width = Math.max(240, Math.round(this.$('.plot').clientWidth));
+    const height = Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, width * ASPECT)));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    const hover = this.hoverPx ?? undefined;
+    const note = this.$('.note');
+    try {
+      if (this.chart?.kind !== kind) {
+        this.chart?.canvas.free();
+        const Canvas = kind === 'allocation' ? this.code.AllocationCanvas : this.code.CurveCanvas;
+        this.chart = { kind, canvas: new Canvas(canvas) };
+      }
+      const c = this.chart.canvas;
+      if (kind === 'decay') {
+        this.drawn = c.draw_decay(values.from, values.to, values.step, hover);
+        canvas.setAttribute('aria-label', `Exponential decay from ${values.from} to ${values.to}, step ${values.step}`);
+      } else if (kind === 'moves-left') {
+        this.drawn = c.draw_moves_left(values.midpoint, values.steepness, hover);
+        canvas.setAttribute('aria-label', `Moves left, midpoint ${values.midpoint}, steepness ${values.steepness}`);
+      } else {
+        this.drawn = c.draw(values.specs, values.tc, values.moves, values.use, values.nps, values.reuse, hover);
+        canvas.setAttribute('aria-label', `Allocation of ${values.specs.join(', ')} at ${values.tc}`);
+      }
+      const points = this.drawn.point ? [this.drawn.point] : this.drawn.points || [];
+      note.replaceChildren(...points.map((p) => Object.assign(document.createElement('div'), { textContent: p.text })));
+      error.textContent = this.attributeErrors;
+      this.state = 'drawn';
+      this.draws = (this.draws || 0) + 1;
+      this.dispatchEvent(new CustomEvent('tm-curve-drawn'));
+    } catch (e) {
+      error.textContent = [this.attributeErrors, `tm-curve: ${e.message || e}`].filter(Boolean).join(' ');
+      this.state = 'error';
+    }
+  }
+
+  /** The static picture of the default chart, and one sentence saying why. */
+  showStatic(reason) {
+    const kind = this.kind || 'decay';
+    this.state = 'static';
+    this.$('.why').textContent =
+      `${reason}, so this is a static picture of the default ${kind} chart, drawn by the same chart code.`;
+    const img = document.createElement('img');
+    img.src = new URL(`static/${kind}.svg`, HERE).href;
+    img.alt = `The default ${kind} chart`;
+    img.loading = 'lazy';
+    img.width = 800;
+    img.height = 450;
+    this.$('.plot').replaceChildren(img);
+  }
+}
+
+if (!customElements.get('tm-curve')) customElements.define('tm-curve', TmCurve);
