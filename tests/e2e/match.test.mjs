@@ -137,7 +137,9 @@ test('bad settings show a validation message next to the field and disable Start
 });
 
 test('stop mid-match then resume finishes the match; a reload mid-match resumes from IndexedDB', async () => {
-  const page = await browser.context.newPage();
+  // A fresh profile: an autosave left by another test must not be what gets resumed here.
+  const own = await launch();
+  const page = await own.context.newPage();
   const errors = collectErrors(page);
   await openMatch(page);
   await page.click('#m-start');
@@ -170,5 +172,5 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
   assert.equal(await page.textContent('#m-block'), json.standing.text);
   await page.screenshot({ path: join(SHOTS, 'match-resumed.png'), fullPage: true });
   assert.deepEqual(errors, []);
-  await page.close();
+  await own.close();
 });
