@@ -1,8 +1,10 @@
 //! Games and matches: the game runner, matches and their statistics, PGN, openings.
 
 pub mod engine;
+pub mod engine_report;
 pub mod game;
 pub mod match_;
 pub mod openings;
+pub mod person;
 pub mod pgn;
 pub mod stats;

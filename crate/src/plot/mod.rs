@@ -6,6 +6,7 @@
 
 pub mod allocation;
 pub mod curves;
+pub mod movetime;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -5,6 +5,7 @@
 
 pub mod bench;
 mod canvas;
+pub mod board;
 pub mod charts;
 pub mod tm;
 
