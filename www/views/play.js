@@ -22,7 +22,10 @@ import { saveGame, loadGame } from './play/storage.js';
 import './play/play.css';
 
 export const PLAY_PREFIX = 'p';
-/** URL keys: side, searcher, manager spec, white/black control, same-for-both, move overhead, ponder. */
+/**
+ * URL keys: side, searcher, manager spec (its move overhead included), White's and Black's
+ * control, same-for-both, ponder.
+ */
 export const PLAY_DEFAULTS = {
   side: 'white',
   s: 'ab',
@@ -30,7 +33,6 @@ export const PLAY_DEFAULTS = {
   wtc: '3+2',
   btc: '3+2',
   same: true,
-  mo: 100,
   ponder: false,
 };
 
@@ -63,8 +65,8 @@ export function mountPlay(root, ctx) {
   // ---- layout ----
   const main = el('section', 'card play-main');
   const boardCol = el('div', 'board-col');
-  const slotTop = el('div', 'clock-slot top');
-  const slotBottom = el('div', 'clock-slot bottom');
+  const slotTop = el('div', 'clock-slot slot-top');
+  const slotBottom = el('div', 'clock-slot slot-bottom');
   const boardBox = el('div', 'board-box');
   const boardWrap = el('div', 'board-wrap');
   const promoHost = el('div', 'promotion-host cg-wrap');
@@ -117,6 +119,8 @@ export function mountPlay(root, ctx) {
   let searchSeq = 0;
   /** A game is being set up (engine barrier): no moves yet. */
   let starting = false;
+  /** Games started on this page (a test hook: a new game is visible as a new number). */
+  let games = 0;
   const pauses = new Set();
   let savedGameJson = null;
   let lastSave = 0;
@@ -420,6 +424,7 @@ export function mountPlay(root, ctx) {
     cg.cancelPremove();
     board?.free();
     board = newBoard;
+    games += 1;
     gs = board.state();
     orientation = gs.person;
     panel.reset('waiting for the engine');
@@ -591,6 +596,12 @@ export function mountPlay(root, ctx) {
     },
     get active() {
       return active;
+    },
+    get starting() {
+      return starting;
+    },
+    get games() {
+      return games;
     },
     get paused() {
       return [...pauses];

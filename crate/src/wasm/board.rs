@@ -5,6 +5,8 @@
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
+use plotters::drawing::IntoDrawingArea;
+
 use super::canvas::MeasuredCanvas;
 use crate::play::person::{PersonGame, PlaySetup};
 use crate::plot::Frame;

@@ -3,7 +3,7 @@
 // odds presets, the move overhead and pondering. Everything is validated by the Rust side
 // (PlayBoard.check) and the error shown names the bad field. Changes apply to the next game.
 import { PlayBoard, tm_schema } from '../../pkg/tmlab.js';
-import { createParamsPanel } from '../../ui/params.js';
+import { createParamsPanel, describeSpec } from '../../ui/params.js';
 
 /** Controls offered as one click: [label, white, black]. */
 const PRESETS = [
@@ -74,13 +74,10 @@ export function createSetup(state, onChange, onNewGame) {
   btc.className = 'tc';
   btc.value = state.btc;
   btc.spellcheck = false;
-  const mo = document.createElement('input');
-  mo.type = 'number';
+  // The move overhead is the manager's `move-overhead` parameter (its slider is in the panel
+  // below); shown here so it is visible with the clocks, and written to the PGN.
+  const mo = document.createElement('output');
   mo.id = 'play-mo';
-  mo.min = '0';
-  mo.max = '10000';
-  mo.step = '10';
-  mo.value = String(state.mo);
   const ponder = document.createElement('input');
   ponder.type = 'checkbox';
   ponder.id = 'play-ponder';
@@ -107,8 +104,6 @@ export function createSetup(state, onChange, onNewGame) {
   const ponderWrap = document.createElement('label');
   ponderWrap.className = 'check';
   ponderWrap.append(ponder, document.createTextNode(' engine ponders (MCTS)'));
-  const moNote = document.createElement('small');
-  moNote.className = 'field-hint mo-note';
 
   grid.append(
     field('You play', side),
@@ -116,11 +111,9 @@ export function createSetup(state, onChange, onNewGame) {
     field('White’s clock', wtc),
     field('Black’s clock', btc),
     sameWrap,
-    field('Move overhead (ms)', mo, 'Time the engine keeps back per move for the page↔worker round trip.'),
+    field('Move overhead', mo, 'Time the engine keeps back per move for the page↔worker round trip: the manager’s “Move overhead” slider below.'),
     ponderWrap,
   );
-  moNote.id = 'play-mo-note';
-  grid.append(moNote);
   const error = document.createElement('p');
   error.className = 'error setup-error';
   error.setAttribute('role', 'alert');
@@ -146,6 +139,7 @@ export function createSetup(state, onChange, onNewGame) {
   });
   el.append(presets, grid, error, start, tmHead, panel.element);
 
+  let moveOverhead = null;
   function read() {
     if (same.checked) btc.value = wtc.value;
     btc.disabled = same.checked;
@@ -154,7 +148,9 @@ export function createSetup(state, onChange, onNewGame) {
     state.wtc = wtc.value.trim();
     state.btc = btc.value.trim();
     state.same = same.checked;
-    state.mo = Number(mo.value);
+    const overhead = describeSpec(state.tm).values['move-overhead'];
+    moveOverhead = overhead == null ? null : Number(overhead);
+    mo.textContent = moveOverhead == null ? 'n/a (this manager has none)' : `${moveOverhead} ms`;
     state.ponder = ponder.checked;
     ponder.disabled = searcher.value !== 'mcts';
     ponderWrap.title = ponder.disabled
@@ -172,7 +168,7 @@ export function createSetup(state, onChange, onNewGame) {
       black_tc: state.btc,
       searcher: state.s,
       tm: state.tm,
-      move_overhead_ms: state.mo,
+      move_overhead_ms: moveOverhead ?? 0,
       ponder: state.ponder && state.s === 'mcts',
       date: `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`,
     };
@@ -185,9 +181,6 @@ export function createSetup(state, onChange, onNewGame) {
       error.textContent = '';
       wtc.classList.remove('invalid');
       btc.classList.remove('invalid');
-      const b = new PlayBoard(s);
-      moNote.textContent = b.overhead_applies ? '' : 'This manager has no move overhead: the setting does not apply.';
-      b.free();
       return true;
     } catch (e) {
       const msg = String(e.message || e);
@@ -203,7 +196,7 @@ export function createSetup(state, onChange, onNewGame) {
     validate();
     onChange(state);
   }
-  for (const input of [side, searcher, same, wtc, btc, mo, ponder]) {
+  for (const input of [side, searcher, same, wtc, btc, ponder]) {
     input.addEventListener(input.type === 'checkbox' || input.tagName === 'SELECT' ? 'change' : 'input', changed);
   }
   read();
