@@ -370,6 +370,53 @@ test('a reload mid-game restores the position and the clocks', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('MCTS ponders on the expected reply: ponderhit when it is played', async () => {
+  await newGame({ side: 'white', tc: '1+0', searcher: 'mcts', ponder: true });
+  await clickMove('e2', 'e4');
+  // The engine replies, then ponders on the move it expects from us.
+  await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'ponder', null, { timeout: 20000 });
+  const ponderMove = await view(() => globalThis.tmlab.views.play.active.ponderMove);
+  await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.mode === 'pondering');
+  await page.waitForTimeout(300);
+  await clickMove(ponderMove.slice(0, 2), ponderMove.slice(2, 4));
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 4 || globalThis.tmlab.views.play.state.outcome, null, { timeout: 20000 });
+  const r = await view(() => {
+    const v = globalThis.tmlab.views.play;
+    return { events: v.events.map((e) => e.what), log: globalThis.tmlab.engine.log.slice(-200), moves: v.state.moves };
+  });
+  assert.ok(r.events.some((e) => e.startsWith('go ponder')), r.events.join('\n'));
+  assert.ok(r.events.some((e) => e.startsWith('ponderhit')), r.events.join('\n'));
+  assert.ok(r.log.some((l) => /^> go ponder wtime \d+ btime \d+/.test(l)), 'go ponder with the clocks');
+  assert.ok(r.log.includes('> ponderhit'));
+  assert.equal(r.moves[2].uci, ponderMove);
+  assert.ok(r.moves[3].engine, 'the engine answered after the ponder hit');
+  assert.deepEqual(errors, []);
+});
+
+test('the game pauses while another view is shown', async () => {
+  await newGame({ side: 'white', tc: '1+0' });
+  await page.waitForTimeout(300);
+  const before = await view(() => globalThis.tmlab.views.play.clockMs('white'));
+  await page.click('#tab-curves');
+  await page.waitForTimeout(1200);
+  const paused = await view(() => globalThis.tmlab.views.play.paused);
+  assert.deepEqual(paused, ['another view']);
+  await page.click('#tab-play');
+  const afterMs = await view(() => globalThis.tmlab.views.play.clockMs('white'));
+  assert.ok(before - afterMs < 500, `the person's clock stood still while away: ${before} → ${afterMs}`);
+  // Away while the engine thinks: its search is dropped (not charged) and restarted on return.
+  await clickMove('d2', 'd4');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'move');
+  await page.click('#tab-curves');
+  await page.waitForTimeout(300);
+  await page.click('#tab-play');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 2, null, { timeout: 20000 });
+  const ev = await view(() => globalThis.tmlab.views.play.events.map((e) => e.what));
+  assert.ok(ev.some((e) => e.startsWith('cancel move')), ev.join('\n'));
+  assert.ok(ev.some((e) => e === 'resume: another view'), ev.join('\n'));
+  assert.deepEqual(errors, []);
+});
+
 test('narrow screens show both clocks above the board', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
