@@ -390,6 +390,35 @@ test('MCTS ponders on the expected reply: ponderhit when it is played', async ()
   assert.ok(r.log.includes('> ponderhit'));
   assert.equal(r.moves[2].uci, ponderMove);
   assert.ok(r.moves[3].engine, 'the engine answered after the ponder hit');
+  // A ponder miss: another move than the expected one stops the ponder search, whose bestmove
+  // is ignored, and the engine searches the real position.
+  await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'ponder', null, { timeout: 20000 });
+  const expected = await view(() => globalThis.tmlab.views.play.active.ponderMove);
+  const dests = await boardDests();
+  const [o, tos] = dests.find(([from, to]) => to.some((t) => from + t !== expected.slice(0, 4)));
+  const d = tos.find((t) => o + t !== expected.slice(0, 4));
+  await clickMove(o, d);
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 6 || globalThis.tmlab.views.play.state.outcome, null, { timeout: 20000 });
+  const miss = await view(() => globalThis.tmlab.views.play.events.map((e) => e.what));
+  assert.ok(miss.some((e) => e.startsWith('cancel ponder')), miss.join('\n'));
+  assert.ok(miss.some((e) => /^ignored bestmove/.test(e)), 'the ponder search’s bestmove was not played');
+  assert.deepEqual(errors, []);
+});
+
+test('the person loses on time when the clock runs out', async () => {
+  await newGame({ side: 'white', tc: 'tc=1.5+0' });
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.outcome, null, { timeout: 5000 });
+  const s = await playState();
+  assert.equal(s.outcome.result, '0-1');
+  assert.equal(s.outcome.termination, 'time-forfeit');
+  assert.equal(s.outcome.reason, 'White loses on time');
+  assert.equal(s.clocks[0].remaining_ms, 0);
+  assert.equal(await page.textContent('#view-play .clock-white .clock-time'), '0:00.0');
+  assert.match(await page.textContent('.play-status'), /0-1 — White loses on time/);
+  assert.equal(await page.getAttribute('#view-play .clock-white', 'data-emergency'), 'true');
+  const pgn = await view(() => globalThis.tmlab.views.play.pgn());
+  assert.match(pgn, /\[Termination "time forfeit"\]/);
+  assert.match(pgn, /\[TimeControl "1.5"\]/);
   assert.deepEqual(errors, []);
 });
 

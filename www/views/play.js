@@ -123,6 +123,9 @@ export function mountPlay(root, ctx) {
   let games = 0;
   const pauses = new Set();
   let savedGameJson = null;
+  let savedFor = null;
+  let savedMoves = -1;
+  let savedOutcome = false;
   let lastSave = 0;
   let events = []; // test and debug trail: { t, what }
 
@@ -239,9 +242,25 @@ export function mountPlay(root, ctx) {
   }
 
   // ---- persistence ----
+  /** Saves in a task of its own, so a move stays a short task. */
+  let persistTimer = null;
+  function persistSoon() {
+    if (persistTimer) return;
+    persistTimer = setTimeout(() => {
+      persistTimer = null;
+      persist();
+    }, 0);
+  }
+
+  /** Saves the game; the Rust game is serialised again only after it changed. */
   function persist() {
     if (!board) return;
-    savedGameJson = board.save();
+    if (savedFor !== board || savedMoves !== gs.moves.length || savedOutcome !== !!gs.outcome) {
+      savedGameJson = board.save();
+      savedFor = board;
+      savedMoves = gs.moves.length;
+      savedOutcome = !!gs.outcome;
+    }
     lastSave = performance.now();
     const who = turn?.who ?? null;
     saveGame(savedGameJson, who, who === 'person' ? elapsed() : 0);
@@ -362,7 +381,7 @@ export function mountPlay(root, ctx) {
         startTurnClock('engine');
         panel.ponderhit();
         render();
-        persist();
+        persistSoon();
         return;
       }
       cancelSearch();
@@ -379,16 +398,16 @@ export function mountPlay(root, ctx) {
       cg.cancelPremove();
       panel.label('game over');
       announcer.textContent = `Game over: ${gs.outcome.result}, ${gs.outcome.reason}`;
-      persist();
+      persistSoon();
       return;
     }
     if (gs.to_move === 'engine') {
       requestEngineMove();
-      persist();
+      persistSoon();
       return;
     }
     startTurnClock('person');
-    persist();
+    persistSoon();
     startPonder(ponderMove);
     if (cg.state.premovable.current) {
       const ok = cg.playPremove();

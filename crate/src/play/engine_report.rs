@@ -56,7 +56,8 @@ impl EngineReport {
         if rest.first() == Some(&"string") {
             return match rest.get(1) {
                 Some(&"tm") => {
-                    let key = |k: &str| rest.iter().position(|t| *t == k).and_then(|i| rest.get(i + 1).copied());
+                    let key =
+                        |k: &str| rest.iter().position(|t| *t == k).and_then(|i| rest.get(i + 1).copied());
                     self.soft_ms = budget_ms(key("soft"));
                     self.hard_ms = budget_ms(key("hard"));
                     true
@@ -196,7 +197,17 @@ mod tests {
     #[test]
     fn malformed_lines_never_panic() {
         let mut r = EngineReport::default();
-        for l in ["info", "info depth", "info score", "info score cp", "info score mate x", "info pv", "info string", "info string tm", "info string stop"] {
+        for l in [
+            "info",
+            "info depth",
+            "info score",
+            "info score cp",
+            "info score mate x",
+            "info pv",
+            "info string",
+            "info string tm",
+            "info string stop",
+        ] {
             r.feed(l);
         }
         assert_eq!(r.depth, 0);

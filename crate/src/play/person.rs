@@ -24,7 +24,8 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 use super::engine::SearcherKind;
 use super::engine_report::EngineReport;
 use super::game::{
-    Adjudication, ClockMode, Game, GameOutcome, GameSetup, MoveRecord, SideSetup, Termination, startpos_opening,
+    Adjudication, ClockMode, Game, GameOutcome, GameSetup, MoveRecord, SideSetup, Termination,
+    startpos_opening,
 };
 use super::openings::fen_of;
 use super::pgn::PgnResult;
@@ -267,7 +268,9 @@ pub fn parse_tc(side: &str, s: &str) -> Result<TimeControl, String> {
         && inc.chars().all(|c| c.is_ascii_digit() || c == '.')
     {
         let secs = min * 60.0;
-        return format!("{secs}+{inc}").parse::<TimeControl>().map_err(|e| format!("{side}'s time control: {e}"));
+        return format!("{secs}+{inc}")
+            .parse::<TimeControl>()
+            .map_err(|e| format!("{side}'s time control: {e}"));
     }
     t.parse::<TimeControl>().map_err(|e| format!("{side}'s time control: {e}"))
 }
@@ -339,7 +342,8 @@ pub fn find_move(pos: &Chess, orig: &str, dest: &str, promotion: Option<&str>) -
         .legal_moves()
         .into_iter()
         .filter(|m| {
-            m.from() == Some(o) && (m.to() == d || UciMove::from_move(*m, CastlingMode::Standard).to() == Some(d))
+            m.from() == Some(o)
+                && (m.to() == d || UciMove::from_move(*m, CastlingMode::Standard).to() == Some(d))
         })
         .collect();
     if candidates.is_empty() {
@@ -404,7 +408,8 @@ impl PersonGame {
         }
         let overhead_applies = tm.get("move-overhead").is_some();
         if overhead_applies {
-            tm.set("move-overhead", &format!("{}", setup.move_overhead_ms.round())).map_err(|e| e.to_string())?;
+            tm.set("move-overhead", &format!("{}", setup.move_overhead_ms.round()))
+                .map_err(|e| e.to_string())?;
         }
         let engine_label = format!("{} {}", searcher.as_str(), tm);
         let side = |c: Color, tc: TimeControl| SideSetup {
@@ -488,7 +493,8 @@ impl PersonGame {
 
     /// The game as JSON ([`SavedGame`]) for [`PersonGame::restore`].
     pub fn save(&self) -> String {
-        let saved = SavedGame { version: SAVE_VERSION, setup: self.setup.clone(), events: self.events.clone() };
+        let saved =
+            SavedGame { version: SAVE_VERSION, setup: self.setup.clone(), events: self.events.clone() };
         serde_json::to_string(&saved).expect("a saved game always serialises")
     }
 
@@ -569,7 +575,13 @@ impl PersonGame {
     ///
     /// # Errors
     /// It is not the person's move, or the move is not legal; nothing changes then.
-    pub fn play_person(&mut self, orig: &str, dest: &str, promotion: Option<&str>, used_ms: f64) -> Result<(), String> {
+    pub fn play_person(
+        &mut self,
+        orig: &str,
+        dest: &str,
+        promotion: Option<&str>,
+        used_ms: f64,
+    ) -> Result<(), String> {
         if !self.person_to_move() {
             return Err("it is not your move".into());
         }
@@ -613,12 +625,16 @@ impl PersonGame {
         };
         let m = uci.parse::<UciMove>().ok().and_then(|u| u.to_move(self.game.position()).ok());
         let Some(m) = m else {
-            self.forfeit(&format!("the engine played {uci}, which is not legal in {}", fen_of(self.game.position())));
+            self.forfeit(&format!(
+                "the engine played {uci}, which is not legal in {}",
+                fen_of(self.game.position())
+            ));
             return Ok((uci, None));
         };
         self.apply_engine(m, used_ms)?;
         let ponder = ponder.filter(|p| {
-            self.person_to_move() && p.parse::<UciMove>().ok().and_then(|u| u.to_move(self.game.position()).ok()).is_some()
+            self.person_to_move()
+                && p.parse::<UciMove>().ok().and_then(|u| u.to_move(self.game.position()).ok()).is_some()
         });
         Ok((uci, ponder))
     }

@@ -28,7 +28,8 @@ impl PlayBoard {
     /// ponder, date}`; the error names the bad field and what is allowed.
     #[wasm_bindgen(constructor)]
     pub fn new(setup: JsValue) -> Result<PlayBoard, JsError> {
-        let setup: PlaySetup = serde_wasm_bindgen::from_value(setup).map_err(|e| err(format!("game setup: {e}")))?;
+        let setup: PlaySetup =
+            serde_wasm_bindgen::from_value(setup).map_err(|e| err(format!("game setup: {e}")))?;
         Ok(PlayBoard { game: PersonGame::new(setup).map_err(err)? })
     }
 
@@ -71,7 +72,13 @@ impl PlayBoard {
     }
 
     /// The person plays `orig`→`dest` (promotion `q`/`r`/`b`/`n` or empty) after `used_ms`.
-    pub fn play_person(&mut self, orig: &str, dest: &str, promotion: &str, used_ms: f64) -> Result<(), JsError> {
+    pub fn play_person(
+        &mut self,
+        orig: &str,
+        dest: &str,
+        promotion: &str,
+        used_ms: f64,
+    ) -> Result<(), JsError> {
         let promo = (!promotion.is_empty()).then_some(promotion);
         self.game.play_person(orig, dest, promo, used_ms).map_err(err)
     }

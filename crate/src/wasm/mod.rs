@@ -4,8 +4,8 @@
 //! and the page's own instance, which draws the charts on canvases ([`charts`]).
 
 pub mod bench;
-mod canvas;
 pub mod board;
+mod canvas;
 pub mod charts;
 pub mod tm;
 

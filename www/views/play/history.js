@@ -33,6 +33,7 @@ export function createHistory(onSelect) {
   let moves = [];
   let selected = null;
   let board = null;
+  let pending = null;
 
   function size() {
     const w = Math.max(200, Math.round(canvas.clientWidth || 600));
@@ -49,27 +50,43 @@ export function createHistory(onSelect) {
     canvas.dataset.moves = String(moves.length);
   }
 
+  function item(m, i) {
+    const li = document.createElement('li');
+    li.className = `mv ${m.color}`;
+    li.dataset.index = String(i);
+    const btn = document.createElement('button');
+    btn.type = 'button';
+    const num = m.color === 'white' ? `${Math.floor(m.ply / 2) + 1}. ` : '';
+    btn.textContent = `${num}${m.san}`;
+    btn.title = `${seconds(m.used_ms)} used${m.engine?.soft_ms != null ? `, soft ${seconds(m.engine.soft_ms)}, hard ${seconds(m.engine.hard_ms ?? NaN)}` : ''}`;
+    btn.addEventListener('click', () => select(i === selected ? null : i));
+    const t = document.createElement('span');
+    t.className = 'mv-time';
+    t.textContent = seconds(m.used_ms);
+    li.append(btn, t);
+    li.dataset.key = `${m.ply}:${m.uci}:${m.used_ms}`;
+    return li;
+  }
+
+  /** Brings the list up to date, touching only the rows that changed. */
   function renderList() {
-    const items = moves.map((m, i) => {
-      const li = document.createElement('li');
-      li.className = `mv ${m.color}`;
-      li.dataset.index = String(i);
-      const btn = document.createElement('button');
-      btn.type = 'button';
-      const num = m.color === 'white' ? `${Math.floor(m.ply / 2) + 1}. ` : '';
-      btn.textContent = `${num}${m.san}`;
-      btn.title = `${seconds(m.used_ms)} used${m.engine?.soft_ms != null ? `, soft ${seconds(m.engine.soft_ms)}, hard ${seconds(m.engine.hard_ms ?? NaN)}` : ''}`;
-      if (i === selected) btn.setAttribute('aria-current', 'true');
-      btn.addEventListener('click', () => select(i === selected ? null : i));
-      const t = document.createElement('span');
-      t.className = 'mv-time';
-      t.textContent = seconds(m.used_ms);
-      li.append(btn, t);
-      return li;
+    const rows = list.children;
+    moves.forEach((m, i) => {
+      const key = `${m.ply}:${m.uci}:${m.used_ms}`;
+      const row = rows[i];
+      if (row && row.dataset.key === key) return;
+      const fresh = item(m, i);
+      if (row) row.replaceWith(fresh);
+      else list.append(fresh);
     });
-    list.replaceChildren(...items);
-    const last = list.lastElementChild;
-    if (selected == null && last) list.scrollTop = list.scrollHeight;
+    while (list.children.length > moves.length) list.lastElementChild.remove();
+    for (const row of list.children) {
+      const btn = row.firstElementChild;
+      const current = Number(row.dataset.index) === selected;
+      if (current) btn.setAttribute('aria-current', 'true');
+      else btn.removeAttribute('aria-current');
+    }
+    if (selected == null && list.lastElementChild) list.scrollTop = list.scrollHeight;
   }
 
   function describe(i) {
@@ -111,13 +128,20 @@ export function createHistory(onSelect) {
     get selected() {
       return selected;
     },
-    /** New game state: redraw the list and the chart. */
+    /**
+     * New game state. The list and the chart are redrawn in a task of their own (coalesced), so
+     * the move that caused it stays a short task on a busy main thread.
+     */
     update(playBoard, state) {
       board = playBoard;
       moves = state.moves;
       if (selected != null && selected >= moves.length) selected = null;
-      renderList();
-      drawChart();
+      if (pending) return;
+      pending = setTimeout(() => {
+        pending = null;
+        renderList();
+        drawChart();
+      }, 0);
     },
     select,
     describe,

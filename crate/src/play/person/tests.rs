@@ -18,7 +18,9 @@ fn setup(person: &str, w: &str, b: &str) -> PlaySetup {
 fn engine_plays(g: &mut PersonGame, uci: &str, used: f64) {
     g.begin_search();
     g.engine_line("info string tm soft 900 hard 2700");
-    g.engine_line("info depth 5 seldepth 9 multipv 1 score cp 12 nodes 4000 nps 200000 hashfull 1 time 20 pv e7e5");
+    g.engine_line(
+        "info depth 5 seldepth 9 multipv 1 score cp 12 nodes 4000 nps 200000 hashfull 1 time 20 pv e7e5",
+    );
     g.engine_line("info string stop soft-limit");
     g.play_engine(&format!("bestmove {uci}"), used).unwrap();
 }
@@ -74,7 +76,10 @@ fn go_line_from_the_clocks() {
     assert_eq!(s.clocks[0].emergency_ms, Some(37_500.0));
     assert_eq!(s.clocks[1].bar_ms, Some(250_000.0));
     let e = s.moves[1].engine.as_ref().unwrap();
-    assert_eq!((e.soft_ms, e.hard_ms, e.depth, e.stop.as_deref()), (Some(900.0), Some(2700.0), 5, Some("soft limit")));
+    assert_eq!(
+        (e.soft_ms, e.hard_ms, e.depth, e.stop.as_deref()),
+        (Some(900.0), Some(2700.0), 5, Some("soft limit"))
+    );
 
     let mut g = PersonGame::new(setup("black", "40/1:00", "st=2")).unwrap();
     assert_eq!(g.engine_request().unwrap().go, "go wtime 60000 winc 0 movestogo 40");
@@ -222,7 +227,9 @@ fn ponder_requests_only_for_mcts_with_ponder_on() {
     g.play_person("e2", "e4", None, 100.0).unwrap();
     assert!(g.ponder_request("d2d4").is_none(), "the engine's own move: no ponder");
     g.begin_search();
-    g.play_engine("bestmove e7e5 ponder g1f3", 500.0).map(|(_, p)| assert_eq!(p.as_deref(), Some("g1f3"))).unwrap();
+    g.play_engine("bestmove e7e5 ponder g1f3", 500.0)
+        .map(|(_, p)| assert_eq!(p.as_deref(), Some("g1f3")))
+        .unwrap();
     let r = g.ponder_request("g1f3").unwrap();
     assert_eq!(r.position, "position startpos moves e2e4 e7e5 g1f3");
     assert_eq!(r.go, "go ponder wtime 59900 btime 59500 winc 0 binc 0");
