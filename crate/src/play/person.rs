@@ -15,21 +15,18 @@
 //! its last reported score is within ±25 centipawns ([`DRAW_OFFER_MIN_MOVE`],
 //! [`DRAW_OFFER_MAX_CP`]); otherwise it declines and play goes on.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use super::engine::SearcherKind;
 use super::engine_report::EngineReport;
 use super::game::{
-    Adjudication, ClockMode, Game, GameOutcome, GameSetup, MoveRecord, SideSetup, Termination,
-    startpos_opening,
+    Adjudication, ClockMode, Game, GameOutcome, GameSetup, SideSetup, Termination, startpos_opening,
 };
 use super::openings::fen_of;
 use super::pgn::PgnResult;
-use crate::clock::{TimeControl, Timing};
+use crate::clock::TimeControl;
 use crate::stop::Score;
 use crate::tm::TmSpec;
 
@@ -122,96 +119,6 @@ pub struct EngineRequest {
     pub ponder_move: Option<String>,
 }
 
-/// One side's clock as the page draws it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ClockState {
-    /// Time left after the last completed move, ms (`None`: no clock).
-    pub remaining_ms: Option<f64>,
-    /// What the draining bar spans, ms: max(initial, 2 s) + 5 × increment (lichess).
-    pub bar_ms: Option<f64>,
-    /// Below this the clock shows the emergency style (lichess's thresholds), ms.
-    pub emergency_ms: Option<f64>,
-    /// The control in fastchess style.
-    pub control: String,
-    /// The control as `m+s` where it is one (`1+0`, `3+2`), else the fastchess form.
-    pub short: String,
-}
-
-/// One move for the move list, the chart and view-only replay.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MoveRow {
-    /// Half-moves before this move.
-    pub ply: u32,
-    /// `white` or `black`.
-    pub color: &'static str,
-    /// SAN with `+`/`#`.
-    pub san: String,
-    /// UCI notation.
-    pub uci: String,
-    /// From and to squares as the board shows them (the king's squares for castling).
-    pub squares: [String; 2],
-    /// The position after the move.
-    pub fen: String,
-    /// Time used, ms.
-    pub used_ms: f64,
-    /// Clock after the move, ms (increment included).
-    pub clock_after_ms: f64,
-    /// The engine's numbers for its moves.
-    pub engine: Option<EngineMove>,
-}
-
-/// The engine's numbers for one of its moves.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct EngineMove {
-    /// Soft budget, ms.
-    pub soft_ms: Option<f64>,
-    /// Hard budget, ms.
-    pub hard_ms: Option<f64>,
-    /// Depth.
-    pub depth: u32,
-    /// Nodes (visits for MCTS).
-    pub nodes: u64,
-    /// Score from the engine's view, UCI style (`cp 31`, `mate 2`).
-    pub score: String,
-    /// Why the search stopped (`soft limit`, …).
-    pub stop: Option<String>,
-    /// Engine-reported time, ms.
-    pub engine_ms: f64,
-}
-
-/// The whole game as the page draws it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PlayState {
-    /// The current position.
-    pub fen: String,
-    /// The side to move: `white` or `black`.
-    pub turn: &'static str,
-    /// The side to move is in check.
-    pub check: bool,
-    /// The person's colour.
-    pub person: &'static str,
-    /// Whose move it is: `person`, `engine`, or `none` once the game is over.
-    pub to_move: &'static str,
-    /// The end of the game.
-    pub outcome: Option<GameOutcome>,
-    /// Legal destinations per square for the side to move (chessground's `movable.dests`).
-    pub dests: BTreeMap<String, Vec<String>>,
-    /// White's and Black's clocks.
-    pub clocks: [ClockState; 2],
-    /// The moves played.
-    pub moves: Vec<MoveRow>,
-    /// The start position.
-    pub start_fen: String,
-    /// The engine's label (`ab lc0-legacy`).
-    pub engine: String,
-    /// The engine's searcher (`ab` or `mcts`).
-    pub searcher: &'static str,
-    /// The manager's spec as sent to the engine (`TimeManager`), move overhead included.
-    pub tm_spec: String,
-    /// Whether the engine accepts a draw offer right now.
-    pub draw_acceptable: bool,
-}
-
 /// A person against the engine.
 #[derive(Clone, Debug)]
 pub struct PersonGame {
@@ -239,147 +146,6 @@ fn parse_color(s: &str) -> Result<Color, String> {
         "black" | "b" => Ok(Color::Black),
         other => Err(format!("colour {other:?}: expected white or black")),
     }
-}
-
-/// Minutes as the `m` of `m+s` writes them: a decimal number or `¼`, `½`, `¾`, `1½`.
-fn lobby_minutes(m: &str) -> Option<f64> {
-    let v = match m {
-        "¼" => 0.25,
-        "½" => 0.5,
-        "¾" => 0.75,
-        "1½" => 1.5,
-        _ if !m.is_empty() && m.chars().all(|c| c.is_ascii_digit() || c == '.') => m.parse().ok()?,
-        _ => return None,
-    };
-    (v >= 0.0).then_some(v)
-}
-
-/// Parse a control for one side, with the side's name in the error.
-///
-/// A single token `m+s` (`1+0`, `3+2`, `½+0`) is lichess's lobby notation: **minutes** plus an
-/// increment in seconds. Anything else is cutechess/fastchess syntax ([`TimeControl`]), where
-/// times are seconds: `tc=10+0.1`, `40/60`, `st=1`, `hg60`, `60+d2`, …
-pub fn parse_tc(side: &str, s: &str) -> Result<TimeControl, String> {
-    let t = s.trim();
-    if let Some((m, inc)) = t.split_once('+')
-        && !t.contains(char::is_whitespace)
-        && let Some(min) = lobby_minutes(m)
-        && !inc.is_empty()
-        && inc.chars().all(|c| c.is_ascii_digit() || c == '.')
-    {
-        let secs = min * 60.0;
-        return format!("{secs}+{inc}")
-            .parse::<TimeControl>()
-            .map_err(|e| format!("{side}'s time control: {e}"));
-    }
-    t.parse::<TimeControl>().map_err(|e| format!("{side}'s time control: {e}"))
-}
-
-/// `m+s` for a plain Fischer control (`1+0`, `½+0` as `0.5+0`, `3+2`); otherwise the fastchess form.
-pub fn short_control(tc: &TimeControl) -> String {
-    if let Timing::Classical(c) = &tc.timing
-        && c.leading.is_empty()
-        && let crate::clock::tc::FinalStage::SuddenDeath { time_ms, inc_ms } = c.last
-        && tc.nodes.is_none()
-        && tc.depth.is_none()
-    {
-        let fmt = |x: f64| {
-            let s = format!("{x:.3}");
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        };
-        return format!("{}+{}", fmt(time_ms as f64 / 60_000.0), fmt(inc_ms as f64 / 1000.0));
-    }
-    tc.to_string()
-}
-
-/// The initial time and increment of a control, for the clock's bar and thresholds, ms.
-fn initial_and_inc(tc: &TimeControl) -> Option<(f64, f64)> {
-    match &tc.timing {
-        Timing::Infinite => None,
-        Timing::MoveTime { ms } => Some((*ms as f64, 0.0)),
-        Timing::Classical(c) => {
-            let (time, inc, _) = c.stage(0);
-            Some((time as f64, inc as f64))
-        }
-        Timing::Delay { base_ms, delay_ms, .. } => Some((*base_ms as f64, *delay_ms as f64)),
-        Timing::Hourglass { base_ms } => Some((*base_ms as f64, 0.0)),
-        Timing::Byoyomi { main_ms, .. } => Some((*main_ms as f64, 0.0)),
-    }
-}
-
-/// Lichess's emergency threshold for a clock starting at `initial_ms`: under one minute, 20 % of
-/// it (at least 2 s); otherwise 12.5 % (at least 10 s), capped at 60 s.
-pub fn emergency_threshold_ms(initial_ms: f64) -> f64 {
-    if initial_ms < 60_000.0 {
-        (initial_ms * 0.2).max(2000.0)
-    } else {
-        (initial_ms * 0.125).clamp(10_000.0, 60_000.0)
-    }
-}
-
-/// What lichess's draining bar spans: max(initial, 2 s) + 5 × increment.
-pub fn bar_span_ms(initial_ms: f64, inc_ms: f64) -> f64 {
-    initial_ms.max(2000.0) + 5.0 * inc_ms
-}
-
-/// The legal move from `orig` to `dest` (chessground squares: castling may be given as the king
-/// to its target square or onto its rook) with `promotion` (`q`, `r`, `b`, `n`).
-pub fn find_move(pos: &Chess, orig: &str, dest: &str, promotion: Option<&str>) -> Result<Move, String> {
-    let o: Square = orig.parse().map_err(|_| format!("{orig:?} is not a square (a1 … h8)"))?;
-    let d: Square = dest.parse().map_err(|_| format!("{dest:?} is not a square (a1 … h8)"))?;
-    let promo = match promotion.map(|p| p.trim().to_ascii_lowercase()) {
-        None => None,
-        Some(p) if p.is_empty() => None,
-        Some(p) => Some(match p.as_str() {
-            "q" | "queen" => Role::Queen,
-            "r" | "rook" => Role::Rook,
-            "b" | "bishop" => Role::Bishop,
-            "n" | "knight" => Role::Knight,
-            other => return Err(format!("promotion {other:?}: expected q, r, b or n")),
-        }),
-    };
-    let candidates: Vec<Move> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| {
-            m.from() == Some(o)
-                && (m.to() == d || UciMove::from_move(*m, CastlingMode::Standard).to() == Some(d))
-        })
-        .collect();
-    if candidates.is_empty() {
-        return Err(format!("{orig}{dest} is not a legal move in {}", fen_of(pos)));
-    }
-    if candidates.iter().any(|m| m.is_promotion()) {
-        let Some(role) = promo else {
-            return Err(format!("{orig}{dest} is a promotion: choose q, r, b or n"));
-        };
-        return candidates
-            .into_iter()
-            .find(|m| m.promotion() == Some(role))
-            .ok_or_else(|| format!("{orig}{dest}: no such promotion"));
-    }
-    Ok(candidates[0])
-}
-
-/// Legal destinations per square (chessground's `movable.dests`): castling appears both as the
-/// king's target square and as the rook's square.
-pub fn dests(pos: &Chess) -> BTreeMap<String, Vec<String>> {
-    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for m in pos.legal_moves() {
-        let Some(from) = m.from() else { continue };
-        let entry = out.entry(from.to_string()).or_default();
-        let mut add = |sq: Square| {
-            let s = sq.to_string();
-            if !entry.contains(&s) {
-                entry.push(s);
-            }
-        };
-        if let Some(to) = UciMove::from_move(m, CastlingMode::Standard).to() {
-            add(to);
-        }
-        add(m.to());
-    }
-    out
 }
 
 fn uci_of(m: &Move) -> String {
@@ -800,90 +566,6 @@ impl PersonGame {
         })
     }
 
-    fn clock_state(&self, c: Color) -> ClockState {
-        let clock = self.game.clock().side(c);
-        let tc = clock.time_control();
-        let mut remaining = Some(clock.remaining_ms()).filter(|r| r.is_finite());
-        if clock.is_flagged() {
-            remaining = Some(0.0);
-        }
-        let ii = initial_and_inc(tc);
-        ClockState {
-            remaining_ms: remaining,
-            bar_ms: ii.map(|(i, inc)| bar_span_ms(i, inc)),
-            emergency_ms: ii.map(|(i, _)| emergency_threshold_ms(i)),
-            control: tc.to_string(),
-            short: short_control(tc),
-        }
-    }
-
-    fn move_rows(&self) -> Vec<MoveRow> {
-        let mut pos = self.game.start().clone();
-        let mut fens = self.fens.iter().skip(1);
-        let mut moves = self.game.moves().iter();
-        self.game
-            .records()
-            .iter()
-            .filter(|r| !r.flagged)
-            .map(|r: &MoveRecord| {
-                let m = *moves.next().expect("a record per move");
-                let u = UciMove::from_move(m, CastlingMode::Standard);
-                let squares = match u {
-                    UciMove::Normal { from, to, .. } => [from.to_string(), to.to_string()],
-                    _ => [String::new(), String::new()],
-                };
-                pos.play_unchecked(m);
-                MoveRow {
-                    ply: r.ply,
-                    color: color_name(r.color),
-                    san: r.san.clone(),
-                    uci: u.to_string(),
-                    squares,
-                    fen: fens.next().cloned().unwrap_or_else(|| fen_of(&pos)),
-                    used_ms: r.used_ms,
-                    clock_after_ms: r.clock_after_ms,
-                    engine: r.engine.as_ref().map(|t| EngineMove {
-                        soft_ms: Some(t.budget.soft_ms).filter(|x| x.is_finite()),
-                        hard_ms: Some(t.budget.hard_ms).filter(|x| x.is_finite()),
-                        depth: t.depth,
-                        nodes: t.nodes,
-                        score: t.score.to_uci(),
-                        stop: Some(t.stop_reason.label().to_string()),
-                        engine_ms: t.engine_ms,
-                    }),
-                }
-            })
-            .collect()
-    }
-
-    /// The whole game as the page draws it.
-    pub fn state(&self) -> PlayState {
-        let pos = self.game.position();
-        let running = self.game.outcome().is_none();
-        PlayState {
-            fen: fen_of(pos),
-            turn: color_name(pos.turn()),
-            check: pos.is_check(),
-            person: color_name(self.person),
-            to_move: if !running {
-                "none"
-            } else if pos.turn() == self.person {
-                "person"
-            } else {
-                "engine"
-            },
-            outcome: self.game.outcome().cloned(),
-            dests: if running { dests(pos) } else { BTreeMap::new() },
-            clocks: [self.clock_state(Color::White), self.clock_state(Color::Black)],
-            moves: self.move_rows(),
-            start_fen: fen_of(self.game.start()),
-            engine: self.engine_label.clone(),
-            searcher: self.searcher.as_str(),
-            tm_spec: self.tm_spec.clone(),
-            draw_acceptable: self.draw_acceptable(),
-        }
-    }
-
     /// The game as PGN: [`Game::to_pgn`] plus `MoveOverhead` and `Ponder` tags.
     pub fn pgn(&self) -> String {
         let mut pgn = self.game.to_pgn();
@@ -915,5 +597,10 @@ impl PersonGame {
     }
 }
 
+mod input;
 #[cfg(test)]
 mod tests;
+mod view;
+
+pub use input::{dests, find_move, parse_tc};
+pub use view::{ClockState, EngineMove, MoveRow, PlayState, bar_span_ms, short_control};

@@ -1,6 +1,7 @@
 use super::*;
 use crate::play::pgn::{comment_command, parse_clock, parse_pgn};
 use crate::uci::UciSession;
+use shakmaty::Role;
 
 fn setup(person: &str, w: &str, b: &str) -> PlaySetup {
     PlaySetup {
