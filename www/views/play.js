@@ -356,7 +356,8 @@ export function mountPlay(root, ctx) {
       if (meta.premove) promo = 'q';
       else {
         promo = await askPromotion(promoHost, gs.person);
-        if (!promo) {
+        // The clock kept running while the piece was chosen: the game may have ended meanwhile.
+        if (!promo || gs.to_move !== 'person' || pauses.size) {
           syncBoard();
           return;
         }
