@@ -235,15 +235,9 @@ test('a full game at 1+0 against the engine: legal moves, a result, no flag, bud
     const v = globalThis.tmlab.views.play;
     const st = v.state;
     const B = v.board.constructor;
-    const fresh = new B({
-      person: st.person,
-      white_tc: '1+0',
-      black_tc: '1+0',
-      searcher: 'ab',
-      tm: 'lc0-legacy',
-      move_overhead_ms: 0,
-      ponder: false,
-    });
+    const fresh = new B(
+      JSON.stringify({ person: st.person, white_tc: '1+0', black_tc: '1+0', searcher: 'ab', tm: 'lc0-legacy', move_overhead_ms: 0, ponder: false }),
+    );
     const problems = [];
     for (const m of st.moves) {
       const d = fresh.dests();
@@ -274,6 +268,14 @@ test('a full game at 1+0 against the engine: legal moves, a result, no flag, bud
   const tasks = await longTasks(page, t0);
   const overlaps = (t, [a, b]) => t.start + t.duration >= a && t.start <= b;
   const during = tasks.filter((t) => thinkingWindows.some((w) => overlaps(t, w)) && !screenshotWindows.some((w) => overlaps(t, w)));
+  if (during.length) {
+    // Say what the page was doing around each long task.
+    const ev = await view(() => globalThis.tmlab.views.play.events);
+    for (const t of during) {
+      const near = ev.filter((e) => e.t >= t.start - 150 && e.t <= t.start + t.duration + 150).map((e) => `${Math.round(e.t - t.start)}: ${e.what}`);
+      console.log(`# long task ${Math.round(t.duration)} ms at ${Math.round(t.start)}: ${near.join(' | ')}`);
+    }
+  }
   assert.deepEqual(during.map((t) => Math.round(t.duration)), [], 'no long task while the engine thinks');
   console.log(`# game: ${s.moves.length} plies, ${s.outcome.result} (${s.outcome.reason}); long tasks in the game: ${tasks.map((t) => Math.round(t.duration)).join(', ') || 'none'}`);
 

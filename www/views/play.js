@@ -475,7 +475,7 @@ export function mountPlay(root, ctx) {
     if (!setupForm.validate()) return;
     let b;
     try {
-      b = new PlayBoard(setupForm.setup());
+      b = new PlayBoard(JSON.stringify(setupForm.setup()));
     } catch (e) {
       setupForm.error.textContent = String(e.message || e);
       return;

@@ -24,17 +24,17 @@ pub struct PlayBoard {
 
 #[wasm_bindgen]
 impl PlayBoard {
-    /// A new game. `setup` is `{person, white_tc, black_tc, searcher, tm, move_overhead_ms,
-    /// ponder, date}`; the error names the bad field and what is allowed.
+    /// A new game. `setup` is the JSON of `{person, white_tc, black_tc, searcher, tm,
+    /// move_overhead_ms, ponder, date}` (the same reader as saved games, so the module carries
+    /// one deserialiser); the error names the bad field and what is allowed.
     #[wasm_bindgen(constructor)]
-    pub fn new(setup: JsValue) -> Result<PlayBoard, JsError> {
-        let setup: PlaySetup =
-            serde_wasm_bindgen::from_value(setup).map_err(|e| err(format!("game setup: {e}")))?;
+    pub fn new(setup: &str) -> Result<PlayBoard, JsError> {
+        let setup: PlaySetup = serde_json::from_str(setup).map_err(|e| err(format!("game setup: {e}")))?;
         Ok(PlayBoard { game: PersonGame::new(setup).map_err(err)? })
     }
 
     /// Check a setup without starting a game; the error names the bad field and what is allowed.
-    pub fn check(setup: JsValue) -> Result<(), JsError> {
+    pub fn check(setup: &str) -> Result<(), JsError> {
         PlayBoard::new(setup).map(|_| ())
     }
 

@@ -177,7 +177,7 @@ export function createSetup(state, onChange, onNewGame) {
   function validate() {
     const s = setup();
     try {
-      PlayBoard.check(s);
+      PlayBoard.check(JSON.stringify(s));
       error.textContent = '';
       wtc.classList.remove('invalid');
       btc.classList.remove('invalid');
