@@ -448,6 +448,28 @@ test('the game pauses while another view is shown', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('bad values in a link are named, never a crash', async () => {
+  await page.goto(`${server.url}?view=curves`);
+  await page.evaluate(() => localStorage.clear()); // no saved game to restore
+  await page.goto(`${server.url}?view=play&p.side=purple&p.s=minimax&p.tm=${encodeURIComponent('lc0-legacy(slowmover=99)')}&p.wtc=3%2Bx&p.same=0`);
+  await page.waitForFunction(() => globalThis.tmlab?.views?.play, null, { timeout: 20000 });
+  const r = await view(() => ({
+    error: document.querySelector('.setup-error').textContent,
+    status: document.querySelector('.play-status').textContent,
+    side: document.querySelector('#play-side').value,
+    searcher: document.querySelector('#play-searcher').value,
+  }));
+  assert.match(r.error, /^White's time control: bad time control token `3\+x`/);
+  assert.match(r.status, /setup has an error/);
+  assert.equal(r.side, 'white');
+  assert.equal(r.searcher, 'ab');
+  await page.fill('#play-wtc', '1+0');
+  assert.equal(await page.textContent('.setup-error'), '');
+  await page.click('#play-start');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state?.to_move === 'person', null, { timeout: 20000 });
+  assert.deepEqual(errors, []);
+});
+
 test('narrow screens show both clocks above the board', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);

@@ -93,7 +93,7 @@ export function mountPlay(root, ctx) {
   main.append(boardCol, side);
 
   const clocks = { white: createClock('white'), black: createClock('black') };
-  const setupForm = createSetup(state, (s) => ctx.onChange(s), () => newGame());
+  const setupForm = createSetup(state, (s) => ctx.onChange(s), () => newGame(), PLAY_DEFAULTS);
   root.append(main, history.chartCard, setupForm.element);
 
   const resignBtn = button('Resign', 'resign', () => resign());
@@ -472,7 +472,10 @@ export function mountPlay(root, ctx) {
   }
 
   async function newGame() {
-    if (!setupForm.validate()) return;
+    if (!setupForm.validate()) {
+      if (!board) status.textContent = 'The game setup has an error (see below): fix it, then press “New game with these settings”.';
+      return;
+    }
     let b;
     try {
       b = new PlayBoard(JSON.stringify(setupForm.setup()));

@@ -49,7 +49,21 @@ function select(name, options, value) {
  * @param {(state: object) => void} onChange
  * @param {() => void} onNewGame
  */
-export function createSetup(state, onChange, onNewGame) {
+export function createSetup(state, onChange, onNewGame, defaults) {
+  // Values from a link are checked before use: a bad one is replaced by the default and named.
+  const ignored = [];
+  for (const [key, allowed] of [['side', ['white', 'black']], ['s', ['ab', 'mcts']]]) {
+    if (!allowed.includes(state[key])) {
+      ignored.push(`${key}=${state[key]} (expected ${allowed.join(' or ')})`);
+      state[key] = defaults[key];
+    }
+  }
+  try {
+    describeSpec(state.tm);
+  } catch (e) {
+    ignored.push(`tm=${state.tm} (${e.message || e})`);
+    state.tm = defaults.tm;
+  }
   const el = document.createElement('section');
   el.className = 'card play-setup';
   el.innerHTML = '<h2>Game setup</h2><p class="blurb">Changes apply to the next game. Time controls use lichess’s <code>m+s</code> (minutes + seconds increment) or cutechess syntax in seconds (<code>tc=10+0.1</code>, <code>40/60</code>, <code>st=1</code>, <code>hg60</code>).</p>';
@@ -200,6 +214,6 @@ export function createSetup(state, onChange, onNewGame) {
     input.addEventListener(input.type === 'checkbox' || input.tagName === 'SELECT' ? 'change' : 'input', changed);
   }
   read();
-  validate();
+  if (validate() && ignored.length) error.textContent = `Ignored from the link: ${ignored.join('; ')}.`;
   return { element: el, setup, validate, error };
 }
