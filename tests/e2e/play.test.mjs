@@ -481,6 +481,7 @@ test('narrow screens show both clocks above the board', async () => {
   const timers = await page.$$eval('#view-play [role="timer"]', (els) => els.map((e) => e.getAttribute('aria-label')));
   assert.equal(timers.length, 2);
   for (const t of timers) assert.match(t, /^(white|black): (\d+ (minute|second)s?( |,|$))+/);
+  await page.evaluate(() => document.querySelector('#view-play .board-col').scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: join(SHOTS, 'play-narrow.png') });
   await page.setViewportSize({ width: 1280, height: 1000 });
   assert.deepEqual(errors, []);

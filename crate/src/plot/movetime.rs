@@ -63,7 +63,15 @@ pub fn draw_movetime<DB: DrawingBackend>(
         .disable_x_mesh()
         .x_desc("move")
         .y_desc("seconds")
-        .x_label_formatter(&|x| format!("{}", (*x / 2.0).floor() as i64 + 1))
+        .x_labels(bars.len().clamp(1, 12) + 1)
+        // Bar i is ply i: label whole positions with the move number, others not at all.
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() > 1e-6 || *x >= n {
+                String::new()
+            } else {
+                format!("{}", (x.round() / 2.0).floor() as i64 + 1)
+            }
+        })
         .light_line_style(style::GRID)
         .max_light_lines(style::LIGHT_LINES)
         .label_style((style::FONT, 11))
