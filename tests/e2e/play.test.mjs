@@ -418,6 +418,7 @@ test('the person loses on time when the clock runs out', async () => {
   assert.equal(await page.textContent('#view-play .clock-white .clock-time'), '0:00.0');
   assert.match(await page.textContent('.play-status'), /0-1 — White loses on time/);
   assert.equal(await page.getAttribute('#view-play .clock-white', 'data-emergency'), 'true');
+  assert.equal(await view(() => globalThis.tmlab.views.play.sound.plays), 1, 'the emergency sound fired once');
   const pgn = await view(() => globalThis.tmlab.views.play.pgn());
   assert.match(pgn, /\[Termination "time forfeit"\]/);
   assert.match(pgn, /\[TimeControl "1.5"\]/);

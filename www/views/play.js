@@ -19,6 +19,7 @@ import { createEnginePanel } from './play/engine-panel.js';
 import { createHistory } from './play/history.js';
 import { createSetup } from './play/setup.js';
 import { saveGame, loadGame } from './play/storage.js';
+import { createEmergencySound } from './play/sound.js';
 import './play/play.css';
 
 export const PLAY_PREFIX = 'p';
@@ -101,7 +102,16 @@ export function mountPlay(root, ctx) {
   const newBtn = button('New game', 'new-game', () => newGame());
   const flipBtn = button('Flip board', 'flip', () => flip());
   const readBtn = button('Read clocks', 'read-clocks', () => readClocks(), 'Keyboard: C');
-  controls.append(newBtn, resignBtn, drawBtn, flipBtn, readBtn);
+  const sound = createEmergencySound({ enabled: !ctx.embed });
+  const soundBox = document.createElement('input');
+  soundBox.type = 'checkbox';
+  soundBox.id = 'play-sound';
+  soundBox.checked = sound.enabled;
+  soundBox.addEventListener('change', () => (sound.enabled = soundBox.checked));
+  const soundLabel = el('label', 'check sound-toggle');
+  soundLabel.title = 'One short tone when your clock enters the emergency zone (at most every 20 s).';
+  soundLabel.append(soundBox, document.createTextNode(' sound'));
+  controls.append(newBtn, resignBtn, drawBtn, flipBtn, readBtn, soundLabel);
   const pgnDownload = button('Download PGN', 'pgn-download', () => downloadPgn());
   const pgnCopy = button('Copy PGN', 'pgn-copy', () => copyPgn());
   const pgnNote = el('span', 'pgn-note');
@@ -148,10 +158,12 @@ export function mountPlay(root, ctx) {
   }
 
   // ---- rendering ----
+  /** Puts the clock of the side at the bottom of the board below it (DOM touched only on a change). */
   function placeClocks() {
-    const bottom = orientation;
-    slotBottom.replaceChildren(clocks[bottom].element);
-    slotTop.replaceChildren(clocks[other(bottom)].element);
+    const bottom = clocks[orientation].element;
+    if (slotBottom.firstElementChild === bottom) return;
+    slotBottom.replaceChildren(bottom);
+    slotTop.replaceChildren(clocks[other(orientation)].element);
   }
 
   function clockMs(color, now) {
@@ -169,6 +181,9 @@ export function mountPlay(root, ctx) {
       clocks[color].update({ ms: clockMs(color, now), running, state: gs.clocks[color === 'white' ? 0 : 1], now });
     }
     panel.tick(now);
+    if (gs.to_move === 'person' && !pauses.size) {
+      sound.check(clockMs(gs.person, now), gs.clocks[gs.person === 'white' ? 0 : 1].emergency_ms, now);
+    }
     if (gs.to_move !== 'none' && !pauses.size) {
       const ms = clockMs(gs.turn, now);
       if (ms != null && ms < 0 && board.time_out(elapsed(now))) {
@@ -231,8 +246,8 @@ export function mountPlay(root, ctx) {
 
   function render() {
     gs = board.state();
-    clocks.white.setLabel(gs.person === 'white' ? 'You (White)' : `Engine (White)`);
-    clocks.black.setLabel(gs.person === 'black' ? 'You (Black)' : `Engine (Black)`);
+    clocks.white.setLabel(gs.person === 'white' ? 'You (White)' : 'Engine (White)');
+    clocks.black.setLabel(gs.person === 'black' ? 'You (Black)' : 'Engine (Black)');
     panel.setSearcher(gs.searcher);
     history.update(board, gs);
     placeClocks();
@@ -445,6 +460,7 @@ export function mountPlay(root, ctx) {
     board?.free();
     board = newBoard;
     games += 1;
+    sound.reset();
     gs = board.state();
     orientation = gs.person;
     panel.reset('waiting for the engine');
@@ -635,6 +651,7 @@ export function mountPlay(root, ctx) {
     /** The clocks as shown, ms. */
     clockMs: (color) => clockMs(color, performance.now()),
     newGame,
+    sound,
     history,
     panel,
     pgn: pgnText,

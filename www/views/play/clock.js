@@ -62,7 +62,7 @@ export function createClock(colorName) {
   return {
     element: el,
     setLabel(text) {
-      label.textContent = text;
+      if (label.textContent !== text) label.textContent = text;
     },
     update({ ms, running, state, now = performance.now() }) {
       const text = formatClock(ms);
@@ -72,9 +72,11 @@ export function createClock(colorName) {
       }
       el.classList.toggle('running', running);
       const emergency = state?.emergency_ms != null && ms != null && ms < state.emergency_ms;
-      el.classList.toggle('emergency', emergency);
-      icon.textContent = emergency ? '⚠' : '';
-      el.dataset.emergency = String(emergency);
+      if (el.dataset.emergency !== String(emergency)) {
+        el.classList.toggle('emergency', emergency);
+        icon.textContent = emergency ? '⚠' : '';
+        el.dataset.emergency = String(emergency);
+      }
       if (state?.bar_ms && ms != null) {
         fill.style.transform = `scaleX(${Math.max(0, Math.min(1, ms / state.bar_ms))})`;
       } else {
