@@ -187,6 +187,46 @@ impl StopReason {
             StopReason::TreeFull => "tree full",
         }
     }
+
+    /// Every reason, in declaration order.
+    pub const ALL: [StopReason; 12] = [
+        StopReason::SoftLimit,
+        StopReason::HardLimit,
+        StopReason::Deadline,
+        StopReason::SmartPruning,
+        StopReason::OnlyMove,
+        StopReason::ForcedWin,
+        StopReason::MateFound,
+        StopReason::Depth,
+        StopReason::Nodes,
+        StopReason::MoveTime,
+        StopReason::Command,
+        StopReason::TreeFull,
+    ];
+
+    /// The kebab-case key serde writes (`soft-limit`), also printed by the UCI engine as
+    /// `info string stop <key>`.
+    pub fn key(self) -> &'static str {
+        match self {
+            StopReason::SoftLimit => "soft-limit",
+            StopReason::HardLimit => "hard-limit",
+            StopReason::Deadline => "deadline",
+            StopReason::SmartPruning => "smart-pruning",
+            StopReason::OnlyMove => "only-move",
+            StopReason::ForcedWin => "forced-win",
+            StopReason::MateFound => "mate-found",
+            StopReason::Depth => "depth",
+            StopReason::Nodes => "nodes",
+            StopReason::MoveTime => "move-time",
+            StopReason::Command => "command",
+            StopReason::TreeFull => "tree-full",
+        }
+    }
+
+    /// The reason whose [`StopReason::key`] is `key`.
+    pub fn from_key(key: &str) -> Option<StopReason> {
+        Self::ALL.into_iter().find(|r| r.key() == key)
+    }
 }
 
 /// A stopper's answer at a check.

@@ -29,7 +29,9 @@
 //!
 //! The list printed at `uci` is that of the manager selected at that moment; `setoption name TM
 //! …` always applies to the current manager and names an error if it has no such parameter.
-//! Once per search the engine prints `info string tm soft <ms> hard <ms> <term>=<value> …`.
+//! Once per search the engine prints `info string tm soft <ms> hard <ms> <term>=<value> …`, and
+//! before its `bestmove` the reason the search ended: `info string stop <reason>` (the kebab-case
+//! key of [`crate::stop::StopReason`], e.g. `soft-limit`).
 //! Unknown commands are ignored; malformed ones get `info string error: …`.
 
 use std::sync::{Arc, Mutex};
@@ -325,7 +327,10 @@ impl UciSession {
             }
         };
         match result {
-            Ok(r) => self.emit_best(r.bestmove_line(), hold, out),
+            Ok(r) => {
+                out(&format!("info string stop {}", r.stop_reason.key()));
+                self.emit_best(r.bestmove_line(), hold, out)
+            }
             Err(e) => {
                 out(&format!("info string error: {e}"));
                 out("bestmove 0000");
@@ -374,6 +379,7 @@ impl UciSession {
             Progress::Done(r) => {
                 let Some(Active::Mcts { search, hold, .. }) = self.active.take() else { return false };
                 self.tree = Some(search.into_tree());
+                out(&format!("info string stop {}", r.reason.key()));
                 let line = match &r.ponder_move {
                     Some(p) => format!("bestmove {} ponder {p}", r.best_move),
                     None => format!("bestmove {}", r.best_move),

@@ -523,6 +523,40 @@ impl Game {
         }
     }
 
+    /// The side to move's clock ran while it had no move yet (a person thinking): if `used_ms`
+    /// exceeds its clock plus margin, the clock is charged and the game ends on time (a draw when
+    /// the opponent cannot mate). Returns whether it did; otherwise nothing changes.
+    pub fn time_out(&mut self, used_ms: f64) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        let c = self.pos.turn();
+        let mut clock = self.clock.clone();
+        if !clock.play(c, used_ms).flagged {
+            return false;
+        }
+        self.clock = clock;
+        let name = if c.is_white() { "White" } else { "Black" };
+        let draw = self.pos.has_insufficient_material(!c);
+        self.outcome = Some(GameOutcome {
+            result: if draw { PgnResult::Draw } else { win_for(!c) },
+            termination: Termination::TimeForfeit,
+            reason: if draw {
+                format!("{name} loses on time, but the opponent cannot mate: draw")
+            } else {
+                format!("{name} loses on time")
+            },
+        });
+        true
+    }
+
+    /// Ends the game with `outcome` (resignation, a draw by agreement), unless it already ended.
+    pub fn conclude(&mut self, outcome: GameOutcome) {
+        if self.outcome.is_none() {
+            self.outcome = Some(outcome);
+        }
+    }
+
     /// The game as PGN (playground.md §4): the seven-tag roster, `FEN`/`SetUp` for a
     /// non-standard start, the time-control tags, `Termination`, and extra tags with each
     /// side's engine and the clock mode; `{book}` on book moves and a [`MoveComment`] on every

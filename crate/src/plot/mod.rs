@@ -7,6 +7,7 @@
 pub mod allocation;
 pub mod curves;
 pub mod game;
+pub mod movetime;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -4,6 +4,7 @@
 //! and the page's own instance, which draws the charts on canvases ([`charts`]).
 
 pub mod bench;
+pub mod board;
 mod canvas;
 pub mod charts;
 pub mod game_chart;

@@ -1,0 +1,197 @@
+//! The move-time chart of a game (playground.md §5.7, lichess's `movetime.ts`): one bar per move
+//! for the time used, White's bars light and Black's dark, with the time manager's soft budget
+//! (a tick) and hard budget (a dashed tick) on engine moves. The selected move is highlighted;
+//! [`Frame::data_x`] of a pixel, rounded down, is the index of the move under it.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use serde::Serialize;
+
+use super::{Frame, backend_error, legend, style};
+
+/// One move's bar.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct MoveBar {
+    /// White's move.
+    pub white: bool,
+    /// Time used, ms.
+    pub used_ms: f64,
+    /// The manager's soft budget, ms (engine moves).
+    pub soft_ms: Option<f64>,
+    /// The manager's hard budget, ms (engine moves).
+    pub hard_ms: Option<f64>,
+    /// An engine move.
+    pub engine: bool,
+    /// The move lost on time.
+    pub flagged: bool,
+}
+
+const WHITE_BAR: RGBColor = RGBColor(0xc8, 0xcd, 0xd6);
+const BLACK_BAR: RGBColor = RGBColor(0x4a, 0x4f, 0x58);
+const SOFT: RGBColor = style::MARK;
+const HARD: RGBColor = RGBColor(0xc0, 0x1c, 0x28);
+const SELECTED: RGBColor = RGBColor(0xff, 0xe0, 0x8a);
+
+/// The y range in seconds: every bar and budget fits, at least 0.1 s.
+fn y_max_s(bars: &[MoveBar]) -> f64 {
+    let top = bars
+        .iter()
+        .flat_map(|b| [Some(b.used_ms), b.soft_ms, b.hard_ms])
+        .flatten()
+        .filter(|x| x.is_finite())
+        .fold(0.0f64, f64::max);
+    (top / 1000.0 * 1.1).max(0.1)
+}
+
+/// Draws the chart; `selected` is the index of the highlighted move. Returns the plot's
+/// [`Frame`] (x from 0 to the number of moves; bar `i` spans `[i, i + 1)`).
+pub fn draw_movetime<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    bars: &[MoveBar],
+    selected: Option<usize>,
+) -> Result<Frame, String> {
+    area.fill(&WHITE).map_err(backend_error)?;
+    let n = bars.len().max(1) as f64;
+    let y1 = y_max_s(bars);
+    let mut ctx = ChartBuilder::on(area)
+        .margin(8)
+        .x_label_area_size(28)
+        .y_label_area_size(44)
+        .build_cartesian_2d(0.0..n, 0.0..y1)
+        .map_err(backend_error)?;
+    ctx.configure_mesh()
+        .disable_x_mesh()
+        .x_desc("move")
+        .y_desc("seconds")
+        .x_labels(bars.len().clamp(1, 12) + 1)
+        // Bar i is ply i: label whole positions with the move number, others not at all.
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() > 1e-6 || *x >= n {
+                String::new()
+            } else {
+                format!("{}", (x.round() / 2.0).floor() as i64 + 1)
+            }
+        })
+        .light_line_style(style::GRID)
+        .max_light_lines(style::LIGHT_LINES)
+        .label_style((style::FONT, 11))
+        .draw()
+        .map_err(backend_error)?;
+    if let Some(i) = selected.filter(|&i| i < bars.len()) {
+        let x = i as f64;
+        ctx.draw_series([Rectangle::new([(x, 0.0), (x + 1.0, y1)], SELECTED.mix(0.6).filled())])
+            .map_err(backend_error)?;
+    }
+    ctx.draw_series(bars.iter().enumerate().map(|(i, b)| {
+        let x = i as f64;
+        let color = if b.flagged {
+            HARD.filled()
+        } else if b.white {
+            WHITE_BAR.filled()
+        } else {
+            BLACK_BAR.filled()
+        };
+        Rectangle::new([(x + 0.12, 0.0), (x + 0.88, (b.used_ms / 1000.0).min(y1))], color)
+    }))
+    .map_err(backend_error)?;
+    let tick = |x: f64, ms: f64| [(x + 0.02, ms / 1000.0), (x + 0.98, ms / 1000.0)];
+    for (i, b) in bars.iter().enumerate() {
+        let x = i as f64;
+        if let Some(s) = b.soft_ms {
+            ctx.draw_series(LineSeries::new(tick(x, s), SOFT.stroke_width(2))).map_err(backend_error)?;
+        }
+        if let Some(h) = b.hard_ms {
+            let [(a, y), (c, _)] = tick(x, h);
+            let dashes = (0..4).map(|k| {
+                let from = a + (c - a) * f64::from(k) / 4.0;
+                PathElement::new(vec![(from, y), (from + (c - a) / 8.0, y)], HARD.stroke_width(2))
+            });
+            ctx.draw_series(dashes).map_err(backend_error)?;
+        }
+    }
+    let (xs, ys) = ctx.plotting_area().get_pixel_range();
+    let entries = vec![
+        ("White".to_string(), WHITE_BAR.stroke_width(6)),
+        ("Black".to_string(), BLACK_BAR.stroke_width(6)),
+        ("soft budget".to_string(), SOFT.stroke_width(2)),
+        ("hard budget".to_string(), HARD.stroke_width(2)),
+    ];
+    legend(area, (xs.end, ys.start), &entries)?;
+    area.present().map_err(backend_error)?;
+    Ok(Frame {
+        left: xs.start,
+        right: xs.end,
+        top: ys.start,
+        bottom: ys.end,
+        x_range: (0.0, n),
+        y_range: (0.0, y1),
+    })
+}
+
+/// The index of the move under pixel column `px`, if there is one.
+pub fn move_at(frame: &Frame, moves: usize, px: f64) -> Option<usize> {
+    if moves == 0 || px < f64::from(frame.left) || px > f64::from(frame.right) {
+        return None;
+    }
+    Some((frame.data_x(px).floor() as usize).min(moves - 1))
+}
+
+/// The chart as an SVG document.
+pub fn movetime_svg(
+    bars: &[MoveBar],
+    selected: Option<usize>,
+    width: u32,
+    height: u32,
+) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        draw_movetime(&area, bars, selected)?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bar(white: bool, used: f64, soft: Option<f64>) -> MoveBar {
+        MoveBar {
+            white,
+            used_ms: used,
+            soft_ms: soft,
+            hard_ms: soft.map(|s| s * 3.0),
+            engine: soft.is_some(),
+            flagged: false,
+        }
+    }
+
+    #[test]
+    fn one_bar_per_move_and_budget_ticks_for_engine_moves() {
+        let bars = vec![bar(true, 300.0, None), bar(false, 1200.0, Some(1000.0)), bar(true, 50.0, None)];
+        let svg = movetime_svg(&bars, Some(1), 600, 240).unwrap();
+        // background + plot fill + selection + 3 bars + legend boxes (2)
+        assert!(svg.matches("<rect").count() > 3, "three bars and the selection: {svg}");
+        assert!(svg.contains("soft budget") && svg.contains("hard budget"));
+        assert!((y_max_s(&bars) - 3.3).abs() < 1e-9, "the hard budget sets the scale");
+    }
+
+    #[test]
+    fn pixels_map_to_moves() {
+        let bars = vec![bar(true, 300.0, None); 10];
+        let mut svg = String::new();
+        let area = SVGBackend::with_string(&mut svg, (600, 240)).into_drawing_area();
+        let f = draw_movetime(&area, &bars, None).unwrap();
+        assert_eq!(move_at(&f, 10, f64::from(f.left) + 0.5), Some(0));
+        assert_eq!(move_at(&f, 10, f64::from(f.right)), Some(9));
+        let w = f64::from(f.right - f.left) / 10.0;
+        assert_eq!(move_at(&f, 10, f64::from(f.left) + 3.5 * w), Some(3));
+        assert_eq!(move_at(&f, 10, f64::from(f.left) - 5.0), None);
+        assert_eq!(move_at(&f, 0, f64::from(f.left) + 5.0), None);
+    }
+
+    #[test]
+    fn empty_game_draws() {
+        assert!(movetime_svg(&[], None, 300, 200).unwrap().starts_with("<svg"));
+    }
+}

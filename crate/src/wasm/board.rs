@@ -1,0 +1,177 @@
+//! The Play view's game for the page: a person against the engine ([`PersonGame`]), with the
+//! move-time chart drawn on a canvas. Everything chess comes from here (shakmaty); the page
+//! only measures time and draws.
+
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+use plotters::drawing::IntoDrawingArea;
+
+use super::canvas::MeasuredCanvas;
+use crate::play::person::{PersonGame, PlaySetup};
+use crate::plot::Frame;
+use crate::plot::movetime::{draw_movetime, move_at};
+
+fn err(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// A game between the person at the page and the engine in the worker.
+#[wasm_bindgen]
+pub struct PlayBoard {
+    game: PersonGame,
+}
+
+#[wasm_bindgen]
+impl PlayBoard {
+    /// A new game. `setup` is the JSON of `{person, white_tc, black_tc, searcher, tm,
+    /// move_overhead_ms, ponder, date}` (the same reader as saved games, so the module carries
+    /// one deserialiser); the error names the bad field and what is allowed.
+    #[wasm_bindgen(constructor)]
+    pub fn new(setup: &str) -> Result<PlayBoard, JsError> {
+        let setup: PlaySetup = serde_json::from_str(setup).map_err(|e| err(format!("game setup: {e}")))?;
+        Ok(PlayBoard { game: PersonGame::new(setup).map_err(err)? })
+    }
+
+    /// Check a setup without starting a game; the error names the bad field and what is allowed.
+    pub fn check(setup: &str) -> Result<(), JsError> {
+        PlayBoard::new(setup).map(|_| ())
+    }
+
+    /// A game saved with [`PlayBoard::save`], rebuilt by replaying it.
+    pub fn restore(json: &str) -> Result<PlayBoard, JsError> {
+        Ok(PlayBoard { game: PersonGame::restore(json).map_err(err)? })
+    }
+
+    /// The game as JSON (setup and event log).
+    pub fn save(&self) -> String {
+        self.game.save()
+    }
+
+    /// The whole game as the page draws it (position, dests as `{square: [squares]}`, clocks,
+    /// moves, outcome).
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        super::to_js(&self.game.state())
+    }
+
+    /// Legal destinations per square as a `Map` (chessground's `movable.dests`).
+    pub fn dests(&self) -> js_sys::Map {
+        let map = js_sys::Map::new();
+        if self.game.game().outcome().is_none() {
+            for (from, tos) in crate::play::person::dests(self.game.game().position()) {
+                let arr: js_sys::Array = tos.iter().map(|t| JsValue::from_str(t)).collect();
+                map.set(&JsValue::from_str(&from), &arr);
+            }
+        }
+        map
+    }
+
+    /// Whether `orig`→`dest` is a promotion (the page then asks for the piece).
+    pub fn is_promotion(&self, orig: &str, dest: &str) -> bool {
+        self.game.is_promotion(orig, dest)
+    }
+
+    /// The person plays `orig`→`dest` (promotion `q`/`r`/`b`/`n` or empty) after `used_ms`.
+    pub fn play_person(
+        &mut self,
+        orig: &str,
+        dest: &str,
+        promotion: &str,
+        used_ms: f64,
+    ) -> Result<(), JsError> {
+        let promo = (!promotion.is_empty()).then_some(promotion);
+        self.game.play_person(orig, dest, promo, used_ms).map_err(err)
+    }
+
+    /// Start reading a new engine search.
+    pub fn begin_search(&mut self) {
+        self.game.begin_search();
+    }
+
+    /// Read one engine output line; returns whether the report changed.
+    pub fn engine_line(&mut self, line: &str) -> bool {
+        self.game.engine_line(line)
+    }
+
+    /// The current search's report `{depth, seldepth, nodes, nps, time_ms, score_cp, score_mate,
+    /// pv, soft_ms, hard_ms, stop, lines}`.
+    pub fn report(&self) -> Result<JsValue, JsError> {
+        super::to_js(self.game.report())
+    }
+
+    /// The engine's `bestmove` line arrived after `used_ms`: returns `{uci, ponder}`.
+    pub fn play_engine(&mut self, bestmove: &str, used_ms: f64) -> Result<JsValue, JsError> {
+        let (uci, ponder) = self.game.play_engine(bestmove, used_ms).map_err(err)?;
+        super::to_js(&serde_json::json!({ "uci": uci, "ponder": ponder }))
+    }
+
+    /// `{position, go, budget_ms}` for the engine's move, or `null`.
+    pub fn engine_request(&self) -> Result<JsValue, JsError> {
+        super::to_js(&self.game.engine_request())
+    }
+
+    /// `{position, go, budget_ms, ponder_move}` for pondering on `ponder` (UCI), or `null`.
+    pub fn ponder_request(&self, ponder: &str) -> Result<JsValue, JsError> {
+        super::to_js(&self.game.ponder_request(ponder))
+    }
+
+    /// The side to move used `used_ms` without moving: returns whether it lost on time.
+    pub fn time_out(&mut self, used_ms: f64) -> bool {
+        self.game.time_out(used_ms)
+    }
+
+    /// `white` or `black` resigns.
+    pub fn resign(&mut self, color: &str) -> Result<(), JsError> {
+        self.game.resign(color).map_err(err)
+    }
+
+    /// Offer a draw: returns whether the engine accepted.
+    pub fn offer_draw(&mut self) -> bool {
+        self.game.offer_draw()
+    }
+
+    /// The PGN text.
+    pub fn pgn(&self) -> String {
+        self.game.pgn()
+    }
+
+    /// Whether the manager has a move overhead (the setting applies).
+    #[wasm_bindgen(getter)]
+    pub fn overhead_applies(&self) -> bool {
+        self.game.overhead_applies()
+    }
+}
+
+/// The move-time chart on a canvas; remembers its frame to map a click to a move.
+#[wasm_bindgen]
+pub struct MoveTimeCanvas {
+    canvas: HtmlCanvasElement,
+    frame: Option<Frame>,
+    moves: usize,
+}
+
+#[wasm_bindgen]
+impl MoveTimeCanvas {
+    /// Wrap a canvas element.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: HtmlCanvasElement) -> MoveTimeCanvas {
+        MoveTimeCanvas { canvas, frame: None, moves: 0 }
+    }
+
+    /// Draw `board`'s move times, highlighting move `selected` (index into the move list).
+    pub fn draw(&mut self, board: &PlayBoard, selected: Option<u32>) -> Result<(), JsError> {
+        let bars = board.game.move_times();
+        let backend =
+            MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
+        let frame =
+            draw_movetime(&backend.into_drawing_area(), &bars, selected.map(|s| s as usize)).map_err(err)?;
+        self.frame = Some(frame);
+        self.moves = bars.len();
+        Ok(())
+    }
+
+    /// The index of the move under canvas pixel column `px`, if any.
+    pub fn move_at(&self, px: f64) -> Option<u32> {
+        self.frame.as_ref().and_then(|f| move_at(f, self.moves, px)).map(|i| i as u32)
+    }
+}

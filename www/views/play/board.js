@@ -1,0 +1,75 @@
+// The board: chessground (GPL-3.0-or-later) with its base CSS, the brown board and cburnett
+// pieces bundled from node_modules. It has no chess logic: legal destinations come from the Rust
+// side (`movable.dests`), premoves are one ply (chessground's premovable), touch scrolling is
+// blocked on the board. A promotion asks for the piece with a small picker.
+import { Chessground } from '@lichess-org/chessground';
+import '@lichess-org/chessground/assets/chessground.base.css';
+import '@lichess-org/chessground/assets/chessground.brown.css';
+import '@lichess-org/chessground/assets/chessground.cburnett.css';
+
+const ROLES = [
+  ['q', 'queen'],
+  ['r', 'rook'],
+  ['b', 'bishop'],
+  ['n', 'knight'],
+];
+
+/**
+ * @param {HTMLElement} wrap  the element chessground renders into
+ * @param {object} o
+ * @param {(orig: string, dest: string, meta: object) => void} o.onMove  a move the person made
+ * @param {() => void} [o.onPremoveSet]
+ */
+export function createBoard(wrap, { onMove, onPremoveSet = () => {}, onPremoveUnset = () => {} }) {
+  const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const cg = Chessground(wrap, {
+    orientation: 'white',
+    coordinates: true,
+    blockTouchScroll: true,
+    animation: { enabled: !reduced, duration: 150 },
+    movable: { free: false, color: undefined, showDests: true, events: { after: (o, d, m) => onMove(o, d, m) } },
+    premovable: { enabled: true, showDests: true, castle: true, events: { set: onPremoveSet, unset: onPremoveUnset } },
+    draggable: { enabled: true, showGhost: true },
+    highlight: { lastMove: true, check: true },
+  });
+  wrap.style.touchAction = 'none';
+  return cg;
+}
+
+/**
+ * Ask for the promotion piece over the board; resolves to q/r/b/n, or null if cancelled.
+ * @param {HTMLElement} host  a positioned element covering the board
+ */
+export function askPromotion(host, color) {
+  return new Promise((resolve) => {
+    const box = document.createElement('div');
+    box.className = 'promotion';
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-label', 'Promote to');
+    const done = (v) => {
+      box.remove();
+      resolve(v);
+    };
+    for (const [k, role] of ROLES) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.role = k;
+      b.className = `promo-${k}`;
+      b.setAttribute('aria-label', role);
+      b.title = role;
+      const piece = document.createElement('piece');
+      piece.className = `${role} ${color}`;
+      b.append(piece);
+      b.addEventListener('click', () => done(k));
+      box.append(b);
+    }
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.className = 'promo-cancel';
+    cancel.textContent = 'Cancel';
+    cancel.addEventListener('click', () => done(null));
+    box.append(cancel);
+    host.append(box);
+    box.querySelector('button').focus();
+  });
+}

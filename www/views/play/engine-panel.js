@@ -1,0 +1,150 @@
+// The engine panel: state, depth (or MCTS visits), nodes, nps, score, and the time manager's
+// budget as a bar that fills in real time against the hard limit with a mark at the soft limit
+// (from `info string tm soft … hard …`), then the reason the search stopped (`info string stop`).
+// Numbers are redrawn at most every THROTTLE_MS (lichess throttles to 125 ms) and flushed at the
+// end of a search.
+
+const THROTTLE_MS = 100;
+
+/** 1234567 → "1.23 M", 12345 → "12.3 k". */
+export function si(n) {
+  if (n == null || !Number.isFinite(n)) return '–';
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k`;
+  return String(Math.round(n));
+}
+
+function seconds(ms) {
+  return ms == null ? '–' : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+function scoreText(r) {
+  if (r.score_mate != null) return `mate ${r.score_mate}`;
+  if (r.score_cp != null) return `${r.score_cp >= 0 ? '+' : ''}${(r.score_cp / 100).toFixed(2)}`;
+  return '–';
+}
+
+const STOP_LABELS = {
+  'soft-limit': 'soft limit reached at an iteration boundary',
+  'hard-limit': 'hard limit reached mid-search',
+  deadline: 'the deadline passed',
+  'smart-pruning': 'smart pruning: no other move could catch up',
+  'only-move': 'only one sensible move',
+  'forced-win': 'a forced win was found',
+  'mate-found': 'a short mate was found',
+  depth: 'depth limit',
+  nodes: 'node limit',
+  'move-time': 'fixed move time used',
+  command: 'stopped by the page',
+  'tree-full': 'the tree is full',
+};
+
+export function createEnginePanel() {
+  const el = document.createElement('section');
+  el.className = 'engine-panel';
+  el.setAttribute('aria-label', 'Engine');
+  el.innerHTML = `
+    <div class="ep-head"><strong>Engine</strong> <span class="ep-state" role="status" aria-live="polite">waiting</span></div>
+    <dl class="ep-stats">
+      <div><dt class="ep-depth-label" title="Alpha-beta: completed iterative-deepening depth. MCTS: average playout depth; visits are the tree's nodes.">depth</dt><dd class="ep-depth">–</dd></div>
+      <div><dt title="Positions searched this move (MCTS: visits in the tree, reused ones included)">nodes</dt><dd class="ep-nodes">–</dd></div>
+      <div><dt title="Nodes per second">nps</dt><dd class="ep-nps">–</dd></div>
+      <div><dt title="Score from the engine's point of view, in pawns">score</dt><dd class="ep-score">–</dd></div>
+      <div><dt title="Time the engine has spent on this move">time</dt><dd class="ep-time">–</dd></div>
+    </dl>
+    <div class="ep-budget" title="The time manager's budget for this move: the bar fills with the time used; the mark is the soft limit (stop at an iteration boundary after it), the end is the hard limit (stop at once).">
+      <div class="ep-bar"><div class="ep-fill"></div><div class="ep-soft"></div></div>
+      <div class="ep-budget-text">budget: –</div>
+    </div>
+    <div class="ep-stop">–</div>`;
+  const $ = (s) => el.querySelector(s);
+  let report = null;
+  let searchStart = null;
+  let mode = 'idle';
+  let searcher = 'ab';
+  let lastDraw = 0;
+  let timer = null;
+
+  function drawNumbers() {
+    timer = null;
+    lastDraw = performance.now();
+    const r = report || {};
+    $('.ep-depth-label').textContent = searcher === 'mcts' ? 'depth · visits' : 'depth';
+    $('.ep-depth').textContent = r.depth ? (searcher === 'mcts' ? `${r.depth} · ${si(r.nodes)}` : String(r.depth)) : '–';
+    $('.ep-nodes').textContent = si(r.nodes);
+    $('.ep-nps').textContent = r.nps ? `${si(r.nps)}/s` : '–';
+    $('.ep-score').textContent = scoreText(r);
+    const soft = r.soft_ms;
+    const hard = r.hard_ms;
+    $('.ep-budget-text').textContent =
+      soft != null || hard != null ? `budget: soft ${seconds(soft)} · hard ${seconds(hard)}` : 'budget: none (no clock or pondering)';
+    el.dataset.soft = soft ?? '';
+    el.dataset.hard = hard ?? '';
+    const span = hard ?? soft;
+    $('.ep-soft').style.left = span && soft != null ? `${Math.min(100, (soft / span) * 100)}%` : '-10px';
+    $('.ep-stop').textContent = r.stop ? `stopped: ${STOP_LABELS[r.stop] || r.stop}` : mode === 'thinking' ? 'searching…' : '–';
+    el.dataset.stop = r.stop || '';
+  }
+
+  return {
+    element: el,
+    setSearcher(s) {
+      searcher = s;
+    },
+    /** A search started (or a ponder search turned into a real one). */
+    start(kind, now = performance.now()) {
+      mode = kind;
+      searchStart = now;
+      report = null;
+      $('.ep-state').textContent = kind === 'pondering' ? 'pondering on your expected reply' : 'thinking';
+      el.dataset.mode = kind;
+      drawNumbers();
+    },
+    ponderhit(now = performance.now()) {
+      mode = 'thinking';
+      searchStart = now;
+      $('.ep-state').textContent = 'thinking (ponder hit)';
+      el.dataset.mode = mode;
+    },
+    /** New numbers from the Rust report; drawn at most every THROTTLE_MS. */
+    update(r) {
+      report = r;
+      if (timer) return;
+      const wait = Math.max(0, THROTTLE_MS - (performance.now() - lastDraw));
+      timer = setTimeout(drawNumbers, wait);
+    },
+    /** The search ended: flush. */
+    finish(r, label = 'idle') {
+      report = r;
+      mode = 'idle';
+      if (timer) clearTimeout(timer);
+      drawNumbers();
+      $('.ep-state').textContent = label;
+      el.dataset.mode = 'idle';
+    },
+    /** Per clock tick: the bar's fill against the hard limit. */
+    tick(now = performance.now()) {
+      if (mode !== 'thinking' || searchStart == null) return;
+      const r = report || {};
+      const span = r.hard_ms ?? r.soft_ms;
+      const used = now - searchStart;
+      $('.ep-time').textContent = seconds(used);
+      $('.ep-fill').style.transform = `scaleX(${span ? Math.min(1, used / span) : 0})`;
+      el.classList.toggle('past-soft', r.soft_ms != null && used > r.soft_ms);
+    },
+    label(text) {
+      mode = 'idle';
+      $('.ep-state').textContent = text;
+      el.dataset.mode = 'idle';
+    },
+    reset(label = 'waiting') {
+      report = null;
+      mode = 'idle';
+      searchStart = null;
+      $('.ep-fill').style.transform = 'scaleX(0)';
+      $('.ep-time').textContent = '–';
+      drawNumbers();
+      $('.ep-state').textContent = label;
+    },
+  };
+}
