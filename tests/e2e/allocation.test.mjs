@@ -46,6 +46,7 @@ async function setNumber(key, value) {
 /** Hover the allocation chart at move `mv`; returns the annotated points. */
 async function hoverMove(mv) {
   const frame = await page.evaluate(() => globalThis.tmlab.allocation.lastDrawn.frame);
+  await page.locator('#chart-allocation canvas').scrollIntoViewIfNeeded();
   const box = await page.locator('#chart-allocation canvas').boundingBox();
   const canvasWidth = await page.evaluate(() => document.querySelector('#chart-allocation canvas').width);
   const [x0, x1] = frame.x_range;
@@ -103,6 +104,7 @@ test('switching preset and manager regenerates the panel from the schema', async
   assert.equal(Number(reuse), 0.52);
   const start = await page.evaluate(() => performance.now());
   const thumb = page.locator('.param[data-key="allocation.use"] input[type=range]');
+  await thumb.scrollIntoViewIfNeeded();
   const box = await thumb.boundingBox();
   await page.mouse.move(box.x + 2, box.y + box.height / 2);
   await page.mouse.down();

@@ -92,6 +92,7 @@ test('every slider redraws its canvas within one animation frame', async () => {
 
 /** Hover the canvas at a share of the plot width; return the annotation's numbers. */
 async function hover(canvasSel, share) {
+  await page.locator(canvasSel).scrollIntoViewIfNeeded();
   const box = await page.locator(canvasSel).boundingBox();
   await page.mouse.move(box.x + box.width * share, box.y + box.height / 2);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -125,6 +126,7 @@ test('dragging sliders causes no main-thread task over 50 ms', async () => {
   const start = await page.evaluate(() => performance.now());
   for (const key of ['decay.to', 'moves-left.midpoint', 'moves-left.steepness']) {
     const thumb = page.locator(`.param[data-key="${key}"] input[type=range]`);
+    await thumb.scrollIntoViewIfNeeded();
     const box = await thumb.boundingBox();
     await page.mouse.move(box.x + 2, box.y + box.height / 2);
     await page.mouse.down();

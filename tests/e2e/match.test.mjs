@@ -113,8 +113,8 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   await page.waitForFunction(() => document.querySelector('#m-chart').dataset.game === '3');
   const engineMoves = json.games.find((g) => g.index === 3).record.moves.filter((m) => !m.book).length;
   assert.equal(Number(await page.getAttribute('#m-chart', 'data-moves')), engineMoves);
-  const box = await page.locator('#m-chart').boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // hover() scrolls the chart into view first: coordinates below the fold receive no events.
+  await page.locator('#m-chart').hover();
   await page.waitForFunction(() => globalThis.tmlab.views.match.chart?.lines.length > 0);
   assert.match(await page.textContent('#m-chart-note'), /used \d/);
   await page.screenshot({ path: join(SHOTS, 'match-complete.png'), fullPage: true });

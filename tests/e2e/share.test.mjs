@@ -107,6 +107,7 @@ test('a shared link restores every setting of the Curves view, controls and plot
   // Change settings the way a reader does: a slider dragged, numbers typed, a manager added and edited.
   const t0 = await page.evaluate(() => performance.now());
   const step = page.locator('.param[data-key="decay.step"] input[type=range]');
+  await step.scrollIntoViewIfNeeded();
   const box = await step.boundingBox();
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
   await page.mouse.down();
@@ -445,7 +446,7 @@ test('the build works under any sub-path: a docs site serving dist/ at /guide/tm
   await page.close();
 });
 
-test('360 px: no horizontal scroll in the shell, the Curves view and the embed; keyboard tabs; units; focus', async () => {
+test('360 px: no horizontal scroll in the shell, the Curves, Play and Match views and the embed; keyboard tabs; units; focus', async () => {
   const small = await launch({ viewport: { width: 360, height: 740 } });
   try {
     const { page, errors } = await newPage(small.context);
@@ -486,6 +487,20 @@ test('360 px: no horizontal scroll in the shell, the Curves view and the embed; 
     });
     assert.notEqual(outline.style, 'none', JSON.stringify(outline));
     assert.ok(outline.width >= 2, JSON.stringify(outline));
+
+    // The Play and Match views fit too (board, clocks, setup form; the match form and stats).
+    await page.goto(`${server.url}?v=1&view=play`);
+    await page.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
+    await frames(page);
+    const playWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(playWidth <= 360, `play scrollWidth ${playWidth} > 360`);
+    await page.screenshot({ path: join(SHOTS, 'play-360.png'), fullPage: true });
+    await page.goto(`${server.url}?v=1&view=match`);
+    await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
+    await frames(page);
+    const matchWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(matchWidth <= 360, `match scrollWidth ${matchWidth} > 360`);
+    await page.screenshot({ path: join(SHOTS, 'match-360.png'), fullPage: true });
 
     await page.goto(`${server.url}embed/?v=1&view=curves`);
     await curvesDrawn(page);
