@@ -243,6 +243,8 @@ pub fn draw_game<DB: DrawingBackend>(
         .set_secondary_coord(x_range.0..x_range.1, 0.0..clock_top);
     ctx.configure_mesh()
         .disable_x_mesh()
+        .x_labels(super::x_label_count(area))
+        .x_label_formatter(&super::whole_label)
         .x_desc("move")
         .y_desc(format!("used per move ({unit}); soft ▬, hard ×"))
         .light_line_style(style::GRID)

@@ -140,6 +140,7 @@ pub fn draw<DB: DrawingBackend>(
         .map_err(backend_error)?;
     ctx.configure_mesh()
         .x_labels(x_label_count(area))
+        .x_label_formatter(&whole_label)
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .light_line_style(style::GRID)
