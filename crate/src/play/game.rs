@@ -413,17 +413,7 @@ impl Game {
             rec.overshoot_ms = (charge.charged_ms - before - margin).max(0.0);
             rec.clock_after_ms = 0.0;
             self.records.push(rec);
-            let name = if c.is_white() { "White" } else { "Black" };
-            let draw = self.pos.has_insufficient_material(!c);
-            self.outcome = Some(GameOutcome {
-                result: if draw { PgnResult::Draw } else { win_for(!c) },
-                termination: Termination::TimeForfeit,
-                reason: if draw {
-                    format!("{name} loses on time, but the opponent cannot mate: draw")
-                } else {
-                    format!("{name} loses on time")
-                },
-            });
+            self.outcome = Some(self.time_forfeit(c));
             return Ok(());
         }
         rec.san = self.play_on_board(m);
@@ -514,6 +504,21 @@ impl Game {
             });
         }
     }
+    /// The outcome when `c`'s flag falls: a loss, or a draw when the opponent cannot mate
+    /// (FIDE 6.9).
+    fn time_forfeit(&self, c: Color) -> GameOutcome {
+        let name = if c.is_white() { "White" } else { "Black" };
+        let draw = self.pos.has_insufficient_material(!c);
+        GameOutcome {
+            result: if draw { PgnResult::Draw } else { win_for(!c) },
+            termination: Termination::TimeForfeit,
+            reason: if draw {
+                format!("{name} loses on time, but the opponent cannot mate: draw")
+            } else {
+                format!("{name} loses on time")
+            },
+        }
+    }
 
     /// Ends the game as a loss for the side to move (illegal move, crashed engine).
     pub fn forfeit(&mut self, termination: Termination, reason: &str) {
@@ -536,17 +541,7 @@ impl Game {
             return false;
         }
         self.clock = clock;
-        let name = if c.is_white() { "White" } else { "Black" };
-        let draw = self.pos.has_insufficient_material(!c);
-        self.outcome = Some(GameOutcome {
-            result: if draw { PgnResult::Draw } else { win_for(!c) },
-            termination: Termination::TimeForfeit,
-            reason: if draw {
-                format!("{name} loses on time, but the opponent cannot mate: draw")
-            } else {
-                format!("{name} loses on time")
-            },
-        });
+        self.outcome = Some(self.time_forfeit(c));
         true
     }
 
