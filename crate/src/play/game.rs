@@ -504,6 +504,7 @@ impl Game {
             });
         }
     }
+
     /// The outcome when `c`'s flag falls: a loss, or a draw when the opponent cannot mate
     /// (FIDE 6.9).
     fn time_forfeit(&self, c: Color) -> GameOutcome {
