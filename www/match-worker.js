@@ -1,17 +1,20 @@
 // A match game worker: plays ONE game of a match, one move per turn of its event loop, and
 // reports every move, so the page shows progress and can terminate it between moves (Stop).
 //
-// In:  { type: 'play', spec: '<match spec JSON>', index }
+// In:  { type: 'play', spec: '<match spec JSON>', index, panicAfter? } (panicAfter: a test
+//      hook, a real Rust panic after that many moves, so the page's respawn can be tested)
 // Out: { type: 'ready' } once the wasm is loaded;
 //      { type: 'start', index, records } (book moves) after the game is set up;
 //      { type: 'move', index, record } after every engine move (a MoveRecord);
 //      { type: 'done', index, summary } when the game is over (a GameSummary with its PGN);
 //      { type: 'error', index, message } if the spec or index is refused;
 //      { type: 'crash', index, message } if the engine panicked (the worker then closes).
-import init, { MatchGameRunner } from './pkg/tmlab.js';
+import init, { MatchGameRunner, debug_panic } from './pkg/tmlab.js';
 
 let index = null;
 let runner = null;
+let panicAfter = null;
+let moves = 0;
 
 function crash(message) {
   postMessage({ type: 'crash', index, message: String(message).replace(/\s+/g, ' ') });
@@ -26,7 +29,9 @@ const tick = new MessageChannel();
 tick.port1.onmessage = () => {
   if (!runner) return;
   try {
+    if (panicAfter != null && moves >= panicAfter) debug_panic(`game ${index + 1}, requested by the page`);
     const record = runner.step();
+    moves += 1;
     if (record) postMessage({ type: 'move', index, record });
     if (runner.done) {
       const summary = runner.summary();
@@ -54,6 +59,7 @@ onmessage = async ({ data }) => {
   await ready;
   if (data?.type !== 'play') return;
   index = data.index;
+  panicAfter = Number.isInteger(data.panicAfter) ? data.panicAfter : null;
   try {
     runner = new MatchGameRunner(data.spec, data.index);
   } catch (err) {

@@ -174,3 +174,28 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
   assert.deepEqual(errors, []);
   await own.close();
 });
+
+test('a game worker that panics is reported and its game replayed in a fresh worker; the match completes', async () => {
+  const own = await launch();
+  try {
+    const page = await own.context.newPage();
+    // A real panic through the Rust panic hook in game 2's first worker, after three moves.
+    await page.addInitScript(() => {
+      globalThis.__tmlabDebugGamePanic = { index: 1, afterMoves: 3 };
+    });
+    await page.goto(server.url + QUERY.replace('m.games=10', 'm.games=4'));
+    await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
+    await page.evaluate(() => globalThis.tmlab.views.match.restored);
+    await page.click('#m-start');
+    await page.waitForFunction(() => /Game 2: the engine crashed/.test(document.querySelector('#m-note').textContent), null, { timeout: 60000 });
+    const note = await page.textContent('#m-note');
+    assert.match(note, /Game 2: the engine crashed \(.*debug_panic: game 2, requested by the page.*\); the game is being played again in a fresh worker \(restart 1\)/);
+    await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
+    assert.equal(await finished(page), 4);
+    assert.equal(await page.textContent('#m-error'), '', 'the match did not fail');
+    const json = JSON.parse(await download(page, '#m-json'));
+    assert.deepEqual(json.games.map((g) => g.index), [0, 1, 2, 3]);
+  } finally {
+    await own.close();
+  }
+});

@@ -338,6 +338,12 @@ export function mountMatch(root, ctx) {
       renderSoon();
       await saveMatch(meta).catch(() => {});
     });
+    runner.addEventListener('respawn', (e) => {
+      const { index, message, attempt } = e.detail;
+      live.delete(index);
+      notice = `Game ${index + 1}: the engine crashed (${message}); the game is being played again in a fresh worker (restart ${attempt}).`;
+      renderSoon();
+    });
     runner.addEventListener('failed', async (e) => {
       meta.status = 'stopped';
       live.clear();

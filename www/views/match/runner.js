@@ -2,8 +2,16 @@
 // each game's summary added to the page's MatchBook. Stop terminates the workers; their
 // unfinished games are discarded and played again on resume.
 //
+// A game worker that crashes (a Rust panic, a worker error) is terminated and its game played
+// again from the start in a fresh worker, up to MAX_RESPAWNS times per game; only then does the
+// match stop with 'failed'.
+//
 // Events: 'start' {index, records}, 'move' {index, record}, 'game' {summary}, 'complete',
-// 'stopped', 'failed' {message}, 'idle' (nothing running while dispatch is paused).
+// 'stopped', 'respawn' {index, message, attempt}, 'failed' {message}, 'idle' (nothing running
+// while dispatch is paused).
+
+/** Fresh workers a crashed game gets before the match gives up. */
+const MAX_RESPAWNS = 2;
 
 /** The cap on games at once: one core stays free for the page (playground.md §7). */
 export function maxConcurrency() {
@@ -26,6 +34,8 @@ export class MatchRunner extends EventTarget {
     this.mayStart = mayStart;
     /** index → { worker, records } */
     this.running = new Map();
+    /** index → crashes so far */
+    this.crashes = new Map();
     this.active = false;
   }
 
@@ -64,9 +74,31 @@ export class MatchRunner extends EventTarget {
     const slot = { worker, records: [] };
     this.running.set(index, slot);
     worker.onmessage = ({ data }) => this.onMessage(index, slot, data);
-    worker.onerror = (e) => this.fail(`game ${index + 1}: the game worker failed (${e.message || 'error'})`);
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      this.crashed(index, slot, `the game worker failed (${e.message || 'error'})`);
+    };
     worker.onmessageerror = () => this.fail(`game ${index + 1}: a message from the game worker could not be read`);
-    worker.postMessage({ type: 'play', spec: this.spec, index });
+    // A test hook: `globalThis.__tmlabDebugGamePanic = {index, afterMoves}` makes that game's first
+    // worker panic for real (through the Rust panic hook) after that many moves.
+    const debug = globalThis.__tmlabDebugGamePanic;
+    const panicAfter = debug && debug.index === index && !this.crashes.has(index) ? debug.afterMoves : undefined;
+    worker.postMessage({ type: 'play', spec: this.spec, index, panicAfter });
+  }
+
+  /** A game's worker died: play the game again in a fresh worker, or give up after MAX_RESPAWNS. */
+  crashed(index, slot, message) {
+    if (this.running.get(index) !== slot) return;
+    slot.worker.terminate();
+    this.running.delete(index);
+    const attempt = (this.crashes.get(index) || 0) + 1;
+    this.crashes.set(index, attempt);
+    if (attempt > MAX_RESPAWNS) {
+      this.fail(`game ${index + 1}: the engine crashed ${attempt} times (${message})`);
+      return;
+    }
+    this.emit('respawn', { index, message, attempt });
+    this.dispatch();
   }
 
   onMessage(index, slot, data) {
@@ -92,7 +124,7 @@ export class MatchRunner extends EventTarget {
         this.fail(`game ${index + 1}: ${data.message}`);
         break;
       case 'crash':
-        this.fail(`game ${index + 1}: the engine crashed (${data.message})`);
+        this.crashed(index, slot, data.message);
         break;
       default:
         break;
