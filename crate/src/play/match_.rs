@@ -254,23 +254,13 @@ impl PlayerTimeStats {
     }
 }
 
-/// A finished game as the match counts it.
+/// A finished game as the match counts it: its [`GameScore`] (flattened into the same JSON
+/// object) and the full record.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameSummary {
-    /// Game index.
-    pub index: u32,
-    /// A's result.
-    pub outcome_a: Outcome,
-    /// A had white.
-    pub a_white: bool,
-    /// How the game ended.
-    pub termination: Option<Termination>,
-    /// A's time usage.
-    pub usage_a: TimeUsage,
-    /// B's time usage.
-    pub usage_b: TimeUsage,
-    /// Largest overshoot of a flagged move by A / by B, ms.
-    pub overshoot: [f64; 2],
+    /// The result and both players' time usage.
+    #[serde(flatten)]
+    pub score: GameScore,
     /// The full record.
     pub record: GameRecord,
 }
@@ -294,7 +284,7 @@ impl GameSummary {
                 .map(|r| r.overshoot_ms)
                 .fold(0.0, f64::max)
         };
-        GameSummary {
+        let score = GameScore {
             index,
             outcome_a,
             a_white,
@@ -302,8 +292,8 @@ impl GameSummary {
             usage_a: time_usage(&record, ca),
             usage_b: time_usage(&record, cb),
             overshoot: [over(ca), over(cb)],
-            record,
-        }
+        };
+        GameSummary { score, record }
     }
 }
 
@@ -326,21 +316,6 @@ pub struct GameScore {
     pub usage_b: TimeUsage,
     /// Largest overshoot of a flagged move by A / by B, ms.
     pub overshoot: [f64; 2],
-}
-
-impl GameSummary {
-    /// The game's [`GameScore`].
-    pub fn score(&self) -> GameScore {
-        GameScore {
-            index: self.index,
-            outcome_a: self.outcome_a,
-            a_white: self.a_white,
-            termination: self.termination,
-            usage_a: self.usage_a,
-            usage_b: self.usage_b,
-            overshoot: self.overshoot,
-        }
-    }
 }
 
 /// W/L/D, pentanomial, SPRT and time statistics of finished games, given by game index
@@ -412,7 +387,7 @@ impl MatchState {
 
     /// Records a finished game.
     pub fn add(&mut self, summary: GameSummary) {
-        let i = summary.index as usize;
+        let i = summary.score.index as usize;
         if i >= self.games.len() {
             self.games.resize(i + 1, None);
         }
@@ -426,8 +401,7 @@ impl MatchState {
 
     /// W/L/D, pentanomial, SPRT and time statistics of the games finished so far.
     pub fn report(&self, sprt: Option<Sprt>) -> MatchReport {
-        let scores: Vec<Option<GameScore>> =
-            self.games.iter().map(|g| g.as_ref().map(GameSummary::score)).collect();
+        let scores: Vec<Option<GameScore>> = self.games.iter().map(|g| g.as_ref().map(|g| g.score)).collect();
         report_scores(&scores, sprt)
     }
 
@@ -569,7 +543,7 @@ mod tests {
     fn a_threaded_match_counts_pairs_and_time_usage_deterministically() {
         let cfg = config(4);
         let mut seen = Vec::new();
-        let st = run_match(&cfg, 2, &mut |g, s| seen.push((g.index, s.finished()))).unwrap();
+        let st = run_match(&cfg, 2, &mut |g, s| seen.push((g.score.index, s.finished()))).unwrap();
         assert_eq!(st.finished(), 4);
         let mut idx: Vec<u32> = seen.iter().map(|x| x.0).collect();
         idx.sort();

@@ -146,13 +146,13 @@ mod tests {
         assert_eq!(book.pending(), [0, 1, 2, 3]);
         for i in [3, 0, 2] {
             let g = state.games[i].as_ref().unwrap();
-            book.add(g.score(), g.record.pgn.clone()).unwrap();
+            book.add(g.score, g.record.pgn.clone()).unwrap();
         }
         assert_eq!(book.pending(), [1]);
         assert!(!book.complete());
         assert_eq!(book.report().block.penta.pairs(), 1, "only the pair 2–3 is complete");
         let g = state.games[1].as_ref().unwrap();
-        book.add(g.score(), g.record.pgn.clone()).unwrap();
+        book.add(g.score, g.record.pgn.clone()).unwrap();
         assert!(book.complete());
         assert!(book.pending().is_empty());
         let (mine, native) = (book.report(), state.report(cfg.sprt));
@@ -173,7 +173,7 @@ mod tests {
         let summary = g.summary();
         let json = serde_json::to_value(&summary).unwrap();
         let score: GameScore = serde_json::from_value(json).unwrap();
-        assert_eq!(score, summary.score());
+        assert_eq!(score, summary.score);
     }
 
     #[test]

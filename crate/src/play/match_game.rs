@@ -113,8 +113,8 @@ mod tests {
             assert!(plies.windows(2).all(|w| w[1] == w[0] + 1), "one move per call: {plies:?}");
             assert_eq!(g.game().records().len(), book + plies.len());
             let summary = g.summary();
-            assert_eq!(summary.index, index);
-            assert_eq!(summary.a_white, index == 0);
+            assert_eq!(summary.score.index, index);
+            assert_eq!(summary.score.a_white, index == 0);
             let mut a = EnginePlayer::new(cfg.a.clone());
             let mut b = EnginePlayer::new(cfg.b.clone());
             let native = cfg.play(index, &order, &mut a, &mut b).unwrap();

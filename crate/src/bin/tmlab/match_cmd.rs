@@ -234,7 +234,7 @@ pub fn run(args: Args) -> Result<(), String> {
         let w = &r.block.wdl;
         let line = format!(
             "[{n}/{total}] game {} {} ({}) | A +{} -{} ={} | timeouts A {} B {} | {:.0} s",
-            g.index + 1,
+            g.score.index + 1,
             g.record.outcome.as_ref().map_or("*", |o| o.result.as_str()),
             g.record.outcome.as_ref().map_or("", |o| o.reason.as_str()),
             w.wins,
