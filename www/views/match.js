@@ -292,7 +292,11 @@ export function mountMatch(root, ctx) {
     $('#m-resume').hidden = running || !meta || meta.status !== 'stopped';
     $('#m-pgn').disabled = !book || book.finished === 0;
     $('#m-json').disabled = !book || book.finished === 0;
-    root.querySelector('.match-setup').classList.toggle('locked', running);
+    const setup = root.querySelector('.match-setup');
+    if (setup.classList.contains('locked') !== running) {
+      setup.classList.toggle('locked', running);
+      setup.inert = running;
+    }
   }
 
   const mayStart = () => !(meta?.state?.clock === 'real' && document.hidden);
@@ -609,6 +613,21 @@ export function mountMatch(root, ctx) {
     }
     render();
   })();
+
+  // Warm up, once the page is idle: the first MatchBook built and reported runs code paths that
+  // wasm and the JIT compile on first use, which would otherwise land in the frame that starts
+  // the match (a 20 ms script task measured there).
+  const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 200));
+  idle(() => {
+    if (book || !valid) return;
+    try {
+      const warmBook = new MatchBook(JSON.stringify(specOf(state)));
+      warmBook.standing();
+      warmBook.free();
+    } catch {
+      /* the form's own validation reports a bad spec */
+    }
+  });
 
   const api = {
     get book() {
