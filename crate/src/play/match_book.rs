@@ -28,15 +28,21 @@ impl MatchBook {
     /// The spec's first bad field, named.
     pub fn new(spec: MatchSpec) -> Result<MatchBook, String> {
         let cfg: MatchConfig = spec.to_config()?;
+        Ok(MatchBook::from_config(spec, &cfg))
+    }
+
+    /// An empty book for `spec`, whose config the caller has already built from it (so a
+    /// caller that also needs the config builds it once).
+    pub fn from_config(spec: MatchSpec, cfg: &MatchConfig) -> MatchBook {
         let n = cfg.games as usize;
-        Ok(MatchBook {
-            name_a: cfg.name_a,
-            name_b: cfg.name_b,
+        MatchBook {
+            name_a: cfg.name_a.clone(),
+            name_b: cfg.name_b.clone(),
             sprt: cfg.sprt,
             spec,
             scores: vec![None; n],
             pgns: vec![None; n],
-        })
+        }
     }
 
     /// The spec.

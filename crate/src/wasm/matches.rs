@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::to_js;
-use crate::play::match_::GameScore;
+use crate::play::match_::{GameScore, MatchConfig};
 use crate::play::match_book;
 use crate::play::match_game::MatchGame;
 use crate::play::match_spec::MatchSpec;
@@ -72,17 +72,16 @@ struct SpecInfo {
     clock: String,
 }
 
-fn spec_info(spec: &MatchSpec) -> Result<SpecInfo, String> {
-    let cfg = spec.to_config()?;
-    Ok(SpecInfo {
+fn spec_info(spec: &MatchSpec, cfg: &MatchConfig) -> SpecInfo {
+    SpecInfo {
         spec: spec.clone(),
         tc_a: cfg.tc_a.to_string(),
         tc_b: cfg.tc_b.to_string(),
-        name_a: cfg.name_a,
-        name_b: cfg.name_b,
+        name_a: cfg.name_a.clone(),
+        name_b: cfg.name_b.clone(),
         openings: cfg.openings.len(),
         clock: spec.clock_label(),
-    })
+    }
 }
 
 /// Check a match spec (JSON) and describe it: `{spec, tc_a, tc_b, name_a, name_b, openings,
@@ -91,7 +90,8 @@ fn spec_info(spec: &MatchSpec) -> Result<SpecInfo, String> {
 #[wasm_bindgen]
 pub fn check_match_spec(spec_json: &str) -> Result<JsValue, JsError> {
     let spec = MatchSpec::from_json(spec_json).map_err(js_err)?;
-    to_js(&spec_info(&spec).map_err(js_err)?)
+    let cfg = spec.to_config().map_err(js_err)?;
+    to_js(&spec_info(&spec, &cfg))
 }
 
 /// The PGN text inside a game summary.
@@ -132,8 +132,9 @@ impl MatchBook {
     #[wasm_bindgen(constructor)]
     pub fn new(spec_json: &str) -> Result<MatchBook, JsError> {
         let spec = MatchSpec::from_json(spec_json).map_err(js_err)?;
-        let info = spec_info(&spec).map_err(js_err)?;
-        let inner = match_book::MatchBook::new(spec).map_err(js_err)?;
+        let cfg = spec.to_config().map_err(js_err)?;
+        let info = spec_info(&spec, &cfg);
+        let inner = match_book::MatchBook::from_config(spec, &cfg);
         let n = inner.games() as usize;
         Ok(MatchBook { inner, info, summaries: vec![None; n] })
     }
