@@ -32,6 +32,8 @@
 //! With a virtual timer the search never reads the wall clock, and the same position, limits
 //! and table state give the same nodes, moves and info lines.
 
+use std::mem::MaybeUninit;
+
 use shakmaty::{Move, MoveList, Position};
 
 use super::info::{IterationDecision, IterationReport, SearchError, SearchResult, nps};
@@ -620,8 +622,9 @@ impl Search<'_, '_> {
         let mut best_move = 0u16;
         let mut quiets: arrayvec::ArrayVec<u16, MAX_QUIETS> = arrayvec::ArrayVec::new();
         let mut index = 0;
+        let mut slot = MaybeUninit::uninit();
         while let Some(m) = picker.next(self.history) {
-            let child = sp.play(m);
+            let child = sp.play_into(m, &mut slot);
             self.tt.prefetch(child.key());
             let key_m = pack(m);
             let quiet = victim(m).is_none() && !m.is_promotion();
@@ -629,7 +632,7 @@ impl Search<'_, '_> {
             let new_depth = depth - 1;
             let mut score;
             if index == 0 {
-                score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                score = -self.negamax(child, new_depth, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && index >= LMR_MIN_MOVE && quiet && !in_check {
@@ -645,12 +648,12 @@ impl Search<'_, '_> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                score = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                score = -self.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && r > 0 {
-                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    score = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    score = -self.negamax(child, new_depth, -beta, -alpha, ply + 1, true);
                 }
             }
             self.keys.pop();
@@ -728,6 +731,7 @@ impl Search<'_, '_> {
             tactical_moves(sp.pos(), &mut moves);
             (MovePicker::tactical(&mut moves, &mut scores), stand_pat, stand_pat)
         };
+        let mut slot = MaybeUninit::uninit();
         while let Some(m) = picker.next(self.history) {
             if !in_check && m.promotion().is_none() {
                 let gain = victim(m).map_or(0, |r| PIECE_VALUE[r as usize]);
@@ -739,8 +743,8 @@ impl Search<'_, '_> {
                     continue;
                 }
             }
-            let child = sp.play(m);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            let child = sp.play_into(m, &mut slot);
+            let score = -self.qsearch(child, -beta, -alpha, ply + 1);
             if self.stop.is_some() {
                 return 0;
             }

@@ -75,8 +75,11 @@ pub fn see(board: &Board, m: Move) -> i32 {
         _ => return 0,
     };
     let promo_gain = m.promotion().map_or(0, |p| SEE_VALUE[p as usize] - SEE_VALUE[Role::Pawn as usize]);
-    let mut gain = [0i32; 33];
-    gain[0] = victim(m).map_or(0, |v| SEE_VALUE[v as usize]) + promo_gain;
+    // The gains of the capture sequence (gain[d]: what the side making capture d has won if
+    // the sequence stops there). An ArrayVec rather than a zeroed array: every slot is written
+    // before it is read, and zeroing costs a `memory.fill` call per SEE in wasm.
+    let mut gain = ArrayVec::<i32, 33>::new();
+    gain.push(victim(m).map_or(0, |v| SEE_VALUE[v as usize]) + promo_gain);
     let mut on_square = m.promotion().unwrap_or(role);
     let mut occupied = board.occupied().without(from);
     let Some(mover) = board.color_at(from) else { return 0 };
@@ -86,10 +89,9 @@ pub fn see(board: &Board, m: Move) -> i32 {
     let mut attackers = (board.attacks_to(to, Color::White, occupied)
         | board.attacks_to(to, Color::Black, occupied))
         & occupied;
-    let mut d = 0;
     loop {
         let ours = attackers & board.by_color(side);
-        if ours.is_empty() || d + 1 >= gain.len() {
+        if ours.is_empty() || gain.is_full() {
             break;
         }
         let Some((sq, r)) = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
@@ -98,14 +100,13 @@ pub fn see(board: &Board, m: Move) -> i32 {
         else {
             break;
         };
-        d += 1;
-        // Capturing the piece on the square gains its value, minus what we had gained so far.
-        gain[d] = SEE_VALUE[on_square as usize] - gain[d - 1];
         if r == Role::King && (attackers & board.by_color(!side)).without(sq).any() {
             // The king cannot capture into a defended square.
-            d -= 1;
             break;
         }
+        // Capturing the piece on the square gains its value, minus what we had gained so far.
+        let previous = gain[gain.len() - 1];
+        gain.push(SEE_VALUE[on_square as usize] - previous);
         on_square = r;
         occupied = occupied.without(sq);
         attackers =
@@ -114,11 +115,11 @@ pub fn see(board: &Board, m: Move) -> i32 {
         side = !side;
     }
     // Each side chooses between capturing and standing pat, from the end of the sequence back.
-    while d > 0 {
-        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
-        d -= 1;
+    let mut value = gain.pop().unwrap_or(0);
+    while let Some(before) = gain.pop() {
+        value = -(-before).max(value);
     }
-    gain[0]
+    value
 }
 
 /// Butterfly history: how often a quiet move (by side, from, to) caused a beta cutoff.

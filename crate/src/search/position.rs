@@ -14,6 +14,8 @@ use shakmaty::{
     zobrist::{Zobrist64, ZobristValue},
 };
 
+use std::mem::MaybeUninit;
+
 use super::eval::EvalState;
 
 #[inline]
@@ -29,6 +31,33 @@ fn ep_key(file: File) -> u64 {
 #[inline]
 fn turn_key() -> u64 {
     Zobrist64::zobrist_for_white_turn().0
+}
+
+/// Copies `src` into `slot` word by word and returns the copy.
+///
+/// `SearchPosition` is plain data (bitboards, small enums and integers; nothing to drop and no
+/// references), so a bit copy is what `Clone` produces. Written as volatile word moves so the
+/// compiler cannot fuse them back into a `memcpy` call.
+#[inline(always)]
+fn copy_into<'s>(src: &SearchPosition, slot: &'s mut MaybeUninit<SearchPosition>) -> &'s mut SearchPosition {
+    use std::mem::{align_of, needs_drop, size_of};
+    const WORDS: usize = size_of::<SearchPosition>() / 8;
+    const {
+        assert!(
+            size_of::<SearchPosition>().is_multiple_of(8)
+                && align_of::<SearchPosition>() >= 8
+                && !needs_drop::<SearchPosition>()
+        );
+    }
+    let from = (src as *const SearchPosition).cast::<MaybeUninit<u64>>();
+    let to = slot.as_mut_ptr().cast::<MaybeUninit<u64>>();
+    for i in 0..WORDS {
+        // SAFETY: both pointers are valid and aligned for WORDS words (asserted above), and a
+        // `&mut` slot cannot overlap the shared `src`.
+        unsafe { to.add(i).write_volatile(from.add(i).read_volatile()) };
+    }
+    // SAFETY: every byte was copied from a valid `SearchPosition` (see above).
+    unsafe { slot.assume_init_mut() }
 }
 
 /// The Zobrist key of a position computed from scratch (the reference for the incremental one).
@@ -86,6 +115,20 @@ impl SearchPosition {
     /// The position after the legal move `m`.
     #[inline]
     pub fn play(&self, m: Move) -> SearchPosition {
+        let mut slot = MaybeUninit::uninit();
+        self.play_into(m, &mut slot);
+        // SAFETY: `play_into` initialised the slot.
+        unsafe { slot.assume_init() }
+    }
+
+    /// Writes the position after the legal move `m` into `slot` and returns it.
+    ///
+    /// The search's hot path: the child is built where it will live (the caller's stack frame)
+    /// with a word-by-word copy of the parent. Returning a fresh `SearchPosition` by value
+    /// costs a `memcpy` for the return slot, and wasm engines run every `memcpy` (`memory.copy`)
+    /// as an out-of-line call.
+    #[inline]
+    pub fn play_into<'s>(&self, m: Move, slot: &'s mut MaybeUninit<SearchPosition>) -> &'s SearchPosition {
         let pos = &self.pos;
         let us = pos.turn();
         let mut key = self.key ^ turn_key();
@@ -113,8 +156,10 @@ impl SearchPosition {
             }
             Move::Put { role, to } => key ^= piece_key(to, role.of(us)),
         }
-        // Build the child in place (the return slot) to avoid copying the position twice.
-        let mut child = SearchPosition { pos: pos.clone(), key, eval: self.eval.update(pos, m) };
+        let eval = self.eval.update(pos, m);
+        let child = copy_into(self, slot);
+        child.key = key;
+        child.eval = eval;
         child.pos.play_unchecked(m);
         let (before, after) = (pos.castles(), child.pos.castles());
         if before.castling_rights() != after.castling_rights() {
