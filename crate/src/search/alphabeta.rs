@@ -545,7 +545,7 @@ impl Search<'_, '_> {
         ply: usize,
         null_ok: bool,
     ) -> i32 {
-        let in_check = sp.pos().is_check();
+        let in_check = sp.is_check();
         if in_check && ply < MAX_PLY / 2 {
             depth += 1;
         }
@@ -643,7 +643,7 @@ impl Search<'_, '_> {
                     if key_m == killers[0] || key_m == killers[1] {
                         r -= 1;
                     }
-                    if child.pos().is_check() {
+                    if child.is_check() {
                         r -= 1;
                     }
                     r = r.clamp(0, new_depth - 1);
@@ -712,7 +712,7 @@ impl Search<'_, '_> {
         if ply >= MAX_PLY - 1 {
             return sp.evaluate();
         }
-        let in_check = sp.pos().is_check();
+        let in_check = sp.is_check();
         let mut moves = MoveList::new();
         let mut scores = Scores::new();
         let (mut picker, mut best_score, stand_pat) = if in_check {

@@ -65,12 +65,24 @@ pub fn zobrist_key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0
 }
 
+/// Whether the side to move is in check. The search asks this several times per node (check
+/// extension, null-move guard, reductions), so the answer is computed once, here, inline:
+/// shakmaty's `is_check` is an out-of-line call in the wasm build.
+#[inline(always)]
+fn in_check(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    board.king_of(us).is_some_and(|king| board.attacks_to(king, !us, board.occupied()).any())
+}
+
 /// A position with its incrementally maintained key and evaluation terms.
 #[derive(Clone, Debug)]
 pub struct SearchPosition {
     pos: Chess,
     key: u64,
     eval: EvalState,
+    /// Whether the side to move is in check (see [`in_check`]).
+    check: bool,
 }
 
 impl SearchPosition {
@@ -78,7 +90,8 @@ impl SearchPosition {
     pub fn new(pos: Chess) -> Self {
         let key = zobrist_key(&pos);
         let eval = EvalState::from_board(pos.board());
-        SearchPosition { pos, key, eval }
+        let check = in_check(&pos);
+        SearchPosition { pos, key, eval, check }
     }
 
     /// The shakmaty position.
@@ -91,6 +104,12 @@ impl SearchPosition {
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.check
     }
 
     /// The static evaluation in centipawns from the side to move's point of view.
@@ -161,6 +180,7 @@ impl SearchPosition {
         child.key = key;
         child.eval = eval;
         child.pos.play_unchecked(m);
+        child.check = in_check(&child.pos);
         let (before, after) = (pos.castles(), child.pos.castles());
         if before.castling_rights() != after.castling_rights() {
             for color in Color::ALL {
@@ -180,7 +200,7 @@ impl SearchPosition {
     /// The position after a null move (the side to move passes), or `None` if the side to move
     /// is in check (a null move would then be illegal).
     pub fn play_null(&self) -> Option<SearchPosition> {
-        if self.pos.is_check() {
+        if self.check {
             return None;
         }
         let mut key = self.key ^ turn_key();
@@ -188,7 +208,8 @@ impl SearchPosition {
             key ^= ep_key(ep.file());
         }
         let pos = self.pos.clone().swap_turn().ok()?;
-        Some(SearchPosition { pos, key, eval: self.eval })
+        // The side that passed was not in check, so after the pass nobody is.
+        Some(SearchPosition { pos, key, eval: self.eval, check: false })
     }
 }
 
@@ -307,9 +328,11 @@ mod tests {
                     let m = moves[(seed % moves.len() as u64) as usize];
                     sp = sp.play(m);
                     assert_eq!(sp.key(), zobrist_key(sp.pos()), "key after {m}");
+                    assert_eq!(sp.is_check(), sp.pos().is_check(), "check after {m}");
                     assert_eq!(*sp.eval_state(), EvalState::from_board(sp.pos().board()));
                     if let Some(null) = sp.play_null() {
                         assert_eq!(null.key(), zobrist_key(null.pos()), "null key");
+                        assert!(!null.is_check() && !null.pos().is_check());
                     }
                 }
             }
