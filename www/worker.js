@@ -43,11 +43,12 @@ function crash(message) {
 
 /**
  * `tmlab-bench {json}`: run the benches here, in the worker, as `npm run bench` asks; the answer
- * is one line `info string tmlab-bench-result {json}`.
+ * is one line `info string tmlab-bench-result {json}`. `depth: 0` skips the fixed-depth search,
+ * `overshoot: []` the move-time searches and `mctsPlayouts: 0` the MCTS bench.
  */
 function bench(options) {
   const o = { depth: 10, hash: 16, overshoot: [10, 50, 200], repeats: 1, mctsPlayouts: 100000, ...options };
-  const out = { alphabeta: bench_alphabeta(o.depth, o.hash), overshoot: [], mcts: null };
+  const out = { alphabeta: o.depth > 0 ? bench_alphabeta(o.depth, o.hash) : null, overshoot: [], mcts: null };
   for (const limit of o.overshoot) out.overshoot.push(bench_overshoot(limit, o.hash, o.repeats));
   if (o.mctsPlayouts > 0) out.mcts = bench_mcts(BigInt(o.mctsPlayouts));
   postMessage(`info string tmlab-bench-result ${JSON.stringify(out)}`);
