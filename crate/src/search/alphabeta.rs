@@ -649,10 +649,12 @@ impl Search<'_, '_> {
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
-                if score > alpha && r > 0 {
+                // No re-search once the search is stopped: the 0 an aborted child returns can
+                // look like a fail-high, and a re-search would count nodes past the limit.
+                if score > alpha && r > 0 && self.stop.is_none() {
                     score = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1, true);
                 }
-                if score > alpha && score < beta {
+                if score > alpha && score < beta && self.stop.is_none() {
                     score = -self.negamax(child, new_depth, -beta, -alpha, ply + 1, true);
                 }
             }

@@ -519,3 +519,21 @@ fn mate_scores_use_the_stop_score_scale() {
     assert_eq!(move_key(r.best_move), u32::from(position::pack(r.best_move)));
     assert_eq!(uci(r.best_move), "d1d8");
 }
+
+#[test]
+fn node_limits_are_exact_everywhere() {
+    // A stopped child returns 0, which can look like a fail-high to its parent; no re-search
+    // may follow it, or the search would count nodes past the limit. (Limits above the first
+    // iteration's size: one iteration always completes.)
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+    ] {
+        for limit in [5_003, 12_345, 33_331, 77_777] {
+            let (r, _) = search(fen, Limits::nodes(limit));
+            assert_eq!((r.nodes, r.stop_reason), (limit, StopReason::Nodes), "{fen} at {limit} nodes");
+        }
+    }
+}
