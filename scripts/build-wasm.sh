@@ -14,7 +14,7 @@ if [ ! -f "$out/tmlab_bg.wasm" ] || [ "$wasm" -nt "$out/tmlab_bg.wasm" ]; then
   # npm's binaryen (never Debian's 108, whose output fails to load). -O4 for speed: the engine
   # runs there (about 3 % more nps than -O3 in the worker); -Oz would gain nothing after gzip.
   step "wasm-opt -O4"
-  wasm-opt -O4 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  wasm-opt -O4 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$out/tmlab_bg.wasm" -o "$out/tmlab_bg.wasm"
   touch "$out/tmlab_bg.wasm"

@@ -10,6 +10,7 @@ import { UrlState, VIEWS } from './ui/urlstate.js';
 import { setUpEmbed, reportHeight } from './ui/embed.js';
 import { setUpShare } from './ui/share.js';
 import { showStaticCurves } from './ui/static.js';
+import { hasWasmSimd } from './ui/wasm-support.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -24,7 +25,7 @@ function probe() {
     /* not supported */
   }
   return {
-    wasm: typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function',
+    wasm: hasWasmSimd(),
     workers: typeof Worker === 'function' && moduleWorkers,
     isolated: Boolean(globalThis.crossOriginIsolated),
   };
@@ -78,7 +79,7 @@ async function main() {
   else setUpShare(url, VIEW_LABELS);
   if ($('#caps')) $('#caps').textContent = caps.wasm && caps.workers ? 'single-threaded wasm' : 'no wasm';
   if (!caps.wasm || !caps.workers) {
-    const missing = [!caps.wasm && 'WebAssembly', !caps.workers && 'module Web Workers'].filter(Boolean);
+    const missing = [!caps.wasm && 'WebAssembly with SIMD', !caps.workers && 'module Web Workers'].filter(Boolean);
     $('#fallback').hidden = false;
     $('#fallback').textContent =
       `This browser lacks ${missing.join(' and ')}, which the playground needs. ` +

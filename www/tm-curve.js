@@ -19,6 +19,7 @@
 
 import { curveLink, CURVE_KINDS, SPECS_SEPARATOR } from './ui/snippets.js';
 import { CURVE_PARAMS, USAGE_PARAMS, ALLOCATION_DEFAULTS, MAX_MANAGERS } from './views/curves-params.js';
+import { hasWasmSimd } from './ui/wasm-support.js';
 
 /** This script's URL: the static pictures and the playground sit beside it. */
 const HERE = import.meta.url;
@@ -67,7 +68,7 @@ function loadChartCode() {
 
 /** Whether this browser can run the chart code at all. */
 function hasWasm() {
-  return typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function';
+  return hasWasmSimd();
 }
 
 export class TmCurve extends HTMLElement {
@@ -101,7 +102,7 @@ export class TmCurve extends HTMLElement {
     this.refresh();
     if (this.state !== 'waiting') return;
     if (!hasWasm()) {
-      this.showStatic('This browser has no WebAssembly, which the live chart needs');
+      this.showStatic('This browser has no WebAssembly with SIMD, which the live chart needs');
       return;
     }
     this.observer = new IntersectionObserver((entries) => {

@@ -179,7 +179,21 @@ test('a browser without WebAssembly gets a clear message instead of the engine',
   });
   await p.goto(server.url);
   await p.waitForSelector('#fallback:not([hidden])');
-  assert.match(await p.textContent('#fallback'), /lacks WebAssembly, which the playground needs/);
+  assert.match(await p.textContent('#fallback'), /lacks WebAssembly with SIMD, which the playground needs/);
+  assert.equal(await p.getAttribute('#engine-state', 'data-state'), 'unavailable');
+  await p.close();
+});
+
+test('a browser with WebAssembly but without SIMD gets the same message', async () => {
+  const p = await browser.context.newPage();
+  await p.addInitScript(() => {
+    // An engine without SIMD rejects any module that uses it, as validate() reports.
+    const validate = WebAssembly.validate;
+    WebAssembly.validate = (bytes) => (new Uint8Array(bytes).includes(253) ? false : validate(bytes));
+  });
+  await p.goto(server.url);
+  await p.waitForSelector('#fallback:not([hidden])');
+  assert.match(await p.textContent('#fallback'), /lacks WebAssembly with SIMD/);
   assert.equal(await p.getAttribute('#engine-state', 'data-state'), 'unavailable');
   await p.close();
 });

@@ -380,14 +380,14 @@ test('without WebAssembly, <tm-curve> and the Curves view show the static SVGs a
   assert.equal(src, `${server.url}static/moves-left.svg`);
   assert.equal(w, 800);
   assert.match(await page.evaluate(() => document.querySelector('#c').shadowRoot.querySelector('.why').textContent),
-    /no WebAssembly, which the live chart needs, so this is a static picture of the default moves-left chart/);
+    /no WebAssembly with SIMD, which the live chart needs, so this is a static picture of the default moves-left chart/);
   await page.screenshot({ path: join(SHOTS, 'embed-static.png') });
 
   // The embed route (and the playground) fall back the same way on the Curves view.
   await page.goto(`${server.url}embed/?v=1&view=curves`);
   await page.waitForFunction(() => [...document.querySelectorAll('#view-curves img')].every((i) => i.complete && i.naturalWidth > 0) &&
     document.querySelectorAll('#view-curves img').length === 3);
-  assert.match(await page.textContent('#view-curves .static-reason'), /lacks WebAssembly, so these are static pictures of the default charts/);
+  assert.match(await page.textContent('#view-curves .static-reason'), /lacks WebAssembly with SIMD, so these are static pictures of the default charts/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -466,12 +466,14 @@ test('360 px: no horizontal scroll in the shell, the Curves, Play and Match view
     await page.keyboard.press('ArrowLeft');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-match');
     assert.equal(await page.getAttribute('#tab-match', 'aria-selected'), 'true');
-    assert.equal(await page.isVisible('#view-match'), true);
+    // The Match view mounts lazily (its module is imported on first show): until then the
+    // section is empty, so wait for it to have content rather than sample it once.
+    await page.waitForSelector('#view-match', { state: 'visible', timeout: 15000 });
     await page.keyboard.press('Home');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-play');
     await page.keyboard.press('End');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-curves');
-    assert.equal(await page.isVisible('#view-curves'), true);
+    await page.waitForSelector('#view-curves', { state: 'visible', timeout: 15000 });
     await frames(page);
     assert.equal(new URL(page.url()).searchParams.get('view'), null, 'back on the default view');
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 360);

@@ -282,12 +282,11 @@ impl<'m> MovePicker<'m> {
             self.score(history);
         }
         if self.next < LAZY_PICKS {
-            let mut best = self.next;
-            for i in self.next + 1..n {
-                if self.scores[i] > self.scores[best] {
-                    best = i;
-                }
-            }
+            // The first best score: its value in one pass, then its place. Two simple loops
+            // rather than one arg-max loop, because a plain maximum vectorises.
+            let rest = &self.scores[self.next..n];
+            let max = rest.iter().copied().fold(i32::MIN, i32::max);
+            let best = self.next + rest.iter().position(|&s| s == max).unwrap_or(0);
             self.moves.swap(self.next, best);
             self.scores.swap(self.next, best);
         } else if self.next == LAZY_PICKS {
