@@ -9,11 +9,9 @@
 //! It ignores the increment, movestogo and ply, and has no clamp: a negative budget (clock
 //! below the overhead) means one batch, then stop.
 
-use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
+use crate::stop::{Budget, Term};
 
-use super::common::{
-    AB_CHECK_INTERVAL, deadline_iteration_done, deadline_poll, finish, ponder_budget, t32, t64,
-};
+use super::common::{finish, lc0_deadline_checks, ponder_budget, t32, t64};
 use super::smart_pruning::SmartPruningConfig;
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 
@@ -96,27 +94,9 @@ impl TimeManager for AlphaZero {
         finish(d, d, terms, ctx.clock(), overhead as f64, d, "a share above 100 % of the clock")
     }
 
-    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
-        deadline_poll(self.pondering, self.deadline as f64, stats, hints)
-    }
-
-    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
-        deadline_iteration_done(self.pondering, self.deadline as f64, stats)
-    }
+    lc0_deadline_checks!();
 
     fn end_move(&mut self, _end: &MoveEnd) {}
-
-    fn check_interval(&self) -> u64 {
-        AB_CHECK_INTERVAL
-    }
-
-    fn overhead_ms(&self) -> f64 {
-        self.cfg.move_overhead as f64
-    }
-
-    fn smart_pruning(&self) -> Option<SmartPruningConfig> {
-        Some(self.cfg.smart_pruning)
-    }
 
     fn state(&self) -> Vec<Term> {
         vec![Term::new("deadline", self.deadline as f64)]

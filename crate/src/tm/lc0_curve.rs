@@ -19,11 +19,9 @@
 //! Where the `f32` weights all underflow to 0 (very narrow widths far from the peak), lc0 would
 //! divide 0 by 0; the share is then computed in log space instead.
 
-use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
+use crate::stop::{Budget, Term};
 
-use super::common::{
-    AB_CHECK_INTERVAL, deadline_iteration_done, deadline_poll, finish, ms_i64, ponder_budget, t32, t64,
-};
+use super::common::{finish, lc0_deadline_checks, ms_i64, ponder_budget, t32, t64};
 use super::smart_pruning::{FACTOR, SmartPruningConfig};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 
@@ -211,31 +209,13 @@ impl TimeManager for Curve {
         finish(d, d, terms, ctx.clock(), overhead as f64, d, "")
     }
 
-    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
-        deadline_poll(self.pondering, self.deadline as f64, stats, hints)
-    }
-
-    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
-        deadline_iteration_done(self.pondering, self.deadline as f64, stats)
-    }
+    lc0_deadline_checks!();
 
     fn end_move(&mut self, end: &MoveEnd) {
         if self.pondering {
             return;
         }
         self.spared += self.deadline - ms_i64(end.elapsed_ms);
-    }
-
-    fn check_interval(&self) -> u64 {
-        AB_CHECK_INTERVAL
-    }
-
-    fn overhead_ms(&self) -> f64 {
-        self.cfg.move_overhead as f64
-    }
-
-    fn smart_pruning(&self) -> Option<SmartPruningConfig> {
-        Some(self.cfg.smart_pruning)
     }
 
     fn state(&self) -> Vec<Term> {

@@ -16,11 +16,9 @@
 //! end_move: spared += deadline − elapsed
 //! ```
 
-use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
+use crate::stop::{Budget, Term};
 
-use super::common::{
-    AB_CHECK_INTERVAL, deadline_iteration_done, deadline_poll, finish, ms_i64, ponder_budget, t32, t64,
-};
+use super::common::{finish, lc0_deadline_checks, ms_i64, ponder_budget, t32, t64};
 use super::moves_left::{LEGACY_MIDPOINT, LEGACY_STEEPNESS, moves_left};
 use super::smart_pruning::SmartPruningConfig;
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
@@ -172,31 +170,13 @@ impl TimeManager for Legacy {
         finish(d, d, terms, ctx.clock(), overhead as f64, d, "")
     }
 
-    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
-        deadline_poll(self.pondering, self.deadline as f64, stats, hints)
-    }
-
-    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
-        deadline_iteration_done(self.pondering, self.deadline as f64, stats)
-    }
+    lc0_deadline_checks!();
 
     fn end_move(&mut self, end: &MoveEnd) {
         if self.pondering {
             return;
         }
         self.spared += self.deadline - ms_i64(end.elapsed_ms);
-    }
-
-    fn check_interval(&self) -> u64 {
-        AB_CHECK_INTERVAL
-    }
-
-    fn overhead_ms(&self) -> f64 {
-        self.cfg.move_overhead as f64
-    }
-
-    fn smart_pruning(&self) -> Option<SmartPruningConfig> {
-        Some(self.cfg.smart_pruning)
     }
 
     fn state(&self) -> Vec<Term> {
