@@ -313,12 +313,7 @@ pub fn draw_game<DB: DrawingBackend>(
 
 /// Render the chart to an SVG document of `width` × `height` pixels.
 pub fn game_svg(t: &Timeline, width: u32, height: u32) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let area = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        draw_game(&area, t, None)?;
-    }
-    Ok(svg)
+    super::svg(width, height, |area| draw_game(area, t, None))
 }
 
 #[cfg(test)]

@@ -238,14 +238,23 @@ pub(crate) fn legend<DB: DrawingBackend>(
     Ok(())
 }
 
+/// An SVG document of `width` × `height` pixels drawn by `draw` (any of this module's charts).
+pub fn svg<T>(
+    width: u32,
+    height: u32,
+    draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<T, String>,
+) -> Result<String, String> {
+    let mut text = String::new();
+    {
+        let area = SVGBackend::with_string(&mut text, (width, height)).into_drawing_area();
+        draw(&area)?;
+    }
+    Ok(text)
+}
+
 /// Render `chart` to an SVG document of `width` × `height` pixels.
 pub fn to_svg(chart: &Chart, width: u32, height: u32, hover: Option<Highlight>) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let area = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        draw(&area, chart, hover)?;
-    }
-    Ok(svg)
+    svg(width, height, |area| draw(area, chart, hover))
 }
 
 #[cfg(test)]

@@ -143,12 +143,7 @@ pub fn movetime_svg(
     width: u32,
     height: u32,
 ) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let area = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        draw_movetime(&area, bars, selected)?;
-    }
-    Ok(svg)
+    super::svg(width, height, |area| draw_movetime(area, bars, selected))
 }
 
 #[cfg(test)]

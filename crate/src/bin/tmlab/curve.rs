@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use tmlab::plot::allocation::Comparison;
 use tmlab::plot::curves::{DecayParams, MovesLeftParams, decay_chart, decay_point, moves_left_chart};
 use tmlab::plot::{Chart, to_svg};
@@ -91,12 +90,7 @@ pub fn run(args: Args) -> Result<(), String> {
             let cmp = Comparison::run(&specs, &tc, &cfg)?;
             match svg {
                 Some(path) => {
-                    let mut text = String::new();
-                    {
-                        let area =
-                            SVGBackend::with_string(&mut text, (SVG_SIZE.0, SVG_SIZE.1)).into_drawing_area();
-                        cmp.draw(&area, None)?;
-                    }
+                    let text = tmlab::plot::svg(SVG_SIZE.0, SVG_SIZE.1, |area| cmp.draw(area, None))?;
                     std::fs::write(&path, text)
                         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                     eprintln!("wrote {}", path.display());
