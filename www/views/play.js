@@ -290,10 +290,9 @@ export function mountPlay(root, ctx) {
     active = null;
   }
 
-  function requestEngineMove() {
-    if (pauses.size || starting || !board || !gs || gs.to_move !== 'engine') return;
-    const req = board.engine_request();
-    if (!req) return;
+  /** Tells the board a search starts and builds the engine request for the board's `req` (a
+   * move or a ponder search), numbered so that lines of an older search are ignored. */
+  function beginSearch(req) {
     board.begin_search();
     const id = ++searchSeq;
     const request = {
@@ -303,6 +302,14 @@ export function mountPlay(root, ctx) {
       onInfo: (line) => onEngineLine(id, line),
       onBestmove: (line) => onBestmove(id, line),
     };
+    return { id, request };
+  }
+
+  function requestEngineMove() {
+    if (pauses.size || starting || !board || !gs || gs.to_move !== 'engine') return;
+    const req = board.engine_request();
+    if (!req) return;
+    const { id, request } = beginSearch(req);
     active = { id, kind: 'move', request };
     startTurnClock('engine');
     panel.start('thinking');
@@ -314,15 +321,7 @@ export function mountPlay(root, ctx) {
     if (!ponderMove || pauses.size) return;
     const req = board.ponder_request(ponderMove);
     if (!req) return;
-    board.begin_search();
-    const id = ++searchSeq;
-    const request = {
-      position: req.position,
-      go: req.go,
-      budgetMs: req.budget_ms,
-      onInfo: (line) => onEngineLine(id, line),
-      onBestmove: (line) => onBestmove(id, line),
-    };
+    const { id, request } = beginSearch(req);
     active = { id, kind: 'ponder', ponderMove: req.ponder_move, request };
     panel.start('pondering');
     log(`go ponder #${id} on ${req.ponder_move}: ${req.go}`);

@@ -78,16 +78,16 @@ export function createSetup(state, onChange, onNewGame, defaults) {
   same.type = 'checkbox';
   same.id = 'play-same';
   same.checked = state.same;
-  const wtc = document.createElement('input');
-  wtc.id = 'play-wtc';
-  wtc.className = 'tc';
-  wtc.value = state.wtc;
-  wtc.spellcheck = false;
-  const btc = document.createElement('input');
-  btc.id = 'play-btc';
-  btc.className = 'tc';
-  btc.value = state.btc;
-  btc.spellcheck = false;
+  const tcInput = (id, value) => {
+    const input = document.createElement('input');
+    input.id = id;
+    input.className = 'tc';
+    input.value = value;
+    input.spellcheck = false;
+    return input;
+  };
+  const wtc = tcInput('play-wtc', state.wtc);
+  const btc = tcInput('play-btc', state.btc);
   // The move overhead is the manager's `move-overhead` parameter (its slider is in the panel
   // below); shown here so it is visible with the clocks, and written to the PGN.
   const mo = document.createElement('output');
