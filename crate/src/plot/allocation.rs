@@ -197,17 +197,7 @@ pub fn draw_allocation<DB: DrawingBackend>(
             }
         }
     }
-    let (xs, ys) = ctx.plotting_area().get_pixel_range();
-    super::legend(area, (xs.end, ys.start), &legend_entries)?;
-    area.present().map_err(backend_error)?;
-    Ok(Frame {
-        left: xs.start,
-        right: xs.end,
-        top: ys.start,
-        bottom: ys.end,
-        x_range,
-        y_range: (0.0, budget_top),
-    })
+    super::finish(area, ctx.plotting_area().get_pixel_range(), &legend_entries, x_range, (0.0, budget_top))
 }
 
 /// The numbers of every compared manager at move `mv`.

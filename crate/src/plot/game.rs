@@ -305,10 +305,7 @@ pub fn draw_game<DB: DrawingBackend>(
         let guide = style::HOVER.mix(0.3);
         ctx.draw_series(LineSeries::new([(x, 0.0), (x, y_top)], guide)).map_err(backend_error)?;
     }
-    let (xs, ys) = ctx.plotting_area().get_pixel_range();
-    super::legend(area, (xs.end, ys.start), &legend)?;
-    area.present().map_err(backend_error)?;
-    Ok(Frame { left: xs.start, right: xs.end, top: ys.start, bottom: ys.end, x_range, y_range: (0.0, y_top) })
+    super::finish(area, ctx.plotting_area().get_pixel_range(), &legend, x_range, (0.0, y_top))
 }
 
 /// Render the chart to an SVG document of `width` × `height` pixels.

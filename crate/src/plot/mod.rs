@@ -171,17 +171,22 @@ pub fn draw<DB: DrawingBackend>(
         ctx.draw_series(LineSeries::new([(h.x, y0), (h.x, y1)], guide)).map_err(backend_error)?;
         ctx.draw_series([Circle::new((h.x, h.y), 6, style::HOVER.stroke_width(2))]).map_err(backend_error)?;
     }
-    let (xs, ys) = ctx.plotting_area().get_pixel_range();
-    legend(area, (xs.end, ys.start), &legend_entries)?;
+    finish(area, ctx.plotting_area().get_pixel_range(), &legend_entries, chart.x_range, chart.y_range)
+}
+
+/// Finishes a chart whose plotting area covers the pixel ranges `(xs, ys)`: draws the legend in
+/// its top-right corner, presents the drawing, and returns the frame that maps pixels back to
+/// data (`x_range`, `y_range`).
+pub(crate) fn finish<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (xs, ys): (std::ops::Range<i32>, std::ops::Range<i32>),
+    entries: &[(String, ShapeStyle)],
+    x_range: (f64, f64),
+    y_range: (f64, f64),
+) -> Result<Frame, String> {
+    legend(area, (xs.end, ys.start), entries)?;
     area.present().map_err(backend_error)?;
-    Ok(Frame {
-        left: xs.start,
-        right: xs.end,
-        top: ys.start,
-        bottom: ys.end,
-        x_range: chart.x_range,
-        y_range: chart.y_range,
-    })
+    Ok(Frame { left: xs.start, right: xs.end, top: ys.start, bottom: ys.end, x_range, y_range })
 }
 
 /// How many labels the x axis gets: one per [`style::X_LABEL_SPACING`] pixels (plotters' default

@@ -7,7 +7,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Serialize;
 
-use super::{Frame, backend_error, legend, style};
+use super::{Frame, backend_error, style};
 
 /// One move's bar.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -109,23 +109,13 @@ pub fn draw_movetime<DB: DrawingBackend>(
             ctx.draw_series(dashes).map_err(backend_error)?;
         }
     }
-    let (xs, ys) = ctx.plotting_area().get_pixel_range();
     let entries = vec![
         ("White".to_string(), WHITE_BAR.stroke_width(6)),
         ("Black".to_string(), BLACK_BAR.stroke_width(6)),
         ("soft budget".to_string(), SOFT.stroke_width(2)),
         ("hard budget".to_string(), HARD.stroke_width(2)),
     ];
-    legend(area, (xs.end, ys.start), &entries)?;
-    area.present().map_err(backend_error)?;
-    Ok(Frame {
-        left: xs.start,
-        right: xs.end,
-        top: ys.start,
-        bottom: ys.end,
-        x_range: (0.0, n),
-        y_range: (0.0, y1),
-    })
+    super::finish(area, ctx.plotting_area().get_pixel_range(), &entries, (0.0, n), (0.0, y1))
 }
 
 /// The index of the move under pixel column `px`, if there is one.
