@@ -191,25 +191,19 @@ async function main() {
   reportHeight();
 }
 
-/** A URL check for a manager spec: the Rust parser's message, or nothing when it parses. */
-function checkSpec(spec) {
+/** A URL check from a Rust parser: the parser's message, or nothing when the value parses. */
+const parserCheck = (parse) => (value) => {
   try {
-    describe_spec(spec);
+    parse(value);
     return undefined;
   } catch (e) {
     return String(e.message || e);
   }
-}
-
-/** A URL check for a time control: the Rust parser's message, or nothing when it parses. */
-function checkTimeControl(tc) {
-  try {
-    normalize_time_control(tc);
-    return undefined;
-  } catch (e) {
-    return String(e.message || e);
-  }
-}
+};
+/** A URL check for a manager spec. */
+const checkSpec = parserCheck(describe_spec);
+/** A URL check for a time control. */
+const checkTimeControl = parserCheck(normalize_time_control);
 
 main().catch((err) => {
   $('#fallback').hidden = false;
