@@ -536,22 +536,42 @@ impl Search<'_, '_> {
         board.occupied().count() <= 3 && (board.pawns() | board.rooks_and_queens()).is_empty()
     }
 
+    /// Searches `sp` to `depth` (extended by one ply in check): quiescence search at the
+    /// horizon, [`Search::node`] above it.
+    ///
+    /// Inlined into every caller, so a move at the horizon costs one call (to `qsearch`), not
+    /// two: a call is dearer in wasm, where the engine saves no registers across calls.
+    #[inline(always)]
     fn negamax(
         &mut self,
         sp: &SearchPosition,
         mut depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        if sp.is_check() && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(sp, alpha, beta, ply);
+        }
+        self.node(sp, depth, alpha, beta, ply, null_ok)
+    }
+
+    /// A full-width node (`depth` ≥ 1, extensions applied): TT cutoffs, pruning, and the
+    /// move loop.
+    fn node(
+        &mut self,
+        sp: &SearchPosition,
+        depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
         null_ok: bool,
     ) -> i32 {
         let in_check = sp.is_check();
-        if in_check && ply < MAX_PLY / 2 {
-            depth += 1;
-        }
-        if depth <= 0 {
-            return self.qsearch(sp, alpha, beta, ply);
-        }
         self.pv_len[ply] = 0;
         if self.tick() {
             return 0;

@@ -184,6 +184,9 @@ pub struct MovePicker<'m> {
     tt_first: bool,
     /// Whether `scores` covers `moves[next..]`.
     scored: bool,
+    /// `moves[..ready]` are in their final order: [`MovePicker::next`] hands them out without
+    /// looking at anything else.
+    ready: usize,
     killers: [u16; 2],
     turn: Color,
 }
@@ -210,7 +213,7 @@ impl<'m> MovePicker<'m> {
                 }
                 None => false,
             };
-        MovePicker { moves, scores, next: 0, tt_first, scored: false, killers, turn }
+        MovePicker { moves, scores, next: 0, tt_first, scored: false, ready: 0, killers, turn }
     }
 
     /// Orders captures and queen promotions by MVV-LVA (quiescence search); other moves in the
@@ -228,6 +231,7 @@ impl<'m> MovePicker<'m> {
             next: 0,
             tt_first: false,
             scored: true,
+            ready: 0,
             killers: [0; 2],
             turn: Color::White,
         }
@@ -268,8 +272,22 @@ impl<'m> MovePicker<'m> {
     }
 
     /// The next move, best first; `history` orders the quiet moves.
-    #[inline]
+    ///
+    /// Inlined into the search's move loops: once the rest of the list is sorted (most moves
+    /// of a node that searches them all), a move costs an index increment, not a call.
+    #[inline(always)]
     pub fn next(&mut self, history: &History) -> Option<Move> {
+        if self.next < self.ready {
+            self.next += 1;
+            return Some(self.moves[self.next - 1]);
+        }
+        self.pick(history)
+    }
+
+    /// [`MovePicker::next`] until the list is sorted: the TT move, then selection of the best
+    /// for the first few picks, then one sort of the rest.
+    #[inline(never)]
+    fn pick(&mut self, history: &History) -> Option<Move> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
@@ -302,6 +320,7 @@ impl<'m> MovePicker<'m> {
                 self.moves[j] = m;
                 self.scores[j] = s;
             }
+            self.ready = n;
         }
         self.next += 1;
         Some(self.moves[self.next - 1])
