@@ -723,7 +723,15 @@ impl Search<'_, '_> {
         best_score
     }
 
-    fn qsearch(&mut self, sp: &SearchPosition, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence search: captures and queen promotions (all evasions in check) until the
+    /// position is quiet, with the static evaluation as a lower bound ("stand pat") when not
+    /// in check.
+    ///
+    /// Inlined into every caller up to the stand-pat cutoff, which ends most quiescence nodes:
+    /// those cost no call (a call is dearer in wasm, where the engine saves no registers
+    /// across calls). [`Search::qsearch_moves`] searches the moves.
+    #[inline(always)]
+    fn qsearch(&mut self, sp: &SearchPosition, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = 0;
         if self.tick() {
             return 0;
@@ -734,24 +742,39 @@ impl Search<'_, '_> {
         if ply >= MAX_PLY - 1 {
             return sp.evaluate();
         }
+        if sp.is_check() {
+            return self.qsearch_moves(sp, alpha, beta, ply, -INF);
+        }
+        let stand_pat = sp.evaluate();
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        self.qsearch_moves(sp, alpha.max(stand_pat), beta, ply, stand_pat)
+    }
+
+    /// The move loop of [`Search::qsearch`]; `stand_pat` is the static evaluation, or `-INF`
+    /// in check (every evasion is searched, and no evasion means mate).
+    fn qsearch_moves(
+        &mut self,
+        sp: &SearchPosition,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        stand_pat: i32,
+    ) -> i32 {
         let in_check = sp.is_check();
         let mut moves = MoveList::new();
         let mut scores = Scores::new();
-        let (mut picker, mut best_score, stand_pat) = if in_check {
+        let (mut picker, mut best_score) = if in_check {
             moves = sp.pos().legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }
             let turn = sp.pos().turn();
-            (MovePicker::new(&mut moves, &mut scores, 0, [0, 0], turn), -INF, -INF)
+            (MovePicker::new(&mut moves, &mut scores, 0, [0, 0], turn), -INF)
         } else {
-            let stand_pat = sp.evaluate();
-            if stand_pat >= beta {
-                return stand_pat;
-            }
-            alpha = alpha.max(stand_pat);
             tactical_moves(sp.pos(), &mut moves);
-            (MovePicker::tactical(&mut moves, &mut scores), stand_pat, stand_pat)
+            (MovePicker::tactical(&mut moves, &mut scores), stand_pat)
         };
         let mut slot = MaybeUninit::uninit();
         while let Some(m) = picker.next(self.history) {
