@@ -281,17 +281,17 @@ impl<'m> MovePicker<'m> {
             self.next += 1;
             return Some(self.moves[self.next - 1]);
         }
+        if self.next >= self.moves.len() {
+            return None;
+        }
         self.pick(history)
     }
 
-    /// [`MovePicker::next`] until the list is sorted: the TT move, then selection of the best
-    /// for the first few picks, then one sort of the rest.
+    /// [`MovePicker::next`] until the list is sorted, while moves remain: the TT move, then
+    /// selection of the best for the first few picks, then one sort of the rest.
     #[inline(never)]
     fn pick(&mut self, history: &History) -> Option<Move> {
         let n = self.moves.len();
-        if self.next >= n {
-            return None;
-        }
         if self.next == 0 && self.tt_first {
             self.next = 1;
             return Some(self.moves[0]);
