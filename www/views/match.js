@@ -51,7 +51,7 @@ const SPRT_PRESETS = [
 ];
 
 const TIPS = {
-  elo: 'Elo: the rating difference (A − B) that would produce this score, with its 95 % interval.',
+  elo: 'Elo: the rating difference (A − B) that would produce this score, with its 95 % interval; infinite while one side has scored every point.',
   nelo: 'nElo: normalised Elo, the score’s distance from 50 % in standard deviations, scaled so that tests at different draw rates compare.',
   los: 'LOS: likelihood of superiority, the probability that A is really stronger than B.',
   llr: 'LLR: the SPRT’s log-likelihood ratio; the test accepts H1 (A gains elo1) at the upper bound and H0 (A gains at most elo0) at the lower one.',
@@ -59,6 +59,9 @@ const TIPS = {
 
 const html = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const fmt = (x, d = 2) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+/** Elo ± error; ±∞ (no interval) when one side has every point. */
+const eloText = (e) =>
+  e.elo === Infinity || e.elo === -Infinity ? (e.elo > 0 ? '+∞' : '−∞') : `${fmt(e.elo)} ± ${fmt(e.elo_error)}`;
 const pct = (x, d = 1) => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(d)} %`);
 const today = () => {
   const d = new Date();
@@ -448,7 +451,7 @@ export function mountMatch(root, ctx) {
     const e = b.estimate;
     const p = b.penta;
     const parts = [
-      stat('elo', 'Elo', e ? `${fmt(e.elo)} ± ${fmt(e.elo_error)}` : '–', TIPS.elo),
+      stat('elo', 'Elo', e ? eloText(e) : '–', TIPS.elo),
       stat('nelo', 'nElo', e ? `${fmt(e.nelo)} ± ${fmt(e.nelo_error)}` : '–', TIPS.nelo),
       stat('los', 'LOS', e ? pct(e.los, 2) : '–', TIPS.los),
       stat('wdl', 'W / L / D (A)', `${b.wdl.wins} / ${b.wdl.losses} / ${b.wdl.draws}`),

@@ -98,7 +98,18 @@ const PENTA_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// Game scores of loss, draw, win.
 const WDL_SCORES: [f64; 3] = [0.0, 0.5, 1.0];
 
-/// Elo from an expected score in (0, 1) under the logistic model.
+/// A number with two decimals, and infinity and NaN spelt as C++ streams (and so fastchess)
+/// print them: `inf`, `-inf`, `nan`.
+fn c_number(x: f64) -> String {
+    match x {
+        x if x.is_nan() => "nan".to_string(),
+        f64::INFINITY => "inf".to_string(),
+        f64::NEG_INFINITY => "-inf".to_string(),
+        x => format!("{x:.2}"),
+    }
+}
+
+/// Elo from an expected score in (0, 1) under the logistic model (±infinity at 1 and 0).
 pub fn elo_from_score(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
 }
@@ -111,9 +122,9 @@ pub fn score_from_elo(elo: f64) -> f64 {
 /// Elo estimates with their 95 % intervals.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct EloEstimate {
-    /// Logistic Elo difference (A − B).
+    /// Logistic Elo difference (A − B); ±infinity when one side scored every point.
     pub elo: f64,
-    /// Half-width of its 95 % interval.
+    /// Half-width of its 95 % interval; NaN when `elo` is infinite.
     pub elo_error: f64,
     /// Normalised Elo: the score's distance from ½ in standard deviations, scaled to Elo.
     pub nelo: f64,
@@ -190,10 +201,15 @@ fn estimate(scores: &[f64], counts: &[f64], pairs: bool) -> Option<EloEstimate> 
     let (mu, var) = mean_variance(scores, counts);
     let var_mean = var / n;
     let spread = Z95 * var_mean.sqrt();
-    // Elo is infinite at score 0 or 1; clamp so the block stays printable.
+    // At a score of 0 or 1 the Elo difference is infinite and its interval undefined, as in
+    // fastchess ("inf +/- nan"). Otherwise an interval end beyond 0 or 1 is clamped, so the
+    // error stays a (large) number.
     let clamp = |s: f64| s.clamp(1e-6, 1.0 - 1e-6);
-    let elo = elo_from_score(clamp(mu));
-    let elo_error = (elo_from_score(clamp(mu + spread)) - elo_from_score(clamp(mu - spread))) / 2.0;
+    let (elo, elo_error) = if mu <= 0.0 || mu >= 1.0 {
+        (elo_from_score(mu), f64::NAN)
+    } else {
+        (elo_from_score(mu), (elo_from_score(clamp(mu + spread)) - elo_from_score(clamp(mu - spread))) / 2.0)
+    };
     let norm = if pairs { NELO_SCALE / std::f64::consts::SQRT_2 } else { NELO_SCALE };
     let (nelo, nelo_error) =
         if var > 0.0 { ((mu - 0.5) / var.sqrt() * norm, Z95 / n.sqrt() * norm) } else { (0.0, 0.0) };
@@ -393,8 +409,11 @@ impl ResultBlock {
         let mut s = String::new();
         if let Some(e) = &self.estimate {
             s += &format!(
-                "Elo: {:.2} +/- {:.2}, nElo: {:.2} +/- {:.2}\n",
-                e.elo, e.elo_error, e.nelo, e.nelo_error
+                "Elo: {} +/- {}, nElo: {:.2} +/- {:.2}\n",
+                c_number(e.elo),
+                c_number(e.elo_error),
+                e.nelo,
+                e.nelo_error
             );
             s += &format!(
                 "LOS: {:.2} %, DrawRatio: {:.2} %, PairsRatio: {:.2}\n",
@@ -537,6 +556,29 @@ mod tests {
         assert!(text.contains("Ptnml(0-2): [1, 11, 47, 25, 16], WL/DD Ratio: 0.27"), "{text}");
         assert!(text.contains("LLR: 1.71 (5"), "{text}");
         assert!(text.contains("(-2.94, 2.94) [0.00, 10.00]"), "{text}");
+    }
+
+    #[test]
+    fn a_perfect_score_has_infinite_elo_like_fastchess() {
+        let all = Pentanomial { ww: 3, ..Pentanomial::default() };
+        let e = estimate_pentanomial(&all).unwrap();
+        assert_eq!(e.elo, f64::INFINITY);
+        assert!(e.elo_error.is_nan());
+        assert_eq!(e.los, 1.0);
+        let block = ResultBlock::new(Wdl { wins: 6, losses: 0, draws: 0 }, all, None);
+        assert!(
+            block.to_fastchess().starts_with("Elo: inf +/- nan, nElo: 0.00 +/- 0.00\n"),
+            "{}",
+            block.to_fastchess()
+        );
+        let none = Pentanomial { ll: 3, ..Pentanomial::default() };
+        let e = estimate_pentanomial(&none).unwrap();
+        assert_eq!(e.elo, f64::NEG_INFINITY);
+        let block = ResultBlock::new(Wdl { wins: 0, losses: 6, draws: 0 }, none, None);
+        assert!(block.to_fastchess().starts_with("Elo: -inf +/- nan"));
+        // Nearly perfect: finite, with a finite (clamped) error.
+        let e = estimate_pentanomial(&Pentanomial { ww: 3, wd: 1, ..Pentanomial::default() }).unwrap();
+        assert!(e.elo.is_finite() && e.elo > 0.0 && e.elo_error.is_finite());
     }
 
     #[test]
