@@ -6,7 +6,10 @@
 // side only. Before the first pair the worker runs one shallower search over the same positions
 // (not counted): V8 first runs wasm with its baseline compiler and switches hot functions to its
 // optimising compiler while they run, so an unwarmed first search measures the compilers rather
-// than the engine. The overshoot and MCTS benches then run once on each side.
+// than the engine. Each round also times perft over the Chessprogramming Wiki positions (the
+// move generation and copy-make alone, every count checked), so the report shows how fast the
+// chess code runs in V8 before any search. The overshoot and MCTS benches then run once on
+// each side.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,12 +46,15 @@ try {
         new Promise((resolve, reject) => {
           const { engine } = globalThis.tmlab;
           const prefix = 'info string tmlab-bench-result ';
+          const failed = 'info string tmlab-bench-error ';
           const timer = setTimeout(() => reject(new Error('the worker bench took over 10 minutes')), 600000);
           const onMessage = (e) => {
-            if (String(e.data).startsWith(prefix)) {
+            const line = String(e.data);
+            if (line.startsWith(prefix) || line.startsWith(failed)) {
               clearTimeout(timer);
               engine.worker.removeEventListener('message', onMessage);
-              resolve(JSON.parse(String(e.data).slice(prefix.length)));
+              if (line.startsWith(prefix)) resolve(JSON.parse(line.slice(prefix.length)));
+              else reject(new Error(`the worker bench failed: ${line.slice(failed.length)}`));
             }
           };
           engine.worker.addEventListener('message', onMessage);
@@ -57,21 +63,21 @@ try {
       options,
     );
   };
-  const searchOnly = { overshoot: [], mctsPlayouts: 0 };
+  const searchOnly = { perft: true, overshoot: [], mctsPlayouts: 0 };
 
   console.log(`warm-up (not counted): the worker searches the positions to depth ${WARMUP_DEPTH}`);
   await workerBench({ depth: WARMUP_DEPTH, ...searchOnly });
 
-  console.log(`alpha-beta speed: ${ROUNDS} rounds of native then wasm, depth ${DEPTH}`);
+  console.log(`alpha-beta and perft speed: ${ROUNDS} rounds of native then wasm, depth ${DEPTH}`);
   for (let r = 0; r < ROUNDS; r++) {
     const n = nativeBench(['--depth', String(DEPTH), '--no-overshoot', '--mcts-playouts', '0']);
-    const w = (await workerBench({ depth: DEPTH, ...searchOnly })).alphabeta;
-    rounds.push({ native: n, wasm: w });
+    const w = await workerBench({ depth: DEPTH, ...searchOnly });
+    rounds.push({ native: n, wasm: w.alphabeta, perft: { native: n.perft, wasm: w.perft } });
   }
 
   console.log('overshoot and MCTS: once on each side');
-  native = nativeBench(['--depth', '1', '--repeats', String(REPEATS), '--mcts-playouts', String(MCTS_PLAYOUTS)]);
-  wasm = await workerBench({ depth: 0, overshoot: OVERSHOOT, repeats: REPEATS, mctsPlayouts: MCTS_PLAYOUTS });
+  native = nativeBench(['--depth', '1', '--no-perft', '--repeats', String(REPEATS), '--mcts-playouts', String(MCTS_PLAYOUTS)]);
+  wasm = await workerBench({ depth: 0, perft: false, overshoot: OVERSHOOT, repeats: REPEATS, mctsPlayouts: MCTS_PLAYOUTS });
 } finally {
   await browser.close();
   await server.close();
@@ -90,6 +96,11 @@ rounds.forEach((r, i) =>
 const nativeNps = median(rounds.map((r) => r.native.nps));
 const wasmNps = median(rounds.map((r) => r.wasm.nps));
 row(`alpha-beta speed, median`, nativeNps, Math.round(wasmNps), 'nodes/s', ratio(wasmNps, nativeNps));
+// Perft (move generation and copy-make, no search) in the same rounds: the share of the gap that
+// is the chess code itself in V8, before any search.
+const perftNative = median(rounds.map((r) => r.perft.native.leaves_per_s));
+const perftWasm = median(rounds.map((r) => r.perft.wasm.leaves_per_s));
+row('perft speed, median', Math.round(perftNative), Math.round(perftWasm), 'leaves/s', ratio(perftWasm, perftNative));
 for (const limit of OVERSHOOT) {
   const n = native.overshoot.find((o) => o.limit_ms === limit);
   const w = wasm.overshoot.find((o) => o.limit_ms === limit);

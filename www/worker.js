@@ -3,7 +3,7 @@
 // Inbound: one UCI line per message (a string). Outbound: one line per message. A Rust panic
 // is reported as `info string crash <message>` and the worker closes itself; the page's
 // EngineClient then respawns a fresh one.
-import init, { WorkerEngine, debug_panic, bench_alphabeta, bench_overshoot, bench_mcts } from './pkg/tmlab.js';
+import init, { WorkerEngine, debug_panic, bench_alphabeta, bench_perft, bench_overshoot, bench_mcts } from './pkg/tmlab.js';
 
 let engine = null;
 const queue = [];
@@ -43,12 +43,14 @@ function crash(message) {
 
 /**
  * `tmlab-bench {json}`: run the benches here, in the worker, as `npm run bench` asks; the answer
- * is one line `info string tmlab-bench-result {json}`. `depth: 0` skips the fixed-depth search,
- * `overshoot: []` the move-time searches and `mctsPlayouts: 0` the MCTS bench.
+ * is one line `info string tmlab-bench-result {json}` (or `info string tmlab-bench-error <message>`). `depth: 0` skips the fixed-depth search,
+ * `perft: false` the perft speed, `overshoot: []` the move-time searches and `mctsPlayouts: 0` the
+ * MCTS bench.
  */
 function bench(options) {
-  const o = { depth: 10, hash: 16, overshoot: [10, 50, 200], repeats: 1, mctsPlayouts: 100000, ...options };
-  const out = { alphabeta: o.depth > 0 ? bench_alphabeta(o.depth, o.hash) : null, overshoot: [], mcts: null };
+  const o = { depth: 10, hash: 16, perft: true, overshoot: [10, 50, 200], repeats: 1, mctsPlayouts: 100000, ...options };
+  const out = { alphabeta: o.depth > 0 ? bench_alphabeta(o.depth, o.hash) : null, perft: null, overshoot: [], mcts: null };
+  if (o.perft) out.perft = bench_perft();
   for (const limit of o.overshoot) out.overshoot.push(bench_overshoot(limit, o.hash, o.repeats));
   if (o.mctsPlayouts > 0) out.mcts = bench_mcts(BigInt(o.mctsPlayouts));
   postMessage(`info string tmlab-bench-result ${JSON.stringify(out)}`);
@@ -56,7 +58,11 @@ function bench(options) {
 
 function handle(line) {
   if (line.startsWith('tmlab-bench')) {
-    bench(JSON.parse(line.slice('tmlab-bench'.length).trim() || '{}'));
+    try {
+      bench(JSON.parse(line.slice('tmlab-bench'.length).trim() || '{}'));
+    } catch (err) {
+      postMessage(`info string tmlab-bench-error ${String(err && err.message ? err.message : err).replace(/\s+/g, ' ')}`);
+    }
     return;
   }
   if (line === 'tmlab-debug-panic') {

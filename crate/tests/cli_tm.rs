@@ -1,4 +1,4 @@
-//! The `params`, `budget` and `simulate` subcommands as a user runs them.
+//! The `params`, `budget`, `simulate` and `bench` subcommands as a user runs them.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::process::Command;
@@ -97,4 +97,25 @@ fn simulate_rows_in_three_formats() {
     let (code, out, err) = tmlab(&["simulate", "--tm", "guide(preset=chunks)", "--tc", "60+0"]);
     assert_eq!(code, 0);
     assert!(out.contains("FLAG") && err.contains("lost on time at move"), "{err}");
+}
+
+#[test]
+fn bench_reports_the_signature_and_a_checked_perft_speed() {
+    let (code, out, err) =
+        tmlab(&["bench", "--depth", "2", "--no-overshoot", "--mcts-playouts", "0", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["positions"].as_array().unwrap().len(), 40);
+    assert!(v["total_nodes"].as_u64().unwrap() > 0);
+    // The six Chessprogramming Wiki counts: 4 865 609 + 4 085 603 + 11 030 083 + 15 833 292
+    // + 2 103 487 + 3 894 594 leaves, each checked against the published count.
+    assert_eq!(v["perft"]["leaves"].as_u64(), Some(41_812_668));
+    assert!(v["perft"]["leaves_per_s"].as_f64().unwrap() > 0.0);
+    let (code, out, _) =
+        tmlab(&["bench", "--depth", "1", "--no-overshoot", "--no-perft", "--mcts-playouts", "0"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Nodes searched  : ") && !out.contains("Perft"));
+    let (code, _, err) = tmlab(&["bench", "--depth", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--depth must be 1 … 30, got 0"), "{err}");
 }

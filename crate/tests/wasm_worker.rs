@@ -49,3 +49,14 @@ fn f32_building_blocks_match_native_vectors() {
     assert!((moves_left(40, 51.5, 7.0) - 31.5196).abs() < 6e-4);
     assert_eq!(Timer::virtual_nps(1e6).elapsed_ms(5000), 5.0);
 }
+
+#[wasm_bindgen_test]
+fn perft_speed_counts_the_published_leaves_in_the_worker() {
+    // The same cases `npm run bench` times: every count checked against the published one.
+    let speed = tmlab::search::perft::speed(tmlab::search::perft::SPEED_CASES).unwrap();
+    assert_eq!(speed.leaves, 41_812_668);
+    assert!(speed.ms > 0.0 && speed.leaves_per_s > 0.0);
+    let report = tmlab::wasm::bench::bench_perft().unwrap();
+    let leaves = js_sys::Reflect::get(&report, &"leaves".into()).unwrap().as_f64();
+    assert_eq!(leaves, Some(41_812_668.0));
+}

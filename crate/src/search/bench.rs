@@ -21,6 +21,7 @@ use serde::Serialize;
 use super::alphabeta::{SearchRequest, Searcher};
 use super::info::nps;
 use super::limits::{Limits, SearchControl};
+use super::perft::{self, PerftSpeed};
 use super::position::RootPosition;
 use crate::clock::timer::{Timer, now_ms};
 use crate::stop::{NeverStop, Score};
@@ -167,6 +168,9 @@ pub struct BenchReport {
     pub nps: u64,
     /// Overshoot per move-time limit (empty if not measured).
     pub overshoot: Vec<Overshoot>,
+    /// Perft speed over [`perft::SPEED_CASES`]: the move generation and copy-make alone, without
+    /// the search (absent if not measured).
+    pub perft: Option<PerftSpeed>,
 }
 
 impl BenchReport {
@@ -192,6 +196,12 @@ impl BenchReport {
                 o.limit_ms, o.samples, o.p50_ms, o.p99_ms, o.max_ms, o.over_1ms, o.worst_fen
             ));
         }
+        if let Some(p) = &self.perft {
+            s.push_str(&format!(
+                "Perft (move generation and copy-make, no search): {} leaves in {:.0} ms, {:.0} leaves/s\n",
+                p.leaves, p.ms, p.leaves_per_s
+            ));
+        }
         s.push_str("\n===========================\n");
         s.push_str(&format!("Total time (ms) : {}\n", self.total_ms.round() as u64));
         s.push_str(&format!("Nodes searched  : {}\n", self.total_nodes));
@@ -211,6 +221,8 @@ pub struct BenchOptions {
     pub overshoot_limits_ms: Vec<f64>,
     /// Searches per position and limit in the overshoot measurement (at least 1).
     pub overshoot_repeats: usize,
+    /// Whether to time perft over [`perft::SPEED_CASES`] too.
+    pub perft: bool,
 }
 
 impl Default for BenchOptions {
@@ -220,6 +232,7 @@ impl Default for BenchOptions {
             hash_mb: super::tt::DEFAULT_MB,
             overshoot_limits_ms: OVERSHOOT_LIMITS_MS.to_vec(),
             overshoot_repeats: 1,
+            perft: true,
         }
     }
 }
@@ -310,8 +323,8 @@ pub fn measure_overshoot(limit_ms: f64, hash_mb: usize, repeats: usize) -> Overs
     }
 }
 
-/// The whole bench.
-pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> BenchReport {
+/// The whole bench. An error only if perft miscounts (see [`perft::speed`]).
+pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<BenchReport, String> {
     let positions = run_depth(options.depth, options.hash_mb, progress);
     let total_nodes = positions.iter().map(|r| r.nodes).sum();
     let total_ms = positions.iter().map(|r| r.ms).sum();
@@ -324,7 +337,14 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> BenchRepor
             o
         })
         .collect();
-    BenchReport {
+    let perft = if options.perft {
+        let speed = perft::speed(perft::SPEED_CASES)?;
+        progress(&format!("perft: {} leaves in {:.0} ms", speed.leaves, speed.ms));
+        Some(speed)
+    } else {
+        None
+    };
+    Ok(BenchReport {
         depth: options.depth,
         hash_mb: options.hash_mb,
         positions,
@@ -332,7 +352,8 @@ pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> BenchRepor
         total_ms,
         nps: nps(total_nodes, total_ms),
         overshoot,
-    }
+        perft,
+    })
 }
 
 #[cfg(test)]
@@ -363,14 +384,15 @@ mod tests {
 
     #[test]
     fn shallow_bench_is_deterministic_and_prints_the_signature() {
-        let a = run(
-            &BenchOptions { depth: 3, hash_mb: 1, overshoot_limits_ms: vec![], overshoot_repeats: 1 },
-            &mut |_| {},
-        );
-        let b = run(
-            &BenchOptions { depth: 3, hash_mb: 1, overshoot_limits_ms: vec![], overshoot_repeats: 1 },
-            &mut |_| {},
-        );
+        let options = BenchOptions {
+            depth: 3,
+            hash_mb: 1,
+            overshoot_limits_ms: vec![],
+            overshoot_repeats: 1,
+            perft: false,
+        };
+        let a = run(&options, &mut |_| {}).unwrap();
+        let b = run(&options, &mut |_| {}).unwrap();
         assert_eq!(a.total_nodes, b.total_nodes);
         assert!(a.total_nodes > 0);
         let text = a.to_text();

@@ -5,6 +5,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::search::bench::{measure_overshoot, run_depth};
 use crate::search::mcts::{MctsParams, bench};
+use crate::search::perft;
 
 /// The fixed-depth alpha-beta bench: `{positions, total_nodes, total_ms, nps}`.
 #[wasm_bindgen]
@@ -34,4 +35,12 @@ pub fn bench_overshoot(limit_ms: f64, hash_mb: usize, repeats: usize) -> Result<
 pub fn bench_mcts(playouts: u64) -> Result<JsValue, JsError> {
     let report = bench(playouts, &MctsParams::default()).map_err(|e| JsError::new(&e.to_string()))?;
     super::to_js(&report)
+}
+
+/// Perft speed over the Chessprogramming Wiki positions: `{leaves, ms, leaves_per_s}`; an error
+/// if a count differs from the published one.
+#[wasm_bindgen]
+pub fn bench_perft() -> Result<JsValue, JsError> {
+    let speed = perft::speed(perft::SPEED_CASES).map_err(|e| JsError::new(&e))?;
+    super::to_js(&speed)
 }

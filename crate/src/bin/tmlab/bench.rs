@@ -1,5 +1,5 @@
 //! `tmlab bench`: the search bench (fixed-depth node signature and nps), the hard-stop
-//! overshoot measurement for movetime 10, 50 and 200 ms, and the MCTS bench (playouts per
+//! overshoot measurement for movetime 10, 50 and 200 ms, perft speed, and the MCTS bench (playouts per
 //! second and bytes per node), which `--json` reports as its `mcts` section.
 
 use serde::Serialize;
@@ -26,6 +26,9 @@ pub struct Args {
     /// Searches per position and move time in the overshoot measurement.
     #[arg(long, default_value_t = 1)]
     repeats: usize,
+    /// Skip the perft speed measurement (move generation and copy-make alone, about 0.3 s).
+    #[arg(long)]
+    no_perft: bool,
     /// Playouts per position in the MCTS bench (0 skips it).
     #[arg(long, default_value_t = DEFAULT_MCTS_PLAYOUTS)]
     mcts_playouts: u64,
@@ -61,12 +64,13 @@ pub fn run(args: Args) -> Result<(), String> {
         hash_mb: args.hash,
         overshoot_limits_ms: if args.no_overshoot { Vec::new() } else { bench::OVERSHOOT_LIMITS_MS.to_vec() },
         overshoot_repeats: args.repeats,
+        perft: !args.no_perft,
     };
     let report = bench::run(&options, &mut |line| {
         if !args.json {
             eprintln!("{line}");
         }
-    });
+    })?;
     let mcts = match args.mcts_playouts {
         0 => None,
         n => Some(mcts_bench(n, &MctsParams::default())?),

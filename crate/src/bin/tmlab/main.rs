@@ -37,7 +37,7 @@ enum Command {
     Budget(budget::Args),
     /// One side's allocation over a simulated game.
     Simulate(simulate::Args),
-    /// Search bench: fixed-depth nodes signature, nps, and movetime overshoot.
+    /// Search bench: fixed-depth nodes signature, nps, movetime overshoot, perft speed and MCTS.
     Bench(bench::Args),
     /// A match between two managers: colour-reversed pairs, fastchess result block, PGN, JSON.
     #[cfg(not(target_arch = "wasm32"))]
