@@ -205,10 +205,11 @@ fn estimate(scores: &[f64], counts: &[f64], pairs: bool) -> Option<EloEstimate> 
     // fastchess ("inf +/- nan"). Otherwise an interval end beyond 0 or 1 is clamped, so the
     // error stays a (large) number.
     let clamp = |s: f64| s.clamp(1e-6, 1.0 - 1e-6);
-    let (elo, elo_error) = if mu <= 0.0 || mu >= 1.0 {
-        (elo_from_score(mu), f64::NAN)
+    let elo = elo_from_score(mu);
+    let elo_error = if mu <= 0.0 || mu >= 1.0 {
+        f64::NAN
     } else {
-        (elo_from_score(mu), (elo_from_score(clamp(mu + spread)) - elo_from_score(clamp(mu - spread))) / 2.0)
+        (elo_from_score(clamp(mu + spread)) - elo_from_score(clamp(mu - spread))) / 2.0
     };
     let norm = if pairs { NELO_SCALE / std::f64::consts::SQRT_2 } else { NELO_SCALE };
     let (nelo, nelo_error) =

@@ -262,7 +262,7 @@ impl Searcher {
         let sp = SearchPosition::new(root.position().clone());
         let legal = sp.pos().legal_moves();
         if legal.is_empty() {
-            return Err(if sp.pos().is_check() { SearchError::Checkmate } else { SearchError::Stalemate });
+            return Err(if sp.is_check() { SearchError::Checkmate } else { SearchError::Stalemate });
         }
         self.tt.new_search();
         self.history.clear();
@@ -519,7 +519,7 @@ impl Search<'_, '_> {
         let pos = sp.pos();
         let halfmoves = pos.halfmoves() as usize;
         if halfmoves >= 100 {
-            return !(pos.is_check() && pos.legal_moves().is_empty());
+            return !(sp.is_check() && pos.legal_moves().is_empty());
         }
         let n = self.keys.len();
         let key = sp.key();

@@ -1,6 +1,6 @@
 //! `tmlab bench`: the search bench (fixed-depth node signature and nps), the hard-stop
-//! overshoot measurement for movetime 10, 50 and 200 ms, perft speed, and the MCTS bench (playouts per
-//! second and bytes per node), which `--json` reports as its `mcts` section.
+//! overshoot measurement for movetime 10, 50 and 200 ms, perft speed, and the MCTS bench
+//! (playouts per second and bytes per node), which `--json` reports as its `mcts` section.
 
 use serde::Serialize;
 use tmlab::search::bench::{self, BenchOptions, BenchReport};
