@@ -66,11 +66,6 @@ function loadChartCode() {
   return chartCode;
 }
 
-/** Whether this browser can run the chart code at all. */
-function hasWasm() {
-  return hasWasmSimd();
-}
-
 export class TmCurve extends HTMLElement {
   static get observedAttributes() {
     return ['kind', 'from', 'to', 'step', 'midpoint', 'steepness', 'specs', 'tc', 'moves', 'use', 'nps', 'reuse', 'playground'];
@@ -101,7 +96,7 @@ export class TmCurve extends HTMLElement {
   connectedCallback() {
     this.refresh();
     if (this.state !== 'waiting') return;
-    if (!hasWasm()) {
+    if (!hasWasmSimd()) {
       this.showStatic('This browser has no WebAssembly with SIMD, which the live chart needs');
       return;
     }

@@ -20,7 +20,7 @@ pumpChannel.port1.onmessage = () => {
   try {
     for (const out of engine.pump(PUMP_BATCHES)) postMessage(out);
   } catch (err) {
-    crash(err && err.message ? err.message : err);
+    crash(err);
     return;
   }
   schedulePump();
@@ -35,17 +35,20 @@ function schedulePump() {
 // The Rust panic hook calls this (see crate/src/wasm/mod.rs) before the trap unwinds.
 globalThis.__tmlabPanic = (message) => crash(message);
 
-function crash(message) {
-  postMessage(`info string crash ${String(message).replace(/\s+/g, ' ')}`);
+/** An error (or a message) as one line of text, for an `info string`. */
+const oneLine = (err) => String(err && err.message ? err.message : err).replace(/\s+/g, ' ');
+
+function crash(err) {
+  postMessage(`info string crash ${oneLine(err)}`);
   engine = null;
   close();
 }
 
 /**
  * `tmlab-bench {json}`: run the benches here, in the worker, as `npm run bench` asks; the answer
- * is one line `info string tmlab-bench-result {json}` (or `info string tmlab-bench-error <message>`). `depth: 0` skips the fixed-depth search,
- * `perft: false` the perft speed, `overshoot: []` the move-time searches and `mctsPlayouts: 0` the
- * MCTS bench.
+ * is one line `info string tmlab-bench-result {json}`, or `info string tmlab-bench-error <message>`.
+ * `depth: 0` skips the fixed-depth search, `perft: false` the perft speed, `overshoot: []` the
+ * move-time searches and `mctsPlayouts: 0` the MCTS bench.
  */
 function bench(options) {
   const o = { depth: 10, hash: 16, perft: true, overshoot: [10, 50, 200], repeats: 1, mctsPlayouts: 100000, ...options };
@@ -61,7 +64,7 @@ function handle(line) {
     try {
       bench(JSON.parse(line.slice('tmlab-bench'.length).trim() || '{}'));
     } catch (err) {
-      postMessage(`info string tmlab-bench-error ${String(err && err.message ? err.message : err).replace(/\s+/g, ' ')}`);
+      postMessage(`info string tmlab-bench-error ${oneLine(err)}`);
     }
     return;
   }
@@ -85,7 +88,7 @@ onmessage = (event) => {
   try {
     handle(line);
   } catch (err) {
-    crash(err && err.message ? err.message : err);
+    crash(err);
   }
 };
 
@@ -96,7 +99,7 @@ try {
     try {
       handle(line);
     } catch (err) {
-      crash(err && err.message ? err.message : err);
+      crash(err);
       break;
     }
   }

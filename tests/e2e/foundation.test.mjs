@@ -172,45 +172,45 @@ test('a panic in the worker is reported and the worker respawned', async () => {
   assert.deepEqual(unexpected, []);
 });
 
-test('a browser without WebAssembly gets a clear message instead of the engine', async () => {
+/** Opens the playground in a page that `init` (an init script) has deprived of something, and
+ * returns the fallback message it shows and the engine state. */
+async function fallbackOf(init) {
   const p = await browser.context.newPage();
-  await p.addInitScript(() => {
-    delete globalThis.WebAssembly;
-  });
+  await p.addInitScript(init);
   await p.goto(server.url);
   await p.waitForSelector('#fallback:not([hidden])');
-  assert.match(await p.textContent('#fallback'), /lacks WebAssembly with SIMD, which the playground needs/);
-  assert.equal(await p.getAttribute('#engine-state', 'data-state'), 'unavailable');
+  const shown = { text: await p.textContent('#fallback'), state: await p.getAttribute('#engine-state', 'data-state') };
   await p.close();
+  return shown;
+}
+
+test('a browser without WebAssembly gets a clear message instead of the engine', async () => {
+  const { text, state } = await fallbackOf(() => {
+    delete globalThis.WebAssembly;
+  });
+  assert.match(text, /lacks WebAssembly with SIMD, which the playground needs/);
+  assert.equal(state, 'unavailable');
 });
 
 test('a browser with WebAssembly but without SIMD gets the same message', async () => {
-  const p = await browser.context.newPage();
-  await p.addInitScript(() => {
+  const { text, state } = await fallbackOf(() => {
     // An engine without SIMD rejects any module that uses it, as validate() reports.
     const validate = WebAssembly.validate;
     WebAssembly.validate = (bytes) => (new Uint8Array(bytes).includes(253) ? false : validate(bytes));
   });
-  await p.goto(server.url);
-  await p.waitForSelector('#fallback:not([hidden])');
-  assert.match(await p.textContent('#fallback'), /lacks WebAssembly with SIMD/);
-  assert.equal(await p.getAttribute('#engine-state', 'data-state'), 'unavailable');
-  await p.close();
+  assert.match(text, /lacks WebAssembly with SIMD/);
+  assert.equal(state, 'unavailable');
 });
 
 test('a browser without module workers gets a clear message too', async () => {
-  const p = await browser.context.newPage();
-  await p.addInitScript(() => {
+  const { text } = await fallbackOf(() => {
     const Native = globalThis.Worker;
     // A classic-only Worker: it never reads the `type` option.
     globalThis.Worker = function Worker(url) {
       return new Native(url);
     };
   });
-  await p.goto(server.url);
-  await p.waitForSelector('#fallback:not([hidden])');
-  assert.match(await p.textContent('#fallback'), /lacks module Web Workers/);
-  await p.close();
+  assert.match(text, /lacks module Web Workers/);
 });
 
 test('the worker searches: alpha-beta to a depth, MCTS under a clock with stop', async () => {
