@@ -282,12 +282,12 @@ export function mountPlay(root, ctx) {
   }
 
   // ---- engine ----
+  /** Drop this view's search: the engine forgets it (nothing charged, no more output). */
   function cancelSearch() {
     if (!active) return;
     log(`cancel ${active.kind} #${active.id}`);
-    if (engine.pending === active.request) engine.pending = null;
-    else if (engine.current === active.request && engine.state === 'searching') engine.stop();
     active = null;
+    engine.cancel();
   }
 
   /** Tells the board a search starts and builds the engine request for the board's `req` (a
@@ -299,6 +299,7 @@ export function mountPlay(root, ctx) {
       position: req.position,
       go: req.go,
       budgetMs: req.budget_ms,
+      ponderMove: req.ponder_move ?? undefined,
       onInfo: (line) => onEngineLine(id, line),
       onBestmove: (line) => onBestmove(id, line),
     };
@@ -388,10 +389,9 @@ export function mountPlay(root, ctx) {
     const uci = board.state().moves.at(-1)?.uci;
     log(`person ${uci}${meta.premove ? ' (premove)' : ''} in ${Math.round(usedNow)} ms`);
     if (active?.kind === 'ponder') {
-      // A ponder hit only if the ponder search really runs (it may still wait to be sent).
-      if (uci === active.ponderMove && engine.current === active.request && engine.state === 'searching') {
+      // The client decides: a ponder hit only if that ponder search runs and can hear it.
+      if (engine.ponderhit(uci)) {
         active.kind = 'move';
-        engine.send('ponderhit');
         log(`ponderhit #${active.id}`);
         startTurnClock('engine');
         panel.ponderhit();
@@ -431,26 +431,10 @@ export function mountPlay(root, ctx) {
   }
 
   // ---- actions ----
-  function waitEngineIdle() {
-    engine.pending = null;
-    if (engine.state === 'searching') engine.stop();
-    if (engine.state === 'idle' || engine.state === 'failed') return Promise.resolve();
-    return new Promise((resolve) => {
-      const f = () => {
-        if (engine.state === 'idle' || engine.state === 'failed') {
-          engine.removeEventListener('state', f);
-          resolve();
-        }
-      };
-      engine.addEventListener('state', f);
-    });
-  }
-
-  /** Options for this game: Searcher and TimeManager (move overhead included), one barrier. */
+  /** Options for this game: a new game, Searcher and TimeManager (move overhead included), one
+   * barrier. */
   function configureEngine() {
-    engine.send('ucinewgame');
-    engine.wanted.set('Searcher', gs.searcher);
-    engine.setOption('TimeManager', gs.tm_spec);
+    engine.configure({ Searcher: gs.searcher, TimeManager: gs.tm_spec }, { newGame: true });
   }
 
   async function begin(newBoard, { accumulated = 0, note = '' } = {}) {
@@ -468,7 +452,7 @@ export function mountPlay(root, ctx) {
     starting = true;
     render();
     history.select(null);
-    await waitEngineIdle();
+    await engine.cancel();
     if (engine.state !== 'failed') configureEngine();
     starting = false;
     panel.reset('ready');
@@ -600,6 +584,9 @@ export function mountPlay(root, ctx) {
   document.addEventListener('visibilitychange', onVisibility);
   const onView = (e) => (e.detail.view === 'play' ? resume('another view') : pause('another view'));
   document.addEventListener('tmlab-view', onView);
+  // Announced before the next view loads, so the engine's search ends at once.
+  const onLeave = (e) => e.detail.view === 'play' && pause('another view');
+  document.addEventListener('tmlab-view-leave', onLeave);
   addEventListener('pagehide', () => persist());
   root.addEventListener('keydown', (e) => {
     if ((e.key === 'c' || e.key === 'C') && !/INPUT|SELECT|TEXTAREA/.test(e.target.tagName)) readClocks();
@@ -658,6 +645,7 @@ export function mountPlay(root, ctx) {
       clearInterval(ticker);
       document.removeEventListener('visibilitychange', onVisibility);
       document.removeEventListener('tmlab-view', onView);
+      document.removeEventListener('tmlab-view-leave', onLeave);
       cancelSearch();
       cg.destroy();
     },
