@@ -1,6 +1,5 @@
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
 import init, { describe_spec, normalize_time_control } from './pkg/tmlab.js';
-import wasmUrl from './pkg/tmlab_bg.wasm?url';
 import { EngineClient } from './engine/client.js';
 import { mountCurves } from './views/curves.js';
 import { mountAllocation } from './views/allocation.js';
@@ -209,6 +208,7 @@ async function main() {
 /** The wasm module, compiled while it downloads (or from its bytes if the server's MIME type
  * is not application/wasm). */
 async function compileWasm() {
+  const wasmUrl = new URL('./pkg/tmlab_bg.wasm', import.meta.url);
   const response = await fetch(wasmUrl);
   if (!response.ok) throw new Error(`the engine (${wasmUrl}) could not be loaded: HTTP ${response.status}`);
   if (/^application\/wasm\b/.test(response.headers.get('content-type') || '')) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The Play view: a person against the engine in the worker, on a chessground board.
 //
 // One clock authority: this page measures think time with performance.now() and hands it to the
@@ -91,7 +92,7 @@ export function mountPlay(root, ctx) {
   const live = button('Back to live', 'back-live', () => history.select(null));
   replayBar.append(replayText, live);
   const panel = createEnginePanel();
-  const history = createHistory((i) => onSelect(i));
+  const history = createHistory(() => onSelect());
   const pgnBox = el('div', 'pgn-box');
   side.append(status, notice, controls, replayBar, panel.element, history.list, pgnBox, announcer);
   main.append(boardCol, side);
