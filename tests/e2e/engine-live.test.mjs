@@ -163,12 +163,15 @@ for (const tm of ['lc0-legacy', 'stockfish']) {
         dropped: { soft: before.findLast((l) => l.startsWith('info string tm soft ')) },
         restarted: { soft: afterLines.find((l) => l.startsWith('info string tm soft ')) },
         sent: globalThis.tmlab.engine.log.filter((l) => l.startsWith('> tmlab')),
+        engineErrors: all.filter((l) => l.line.startsWith('info string error')).map((l) => l.line),
         used: globalThis.tmlab.views.play.state.moves[2].used_ms,
         playedAt: globalThis.tmlab.views.play.events.find((e) => e.t >= t && e.what.startsWith('engine '))?.t,
       };
     }, since);
     r.dropped.go = gos.findLast((g) => g.t < since)?.go;
     r.restarted.go = gos.find((g) => g.t >= since)?.go;
+    assert.deepEqual(r.engineErrors, [], 'the engine accepted every line (the restore included)');
+    assert.ok(r.sent.some((l) => l.startsWith('> tmlab restore ')), 'the manager’s state was restored');
     assert.ok(r.dropped.soft, 'the dropped search printed its budget at once');
     assert.equal(r.restarted.go, r.dropped.go, 'the engine’s clock was charged nothing');
     assert.equal(r.restarted.soft, r.dropped.soft, 'the restarted search got the same budget');

@@ -267,6 +267,8 @@ export class EngineClient extends EventTarget {
     if (!r || r.dropped) return;
     if (r.searcher === 'mcts') {
       r.dropped = true;
+      // A `stop` already on its way ends the search anyway; only its output is swallowed.
+      if (this.state === 'stopping') return;
       this.setState('stopping');
       // `tmlab cancel` (contract 3) puts the manager back; an engine without it gets `stop`.
       this.send(this.active.advertised.has(STATE_OPTION) ? 'tmlab cancel' : 'stop');
