@@ -7,9 +7,12 @@
 //! browser (the [`wasm`] module, compiled only for `wasm32`).
 //!
 //! Dependencies point one way: `stop` and `clock` know nothing else; `tm` and `search` know
-//! `stop` and `clock` but not each other; `play` and `uci` bring them together.
+//! `stop` and `clock` but not each other; [`drive`] runs a move (manager + searcher) and knows
+//! only those; `play` and `uci` bring it to games and the protocol (neither imports the other);
+//! `plot` draws `play`'s records (`play` does not import `plot`).
 
 pub mod clock;
+pub mod drive;
 pub mod play;
 pub mod plot;
 pub mod search;

@@ -38,16 +38,16 @@ use std::sync::{Arc, Mutex};
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
+use crate::clock::UciView;
 use crate::clock::timer::Timer;
-use crate::play::engine::{SearcherKind, game_ply};
-use crate::search::mcts::{GoOptions, MctsParams, MctsSearch, MctsTree, Progress};
-use crate::search::{Limits, RootPosition, SearchControl, SearchRequest, Searcher};
-use crate::stop::{Budget, NeverStop, Stopper as _};
+use crate::drive::{Event, MoveDriver, MoveOutcome, MoveRequest, SearcherKind, TmSnapshot, fen_of};
+use crate::search::SearchControl;
+use crate::search::mcts::MctsParams;
+use crate::stop::Budget;
 use crate::tm::params::{Kind, Value};
-use crate::tm::stopper::{ManagedStopper, Suspended};
-use crate::tm::{MoveContext, MoveEnd, TimeManager, TmSpec, schema};
+use crate::tm::{TmSpec, schema};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("tmlab ", env!("CARGO_PKG_VERSION"));
@@ -82,12 +82,13 @@ impl Interrupt {
             c.ponderhit();
         }
     }
-}
 
-/// A search started by `go`, advanced by [`UciSession::pump`].
-enum Active {
-    Ab { root: RootPosition, limits: Limits, ctx: Option<MoveContext>, hold: bool },
-    Mcts { search: Box<MctsSearch>, stopper: Option<Suspended>, ctx: Option<MoveContext>, hold: bool },
+    /// `tmlab cancel`: stops the search as dropped.
+    pub fn cancel(&self) {
+        if let Ok(c) = self.0.lock() {
+            c.cancel();
+        }
+    }
 }
 
 /// A UCI session: parses command lines and writes responses through a callback.
@@ -95,25 +96,22 @@ pub struct UciSession {
     quit: bool,
     searcher: SearcherKind,
     spec: TmSpec,
-    tm: Box<dyn TimeManager>,
-    hash_mb: usize,
+    driver: MoveDriver,
     virtual_nps: u64,
-    mcts: MctsParams,
-    ab: Option<Searcher>,
-    tree: Option<MctsTree>,
     start: Chess,
     moves: Vec<Move>,
     control: SearchControl,
     interrupt: Interrupt,
-    active: Option<Active>,
+    /// The running search holds its `bestmove` (`go infinite` / `go ponder`).
+    hold: bool,
+    /// `TmlabState`: print `info string tm-state` (contract point 2).
+    tm_state: bool,
     /// A finished search's `bestmove`, held until `stop`/`ponderhit` (`go infinite`/`ponder`).
     held: Option<String>,
     /// `ponderhit` seen for the current search.
     ponderhit_seen: bool,
     /// MCTS batches per pump slice.
     slice_batches: u32,
-    /// `go movetime` for an MCTS search (it has no movetime limit of its own).
-    mcts_movetime: Option<f64>,
 }
 
 impl std::fmt::Debug for UciSession {
@@ -128,10 +126,6 @@ impl Default for UciSession {
     }
 }
 
-fn is_ab(a: &Active) -> bool {
-    matches!(a, Active::Ab { .. })
-}
-
 impl UciSession {
     /// A new session: alpha-beta, `lc0-legacy`, standard start position.
     pub fn new() -> Self {
@@ -139,22 +133,18 @@ impl UciSession {
         UciSession {
             quit: false,
             searcher: SearcherKind::Ab,
-            tm: spec.build(),
+            driver: MoveDriver::new(spec, DEFAULT_HASH_MB, MctsParams::default()),
             spec,
-            hash_mb: DEFAULT_HASH_MB,
             virtual_nps: 0,
-            mcts: MctsParams::default(),
-            ab: None,
-            tree: None,
             start: Chess::default(),
             moves: Vec::new(),
             control: SearchControl::new(),
             interrupt: Interrupt::default(),
-            active: None,
+            hold: false,
+            tm_state: false,
             held: None,
             ponderhit_seen: false,
             slice_batches: 8,
-            mcts_movetime: None,
         }
     }
 
@@ -170,7 +160,7 @@ impl UciSession {
 
     /// Whether a search is running (or its `bestmove` is held for `stop`/`ponderhit`).
     pub fn searching(&self) -> bool {
-        self.active.is_some() || self.held.is_some()
+        self.driver.running() || self.held.is_some()
     }
 
     /// The handle another thread uses to stop a search mid-slice.
@@ -213,7 +203,8 @@ impl UciSession {
                 self.ponderhit(out);
                 Ok(())
             }
-            _ if self.active.is_some() && !matches!(cmd, "debug" | "setoption" | "register") => {
+            "tmlab" => self.tmlab(rest, out),
+            _ if self.driver.running() && !matches!(cmd, "debug" | "setoption" | "register") => {
                 if matches!(cmd, "go" | "position" | "ucinewgame") {
                     Err(format!("{cmd} ignored: a search is running (send stop first)"))
                 } else {
@@ -222,11 +213,19 @@ impl UciSession {
             }
             "ucinewgame" => {
                 self.new_game();
+                self.print_state(out);
                 Ok(())
             }
             "position" => self.position(rest),
             "go" => self.go(rest, out),
-            "setoption" => self.setoption(rest),
+            "setoption" => {
+                let before = (self.spec.to_string(), self.driver.generation());
+                let r = self.setoption(rest);
+                if before != (self.spec.to_string(), self.driver.generation()) {
+                    self.print_state(out);
+                }
+                r
+            }
             _ => Ok(()),
         };
         if let Err(e) = result {
@@ -236,15 +235,7 @@ impl UciSession {
 
     /// Whether a search is running (not counting a held `bestmove`).
     pub fn running(&self) -> bool {
-        self.active.is_some()
-    }
-
-    fn emit_best(&mut self, line: String, hold: bool, out: &mut dyn FnMut(&str)) {
-        if hold && !self.control.stop_requested() && !self.ponderhit_seen {
-            self.held = Some(line);
-        } else {
-            out(&line);
-        }
+        self.driver.running()
     }
 
     fn stop(&mut self, out: &mut dyn FnMut(&str)) {
@@ -253,9 +244,6 @@ impl UciSession {
             return;
         }
         self.control.stop();
-        if let Some(Active::Mcts { search, .. }) = &mut self.active {
-            search.request_stop();
-        }
     }
 
     fn ponderhit(&mut self, out: &mut dyn FnMut(&str)) {
@@ -269,20 +257,43 @@ impl UciSession {
     }
 
     fn mcts_ponderhit(&mut self, out: &mut dyn FnMut(&str)) {
-        let timer = self.timer();
-        let UciSession { active, tm, .. } = self;
-        if let Some(Active::Mcts { search, stopper, ctx, hold }) = active
-            && search.is_pondering()
-        {
-            let head_n = search.ponderhit(timer);
-            *hold = false;
-            if let Some(c) = ctx {
-                c.ponder = false;
-                c.reused_nodes = head_n;
-                let s = ManagedStopper::begin(tm.as_mut(), c);
-                tm_line(s.budget(), out);
-                *stopper = Some(s.suspend());
+        if self.driver.mcts_pondering() {
+            self.hold = false;
+            let timer = self.timer();
+            self.driver.mcts_ponderhit(timer, &mut |e| event_line(&e, out));
+        }
+    }
+
+    /// `tmlab cancel` (drop the running search, contract point 3) and `tmlab restore <payload>`
+    /// (put a `tm-state` payload back into the manager, contract point 2).
+    fn tmlab(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), String> {
+        let (sub, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        match sub {
+            "cancel" => {
+                if self.driver.running() {
+                    self.control.cancel();
+                    self.pump(1, out);
+                } else if let Some(line) = self.held.take() {
+                    out("info string stop cancelled");
+                    out(&line);
+                }
+                Ok(())
             }
+            "restore" => {
+                if self.driver.running() {
+                    return Err("tmlab restore ignored: a search is running (send stop first)".into());
+                }
+                let snap = TmSnapshot::from_payload(arg).map_err(|e| e.to_string())?;
+                self.driver.restore(&snap).map_err(|e| e.to_string())
+            }
+            other => Err(format!("tmlab: unknown command {other:?} (expected cancel or restore <payload>)")),
+        }
+    }
+
+    /// `info string tm-state <payload>` when `TmlabState` is on.
+    fn print_state(&self, out: &mut dyn FnMut(&str)) {
+        if self.tm_state {
+            out(&format!("info string tm-state {}", self.driver.snapshot().to_payload()));
         }
     }
 
@@ -290,115 +301,42 @@ impl UciSession {
     /// whole search), writing `info` lines and, when it ends, `bestmove`. Returns whether a
     /// search is still running afterwards.
     pub fn pump(&mut self, max_batches: u32, out: &mut dyn FnMut(&str)) -> bool {
-        match self.active.as_ref().map(is_ab) {
-            None => false,
-            Some(true) => {
-                self.pump_ab(out);
-                false
-            }
-            Some(false) => self.pump_mcts(max_batches, out),
+        if !self.driver.running() {
+            return false;
         }
-    }
-
-    fn pump_ab(&mut self, out: &mut dyn FnMut(&str)) {
-        let Some(Active::Ab { root, limits, ctx, hold }) = self.active.take() else { return };
-        let timer = self.timer();
-        let mb = self.hash_mb;
-        let control = self.control.clone();
-        let ab = self.ab.get_or_insert_with(|| Searcher::new(mb));
-        let result = match ctx {
-            Some(ctx) => {
-                let mut s = ManagedStopper::begin(self.tm.as_mut(), &ctx);
-                tm_line(s.budget(), out);
-                let req = SearchRequest { stopper: &mut s, timer, limits, control };
-                let r = ab.search(&root, req, &mut |it| out(&it.to_uci()));
-                if let Ok(r) = &r {
-                    let mut end = MoveEnd::new(r.elapsed_ms, r.nodes);
-                    end.final_score = r.score;
-                    end.final_avg_score = f64::from(r.score.as_cp());
-                    s.finish(&end);
-                }
-                r
-            }
-            None => {
-                let mut s = NeverStop::default();
-                let req = SearchRequest { stopper: &mut s, timer, limits, control };
-                ab.search(&root, req, &mut |it| out(&it.to_uci()))
-            }
-        };
-        match result {
-            Ok(r) => {
-                out(&format!("info string stop {}", r.stop_reason.key()));
-                self.emit_best(r.bestmove_line(), hold, out)
-            }
+        if self.control.ponderhit_requested() && !self.ponderhit_seen {
+            self.ponderhit_seen = true;
+            self.mcts_ponderhit(out);
+        }
+        let Some(done) = self.driver.step(max_batches, &mut |e| event_line(&e, out)) else { return true };
+        match done {
+            Ok(o) => self.finish(&o, out),
             Err(e) => {
                 out(&format!("info string error: {e}"));
                 out("bestmove 0000");
             }
         }
+        false
     }
 
-    fn pump_mcts(&mut self, max_batches: u32, out: &mut dyn FnMut(&str)) -> bool {
-        if self.control.ponderhit_requested() && !self.ponderhit_seen {
-            self.ponderhit_seen = true;
-            self.mcts_ponderhit(out);
+    fn finish(&mut self, o: &MoveOutcome, out: &mut dyn FnMut(&str)) {
+        let line = o.bestmove_line();
+        if o.dropped {
+            out("info string stop cancelled");
+            out(&line);
+            return;
         }
-        let stop = self.control.stop_requested();
-        let movetime = self.mcts_movetime;
-        let UciSession { active, tm, .. } = self;
-        let Some(Active::Mcts { search, stopper, .. }) = active else { return false };
-        if stop {
-            search.request_stop();
-        }
-        let mut on_info = |i: &crate::search::mcts::InfoLine| out(&i.to_uci());
-        let progress = match stopper.take() {
-            Some(parked) => {
-                let mut s = ManagedStopper::resume(tm.as_mut(), parked);
-                let p = search.step(&mut s, max_batches, &mut on_info);
-                match &p {
-                    Progress::Done(r) => {
-                        let mut end = MoveEnd::new(r.elapsed_ms, r.total_nodes);
-                        end.final_score = r.score;
-                        end.final_avg_score = f64::from(r.score.as_cp());
-                        s.finish(&end);
-                    }
-                    Progress::Running => *stopper = Some(s.suspend()),
-                }
-                p
-            }
-            None => match movetime {
-                Some(ms) => {
-                    let mut s = crate::play::engine::MoveTimeStopper::new(ms);
-                    search.step(&mut s, max_batches, &mut on_info)
-                }
-                None => search.step(&mut NeverStop::default(), max_batches, &mut on_info),
-            },
-        };
-        match progress {
-            Progress::Running => true,
-            Progress::Done(r) => {
-                let Some(Active::Mcts { search, hold, .. }) = self.active.take() else { return false };
-                self.tree = Some(search.into_tree());
-                out(&format!("info string stop {}", r.reason.key()));
-                let line = match &r.ponder_move {
-                    Some(p) => format!("bestmove {} ponder {p}", r.best_move),
-                    None => format!("bestmove {}", r.best_move),
-                };
-                self.emit_best(line, hold, out);
-                false
-            }
+        out(&format!("info string stop {}", o.reason.key()));
+        self.print_state(out);
+        if self.hold && !self.control.stop_requested() && !self.ponderhit_seen {
+            self.held = Some(line);
+        } else {
+            out(&line);
         }
     }
 
     fn new_game(&mut self) {
-        self.tm = self.spec.build();
-        self.tm.new_game();
-        if let Some(ab) = &mut self.ab {
-            ab.clear();
-        }
-        if let Some(t) = &mut self.tree {
-            t.clear();
-        }
+        self.driver.new_game();
     }
 
     fn print_options(&self, out: &mut dyn FnMut(&str)) {
@@ -410,6 +348,7 @@ impl UciSession {
         out(&format!("option name Move Overhead type spin default {mo} min 0 max 10000"));
         out(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         out("option name VirtualNps type spin default 0 min 0 max 1000000000");
+        out("option name TmlabState type check default false");
         for line in tm_options(&self.spec) {
             out(&line);
         }
@@ -426,7 +365,7 @@ impl UciSession {
         if name.is_empty() {
             return Err("setoption: the option name is missing".into());
         }
-        if self.active.is_some() {
+        if self.driver.running() {
             return Err(format!("setoption {name} ignored: a search is running"));
         }
         let lower = name.to_ascii_lowercase();
@@ -435,8 +374,7 @@ impl UciSession {
             "timemanager" => {
                 let spec: TmSpec = value.parse().map_err(|e| format!("TimeManager: {e}"))?;
                 self.spec = spec;
-                self.tm = spec.build();
-                self.tm.new_game();
+                self.driver.set_spec(spec);
             }
             "move overhead" => self.set_tm_param("move-overhead", value, false)?,
             "hash" => {
@@ -445,9 +383,13 @@ impl UciSession {
                 if !(1..=MAX_HASH_MB).contains(&mb) {
                     return Err(format!("Hash: {mb} MB is outside 1 … {MAX_HASH_MB}"));
                 }
-                self.hash_mb = mb;
-                if let Some(ab) = &mut self.ab {
-                    ab.resize(mb);
+                self.driver.set_hash_mb(mb);
+            }
+            "tmlabstate" => {
+                self.tm_state = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("TmlabState: {value:?} is not true or false")),
                 }
             }
             "virtualnps" => {
@@ -480,8 +422,7 @@ impl UciSession {
             _ => value.to_string(),
         };
         self.spec.set(path, &token).map_err(|e| e.to_string())?;
-        self.tm = self.spec.build();
-        self.tm.new_game();
+        self.driver.set_spec(self.spec);
         Ok(())
     }
 
@@ -538,7 +479,6 @@ impl UciSession {
         }
         let turn = pos.turn();
         let (time, inc) = if turn.is_white() { (g.wtime, g.winc) } else { (g.btime, g.binc) };
-        let ply = game_ply(&self.start, self.moves.len());
         let use_tm = time.is_some() && !g.infinite && g.movetime.is_none();
         self.control = SearchControl::new();
         if let Ok(mut c) = self.interrupt.0.lock() {
@@ -546,56 +486,27 @@ impl UciSession {
         }
         self.ponderhit_seen = false;
         self.held = None;
-        let hold = g.infinite || g.ponder;
-        match self.searcher {
-            SearcherKind::Ab => {
-                let mut root = RootPosition::new(self.start.clone());
-                for &m in &self.moves {
-                    root.play(m)?;
-                }
-                let limits = Limits {
-                    depth: g.depth,
-                    nodes: g.nodes,
-                    movetime_ms: g.movetime.map(|t| t as f64),
-                    ponder: g.ponder,
-                    check_interval: None,
-                };
-                let ctx =
-                    use_tm.then(|| context(time.unwrap_or(0), inc, g.movestogo, ply, 0, g.ponder, legal));
-                self.active = Some(Active::Ab { root, limits, ctx, hold });
-            }
-            SearcherKind::Mcts => {
-                let mut tree = self.tree.take().unwrap_or_default();
-                let reuse = match tree.set_position(self.start.clone(), &self.moves) {
-                    Ok(r) => r,
-                    Err(e) => {
-                        self.tree = Some(tree);
-                        return Err(e);
-                    }
-                };
-                let mut go = GoOptions::new(self.timer());
-                go.pondering = g.ponder;
-                go.max_visits = g.nodes;
-                let ctx = use_tm.then(|| {
-                    context(time.unwrap_or(0), inc, g.movestogo, ply, reuse.head_n, g.ponder, legal)
-                });
-                go.stop_when_decided = ctx.is_none() && !hold;
-                let search = MctsSearch::new(tree, self.mcts.clone(), go)?;
-                let stopper = ctx.map(|c| {
-                    let s = ManagedStopper::begin(self.tm.as_mut(), &c);
-                    tm_line(s.budget(), out);
-                    s.suspend()
-                });
-                self.active = Some(Active::Mcts { search: Box::new(search), stopper, ctx, hold });
-                if let Some(ms) = g.movetime {
-                    // MCTS has no movetime of its own: a manager-free deadline stopper.
-                    self.mcts_movetime = Some(ms as f64);
-                } else {
-                    self.mcts_movetime = None;
-                }
-            }
-        }
-        Ok(())
+        self.hold = g.infinite || g.ponder;
+        let mcts = self.searcher == SearcherKind::Mcts;
+        let req = MoveRequest {
+            searcher: self.searcher,
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            clock: use_tm.then(|| UciView {
+                time_ms: time.unwrap_or(0),
+                inc_ms: inc,
+                movestogo: g.movestogo,
+            }),
+            movetime_ms: g.movetime.map(|t| t as f64),
+            depth: g.depth,
+            nodes: if mcts { None } else { g.nodes },
+            max_visits: if mcts { g.nodes } else { None },
+            ponder: g.ponder,
+            open_ended: self.hold,
+            timer: self.timer(),
+            control: self.control.clone(),
+        };
+        self.driver.start(req, &mut |e| event_line(&e, out))
     }
 }
 
@@ -647,31 +558,21 @@ impl GoArgs {
     }
 }
 
-fn context(
-    time: u64,
-    inc: u64,
-    mtg: Option<u32>,
-    ply: u32,
-    reused: u64,
-    ponder: bool,
-    legal: u32,
-) -> MoveContext {
-    let mut c = MoveContext::new(time as f64, inc as f64, ply).with_movestogo(mtg).with_reused_nodes(reused);
-    c.ponder = ponder;
-    c.legal_moves = legal;
-    c
-}
-
-fn fen_of(pos: &Chess) -> String {
-    Fen::from_position(pos, EnPassantMode::Legal).to_string()
-}
-
 fn value_f64(v: Value) -> f64 {
     match v {
         Value::Float(x) => x,
         Value::Int(x) => x as f64,
         Value::Bool(b) => f64::from(u8::from(b)),
         Value::Enum(_) => 0.0,
+    }
+}
+
+/// The UCI line of a driver event.
+fn event_line(e: &Event, out: &mut dyn FnMut(&str)) {
+    match e {
+        Event::Budget(b) => tm_line(b, out),
+        Event::Iteration(it) => out(&it.to_uci()),
+        Event::Mcts(i) => out(&i.to_uci()),
     }
 }
 

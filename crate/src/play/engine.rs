@@ -12,46 +12,15 @@
 //! with its own limits only, as cutechess/fastchess send `go movetime|nodes|depth`.
 
 use serde::Serialize;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move};
 
 use crate::clock::UciView;
 use crate::clock::timer::Timer;
-use crate::search::mcts::{GoOptions, MctsParams, MctsSearch, MctsTree};
-use crate::search::{Limits, RootPosition, SearchControl, SearchRequest, Searcher};
-use crate::stop::{Budget, Decision, Hints, NeverStop, Score, SearchStats, StopReason, Stopper};
-use crate::tm::stopper::ManagedStopper;
-use crate::tm::{MoveContext, MoveEnd, TimeManager, TmSpec};
-
-/// Which searcher a player uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SearcherKind {
-    /// The alpha-beta searcher ([`crate::search::Searcher`]).
-    Ab,
-    /// The MCTS searcher ([`crate::search::mcts`]).
-    Mcts,
-}
-
-impl SearcherKind {
-    /// `ab` or `mcts`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SearcherKind::Ab => "ab",
-            SearcherKind::Mcts => "mcts",
-        }
-    }
-}
-
-impl std::str::FromStr for SearcherKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "ab" | "alphabeta" | "alpha-beta" => Ok(SearcherKind::Ab),
-            "mcts" => Ok(SearcherKind::Mcts),
-            other => Err(format!("unknown searcher {other:?}: expected ab or mcts")),
-        }
-    }
-}
+use crate::drive::{MoveDriver, MoveRequest, SearcherKind};
+use crate::search::SearchControl;
+use crate::search::mcts::MctsParams;
+use crate::stop::{Budget, Score, StopReason};
+use crate::tm::TmSpec;
 
 /// Time kept in reserve under a fixed move time when the manager has no overhead of its own
 /// (ms): more than alpha-beta's check interval takes at any realistic speed.
@@ -140,46 +109,11 @@ pub struct Thought {
     pub stop_reason: StopReason,
 }
 
-/// A stopper for `st=` controls and `go movetime`: stops when the move time is used (MCTS has
-/// no movetime limit of its own).
-#[derive(Debug)]
-pub struct MoveTimeStopper {
-    budget: Budget,
-}
-
-impl MoveTimeStopper {
-    /// Stops once `ms` have elapsed.
-    pub fn new(ms: f64) -> Self {
-        MoveTimeStopper { budget: Budget { soft_ms: ms, hard_ms: ms, terms: Vec::new() } }
-    }
-}
-
-impl Stopper for MoveTimeStopper {
-    fn check_interval(&self) -> u64 {
-        256
-    }
-    fn poll(&mut self, stats: &SearchStats, _: &mut Hints) -> Decision {
-        Decision::stop_if(stats.elapsed_ms >= self.budget.hard_ms, StopReason::MoveTime)
-    }
-    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
-        Decision::stop_if(stats.elapsed_ms >= self.budget.hard_ms, StopReason::MoveTime)
-    }
-    fn budget(&self) -> &Budget {
-        &self.budget
-    }
-}
-
-/// Half-moves played before `moves` at `start` plus `moves` (§0.2).
-pub fn game_ply(start: &Chess, moves: usize) -> u32 {
-    u32::from(start.fullmoves()) * 2 - 2 + u32::from(start.turn().is_black()) + moves as u32
-}
-
-/// An engine player: its config, its manager (kept across a game) and its search state.
+/// An engine player: its config and its [`MoveDriver`] (manager, table and tree, kept across a
+/// game).
 pub struct EnginePlayer {
     config: EngineConfig,
-    tm: Box<dyn TimeManager>,
-    ab: Option<Searcher>,
-    tree: Option<MctsTree>,
+    driver: MoveDriver,
 }
 
 impl std::fmt::Debug for EnginePlayer {
@@ -191,10 +125,8 @@ impl std::fmt::Debug for EnginePlayer {
 impl EnginePlayer {
     /// A player ready for a new game.
     pub fn new(config: EngineConfig) -> Self {
-        let tm = config.tm.build();
-        let mut p = EnginePlayer { config, tm, ab: None, tree: None };
-        p.new_game();
-        p
+        let driver = MoveDriver::new(config.tm, config.hash_mb, config.mcts.clone());
+        EnginePlayer { config, driver }
     }
 
     /// The config.
@@ -204,174 +136,59 @@ impl EnginePlayer {
 
     /// Resets the manager's per-game state, the transposition table and the tree.
     pub fn new_game(&mut self) {
-        self.tm.new_game();
-        if let Some(ab) = &mut self.ab {
-            ab.clear();
-        }
-        if let Some(t) = &mut self.tree {
-            t.clear();
-        }
+        self.driver.new_game();
     }
 
     /// Searches the position after `req.moves` and returns the move to play with its record.
     ///
     /// # Errors
-    /// A move of `req.moves` is illegal, the position has no legal move, or the MCTS
-    /// parameters are invalid.
+    /// A move of `req.moves` is illegal, the position has no legal move, the MCTS parameters
+    /// are invalid, or an MCTS search has neither a clock, a move time nor a node limit.
     pub fn think(&mut self, req: &ThinkRequest<'_>) -> Result<(Move, Thought), String> {
-        let mut pos = req.start.clone();
-        for (i, &m) in req.moves.iter().enumerate() {
-            if !pos.is_legal(m) {
-                return Err(format!("move {} ({m}) of the game is illegal", i + 1));
-            }
-            pos.play_unchecked(m);
-        }
-        let legal = pos.legal_moves().len() as u32;
-        if legal == 0 {
-            return Err("the game is over: no legal move".into());
-        }
-        let ply = game_ply(req.start, req.moves.len());
         // A fixed move time keeps the manager's move overhead in reserve, as lc0 does with
         // `go movetime`: the search checks its limit only every few hundred nodes (or after a
         // batch), and any overshoot would lose on time.
-        let overhead = self.tm.overhead_ms().max(MIN_MOVETIME_RESERVE_MS);
-        let mut req = req.clone();
-        req.movetime_ms = req.movetime_ms.map(|ms| (ms as f64 - overhead).max(1.0) as u64);
-        let req = &req;
-        match self.config.searcher {
-            SearcherKind::Ab => self.think_ab(req, ply, legal),
-            SearcherKind::Mcts => self.think_mcts(req, ply, legal),
+        let overhead = self.driver.manager().overhead_ms().max(MIN_MOVETIME_RESERVE_MS);
+        let movetime = req.movetime_ms.map(|ms| (ms as f64 - overhead).max(1.0).floor());
+        let mcts = self.config.searcher == SearcherKind::Mcts;
+        if mcts && req.view.is_none() && movetime.is_none() && req.nodes.is_none() {
+            return Err("no clock and no node limit: the MCTS search would never end".into());
         }
-    }
-
-    fn context(req: &ThinkRequest<'_>, ply: u32, legal: u32, reused: u64) -> Option<MoveContext> {
-        req.view.map(|v| {
-            let mut ctx = MoveContext::new(v.time_ms as f64, v.inc_ms as f64, ply)
-                .with_movestogo(v.movestogo)
-                .with_reused_nodes(reused);
-            ctx.legal_moves = legal;
-            ctx
-        })
-    }
-
-    fn think_ab(&mut self, req: &ThinkRequest<'_>, ply: u32, legal: u32) -> Result<(Move, Thought), String> {
-        let mb = self.config.hash_mb.max(1);
-        let ab = self.ab.get_or_insert_with(|| Searcher::new(mb));
-        let mut root = RootPosition::new(req.start.clone());
-        for &m in req.moves {
-            root.play(m)?;
-        }
-        let limits = Limits {
-            depth: req.depth,
+        let request = MoveRequest {
+            searcher: self.config.searcher,
+            start: req.start.clone(),
+            moves: req.moves.to_vec(),
+            clock: req.view,
+            movetime_ms: movetime,
+            depth: if mcts { None } else { req.depth },
             nodes: req.nodes,
-            movetime_ms: req.movetime_ms.map(|ms| ms as f64),
-            ..Limits::default()
+            max_visits: None,
+            ponder: false,
+            open_ended: false,
+            timer: req.timer,
+            control: SearchControl::new(),
         };
-        let ctx = Self::context(req, ply, legal, 0);
-        let run = |stopper: &mut dyn Stopper, ab: &mut Searcher| {
-            let request = SearchRequest { stopper, timer: req.timer, limits, control: SearchControl::new() };
-            ab.search(&root, request, &mut |_| {}).map_err(|e| e.to_string())
-        };
-        let (result, budget) = match ctx {
-            Some(ctx) => {
-                let mut stopper = ManagedStopper::begin(self.tm.as_mut(), &ctx);
-                let r = run(&mut stopper, ab)?;
-                let budget = stopper.budget().clone();
-                let mut end = MoveEnd::new(r.elapsed_ms, r.nodes);
-                end.final_score = r.score;
-                end.final_avg_score = f64::from(r.score.as_cp());
-                stopper.finish(&end);
-                (r, budget)
-            }
-            None => {
-                let mut stopper = NeverStop::default();
-                let r = run(&mut stopper, ab)?;
-                let mut budget = Budget::unlimited();
-                if let Some(ms) = req.movetime_ms {
-                    budget.soft_ms = ms as f64;
-                    budget.hard_ms = ms as f64;
-                }
-                (r, budget)
-            }
-        };
+        let o = self.driver.run(request, &mut |_| {})?;
         let thought = Thought {
-            uci: result.best_move_uci.clone(),
+            uci: o.uci,
             told: req.view,
-            budget,
-            engine_ms: result.elapsed_ms,
-            nodes: result.nodes,
-            depth: result.depth,
-            visits: None,
-            score: result.score,
-            reused_nodes: 0,
-            stop_reason: result.stop_reason,
+            budget: o.budget,
+            engine_ms: o.elapsed_ms,
+            nodes: o.nodes,
+            depth: o.depth,
+            visits: o.visits,
+            score: o.score,
+            reused_nodes: o.reused_nodes,
+            stop_reason: o.reason,
         };
-        Ok((result.best_move, thought))
-    }
-
-    fn think_mcts(
-        &mut self,
-        req: &ThinkRequest<'_>,
-        ply: u32,
-        legal: u32,
-    ) -> Result<(Move, Thought), String> {
-        let mut tree = self.tree.take().unwrap_or_default();
-        let reuse = tree.set_position(req.start.clone(), req.moves)?;
-        let mut go = GoOptions::new(req.timer);
-        go.max_playouts = req.nodes;
-        let no_clock = req.view.is_none();
-        go.stop_when_decided = no_clock;
-        let mut search = MctsSearch::new(tree, self.config.mcts.clone(), go)?;
-        let ctx = Self::context(req, ply, legal, reuse.head_n);
-        let (result, budget) = match ctx {
-            Some(ctx) => {
-                let mut stopper = ManagedStopper::begin(self.tm.as_mut(), &ctx);
-                let r = search.run_to_end(&mut stopper, &mut |_| {});
-                let budget = stopper.budget().clone();
-                let mut end = MoveEnd::new(r.elapsed_ms, r.total_nodes);
-                end.final_score = r.score;
-                end.final_avg_score = f64::from(r.score.as_cp());
-                stopper.finish(&end);
-                (r, budget)
-            }
-            None => match req.movetime_ms {
-                Some(ms) => {
-                    let ms = ms as f64;
-                    let mut stopper =
-                        MoveTimeStopper { budget: Budget { soft_ms: ms, hard_ms: ms, terms: Vec::new() } };
-                    let r = search.run_to_end(&mut stopper, &mut |_| {});
-                    (r, stopper.budget)
-                }
-                None => {
-                    if req.nodes.is_none() {
-                        self.tree = Some(search.into_tree());
-                        return Err("no clock and no node limit: the MCTS search would never end".into());
-                    }
-                    let r = search.run_to_end(&mut NeverStop::default(), &mut |_| {});
-                    (r, Budget::unlimited())
-                }
-            },
-        };
-        self.tree = Some(search.into_tree());
-        let thought = Thought {
-            uci: result.best_move.clone(),
-            told: req.view,
-            budget,
-            engine_ms: result.elapsed_ms,
-            nodes: result.playouts,
-            depth: result.depth,
-            visits: Some(result.total_nodes),
-            score: result.score,
-            reused_nodes: result.head_n,
-            stop_reason: result.reason,
-        };
-        Ok((result.best, thought))
+        Ok((o.best, thought))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Position;
 
     fn req<'a>(start: &'a Chess, moves: &'a [Move], time_ms: u64) -> ThinkRequest<'a> {
         ThinkRequest {

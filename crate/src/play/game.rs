@@ -332,7 +332,7 @@ impl Game {
 
     /// Half-moves played since the standard start (§0.2).
     pub fn ply(&self) -> u32 {
-        super::engine::game_ply(&self.start, self.moves.len())
+        crate::drive::game_ply(&self.start, self.moves.len())
     }
 
     /// The side to move, or `None` once the game is over.

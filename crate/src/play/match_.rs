@@ -484,7 +484,7 @@ pub fn run_match(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::engine::SearcherKind;
+    use crate::drive::SearcherKind;
     use crate::play::openings::builtin;
 
     fn config(games: u32) -> MatchConfig {

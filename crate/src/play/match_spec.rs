@@ -22,12 +22,13 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::engine::{EngineConfig, SearcherKind};
+use super::engine::EngineConfig;
 use super::game::{Adjudication, ClockMode, DrawRule, ResignRule};
 use super::match_::MatchConfig;
 use super::openings::{self, Opening};
 use super::stats::Sprt;
 use crate::clock::{TimeControl, Timing};
+use crate::drive::SearcherKind;
 use crate::tm::TmSpec;
 
 /// The most games one match may have.

@@ -7,7 +7,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 /// The shipped opening lines, `ECO | name | SAN moves` per line.
 const BUILTIN: &str = include_str!("../../data/openings.txt");
@@ -51,10 +51,7 @@ pub fn parse_fen(fen: &str) -> Result<Chess, String> {
     fen.into_position(CastlingMode::Standard).map_err(|e| format!("illegal position: {e}"))
 }
 
-/// The FEN of a position.
-pub fn fen_of(pos: &Chess) -> String {
-    Fen::from_position(pos, EnPassantMode::Legal).to_string()
-}
+pub use crate::drive::fen_of;
 
 /// The builtin opening set (about 130 balanced main lines).
 pub fn builtin() -> Vec<Opening> {

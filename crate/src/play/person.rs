@@ -19,7 +19,6 @@ use serde::{Deserialize, Serialize};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
-use super::engine::SearcherKind;
 use super::engine_report::EngineReport;
 use super::game::{
     Adjudication, ClockMode, Game, GameOutcome, GameSetup, SideSetup, Termination, startpos_opening,
@@ -27,6 +26,7 @@ use super::game::{
 use super::openings::fen_of;
 use super::pgn::PgnResult;
 use crate::clock::TimeControl;
+use crate::drive::SearcherKind;
 use crate::stop::Score;
 use crate::tm::TmSpec;
 
@@ -577,23 +577,6 @@ impl PersonGame {
         pgn.tags.push(("MoveOverhead".into(), overhead));
         pgn.tags.push(("Ponder".into(), if self.setup.ponder { "on" } else { "off" }.into()));
         pgn.to_pgn()
-    }
-
-    /// Every move's time for the move-time chart: `(white, used_ms, soft_ms, hard_ms, engine)`.
-    pub fn move_times(&self) -> Vec<crate::plot::movetime::MoveBar> {
-        self.game
-            .records()
-            .iter()
-            .filter(|r| !r.book)
-            .map(|r| crate::plot::movetime::MoveBar {
-                white: r.color.is_white(),
-                used_ms: r.used_ms,
-                soft_ms: r.engine.as_ref().map(|t| t.budget.soft_ms).filter(|x| x.is_finite()),
-                hard_ms: r.engine.as_ref().map(|t| t.budget.hard_ms).filter(|x| x.is_finite()),
-                engine: r.engine.is_some(),
-                flagged: r.flagged,
-            })
-            .collect()
     }
 }
 

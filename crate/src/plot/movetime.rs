@@ -8,6 +8,23 @@ use plotters::prelude::*;
 use serde::Serialize;
 
 use super::{Frame, backend_error, style};
+use crate::play::game::MoveRecord;
+
+/// Every non-book move's bar, from a game's records.
+pub fn bars_of(records: &[MoveRecord]) -> Vec<MoveBar> {
+    records
+        .iter()
+        .filter(|r| !r.book)
+        .map(|r| MoveBar {
+            white: r.color.is_white(),
+            used_ms: r.used_ms,
+            soft_ms: r.engine.as_ref().map(|t| t.budget.soft_ms).filter(|x| x.is_finite()),
+            hard_ms: r.engine.as_ref().map(|t| t.budget.hard_ms).filter(|x| x.is_finite()),
+            engine: r.engine.is_some(),
+            flagged: r.flagged,
+        })
+        .collect()
+}
 
 /// One move's bar.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

@@ -95,6 +95,7 @@ impl Limits {
 pub struct SearchControl {
     stop: Arc<AtomicBool>,
     ponderhit: Arc<AtomicBool>,
+    cancel: Arc<AtomicBool>,
 }
 
 impl SearchControl {
@@ -106,6 +107,18 @@ impl SearchControl {
     /// Asks the search to stop (UCI `stop`). It returns the last completed iteration's move.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Drops the search (`tmlab cancel`): it stops as for [`SearchControl::stop`], and the
+    /// driver puts the manager back as it was before the move instead of charging it.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.stop();
+    }
+
+    /// Whether the search was dropped.
+    pub fn cancel_requested(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
     }
 
     /// Tells a ponder search that the opponent played the expected move (UCI `ponderhit`).

@@ -265,6 +265,26 @@ impl Guide {
 }
 
 impl TimeManager for Guide {
+    fn save_state(&self, w: &mut super::state::StateWriter) {
+        w.bool(self.clock0.is_some());
+        w.i64(self.clock0.unwrap_or(0));
+        w.f64(self.soft);
+        w.f64(self.hard);
+        w.f64(self.soft_eff);
+        w.bool(self.pondering);
+    }
+
+    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
+        let has_clock0 = r.bool("clock0")?;
+        let clock0 = r.i64()?;
+        self.clock0 = has_clock0.then_some(clock0);
+        self.soft = r.f64()?;
+        self.hard = r.f64()?;
+        self.soft_eff = r.f64()?;
+        self.pondering = r.bool("pondering")?;
+        Ok(())
+    }
+
     fn name(&self) -> &'static str {
         "guide"
     }

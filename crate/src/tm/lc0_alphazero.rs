@@ -66,6 +66,17 @@ impl AlphaZero {
 }
 
 impl TimeManager for AlphaZero {
+    fn save_state(&self, w: &mut super::state::StateWriter) {
+        w.i64(self.deadline);
+        w.bool(self.pondering);
+    }
+
+    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
+        self.deadline = r.i64()?;
+        self.pondering = r.bool("pondering")?;
+        Ok(())
+    }
+
     fn name(&self) -> &'static str {
         "lc0-alphazero"
     }

@@ -144,6 +144,19 @@ impl Curve {
 }
 
 impl TimeManager for Curve {
+    fn save_state(&self, w: &mut super::state::StateWriter) {
+        w.i64(self.spared);
+        w.i64(self.deadline);
+        w.bool(self.pondering);
+    }
+
+    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
+        self.spared = r.i64()?;
+        self.deadline = r.i64()?;
+        self.pondering = r.bool("pondering")?;
+        Ok(())
+    }
+
     fn name(&self) -> &'static str {
         "lc0-curve"
     }

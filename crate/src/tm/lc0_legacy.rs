@@ -108,6 +108,21 @@ impl Legacy {
 }
 
 impl TimeManager for Legacy {
+    fn save_state(&self, w: &mut super::state::StateWriter) {
+        w.bool(self.first);
+        w.i64(self.spared);
+        w.i64(self.deadline);
+        w.bool(self.pondering);
+    }
+
+    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
+        self.first = r.bool("first")?;
+        self.spared = r.i64()?;
+        self.deadline = r.i64()?;
+        self.pondering = r.bool("pondering")?;
+        Ok(())
+    }
+
     fn name(&self) -> &'static str {
         "lc0-legacy"
     }

@@ -87,6 +87,23 @@ impl Simple {
 }
 
 impl TimeManager for Simple {
+    fn save_state(&self, w: &mut super::state::StateWriter) {
+        w.f32(self.prev_budget);
+        w.f32(self.prev_avail);
+        w.bool(self.bonus_done);
+        w.i64(self.deadline);
+        w.bool(self.pondering);
+    }
+
+    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
+        self.prev_budget = r.f32("prev_budget")?;
+        self.prev_avail = r.f32("prev_avail")?;
+        self.bonus_done = r.bool("bonus_done")?;
+        self.deadline = r.i64()?;
+        self.pondering = r.bool("pondering")?;
+        Ok(())
+    }
+
     fn name(&self) -> &'static str {
         "lc0-simple"
     }

@@ -322,6 +322,54 @@ impl Smooth {
 }
 
 impl TimeManager for Smooth {
+    fn save_state(&self, w: &mut super::state::StateWriter) {
+        for x in [self.r, self.nps, self.u, self.avg_ms, self.alloc, self.last_time] {
+            w.f32(x);
+        }
+        w.bool(self.reliable);
+        w.i64(self.deadline);
+        w.i64(self.hard);
+        w.u64(self.last_final_nodes);
+        w.i64(self.bank);
+        w.bool(self.first);
+        w.bool(self.used_bank);
+        w.bool(self.pondering);
+        w.bool(self.trend.prev.is_some());
+        let empty = Snapshot::default();
+        for s in [self.trend.prev.as_ref().unwrap_or(&empty), &self.trend.cur, &self.trend.last] {
+            w.f32(s.t);
+            w.list(&s.n);
+        }
+    }
+
+    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
+        for (x, name) in [
+            (&mut self.r, "r"),
+            (&mut self.nps, "nps"),
+            (&mut self.u, "u"),
+            (&mut self.avg_ms, "avg_ms"),
+            (&mut self.alloc, "alloc"),
+            (&mut self.last_time, "last_time"),
+        ] {
+            *x = r.f32(name)?;
+        }
+        self.reliable = r.bool("reliable")?;
+        self.deadline = r.i64()?;
+        self.hard = r.i64()?;
+        self.last_final_nodes = r.u64()?;
+        self.bank = r.i64()?;
+        self.first = r.bool("first")?;
+        self.used_bank = r.bool("used_bank")?;
+        self.pondering = r.bool("pondering")?;
+        let has_prev = r.bool("trend")?;
+        let mut snap = || -> Result<Snapshot, super::state::StateError> {
+            Ok(Snapshot { t: r.f32("trend")?, n: r.list("trend")? })
+        };
+        let prev = snap()?;
+        self.trend = Trend { prev: has_prev.then_some(prev), cur: snap()?, last: snap()? };
+        Ok(())
+    }
+
     fn name(&self) -> &'static str {
         "lc0-smooth"
     }

@@ -115,6 +115,17 @@ impl Mediocre {
 }
 
 impl TimeManager for Mediocre {
+    fn save_state(&self, w: &mut super::state::StateWriter) {
+        w.i64(self.budget_ms);
+        w.bool(self.pondering);
+    }
+
+    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
+        self.budget_ms = r.i64()?;
+        self.pondering = r.bool("pondering")?;
+        Ok(())
+    }
+
     fn name(&self) -> &'static str {
         "mediocre"
     }

@@ -29,6 +29,7 @@ pub mod moves_left;
 pub mod params;
 pub mod simulate;
 pub mod smart_pruning;
+pub mod state;
 pub mod stockfish;
 pub mod stopper;
 
@@ -194,4 +195,13 @@ pub trait TimeManager: Send {
 
     /// The per-game state, named (for the UI and for tests).
     fn state(&self) -> Vec<Term>;
+
+    /// Writes every field that changes during a game, exactly ([`state`] explains the format).
+    fn save_state(&self, w: &mut state::StateWriter);
+
+    /// Reads back what [`TimeManager::save_state`] wrote, into a manager with the same spec.
+    ///
+    /// # Errors
+    /// The words do not hold this manager's state.
+    fn load_state(&mut self, r: &mut state::StateReader) -> Result<(), state::StateError>;
 }

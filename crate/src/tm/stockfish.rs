@@ -355,6 +355,41 @@ fn best_move_changes(its: &[Iteration]) -> f64 {
 }
 
 impl TimeManager for Stockfish {
+    fn save_state(&self, w: &mut super::state::StateWriter) {
+        w.opt_f64(self.adj);
+        w.f64(self.prev_time_red);
+        w.opt_f64(self.prev_score);
+        w.opt_f64(self.prev_avg);
+        w.f64(self.optimum);
+        w.f64(self.maximum);
+        for &v in &self.iter_value {
+            w.f64(v);
+        }
+        w.u64(self.iter_idx as u64);
+        w.opt_f64(self.last_time_red);
+        w.bool(self.stop_on_ponderhit);
+    }
+
+    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
+        self.adj = r.opt_f64("adj")?;
+        self.prev_time_red = r.f64()?;
+        self.prev_score = r.opt_f64("prevScore")?;
+        self.prev_avg = r.opt_f64("prevAvg")?;
+        self.optimum = r.f64()?;
+        self.maximum = r.f64()?;
+        for v in &mut self.iter_value {
+            *v = r.f64()?;
+        }
+        let idx = r.u64()?;
+        if idx >= ITER_SLOTS as u64 {
+            return Err(super::state::StateError::BadValue { field: "iterIdx", word: idx });
+        }
+        self.iter_idx = idx as usize;
+        self.last_time_red = r.opt_f64("lastTimeReduction")?;
+        self.stop_on_ponderhit = r.bool("stopOnPonderhit")?;
+        Ok(())
+    }
+
     fn name(&self) -> &'static str {
         "stockfish"
     }

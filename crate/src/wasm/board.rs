@@ -160,7 +160,7 @@ impl MoveTimeCanvas {
 
     /// Draw `board`'s move times, highlighting move `selected` (index into the move list).
     pub fn draw(&mut self, board: &PlayBoard, selected: Option<u32>) -> Result<(), JsError> {
-        let bars = board.game.move_times();
+        let bars = crate::plot::movetime::bars_of(board.game.game().records());
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
         let frame =

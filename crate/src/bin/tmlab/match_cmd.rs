@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::output::print;
 use tmlab::clock::TimeControl;
-use tmlab::play::engine::SearcherKind;
+use tmlab::drive::SearcherKind;
 use tmlab::play::game::{Adjudication, ClockMode, DrawRule, ResignRule};
 use tmlab::play::match_::{GameSummary, MatchState, run_match};
 use tmlab::play::match_spec::{MatchSpec, OpeningsSpec};

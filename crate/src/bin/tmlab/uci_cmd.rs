@@ -22,6 +22,7 @@ pub fn run(_args: Args) -> Result<(), String> {
             match line.split_whitespace().next() {
                 Some("stop") | Some("quit") => interrupt.stop(),
                 Some("ponderhit") => interrupt.ponderhit(),
+                Some("tmlab") if line.split_whitespace().nth(1) == Some("cancel") => interrupt.cancel(),
                 _ => {}
             }
             if tx.send(line).is_err() {

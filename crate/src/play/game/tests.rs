@@ -1,7 +1,8 @@
 use shakmaty::uci::UciMove;
 
 use super::*;
-use crate::play::engine::{EngineConfig, SearcherKind};
+use crate::drive::SearcherKind;
+use crate::play::engine::EngineConfig;
 use crate::play::openings::parse_epd;
 use crate::play::pgn::{comment_command, parse_clock, parse_pgn};
 use crate::stop::{Budget, StopReason};

@@ -1,0 +1,456 @@
+//! [`MoveDriver`]: one engine's per-game state and the move it is searching.
+
+use shakmaty::{Chess, Move, Position};
+
+use crate::clock::UciView;
+use crate::clock::timer::Timer;
+use crate::search::mcts::{GoOptions, InfoLine, MctsParams, MctsSearch, MctsTree, Progress};
+use crate::search::{IterationReport, Limits, RootPosition, SearchControl, SearchRequest, Searcher};
+use crate::stop::{Budget, NeverStop, Score, StopReason, Stopper};
+use crate::tm::stopper::{ManagedStopper, Suspended};
+use crate::tm::{MoveEnd, TimeManager, TmSpec};
+
+use super::{MoveTimeStopper, SearcherKind, TmSnapshot, context, game_ply};
+
+/// What a driven search reports while it runs.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// The manager's budget at the start of the move (or at an lc0-style ponderhit).
+    Budget(&'a Budget),
+    /// A completed alpha-beta iteration.
+    Iteration(&'a IterationReport),
+    /// An MCTS info line.
+    Mcts(&'a InfoLine),
+}
+
+/// One move to search.
+#[derive(Clone, Debug)]
+pub struct MoveRequest {
+    /// The searcher.
+    pub searcher: SearcherKind,
+    /// The game's start position.
+    pub start: Chess,
+    /// The moves played since.
+    pub moves: Vec<Move>,
+    /// The side to move's clock as UCI shows it; `None` searches without the manager.
+    pub clock: Option<UciView>,
+    /// A fixed move time (ms), without the manager.
+    pub movetime_ms: Option<f64>,
+    /// Alpha-beta: depth limit.
+    pub depth: Option<u32>,
+    /// Alpha-beta: node limit. MCTS: playout limit.
+    pub nodes: Option<u64>,
+    /// MCTS: visit limit (UCI `go nodes`, lc0's meaning).
+    pub max_visits: Option<u64>,
+    /// `go ponder`.
+    pub ponder: bool,
+    /// `go infinite` / `go ponder`: MCTS must not stop on its own once the move is decided.
+    pub open_ended: bool,
+    /// Where elapsed time comes from (started now).
+    pub timer: Timer,
+    /// Stop, ponderhit and cancel flags for this search.
+    pub control: SearchControl,
+}
+
+/// How a move ended.
+#[derive(Clone, Debug)]
+pub struct MoveOutcome {
+    /// The move to play.
+    pub best: Move,
+    /// `best` in UCI notation.
+    pub uci: String,
+    /// The expected reply, UCI notation.
+    pub ponder: Option<String>,
+    /// The manager's budget (unlimited, or the move time, without a clock).
+    pub budget: Budget,
+    /// Elapsed ms the search reports (virtual or wall).
+    pub elapsed_ms: f64,
+    /// Alpha-beta nodes, MCTS playouts.
+    pub nodes: u64,
+    /// Completed depth (alpha-beta) or average playout depth (MCTS).
+    pub depth: u32,
+    /// MCTS: visits in the tree at the end.
+    pub visits: Option<u64>,
+    /// Final score, mover's view.
+    pub score: Score,
+    /// Visits reused from the previous search (MCTS `head_N`).
+    pub reused_nodes: u64,
+    /// Why the search stopped.
+    pub reason: StopReason,
+    /// The search was dropped (`tmlab cancel`): the manager is as it was before the move.
+    pub dropped: bool,
+}
+
+impl MoveOutcome {
+    /// The UCI `bestmove` line.
+    pub fn bestmove_line(&self) -> String {
+        match &self.ponder {
+            Some(p) => format!("bestmove {} ponder {p}", self.uci),
+            None => format!("bestmove {}", self.uci),
+        }
+    }
+}
+
+enum Search {
+    Ab { root: Box<RootPosition>, limits: Limits },
+    Mcts { search: Box<MctsSearch> },
+}
+
+/// The move being searched.
+struct Running {
+    search: Search,
+    /// The manager's parked stopper (a clock move), else none.
+    managed: Option<Suspended>,
+    /// The budget reported for the move.
+    budget: Budget,
+    movetime_ms: Option<f64>,
+    timer: Timer,
+    control: SearchControl,
+    /// The manager before `begin_move`, for a dropped search.
+    before: TmSnapshot,
+}
+
+/// One engine across a game: its manager, its search state and the move it is searching.
+pub struct MoveDriver {
+    spec: TmSpec,
+    tm: Box<dyn TimeManager>,
+    hash_mb: usize,
+    mcts: MctsParams,
+    ab: Option<Searcher>,
+    tree: Option<MctsTree>,
+    running: Option<Running>,
+    generation: u64,
+}
+
+impl std::fmt::Debug for MoveDriver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveDriver").field("spec", &self.spec).finish_non_exhaustive()
+    }
+}
+
+impl MoveDriver {
+    /// A driver for a new game with this manager.
+    pub fn new(spec: TmSpec, hash_mb: usize, mcts: MctsParams) -> Self {
+        let mut tm = spec.build();
+        tm.new_game();
+        MoveDriver {
+            spec,
+            tm,
+            hash_mb: hash_mb.max(1),
+            mcts,
+            ab: None,
+            tree: None,
+            running: None,
+            generation: 0,
+        }
+    }
+
+    /// The manager's spec.
+    pub fn spec(&self) -> &TmSpec {
+        &self.spec
+    }
+
+    /// The manager (read-only).
+    pub fn manager(&self) -> &dyn TimeManager {
+        self.tm.as_ref()
+    }
+
+    /// Replaces the manager with a fresh one for `spec` (per-game state reset).
+    pub fn set_spec(&mut self, spec: TmSpec) {
+        self.generation += 1;
+        self.spec = spec;
+        self.tm = self.spec.build();
+        self.tm.new_game();
+    }
+
+    /// Resizes the transposition table (MB).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.hash_mb = mb.max(1);
+        if let Some(ab) = &mut self.ab {
+            ab.resize(self.hash_mb);
+        }
+    }
+
+    /// A new game: fresh manager state, cleared transposition table and tree.
+    pub fn new_game(&mut self) {
+        self.generation += 1;
+        self.tm = self.spec.build();
+        self.tm.new_game();
+        if let Some(ab) = &mut self.ab {
+            ab.clear();
+        }
+        if let Some(t) = &mut self.tree {
+            t.clear();
+        }
+    }
+
+    /// Counts manager rebuilds ([`MoveDriver::set_spec`], [`MoveDriver::new_game`]).
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The manager's per-game state now.
+    pub fn snapshot(&self) -> TmSnapshot {
+        TmSnapshot::take(&self.spec, self.tm.as_ref())
+    }
+
+    /// Puts a snapshot's state into the manager.
+    ///
+    /// # Errors
+    /// Another spec's snapshot, or malformed state; the manager is unchanged then.
+    pub fn restore(&mut self, snap: &TmSnapshot) -> Result<(), super::StateError> {
+        snap.restore(&self.spec, self.tm.as_mut())
+    }
+
+    /// Whether a move is being searched.
+    pub fn running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Whether the running search is MCTS and still pondering.
+    pub fn mcts_pondering(&self) -> bool {
+        matches!(&self.running, Some(Running { search: Search::Mcts { search }, .. }) if search.is_pondering())
+    }
+
+    /// Starts a move: begins the manager's move (reporting [`Event::Budget`]) when there is a
+    /// clock. Nothing is searched until [`MoveDriver::step`].
+    ///
+    /// # Errors
+    /// An illegal move in `req.moves`, no legal move, or invalid MCTS parameters.
+    pub fn start(&mut self, req: MoveRequest, out: &mut dyn FnMut(Event)) -> Result<(), String> {
+        let mut pos = req.start.clone();
+        for (i, &m) in req.moves.iter().enumerate() {
+            if !pos.is_legal(m) {
+                return Err(format!("move {} ({m}) of the game is illegal", i + 1));
+            }
+            pos.play_unchecked(m);
+        }
+        let legal = pos.legal_moves().len() as u32;
+        if legal == 0 {
+            return Err("the game is over: no legal move".into());
+        }
+        let ply = game_ply(&req.start, req.moves.len());
+        let before = self.snapshot();
+        let (search, reused) = match req.searcher {
+            SearcherKind::Ab => {
+                let mut root = RootPosition::new(req.start.clone());
+                for &m in &req.moves {
+                    root.play(m)?;
+                }
+                let limits = Limits {
+                    depth: req.depth,
+                    nodes: req.nodes,
+                    movetime_ms: req.movetime_ms,
+                    ponder: req.ponder,
+                    check_interval: None,
+                };
+                (Search::Ab { root: Box::new(root), limits }, 0)
+            }
+            SearcherKind::Mcts => {
+                let mut tree = self.tree.take().unwrap_or_default();
+                let reuse = match tree.set_position(req.start.clone(), &req.moves) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        self.tree = Some(tree);
+                        return Err(e);
+                    }
+                };
+                let mut go = GoOptions::new(req.timer);
+                go.pondering = req.ponder;
+                go.max_playouts = req.nodes;
+                go.max_visits = req.max_visits;
+                go.stop_when_decided = req.clock.is_none() && !req.open_ended;
+                let search = match MctsSearch::new(tree, self.mcts.clone(), go) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        self.tree = Some(MctsTree::default());
+                        return Err(e);
+                    }
+                };
+                (Search::Mcts { search: Box::new(search) }, reuse.head_n)
+            }
+        };
+        let (managed, budget) = match req.clock {
+            Some(v) => {
+                let ctx = context(v.time_ms, v.inc_ms, v.movestogo, ply, reused, req.ponder, legal);
+                let s = ManagedStopper::begin(self.tm.as_mut(), &ctx);
+                let budget = s.budget().clone();
+                out(Event::Budget(&budget));
+                (Some(s.suspend()), budget)
+            }
+            None => {
+                let mut b = Budget::unlimited();
+                if let Some(ms) = req.movetime_ms {
+                    (b.soft_ms, b.hard_ms) = (ms, ms);
+                }
+                (None, b)
+            }
+        };
+        self.running = Some(Running {
+            search,
+            managed,
+            budget,
+            movetime_ms: req.movetime_ms,
+            timer: req.timer,
+            control: req.control,
+            before,
+        });
+        Ok(())
+    }
+
+    /// MCTS ponderhit: the ponder search becomes a normal one timed by `timer`; an lc0-style
+    /// manager begins the move afresh with the ponder tree as reused nodes ([`Event::Budget`]).
+    pub fn mcts_ponderhit(&mut self, timer: Timer, out: &mut dyn FnMut(Event)) {
+        let MoveDriver { running, tm, .. } = self;
+        let Some(Running { search: Search::Mcts { search }, managed, budget, .. }) = running else { return };
+        if !search.is_pondering() {
+            return;
+        }
+        let head_n = search.ponderhit(timer);
+        if let Some(parked) = managed.take() {
+            let s = ManagedStopper::resume(tm.as_mut(), parked);
+            let mut ctx = *s.context();
+            drop(s.suspend());
+            ctx.ponder = false;
+            ctx.reused_nodes = head_n;
+            let s = ManagedStopper::begin(tm.as_mut(), &ctx);
+            *budget = s.budget().clone();
+            out(Event::Budget(budget));
+            *managed = Some(s.suspend());
+        }
+    }
+
+    /// Advances the running move: MCTS by up to `max_batches` batches, alpha-beta to its end.
+    /// Returns the outcome once the move has ended (and the manager has been told, or put back
+    /// for a dropped search), `None` while it runs.
+    ///
+    /// # Errors
+    /// The alpha-beta search refused the position or its limits.
+    pub fn step(
+        &mut self,
+        max_batches: u32,
+        out: &mut dyn FnMut(Event),
+    ) -> Option<Result<MoveOutcome, String>> {
+        let run = self.running.as_mut()?;
+        let control = run.control.clone();
+        let done = match &mut run.search {
+            Search::Ab { root, limits } => {
+                let mb = self.hash_mb;
+                let ab = self.ab.get_or_insert_with(|| Searcher::new(mb));
+                let mut on_it = |it: &IterationReport| out(Event::Iteration(it));
+                let (timer, limits) = (run.timer, limits.clone());
+                let request = |stopper| SearchRequest {
+                    stopper,
+                    timer,
+                    limits: limits.clone(),
+                    control: control.clone(),
+                };
+                let r = match run.managed.take() {
+                    Some(parked) => {
+                        let mut s = ManagedStopper::resume(self.tm.as_mut(), parked);
+                        let r = ab.search(root, request(&mut s), &mut on_it);
+                        run.managed = Some(s.suspend());
+                        r
+                    }
+                    None => ab.search(root, request(&mut NeverStop::default()), &mut on_it),
+                };
+                match r {
+                    Ok(r) => MoveOutcome {
+                        best: r.best_move,
+                        uci: r.best_move_uci,
+                        ponder: r.ponder_uci,
+                        budget: run.budget.clone(),
+                        elapsed_ms: r.elapsed_ms,
+                        nodes: r.nodes,
+                        depth: r.depth,
+                        visits: None,
+                        score: r.score,
+                        reused_nodes: 0,
+                        reason: r.stop_reason,
+                        dropped: false,
+                    },
+                    Err(e) => {
+                        let run = self.running.take().expect("running");
+                        if let Some(parked) = run.managed {
+                            drop(ManagedStopper::resume(self.tm.as_mut(), parked).suspend());
+                        }
+                        let _ = run.before.restore(&self.spec, self.tm.as_mut());
+                        return Some(Err(e.to_string()));
+                    }
+                }
+            }
+            Search::Mcts { search } => {
+                if control.stop_requested() {
+                    search.request_stop();
+                }
+                let mut on_info = |i: &InfoLine| out(Event::Mcts(i));
+                let progress = match run.managed.take() {
+                    Some(parked) => {
+                        let mut s = ManagedStopper::resume(self.tm.as_mut(), parked);
+                        let p = search.step(&mut s, max_batches, &mut on_info);
+                        run.managed = Some(s.suspend());
+                        p
+                    }
+                    None => match run.movetime_ms {
+                        Some(ms) => search.step(&mut MoveTimeStopper::new(ms), max_batches, &mut on_info),
+                        None => search.step(&mut NeverStop::default(), max_batches, &mut on_info),
+                    },
+                };
+                let Progress::Done(r) = progress else { return None };
+                MoveOutcome {
+                    best: r.best,
+                    uci: r.best_move,
+                    ponder: r.ponder_move,
+                    budget: run.budget.clone(),
+                    elapsed_ms: r.elapsed_ms,
+                    nodes: r.playouts,
+                    depth: r.depth,
+                    visits: Some(r.total_nodes),
+                    score: r.score,
+                    reused_nodes: r.head_n,
+                    reason: r.reason,
+                    dropped: false,
+                }
+            }
+        };
+        Some(Ok(self.finish(done)))
+    }
+
+    /// Ends the move: `end_move` for a finished search, the snapshot back for a dropped one.
+    fn finish(&mut self, mut done: MoveOutcome) -> MoveOutcome {
+        let run = self.running.take().expect("a move is running");
+        if let Search::Mcts { search } = run.search {
+            self.tree = Some(search.into_tree());
+        }
+        let dropped = run.control.cancel_requested();
+        if let Some(parked) = run.managed {
+            let s = ManagedStopper::resume(self.tm.as_mut(), parked);
+            if dropped {
+                drop(s.suspend());
+            } else {
+                let mut end = MoveEnd::new(done.elapsed_ms, done.visits.unwrap_or(done.nodes));
+                end.final_score = done.score;
+                end.final_avg_score = f64::from(done.score.as_cp());
+                s.finish(&end);
+            }
+        }
+        if dropped {
+            run.before.restore(&self.spec, self.tm.as_mut()).expect("the driver's own snapshot restores");
+            done.dropped = true;
+        }
+        done
+    }
+
+    /// Runs a move to its end (the game runner).
+    ///
+    /// # Errors
+    /// As [`MoveDriver::start`] and [`MoveDriver::step`].
+    pub fn run(&mut self, req: MoveRequest, out: &mut dyn FnMut(Event)) -> Result<MoveOutcome, String> {
+        self.start(req, out)?;
+        loop {
+            if let Some(r) = self.step(u32::MAX, out) {
+                return r;
+            }
+        }
+    }
+}
