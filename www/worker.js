@@ -13,6 +13,8 @@ import init, { initSync, WorkerEngine, debug_panic, bench_alphabeta, bench_perft
 let engine = null;
 /** @type {string[]} lines that arrived before the wasm was ready */
 const queue = [];
+/** Every engine line goes to the page as it is written (during an alpha-beta search too). */
+const send = (line) => postMessage(line);
 
 /** MCTS batches per slice: a few milliseconds of work, so `stop` and `ponderhit` get through. */
 const PUMP_BATCHES = 8;
@@ -24,7 +26,7 @@ pumpChannel.port1.onmessage = () => {
   pumping = false;
   if (!engine) return;
   try {
-    for (const out of engine.pump(PUMP_BATCHES)) postMessage(out);
+    engine.pump_with(PUMP_BATCHES, send);
   } catch (err) {
     crash(err);
     return;
@@ -79,7 +81,7 @@ function handle(line) {
     debug_panic('requested by the page');
     return;
   }
-  for (const out of engine.handle(line)) postMessage(out);
+  engine.handle_with(line, send);
   if (engine.quit) close();
   else schedulePump();
 }

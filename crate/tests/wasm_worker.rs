@@ -6,6 +6,8 @@ use tmlab::clock::timer::{Timer, now_ms};
 use tmlab::tm::decay::exponential_decay;
 use tmlab::tm::moves_left::moves_left;
 use tmlab::wasm::WorkerEngine;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_dedicated_worker);
@@ -57,4 +59,37 @@ fn perft_speed_counts_the_published_leaves_in_the_worker() {
     let field = |name: &str| js_sys::Reflect::get(&report, &name.into()).unwrap().as_f64().unwrap();
     assert_eq!(field("leaves"), 41_812_668.0);
     assert!(field("ms") > 0.0 && field("leaves_per_s") > 0.0);
+}
+
+#[wasm_bindgen_test]
+fn alpha_beta_iterations_stream_while_the_search_runs() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    // Every line with the time it reached the callback: a search of 400 ms must deliver its
+    // first `info depth` long before pump_with returns, not all lines at the end.
+    let lines: Rc<RefCell<Vec<(f64, String)>>> = Rc::default();
+    let sink = lines.clone();
+    let cb = Closure::<dyn FnMut(String)>::new(move |l: String| sink.borrow_mut().push((now_ms(), l)));
+    let out: &js_sys::Function = cb.as_ref().unchecked_ref();
+    let mut engine = WorkerEngine::new();
+    engine.handle_with("position startpos", out).unwrap();
+    let t0 = now_ms();
+    engine.handle_with("go movetime 400", out).unwrap();
+    engine.pump_with(8, out).unwrap();
+    let returned = now_ms();
+    assert!(!engine.searching());
+    let lines = lines.borrow();
+    let (first_t, first) =
+        lines.iter().find(|(_, l)| l.starts_with("info depth")).expect("an info depth line");
+    for field in [" seldepth ", " score ", " nodes ", " nps ", " time ", " pv "] {
+        assert!(first.contains(field), "{first:?} lacks{field}");
+    }
+    assert!(returned - t0 >= 350.0, "the search ran {} ms", returned - t0);
+    assert!(
+        returned - first_t >= 200.0,
+        "first iteration at {} ms, return at {} ms",
+        first_t - t0,
+        returned - t0
+    );
+    assert!(lines.last().unwrap().1.starts_with("bestmove "), "{:?}", lines.last());
 }

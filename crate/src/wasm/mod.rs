@@ -69,6 +69,29 @@ impl WorkerEngine {
         lines
     }
 
+    /// Handle one UCI line, calling `out(line)` for each response line as it is written.
+    ///
+    /// # Errors
+    /// The first exception `out` threw (later lines are still handled, not delivered).
+    pub fn handle_with(&mut self, line: &str, out: &js_sys::Function) -> Result<(), JsValue> {
+        let mut err = None;
+        self.session.handle_line(line, &mut |l| deliver(out, l, &mut err));
+        err.map_or(Ok(()), Err)
+    }
+
+    /// Advance a running search by one slice, calling `out(line)` for each line *as it is
+    /// written*: an alpha-beta search runs to its end in one call, and its `info depth …` line
+    /// of every completed iteration reaches `out` while it still runs (the worker passes a
+    /// function that `postMessage`s it, so the page sees iterations live).
+    ///
+    /// # Errors
+    /// The first exception `out` threw.
+    pub fn pump_with(&mut self, max_batches: u32, out: &js_sys::Function) -> Result<(), JsValue> {
+        let mut err = None;
+        self.session.pump(max_batches, &mut |l| deliver(out, l, &mut err));
+        err.map_or(Ok(()), Err)
+    }
+
     /// Whether a search is still running (call [`WorkerEngine::pump`] again).
     #[wasm_bindgen(getter)]
     pub fn searching(&self) -> bool {
@@ -79,6 +102,15 @@ impl WorkerEngine {
     #[wasm_bindgen(getter)]
     pub fn quit(&self) -> bool {
         self.session.quit_requested()
+    }
+}
+
+/// Calls `out(line)`, keeping the first exception.
+fn deliver(out: &js_sys::Function, line: &str, err: &mut Option<JsValue>) {
+    if let Err(e) = out.call1(&JsValue::NULL, &JsValue::from_str(line))
+        && err.is_none()
+    {
+        *err = Some(e);
     }
 }
 
