@@ -14,7 +14,7 @@ let engine = null;
 /** @type {string[]} lines that arrived before the wasm was ready */
 const queue = [];
 /** Every engine line goes to the page as it is written (during an alpha-beta search too). */
-const send = (line) => postMessage(line);
+const send = (/** @type {string} */ line) => postMessage(line);
 
 /** MCTS batches per slice: a few milliseconds of work, so `stop` and `ponderhit` get through. */
 const PUMP_BATCHES = 8;
