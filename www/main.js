@@ -96,14 +96,23 @@ async function main() {
     return;
   }
 
-  const spawnEngine = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'tmlab-engine' });
+  // The wasm is compiled once; the page's own instance (charts) and every engine worker are
+  // instantiated from this Module, so a replacement worker is ready in milliseconds.
+  const wasmModule = await compileWasm();
+  const spawnEngine = () => {
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'tmlab-engine' });
+    worker.postMessage({ module: wasmModule });
+    return worker;
+  };
   // An embed of the Curves view needs no engine: one worker fewer on a docs page.
   const needsEngine = !embed || url.view !== 'curves';
   const engine = needsEngine ? new EngineClient(spawnEngine) : null;
   if (engine) showEngineState(engine);
+  // A page being unloaded or put in the back/forward cache ends any search at once.
+  addEventListener('pagehide', () => engine?.cancel());
 
   // The page's own wasm instance draws the charts; it never waits for the engine.
-  await init();
+  await init({ module_or_path: wasmModule });
   globalThis.tmlab = { engine, caps, url, embed, views: {} };
 
   /**
@@ -150,7 +159,12 @@ async function main() {
   }
 
   const mounted = new Map();
+  let shown = null;
   async function show(view) {
+    // Leaving a view is announced at once (before the next view loads): the Play view pauses
+    // and drops its engine search right away.
+    if (shown && shown !== view) document.dispatchEvent(new CustomEvent('tmlab-view-leave', { detail: { view: shown } }));
+    shown = view;
     for (const v of VIEWS) {
       $(`#view-${v}`).hidden = v !== view;
       const tab = $(`#tab-${v}`);
@@ -189,6 +203,18 @@ async function main() {
   }
   await show(url.view);
   reportHeight();
+}
+
+/** The wasm module, compiled while it downloads (or from its bytes if the server's MIME type
+ * is not application/wasm). */
+async function compileWasm() {
+  const wasmUrl = new URL('./pkg/tmlab_bg.wasm', import.meta.url);
+  const response = await fetch(wasmUrl);
+  if (!response.ok) throw new Error(`the engine (${wasmUrl}) could not be loaded: HTTP ${response.status}`);
+  if (/^application\/wasm\b/.test(response.headers.get('content-type') || '')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 /** A URL check from a Rust parser: the parser's message, or nothing when the value parses. */

@@ -1,14 +1,20 @@
-// The engine worker: initialises the wasm and speaks UCI-style lines over postMessage.
+// @ts-check
+// The engine worker: instantiates the wasm and speaks UCI-style lines over postMessage.
 //
-// Inbound: one UCI line per message (a string). Outbound: one line per message. A Rust panic
-// is reported as `info string crash <message>` and the worker closes itself; the page's
-// EngineClient then respawns a fresh one.
-import init, { WorkerEngine, debug_panic, bench_alphabeta, bench_perft, bench_overshoot, bench_mcts } from './pkg/tmlab.js';
+// Inbound: first, optionally, `{ module }`: the page's compiled WebAssembly.Module, instantiated
+// here at once (no second download or compilation; a replacement worker is ready in
+// milliseconds). Without it the worker loads the wasm by URL itself. Then one UCI line per message
+// (a string). Outbound: one line per message. A Rust panic is reported as
+// `info string crash <message>` and the worker closes itself; the page's EngineClient then
+// replaces it.
+import init, { initSync, WorkerEngine, debug_panic, bench_alphabeta, bench_perft, bench_overshoot, bench_mcts } from './pkg/tmlab.js';
 
+/** @type {WorkerEngine | null} */
 let engine = null;
+/** @type {string[]} lines that arrived before the wasm was ready */
 const queue = [];
 /** Every engine line goes to the page as it is written (during an alpha-beta search too). */
-const send = (line) => postMessage(line);
+const send = (/** @type {string} */ line) => postMessage(line);
 
 /** MCTS batches per slice: a few milliseconds of work, so `stop` and `ponderhit` get through. */
 const PUMP_BATCHES = 8;
@@ -80,8 +86,40 @@ function handle(line) {
   else schedulePump();
 }
 
+/**
+ * Instantiate the wasm (from the page's Module if it sent one), then handle the queued lines.
+ * @param {unknown} module
+ */
+async function start(module) {
+  try {
+    if (module instanceof WebAssembly.Module) initSync({ module });
+    else await init();
+    engine = new WorkerEngine();
+  } catch (err) {
+    postMessage(`info string crash wasm failed to load: ${oneLine(err)}`);
+    close();
+    return;
+  }
+  for (const line of queue.splice(0)) {
+    try {
+      handle(line);
+    } catch (err) {
+      crash(err);
+      break;
+    }
+  }
+}
+
+let started = false;
 onmessage = (event) => {
-  const line = String(event.data).trim();
+  const data = event.data;
+  if (!started) {
+    started = true;
+    const handOff = data !== null && typeof data === 'object';
+    start(handOff ? data.module : undefined);
+    if (handOff) return;
+  }
+  const line = String(data).trim();
   if (!line) return;
   if (!engine) {
     queue.push(line);
@@ -93,19 +131,3 @@ onmessage = (event) => {
     crash(err);
   }
 };
-
-try {
-  await init();
-  engine = new WorkerEngine();
-  for (const line of queue.splice(0)) {
-    try {
-      handle(line);
-    } catch (err) {
-      crash(err);
-      break;
-    }
-  }
-} catch (err) {
-  postMessage(`info string crash wasm failed to load: ${err && err.message ? err.message : err}`);
-  close();
-}

@@ -392,8 +392,8 @@ test('MCTS ponders on the expected reply: ponderhit when it is played', async ()
   assert.ok(r.log.includes('> ponderhit'));
   assert.equal(r.moves[2].uci, ponderMove);
   assert.ok(r.moves[3].engine, 'the engine answered after the ponder hit');
-  // A ponder miss: another move than the expected one stops the ponder search, whose bestmove
-  // is ignored, and the engine searches the real position.
+  // A ponder miss: another move than the expected one drops the ponder search (its output never
+  // reaches the view), and the engine searches the real position.
   await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'ponder', null, { timeout: 20000 });
   const expected = await view(() => globalThis.tmlab.views.play.active.ponderMove);
   const dests = await boardDests();
@@ -403,7 +403,10 @@ test('MCTS ponders on the expected reply: ponderhit when it is played', async ()
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 6 || globalThis.tmlab.views.play.state.outcome, null, { timeout: 20000 });
   const miss = await view(() => globalThis.tmlab.views.play.events.map((e) => e.what));
   assert.ok(miss.some((e) => e.startsWith('cancel ponder')), miss.join('\n'));
-  assert.ok(miss.some((e) => /^ignored bestmove/.test(e)), 'the ponder search’s bestmove was not played');
+  const sent = await view(() => globalThis.tmlab.engine.log.filter((l) => l.startsWith('> ')));
+  const dropped = sent.some((l, i) => l.startsWith('> go ponder') && ['> tmlab cancel', '> stop'].includes(sent[i + 1]));
+  assert.ok(dropped, `the ponder search is dropped: ${sent.slice(-12).join(' | ')}`);
+  assert.ok(!miss.some((e) => /^ignored bestmove/.test(e)), 'the dropped search’s bestmove never reached the view');
   assert.deepEqual(errors, []);
 });
 

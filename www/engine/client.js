@@ -1,14 +1,31 @@
-// EngineClient: the page's side of the worker protocol, a strict state machine in the manner of
+// @ts-check
+// EngineClient: the page's side of the engine worker, a strict state machine in the manner of
 // lichess's ceval protocol (shared/spec/playground.md §1).
 //
-//   loading → idle → searching → stopping → idle,   plus failed.
+//   loading → idle → searching → (stopping) → idle,   plus failed.
 //
-// The handshake is `uci` → `uciok` → `setoption …` (only changed options) → `isready` →
-// `readyok`; nothing else is sent before `readyok`. A new search request while searching is kept
-// as *pending* (latest wins), `stop` is sent, and the pending request goes out only after that
-// search's `bestmove`. A crash (a `info string crash` line, a worker `error` or `messageerror`,
-// or the watchdog) terminates the worker, spawns a fresh one, replays the handshake and re-issues
-// the pending request; after MAX_RESPAWNS consecutive failures the state becomes `failed`.
+// Handshake and barriers: `uci` → `uciok` → `setoption …` (only changed options) → `isready` →
+// `readyok`; nothing else is sent before `readyok`, and options change only at a barrier, never
+// during a search. One search at a time; a new request while busy drops the running search
+// (latest wins).
+//
+// Ending a search early (see README, "Engine in the browser"):
+// - An alpha-beta search runs synchronously inside the worker, which hears nothing until it
+//   ends. `cancel()` therefore terminates that worker and promotes a spare one, already
+//   instantiated from the page's compiled WebAssembly.Module and handshaken; the game's options
+//   are replayed and the manager's last `tm-state` restored (`tmlab restore`), so the dropped
+//   search is as if it never ran. `stop()` does the same and answers with the best move of the
+//   last completed iteration (the one the engine would have played).
+// - An MCTS search runs in slices and hears lines between them: `cancel()` sends `tmlab cancel`
+//   (the manager is put back and the tree kept for reuse), `stop()` sends `stop`.
+// - A crash (`info string crash`, a worker `error`/`messageerror`, or the watchdog) also replaces
+//   the worker and re-issues the interrupted search; after MAX_RESPAWNS consecutive failures the
+//   state becomes `failed`.
+//
+// Events: `line` (every line of the active worker), `info` and `bestmove` ({line, request}) of
+// the searches the page asked for (never of a dropped one), `state` ({state, error}) and `crash`
+// ({reason, failures}).
+import { EngineWorker } from './engine-worker.js';
 
 /** Consecutive crashes tolerated before giving up. */
 const MAX_RESPAWNS = 3;
@@ -16,140 +33,453 @@ const MAX_RESPAWNS = 3;
 const WATCHDOG_FLOOR_MS = 4000;
 /** The watchdog allows this multiple of the search's own time budget. */
 const WATCHDOG_BUDGET_FACTOR = 3;
+/** Lines kept in `log`. */
+const LOG_LINES = 500;
+/** The option through which the engine prints its manager's state (contract 2). */
+const STATE_OPTION = 'TmlabState';
+const STATE_PREFIX = 'info string tm-state ';
+
+/**
+ * A search the page asks for.
+ * @typedef {object} SearchRequest
+ * @property {string} position the `position …` line
+ * @property {string} go the `go …` line
+ * @property {number} [budgetMs] the search's time budget, for the watchdog (ms)
+ * @property {string} [ponderMove] for a `go ponder` search: the expected reply (UCI)
+ * @property {(line: string) => void} [onInfo] each `info` line of this search
+ * @property {(line: string) => void} [onBestmove] its `bestmove` (never for a dropped search)
+ */
+/** @typedef {'loading' | 'idle' | 'searching' | 'stopping' | 'failed'} EngineState */
+/**
+ * The search the active worker runs.
+ * @typedef {object} Running
+ * @property {SearchRequest} request
+ * @property {string} searcher `ab` or `mcts`, as the worker was configured
+ * @property {boolean} ponder a ponder search without its ponder hit yet
+ * @property {string[]} pv the moves of the last `info … pv` line
+ * @property {string | null} tmState a `tm-state` printed during it, kept if its bestmove comes
+ * @property {boolean} dropped cancelled: its remaining output is swallowed
+ * @property {boolean} quiet the replacement for a stopped alpha-beta search: only its bestmove counts
+ */
 
 export class EngineClient extends EventTarget {
-  /** @param {() => Worker} spawn creates a fresh worker */
-  constructor(spawn) {
+  /**
+   * @param {() => Worker} spawn creates a fresh worker
+   * @param {{ spare?: boolean }} [options] `spare`: keep a second worker ready, so that a
+   *   cancelled alpha-beta search is replaced without waiting for a worker to start
+   */
+  constructor(spawn, { spare = true } = {}) {
     super();
     this.spawn = spawn;
+    this.keepSpare = spare;
+    /** @type {EngineState} */
     this.state = 'loading';
-    this.options = new Map(); // name → value, as last sent to the engine
-    this.wanted = new Map(); // name → value, as the page wants it
-    this.pending = null; // { position, go, budgetMs, onInfo, onBestmove }
-    this.current = null;
+    /** Consecutive crashes. */
     this.failures = 0;
+    /** @type {string | null} the last crash's reason */
     this.lastError = null;
+    /** @type {string[]} the active worker's last lines, `> sent` and `< received` */
     this.log = [];
+    /** @type {string[]} the spare's start-up lines, the same way */
+    this.spareLog = [];
+    /** @type {Map<string, string>} option name → value, as the page wants it */
+    this.wanted = new Map();
+    /** @type {SearchRequest | null} the next search, sent once the engine is idle */
+    this.pending = null;
+    /** @type {Running | null} */
+    this.running = null;
+    /** The manager's state after the last finished move (`tm-state` payload), or null. */
+    /** @type {string | null} */
+    this.managerState = null;
+    /** A `ucinewgame` is due at the next barrier. */
+    this.newGameDue = false;
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.watchdog = null;
-    this.boot();
+    /** @type {EngineWorker | null} */
+    this.spare = null;
+    /** The next search replaces a stopped alpha-beta search: only its bestmove counts. */
+    this.stopQuietly = false;
+    /** @type {EngineWorker} */
+    this.active = this.spawnWorker(false);
   }
 
-  /** Start a worker and run the handshake. */
-  boot() {
+  // ---- public API ----
+
+  /**
+   * Ask for a search. A search already running or waiting is dropped (latest wins).
+   * @param {SearchRequest} request
+   */
+  search(request) {
+    this.drop();
+    this.pending = request;
+    this.flush();
+  }
+
+  /**
+   * Drop the running and the waiting search: no more output of theirs reaches the page, and the
+   * engine's manager is as before that search. Resolves when the engine is idle again.
+   * @returns {Promise<void>}
+   */
+  cancel() {
+    this.pending = null;
+    this.drop();
+    return this.whenIdle();
+  }
+
+  /**
+   * Ask the running search for its move now; its `bestmove` still arrives.
+   */
+  stop() {
+    const r = this.running;
+    if (!r || r.dropped || this.state !== 'searching') return;
+    if (r.searcher === 'mcts') {
+      this.setState('stopping');
+      this.send('stop');
+      return;
+    }
+    // Alpha-beta: the worker hears nothing until the search ends; answer with the best move of
+    // the last completed iteration, as the engine would, from a fresh worker.
+    this.replace();
+    const [best, ponder] = r.pv;
+    if (best) {
+      this.deliverInfo(r.request, 'info string stop command');
+      this.deliverBestmove(r.request, `bestmove ${best}${ponder ? ` ponder ${ponder}` : ''}`);
+    } else {
+      // No iteration completed yet: a depth-1 search of the same position (no manager involved).
+      this.pending = { ...r.request, go: 'go depth 1', budgetMs: 0 };
+      this.stopQuietly = true;
+    }
+  }
+
+  /**
+   * The person played `move` (UCI) while the engine ponders: turns the ponder search into the
+   * real one if it ponders on that move and can hear it (MCTS). Returns whether it did; if not,
+   * the page cancels and asks for a new search.
+   * @param {string} move
+   */
+  ponderhit(move) {
+    const r = this.running;
+    if (!r || r.dropped || !r.ponder || this.state !== 'searching') return false;
+    if (r.request.ponderMove !== move || r.searcher !== 'mcts') return false;
+    r.ponder = false;
+    this.send('ponderhit');
+    return true;
+  }
+
+  /**
+   * Resolves once the engine is idle with nothing waiting (or failed).
+   * @returns {Promise<void>}
+   */
+  whenIdle() {
+    const done = () => this.state === 'failed' || (this.state === 'idle' && !this.pending);
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const f = () => {
+        if (!done()) return;
+        this.removeEventListener('state', f);
+        resolve();
+      };
+      this.addEventListener('state', f);
+    });
+  }
+
+  /**
+   * Set engine options (UCI name → value); they are sent at the next barrier, never during a
+   * search. `newGame`: a `ucinewgame` goes first (the manager starts a new game).
+   * @param {Record<string, string | number | boolean>} options
+   * @param {{ newGame?: boolean }} [how]
+   */
+  configure(options, { newGame = false } = {}) {
+    for (const [name, value] of Object.entries(options)) this.wanted.set(name, String(value));
+    if (newGame) {
+      this.newGameDue = true;
+      this.managerState = null;
+    }
+    this.flush();
+  }
+
+  /**
+   * One option (kept for callers that set one at a time).
+   * @param {string} name
+   * @param {string | number | boolean} value
+   */
+  setOption(name, value) {
+    this.configure({ [name]: value });
+  }
+
+  /** For tests and the crash-recovery demo: make the worker panic for real. */
+  debugPanic() {
+    this.active.post('tmlab-debug-panic');
+  }
+
+  /** End both workers. */
+  terminate() {
+    this.clearWatchdog();
+    this.active.send('quit');
+    this.active.kill();
+    this.spare?.kill();
+  }
+
+  // ---- workers ----
+
+  /**
+   * A new worker; a spare's lines go to `spareLog` until it is promoted.
+   * @param {boolean} spare
+   * @returns {EngineWorker}
+   */
+  spawnWorker(spare) {
+    return new EngineWorker(
+      this.spawn,
+      { line: (w, line) => this.receive(w, line), crash: (w, reason) => this.crashed(w, reason) },
+      (w, line) => this.record(`> ${line}`, w.spare),
+      spare,
+    );
+  }
+
+  /** Start a spare worker once the active one is ready (no competition at start-up). */
+  ensureSpare() {
+    if (!this.keepSpare || this.spare || this.state === 'failed') return;
+    this.spare = this.spawnWorker(true);
+  }
+
+  /**
+   * Terminate the active worker (a running search ends with it) and carry on with the spare if
+   * it is ready, else with a new worker; the barrier replays options and the manager's state.
+   */
+  replace() {
+    this.clearWatchdog();
+    this.active.kill();
+    this.running = null;
+    this.stopQuietly = false;
+    const spare = this.spare?.ready && !this.spare.awaiting ? this.spare : null;
+    if (!spare) this.spare?.kill();
+    this.spare = null;
+    this.active = spare ?? this.spawnWorker(false);
+    this.active.spare = false;
+    this.active.replay = true;
     this.setState('loading');
-    this.worker = this.spawn();
-    this.worker.onmessage = (e) => this.receive(String(e.data));
-    this.worker.onerror = (e) => {
-      e.preventDefault?.();
-      this.crashed(`worker error: ${e.message || 'unknown'}`);
-    };
-    this.worker.onmessageerror = () => this.crashed('worker message could not be deserialised');
-    this.handshake = 'uci';
-    this.send('uci');
+    if (this.active.uciok) this.barrier(this.active);
   }
 
+  /** Drop the running search, if any (see cancel()). */
+  drop() {
+    const r = this.running;
+    if (!r || r.dropped) return;
+    if (r.searcher === 'mcts') {
+      r.dropped = true;
+      // A `stop` already on its way ends the search anyway; only its output is swallowed.
+      if (this.state === 'stopping') return;
+      this.setState('stopping');
+      // `tmlab cancel` (contract 3) puts the manager back; an engine without it gets `stop`.
+      this.send(this.active.advertised.has(STATE_OPTION) ? 'tmlab cancel' : 'stop');
+    } else {
+      this.replace();
+    }
+  }
+
+  // ---- lines ----
+
+  /**
+   * @param {string} line
+   * @param {boolean} [spare] a line of the spare
+   */
+  record(line, spare = false) {
+    const log = spare ? this.spareLog : this.log;
+    log.push(line);
+    if (log.length > LOG_LINES) log.splice(0, log.length - LOG_LINES);
+  }
+
+  /** @param {string} line */
   send(line) {
-    this.log.push(`> ${line}`);
-    this.worker.postMessage(line);
+    this.active.send(line);
   }
 
+  /** @param {EngineState} state */
   setState(state) {
     if (this.state === state) return;
     this.state = state;
     this.dispatchEvent(new CustomEvent('state', { detail: { state, error: this.lastError } }));
   }
 
-  receive(line) {
-    this.log.push(`< ${line}`);
-    if (this.log.length > 500) this.log.splice(0, this.log.length - 500);
+  /**
+   * @param {EngineWorker} w
+   * @param {string} line
+   */
+  receive(w, line) {
     if (line.startsWith('info string crash')) {
-      this.crashed(line.slice('info string crash'.length).trim());
+      this.crashed(w, line.slice('info string crash'.length).trim());
       return;
     }
+    if (w !== this.active) {
+      // The spare: handshake and its first barrier only.
+      this.record(`< ${line}`, true);
+      if (w.handshake(line) && line === 'uciok') this.barrier(w);
+      return;
+    }
+    this.record(`< ${line}`);
     this.dispatchEvent(new CustomEvent('line', { detail: line }));
-    if (this.handshake === 'uci' && line === 'uciok') {
-      this.syncOptions();
+    if (w.handshake(line)) {
+      if (line === 'uciok') this.barrier(w);
+      else if (line === 'readyok') this.barrierDone(w);
       return;
     }
-    if (this.handshake === 'ready' && line === 'readyok') {
-      this.handshake = null;
-      this.failures = 0;
-      this.setState('idle');
-      this.flush();
+    if (line.startsWith(STATE_PREFIX)) {
+      this.readState(w, line.slice(STATE_PREFIX.length));
       return;
     }
-    if (this.current) {
-      this.armWatchdog();
+    const r = this.running;
+    if (!r) return;
+    if (r.dropped) {
       if (line.startsWith('bestmove')) {
-        const done = this.current;
-        this.current = null;
-        this.clearWatchdog();
-        done.onBestmove?.(line);
-        this.setState('idle');
+        this.finish();
         this.flush();
-      } else if (line.startsWith('info')) {
-        this.current.onInfo?.(line);
       }
+      return;
     }
-  }
-
-  /** Send changed options, then the isready barrier. */
-  syncOptions() {
-    for (const [name, value] of this.wanted) {
-      if (this.options.get(name) !== value) {
-        this.send(`setoption name ${name} value ${value}`);
-        this.options.set(name, value);
-      }
-    }
-    this.handshake = 'ready';
-    this.send('isready');
-  }
-
-  /** Set an engine option; it is sent at the next barrier, never during a search. */
-  setOption(name, value) {
-    this.wanted.set(name, String(value));
-    if (this.state === 'idle') {
-      this.setState('loading');
-      this.syncOptions();
+    this.armWatchdog();
+    if (line.startsWith('bestmove')) {
+      if (r.tmState != null) this.managerState = r.tmState;
+      this.failures = 0;
+      this.finish();
+      if (r.quiet) this.deliverInfo(r.request, 'info string stop command');
+      this.deliverBestmove(r.request, line);
+      this.flush();
+    } else if (line.startsWith('info') && !r.quiet) {
+      const pv = / pv (.+)$/.exec(line);
+      if (pv) r.pv = pv[1].trim().split(/\s+/);
+      this.deliverInfo(r.request, line);
     }
   }
 
   /**
-   * Ask for a search. `request` = { position: 'position …', go: 'go …', budgetMs, onInfo, onBestmove }.
-   * Latest wins: a request made while another is waiting replaces it.
+   * A `tm-state` payload: the manager's state after a finished move, a `ucinewgame` or a
+   * rebuilding `setoption`. One printed during a search counts only if that search's bestmove
+   * is delivered.
+   * @param {EngineWorker} w
+   * @param {string} payload
    */
-  search(request) {
-    this.pending = request;
-    if (this.state === 'searching') {
-      this.stop();
+  readState(w, payload) {
+    if (w.quiet) return;
+    if (this.running) {
+      if (!this.running.dropped) this.running.tmState = payload;
     } else {
-      this.flush();
+      this.managerState = payload;
     }
   }
 
-  /** Stop the running search (its bestmove still arrives). */
-  stop() {
-    if (this.state === 'searching') {
-      this.setState('stopping');
-      this.send('stop');
-    }
+  /**
+   * @param {SearchRequest} request
+   * @param {string} line
+   */
+  deliverInfo(request, line) {
+    request.onInfo?.(line);
+    this.dispatchEvent(new CustomEvent('info', { detail: { line, request } }));
   }
 
+  /**
+   * @param {SearchRequest} request
+   * @param {string} line
+   */
+  deliverBestmove(request, line) {
+    request.onBestmove?.(line);
+    this.dispatchEvent(new CustomEvent('bestmove', { detail: { line, request } }));
+  }
+
+  /** The running search ended: idle. */
+  finish() {
+    this.running = null;
+    this.clearWatchdog();
+    this.setState('idle');
+  }
+
+  // ---- barriers and searches ----
+
+  /**
+   * Send what the worker lacks, then `isready`: `ucinewgame` if due, the changed options (with
+   * `TmlabState true` when the engine has it), and for a replacement the manager's state.
+   * @param {EngineWorker} w
+   */
+  barrier(w) {
+    if (w.advertised.has(STATE_OPTION)) this.wanted.set(STATE_OPTION, 'true');
+    const isActive = w === this.active;
+    const newGame = isActive && this.newGameDue;
+    if (newGame) {
+      this.newGameDue = false;
+      w.send('ucinewgame');
+    }
+    for (const [name, value] of this.wanted) {
+      if (name === STATE_OPTION && !w.advertised.has(STATE_OPTION)) continue;
+      if (w.options.get(name) !== value) {
+        w.send(`setoption name ${name} value ${value}`);
+        w.options.set(name, value);
+      }
+    }
+    // A replacement's own setoptions print the state of a fresh manager: not the game's.
+    w.quiet = !isActive || (w.replay && !newGame);
+    if (isActive && w.replay && !newGame && this.managerState != null) {
+      w.send(`tmlab restore ${this.managerState}`);
+    }
+    w.replay = false;
+    w.awaiting = true;
+    w.send('isready');
+  }
+
+  /** @param {EngineWorker} w */
+  barrierDone(w) {
+    w.quiet = false;
+    if (this.state === 'failed') return;
+    // After a crash the re-issued search must end before the failures are forgotten.
+    if (!this.pending) this.failures = 0;
+    this.setState('idle');
+    this.flush();
+    if (this.state !== 'loading') this.ensureSpare();
+  }
+
+  /** Whether a barrier is due before the next search. */
+  dirty() {
+    if (this.newGameDue) return true;
+    for (const [name, value] of this.wanted) {
+      if (name === STATE_OPTION && !this.active.advertised.has(STATE_OPTION)) continue;
+      if (this.active.options.get(name) !== value) return true;
+    }
+    return false;
+  }
+
+  /** When idle: run a due barrier, else send the waiting search. */
   flush() {
-    if (this.state !== 'idle' || !this.pending) return;
-    this.current = this.pending;
+    if (this.state !== 'idle') return;
+    if (this.dirty()) {
+      this.setState('loading');
+      this.barrier(this.active);
+      return;
+    }
+    const request = this.pending;
+    if (!request) return;
     this.pending = null;
+    this.running = {
+      request,
+      searcher: this.active.options.get('Searcher') ?? 'ab',
+      ponder: /\bponder\b/.test(request.go),
+      pv: [],
+      tmState: null,
+      dropped: false,
+      quiet: Boolean(this.stopQuietly),
+    };
+    this.stopQuietly = false;
     this.setState('searching');
-    this.send(this.current.position);
-    this.send(this.current.go);
+    this.send(request.position);
+    this.send(request.go);
     this.armWatchdog();
   }
 
+  // ---- failures ----
+
   armWatchdog() {
     this.clearWatchdog();
-    const budget = this.current?.budgetMs ?? 0;
+    const budget = this.running?.request.budgetMs ?? 0;
     const ms = Math.max(WATCHDOG_FLOOR_MS, WATCHDOG_BUDGET_FACTOR * budget);
-    this.watchdog = setTimeout(() => this.crashed(`no answer from the engine for ${ms} ms`), ms);
+    const w = this.active;
+    this.watchdog = setTimeout(() => this.crashed(w, `no answer from the engine for ${ms} ms`), ms);
   }
 
   clearWatchdog() {
@@ -157,32 +487,32 @@ export class EngineClient extends EventTarget {
     this.watchdog = null;
   }
 
-  crashed(reason) {
-    this.clearWatchdog();
+  /**
+   * @param {EngineWorker} w
+   * @param {string} reason
+   */
+  crashed(w, reason) {
+    if (w !== this.active) {
+      // A spare that failed to start: drop it; the next ready active worker makes another.
+      w.kill();
+      if (this.spare === w) this.spare = null;
+      return;
+    }
     this.lastError = reason;
     this.failures += 1;
-    this.worker.onmessage = this.worker.onerror = this.worker.onmessageerror = null;
-    this.worker.terminate();
-    this.options.clear();
     // Re-issue the interrupted search after the respawn, unless a newer request replaced it.
-    if (this.current && !this.pending) this.pending = this.current;
-    this.current = null;
+    const r = this.running;
+    if (r && !r.dropped && !this.pending) this.pending = r.request;
     this.dispatchEvent(new CustomEvent('crash', { detail: { reason, failures: this.failures } }));
     if (this.failures > MAX_RESPAWNS) {
+      this.clearWatchdog();
+      this.active.kill();
+      this.spare?.kill();
+      this.spare = null;
+      this.running = null;
       this.setState('failed');
       return;
     }
-    this.boot();
-  }
-
-  /** For tests and the crash-recovery demo: make the worker panic for real. */
-  debugPanic() {
-    this.worker.postMessage('tmlab-debug-panic');
-  }
-
-  terminate() {
-    this.clearWatchdog();
-    this.send('quit');
-    this.worker.terminate();
+    this.replace();
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The Play view: a person against the engine in the worker, on a chessground board.
 //
 // One clock authority: this page measures think time with performance.now() and hands it to the
@@ -41,6 +42,9 @@ export const PLAY_DEFAULTS = {
 const TICK_MS = 100;
 /** While the person thinks, the running move's elapsed time is saved this often (ms). */
 const SAVE_EVERY_MS = 1000;
+
+/** The line with the manager's effective limit (json). */
+const TM_LIMIT = 'info string tm-limit ';
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
 
@@ -88,7 +92,7 @@ export function mountPlay(root, ctx) {
   const live = button('Back to live', 'back-live', () => history.select(null));
   replayBar.append(replayText, live);
   const panel = createEnginePanel();
-  const history = createHistory((i) => onSelect(i));
+  const history = createHistory(() => onSelect());
   const pgnBox = el('div', 'pgn-box');
   side.append(status, notice, controls, replayBar, panel.element, history.list, pgnBox, announcer);
   main.append(boardCol, side);
@@ -282,12 +286,12 @@ export function mountPlay(root, ctx) {
   }
 
   // ---- engine ----
+  /** Drop this view's search: the engine forgets it (nothing charged, no more output). */
   function cancelSearch() {
     if (!active) return;
     log(`cancel ${active.kind} #${active.id}`);
-    if (engine.pending === active.request) engine.pending = null;
-    else if (engine.current === active.request && engine.state === 'searching') engine.stop();
     active = null;
+    engine.cancel();
   }
 
   /** Tells the board a search starts and builds the engine request for the board's `req` (a
@@ -299,6 +303,7 @@ export function mountPlay(root, ctx) {
       position: req.position,
       go: req.go,
       budgetMs: req.budget_ms,
+      ponderMove: req.ponder_move ?? undefined,
       onInfo: (line) => onEngineLine(id, line),
       onBestmove: (line) => onBestmove(id, line),
     };
@@ -330,6 +335,14 @@ export function mountPlay(root, ctx) {
 
   function onEngineLine(id, line) {
     if (!active || active.id !== id) return;
+    if (line.startsWith(TM_LIMIT)) {
+      // The manager's effective limit: shown as Rust formatted it.
+      try {
+        panel.setLimit(JSON.parse(line.slice(TM_LIMIT.length)));
+      } catch (e) {
+        log(`unreadable ${line.slice(0, 80)}: ${e.message || e}`);
+      }
+    }
     if (board.engine_line(line)) panel.update(board.report());
   }
 
@@ -388,10 +401,9 @@ export function mountPlay(root, ctx) {
     const uci = board.state().moves.at(-1)?.uci;
     log(`person ${uci}${meta.premove ? ' (premove)' : ''} in ${Math.round(usedNow)} ms`);
     if (active?.kind === 'ponder') {
-      // A ponder hit only if the ponder search really runs (it may still wait to be sent).
-      if (uci === active.ponderMove && engine.current === active.request && engine.state === 'searching') {
+      // The client decides: a ponder hit only if that ponder search runs and can hear it.
+      if (engine.ponderhit(uci)) {
         active.kind = 'move';
-        engine.send('ponderhit');
         log(`ponderhit #${active.id}`);
         startTurnClock('engine');
         panel.ponderhit();
@@ -431,26 +443,10 @@ export function mountPlay(root, ctx) {
   }
 
   // ---- actions ----
-  function waitEngineIdle() {
-    engine.pending = null;
-    if (engine.state === 'searching') engine.stop();
-    if (engine.state === 'idle' || engine.state === 'failed') return Promise.resolve();
-    return new Promise((resolve) => {
-      const f = () => {
-        if (engine.state === 'idle' || engine.state === 'failed') {
-          engine.removeEventListener('state', f);
-          resolve();
-        }
-      };
-      engine.addEventListener('state', f);
-    });
-  }
-
-  /** Options for this game: Searcher and TimeManager (move overhead included), one barrier. */
+  /** Options for this game: a new game, Searcher and TimeManager (move overhead included), one
+   * barrier. */
   function configureEngine() {
-    engine.send('ucinewgame');
-    engine.wanted.set('Searcher', gs.searcher);
-    engine.setOption('TimeManager', gs.tm_spec);
+    engine.configure({ Searcher: gs.searcher, TimeManager: gs.tm_spec }, { newGame: true });
   }
 
   async function begin(newBoard, { accumulated = 0, note = '' } = {}) {
@@ -468,7 +464,7 @@ export function mountPlay(root, ctx) {
     starting = true;
     render();
     history.select(null);
-    await waitEngineIdle();
+    await engine.cancel();
     if (engine.state !== 'failed') configureEngine();
     starting = false;
     panel.reset('ready');
@@ -600,6 +596,9 @@ export function mountPlay(root, ctx) {
   document.addEventListener('visibilitychange', onVisibility);
   const onView = (e) => (e.detail.view === 'play' ? resume('another view') : pause('another view'));
   document.addEventListener('tmlab-view', onView);
+  // Announced before the next view loads, so the engine's search ends at once.
+  const onLeave = (e) => e.detail.view === 'play' && pause('another view');
+  document.addEventListener('tmlab-view-leave', onLeave);
   addEventListener('pagehide', () => persist());
   root.addEventListener('keydown', (e) => {
     if ((e.key === 'c' || e.key === 'C') && !/INPUT|SELECT|TEXTAREA/.test(e.target.tagName)) readClocks();
@@ -658,6 +657,7 @@ export function mountPlay(root, ctx) {
       clearInterval(ticker);
       document.removeEventListener('visibilitychange', onVisibility);
       document.removeEventListener('tmlab-view', onView);
+      document.removeEventListener('tmlab-view-leave', onLeave);
       cancelSearch();
       cg.destroy();
     },

@@ -1,3 +1,4 @@
+// @ts-check
 // The board: chessground (GPL-3.0-or-later) with its base CSS, the brown board and cburnett
 // pieces bundled from node_modules. It has no chess logic: legal destinations come from the Rust
 // side (`movable.dests`), premoves are one ply (chessground's premovable), touch scrolling is
@@ -19,6 +20,7 @@ const ROLES = [
  * @param {object} o
  * @param {(orig: string, dest: string, meta: object) => void} o.onMove  a move the person made
  * @param {() => void} [o.onPremoveSet]
+ * @param {() => void} [o.onPremoveUnset]
  */
 export function createBoard(wrap, { onMove, onPremoveSet = () => {}, onPremoveUnset = () => {} }) {
   const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,3 +1,4 @@
+// @ts-check
 // A chess clock as lichess draws it (shared/spec/playground.md §3, lichess clockView.ts):
 // m:ss, h:mm:ss from one hour, tenths under 10 s; an emergency style and icon below the
 // threshold the Rust side computed (lichess's rule); a draining bar spanning

@@ -1,3 +1,4 @@
+// @ts-check
 // The move list and the move-time chart, linked to the board (playground.md §5.7): clicking a
 // move or a bar selects that ply, the board shows its position (view-only) until "back to live".
 import { MoveTimeCanvas } from '../../pkg/tmlab.js';
@@ -73,14 +74,14 @@ export function createHistory(onSelect) {
     const rows = list.children;
     moves.forEach((m, i) => {
       const key = `${m.ply}:${m.uci}:${m.used_ms}`;
-      const row = rows[i];
+      const row = /** @type {HTMLElement | undefined} */ (rows[i]);
       if (row && row.dataset.key === key) return;
       const fresh = item(m, i);
       if (row) row.replaceWith(fresh);
       else list.append(fresh);
     });
     while (list.children.length > moves.length) list.lastElementChild.remove();
-    for (const row of list.children) {
+    for (const row of /** @type {HTMLCollectionOf<HTMLElement>} */ (list.children)) {
       const btn = row.firstElementChild;
       const current = Number(row.dataset.index) === selected;
       if (current) btn.setAttribute('aria-current', 'true');

@@ -1,3 +1,4 @@
+// @ts-check
 // The Play view's setup form: colour, searcher, the manager's parameter panel (every parameter
 // a slider, from the Rust schema), a time control per side with a "same for both" toggle and
 // odds presets, the move overhead and pondering. Everything is validated by the Rust side
@@ -52,7 +53,9 @@ function select(name, options, value) {
 export function createSetup(state, onChange, onNewGame, defaults) {
   // Values from a link are checked before use: a bad one is replaced by the default and named.
   const ignored = [];
-  for (const [key, allowed] of [['side', ['white', 'black']], ['s', ['ab', 'mcts']]]) {
+  /** @type {[string, string[]][]} */
+  const choices = [['side', ['white', 'black']], ['s', ['ab', 'mcts']]];
+  for (const [key, allowed] of choices) {
     if (!allowed.includes(state[key])) {
       ignored.push(`${key}=${state[key]} (expected ${allowed.join(' or ')})`);
       state[key] = defaults[key];

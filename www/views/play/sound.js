@@ -1,3 +1,4 @@
+// @ts-check
 // The emergency sound (shared/spec/playground.md §3, after lichess's clockCtrl): one short tone
 // when the person's clock falls below the emergency threshold, at most once per 20 s, re-armed
 // only after the clock has risen above 1.5 × the threshold again (through the increment).

@@ -1,3 +1,4 @@
+// @ts-check
 // A game in progress survives a reload: the Rust game's JSON (setup and event log) plus the
 // running move's elapsed time and a wall-clock stamp, in localStorage.
 //

@@ -1,0 +1,140 @@
+// The EngineClient's API against the real worker (no Play view involved: the page shows Curves).
+// - `stop()` on an alpha-beta search at 15+10 answers with a bestmove within 100 ms (p99 of 20),
+//   the best move of the last completed iteration the page saw.
+// - `cancel()` on an MCTS search: idle within 100 ms (p99 of 20), no output of it afterwards.
+// - A crash mid-search: the worker is replaced and the search re-issued; its bestmove arrives.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, collectErrors } from './harness.mjs';
+
+const TRIALS = 20;
+const GO = 'go wtime 900000 btime 900000 winc 10000 binc 10000';
+
+let server;
+let browser;
+let page;
+let errors;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+  page = await browser.context.newPage();
+  errors = collectErrors(page);
+  await page.goto(`${server.url}?view=curves`);
+  await page.waitForFunction(() => globalThis.tmlab?.engine?.state === 'idle', null, { timeout: 20000 });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function stats(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
+  return { p50: q(0.5), p99: q(0.99), max: s.at(-1) };
+}
+
+test('stop() ends an alpha-beta search at 15+10 with the last iteration’s best move within 100 ms', async () => {
+  const trials = await page.evaluate(
+    async ({ n, go }) => {
+      const { engine } = globalThis.tmlab;
+      engine.configure({ Searcher: 'ab', TimeManager: 'lc0-legacy' }, { newGame: true });
+      await engine.whenIdle();
+      const out = [];
+      for (let i = 0; i < n; i++) {
+        await new Promise((res) => setTimeout(res, 150)); // the spare gets ready
+        const infos = [];
+        let t0 = 0;
+        const done = new Promise((resolve) => {
+          engine.search({
+            position: 'position startpos moves e2e4 e7e5',
+            go,
+            budgetMs: 60000,
+            onInfo: (l) => infos.push(l),
+            onBestmove: (l) => resolve({ line: l, ms: performance.now() - t0 }),
+          });
+        });
+        await new Promise((res) => setTimeout(res, 100 + ((i * 53) % 400)));
+        const pvs = infos.filter((l) => / pv /.test(l));
+        const last = pvs.at(-1)?.split(' pv ')[1].split(' ')[0] ?? null;
+        t0 = performance.now();
+        engine.stop();
+        const r = await done;
+        out.push({ ms: r.ms, bestmove: r.line, expected: last, stopLine: infos.at(-1) });
+        await engine.whenIdle();
+      }
+      return out;
+    },
+    { n: TRIALS, go: GO },
+  );
+  for (const t of trials) {
+    assert.match(t.bestmove, /^bestmove [a-h][1-8][a-h][1-8][qrbn]?( ponder [a-h][1-8][a-h][1-8][qrbn]?)?$/);
+    if (t.expected) assert.equal(t.bestmove.split(' ')[1], t.expected, 'the last completed iteration’s best move');
+    assert.equal(t.stopLine, 'info string stop command');
+  }
+  const { p50, p99, max } = stats(trials.map((t) => t.ms));
+  console.log(`# stop() answers an alpha-beta search at 15+10: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms over ${TRIALS}; ${trials.filter((t) => t.expected).length} answered from a streamed PV`);
+  assert.ok(p99 < 100, `p99 ${p99.toFixed(1)} ms`);
+  assert.deepEqual(errors, []);
+});
+
+test('cancel() ends an MCTS search within 100 ms and nothing of it arrives afterwards', async () => {
+  const trials = await page.evaluate(
+    async ({ n, go }) => {
+      const { engine } = globalThis.tmlab;
+      engine.configure({ Searcher: 'mcts', TimeManager: 'lc0-legacy' }, { newGame: true });
+      await engine.whenIdle();
+      const out = [];
+      for (let i = 0; i < n; i++) {
+        let cancelledAt = Infinity;
+        const late = [];
+        const request = {
+          position: 'position startpos',
+          go,
+          budgetMs: 60000,
+          onInfo: (l) => performance.now() >= cancelledAt && late.push(l),
+          onBestmove: (l) => late.push(l),
+        };
+        engine.search(request);
+        await new Promise((res) => setTimeout(res, 100 + ((i * 53) % 400)));
+        const running = engine.state === 'searching';
+        cancelledAt = performance.now();
+        await engine.cancel();
+        const ms = performance.now() - cancelledAt;
+        await new Promise((res) => setTimeout(res, 100));
+        out.push({ ms, late, running, sent: engine.log.filter((l) => l.startsWith('> ')).slice(-3) });
+      }
+      return out;
+    },
+    { n: TRIALS, go: GO },
+  );
+  for (const t of trials) {
+    assert.ok(t.running, 'the search ran when it was cancelled');
+    assert.deepEqual(t.late, [], 'no output of the dropped search');
+  }
+  const { p50, p99, max } = stats(trials.map((t) => t.ms));
+  console.log(`# cancel() ends an MCTS search at 15+10: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms over ${TRIALS} (sent: ${trials[0].sent.join(' | ')})`);
+  assert.ok(p99 < 100, `p99 ${p99.toFixed(1)} ms`);
+  assert.deepEqual(errors, []);
+});
+
+test('a crash mid-search replaces the worker and the search is re-issued', async () => {
+  const r = await page.evaluate(async () => {
+    const { engine } = globalThis.tmlab;
+    engine.configure({ Searcher: 'mcts' });
+    await engine.whenIdle();
+    const crashes = [];
+    engine.addEventListener('crash', (e) => crashes.push(e.detail.reason));
+    const line = await new Promise((resolve) => {
+      engine.search({ position: 'position startpos', go: 'go movetime 300', budgetMs: 5000, onBestmove: resolve });
+      // MCTS hears lines between slices: the panic hits mid-search.
+      setTimeout(() => engine.debugPanic(), 50);
+    });
+    return { line, crashes, state: engine.state };
+  });
+  assert.match(r.line, /^bestmove [a-h][1-8][a-h][1-8]/);
+  assert.equal(r.crashes.length, 1, JSON.stringify(r.crashes));
+  assert.match(r.crashes[0], /debug_panic/);
+  assert.equal(r.state, 'idle');
+});
