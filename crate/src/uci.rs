@@ -465,7 +465,11 @@ impl UciSession {
         }
         let lower = name.to_ascii_lowercase();
         match lower.as_str() {
-            "searcher" => self.searcher = value.parse().map_err(|e| format!("Searcher: {e}"))?,
+            "searcher" => {
+                self.searcher = value
+                    .parse()
+                    .map_err(|_| format!("Searcher: {:?} is not ab or mcts", go::excerpt(value)))?
+            }
             "timemanager" => {
                 let mut spec: TmSpec = value.parse().map_err(|e| format!("TimeManager: {e}"))?;
                 with_overhead(&mut spec, self.move_overhead);
@@ -485,7 +489,7 @@ impl UciSession {
             _ => match name.strip_prefix("TM ").or_else(|| name.strip_prefix("tm ")) {
                 Some("move-overhead") => self.set_move_overhead(value)?,
                 Some(path) => self.set_tm_param(path.trim(), value, true)?,
-                None => return Err(format!("no option named {name:?}")),
+                None => return Err(format!("no option named {:?}", go::excerpt(name))),
             },
         }
         Ok(())
@@ -517,11 +521,13 @@ impl UciSession {
             .find(|m| m.name == self.spec.manager())
             .and_then(|m| m.params.into_iter().find(|p| p.path == path))
             .map(|p| p.kind)
-            .ok_or_else(|| format!("manager {} has no parameter {path:?}", self.spec.manager()))?;
+            .ok_or_else(|| {
+                format!("manager {} has no parameter {:?}", self.spec.manager(), go::excerpt(path))
+            })?;
         let token = match kind {
             Kind::Float if scaled => {
                 let v: i64 = value.parse().map_err(|_| {
-                    format!("TM {path}: {value:?} is not an integer (floats are scaled ×1000)")
+                    format!("TM {path}: {:?} is not an integer (floats are scaled ×1000)", go::excerpt(value))
                 })?;
                 format!("{:?}", v as f64 / FLOAT_SCALE)
             }
@@ -541,20 +547,21 @@ impl UciSession {
         let start = if head == "startpos" {
             Chess::default()
         } else if let Some(fen) = head.strip_prefix("fen") {
-            let fen: Fen =
-                fen.trim().parse().map_err(|e| format!("position: malformed FEN {:?}: {e}", fen.trim()))?;
+            let fen: Fen = fen
+                .trim()
+                .parse()
+                .map_err(|e| format!("position: malformed FEN {:?}: {e}", go::excerpt(fen.trim())))?;
             fen.into_position(CastlingMode::Standard)
                 .map_err(|e| format!("position: illegal FEN position: {e}"))?
         } else {
-            return Err(format!("position: expected `startpos` or `fen <FEN>`, got {head:?}"));
+            return Err(format!("position: expected `startpos` or `fen <FEN>`, got {:?}", go::excerpt(head)));
         };
         let mut pos = start.clone();
         let mut list = Vec::new();
         for (i, u) in moves.split_whitespace().enumerate() {
-            let m =
-                u.parse::<UciMove>().ok().and_then(|um| um.to_move(&pos).ok()).ok_or_else(|| {
-                    format!("position: move {} ({u}) is not legal in {}", i + 1, fen_of(&pos))
-                })?;
+            let m = u.parse::<UciMove>().ok().and_then(|um| um.to_move(&pos).ok()).ok_or_else(|| {
+                format!("position: move {} ({}) is not legal in {}", i + 1, go::excerpt(u), fen_of(&pos))
+            })?;
             pos.play_unchecked(m);
             list.push(m);
         }

@@ -73,6 +73,26 @@ fn deep_and_long_specs_are_refused_briefly() {
     assert!(out.contains("readyok"));
 }
 
+/// Item 14: time controls and UCI lines quote a short excerpt of a long input.
+#[test]
+fn long_inputs_are_quoted_in_part() {
+    let long = format!("{}x", "1".repeat(900));
+    for tc in [long.clone(), format!("40/{long}"), "9".repeat(5000)] {
+        let (code, _, err) = tmlab(&["simulate", "--tm", "stockfish", "--tc", &tc]);
+        assert_eq!(code, 2);
+        assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
+    }
+    let lines = format!(
+        "position fen {long}\nposition startpos moves {long}\nsetoption name {long} value 1\n\
+         setoption name TM slowmover value {long}\nsetoption name Searcher value {long}\nisready\nquit\n"
+    );
+    let (code, out, _) = tmlab_with_stdin(&["uci"], lines.as_bytes(), 20);
+    assert_eq!(code, 0);
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("info string error")).collect();
+    assert_eq!(errors.len(), 5, "{out}");
+    assert!(errors.iter().all(|l| l.len() < 200), "{errors:?}");
+}
+
 /// Item 11: many keys cost linear time, and a spec too long is refused at once.
 #[test]
 fn many_keys_are_quick() {
