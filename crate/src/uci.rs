@@ -42,6 +42,18 @@
 //! before its `bestmove` the reason the search ended: `info string stop <reason>` (the kebab-case
 //! key of [`crate::stop::StopReason`], e.g. `soft-limit`).
 //! Unknown commands are ignored; malformed ones get `info string error: …`.
+//!
+//! # `go`
+//! Every `go` gets exactly one `bestmove` (`bestmove 0000` at once when no search can start).
+//! A malformed field is reported and skipped, the others apply (see `go.rs`); a `go` whose
+//! fields give no limit but a clock for the other side (or that parsed nothing usable) searches
+//! [`go::DEFAULT_MOVETIME_MS`] and says so. `searchmoves` restricts both searchers; MCTS maps
+//! `depth N` to a playout budget doubling per depth.
+//!
+//! # Stable options
+//! `Move Overhead` is the session's: it is written into every manager with a `move-overhead`
+//! parameter (also after a later `TimeManager`), taken off the clock under one without, and
+//! `TM move-overhead` is the same option. `Hash` is allocated at `setoption Hash`/`isready`.
 
 use std::sync::{Arc, Mutex};
 
@@ -57,6 +69,7 @@ use crate::search::mcts::MctsParams;
 use crate::stop::Budget;
 use crate::tm::params::{Kind, Value};
 use crate::tm::{TmSpec, schema};
+use go::{DEFAULT_MOVETIME_MS, GoArgs};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("tmlab ", env!("CARGO_PKG_VERSION"));
@@ -66,8 +79,17 @@ pub const ENGINE_AUTHOR: &str = "the tmlab developers";
 pub const DEFAULT_TM: &str = "lc0-legacy";
 /// Default `Hash`, MB.
 pub const DEFAULT_HASH_MB: usize = 16;
-/// Largest `Hash`, MB.
-pub const MAX_HASH_MB: usize = 4096;
+/// Largest `Hash`, MB: a 2-core / 24 GiB machine runs two engines of a match beside a browser
+/// well within it, and a browser's wasm32 worker (4 GiB address space, about 1 GiB usable in
+/// practice) holds 256 MB beside an MCTS tree.
+pub const MAX_HASH_MB: usize = if cfg!(target_arch = "wasm32") { 256 } else { 1024 };
+/// Default `Move Overhead`, ms (lc0's `MoveOverheadMs`, the default manager's own default).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u32 = 200;
+/// Largest `Move Overhead`, ms: the smallest maximum any manager accepts for its
+/// `move-overhead`, so every advertised value works under every manager.
+pub const MAX_MOVE_OVERHEAD_MS: u32 = 1000;
+/// Largest `VirtualNps`.
+pub const MAX_VIRTUAL_NPS: u64 = 1_000_000_000;
 /// Float parameters are exposed as integer spins scaled by this factor.
 pub const FLOAT_SCALE: f64 = 1000.0;
 /// MCTS batches per [`UciSession::pump`] slice natively (`tmlab uci`).
@@ -107,6 +129,8 @@ pub struct UciSession {
     spec: TmSpec,
     driver: MoveDriver,
     virtual_nps: u64,
+    /// `Move Overhead`, ms: it overrides the manager's own `move-overhead`.
+    move_overhead: u32,
     start: Chess,
     moves: Vec<Move>,
     control: SearchControl,
@@ -138,13 +162,15 @@ impl Default for UciSession {
 impl UciSession {
     /// A new session: alpha-beta, `lc0-legacy`, standard start position.
     pub fn new() -> Self {
-        let spec: TmSpec = DEFAULT_TM.parse().expect("the default manager parses");
+        let mut spec: TmSpec = DEFAULT_TM.parse().expect("the default manager parses");
+        with_overhead(&mut spec, DEFAULT_MOVE_OVERHEAD_MS);
         UciSession {
             quit: false,
             searcher: SearcherKind::Ab,
             driver: MoveDriver::new(spec, DEFAULT_HASH_MB, MctsParams::default()),
             spec,
             virtual_nps: 0,
+            move_overhead: DEFAULT_MOVE_OVERHEAD_MS,
             start: Chess::default(),
             moves: Vec::new(),
             control: SearchControl::new(),
@@ -196,6 +222,7 @@ impl UciSession {
                 Ok(())
             }
             "isready" => {
+                self.allocate_hash();
                 out("readyok");
                 Ok(())
             }
@@ -226,7 +253,10 @@ impl UciSession {
                 Ok(())
             }
             "position" => self.position(rest),
-            "go" => self.go(rest, out),
+            "go" => {
+                self.go(rest, out);
+                Ok(())
+            }
             "setoption" => {
                 let before = (self.spec.to_string(), self.driver.generation());
                 let r = self.setoption(rest);
@@ -353,10 +383,11 @@ impl UciSession {
         out(&format!("id author {ENGINE_AUTHOR}"));
         out("option name Searcher type combo default ab var ab var mcts");
         out(&format!("option name TimeManager type string default {DEFAULT_TM}"));
-        let mo = self.spec.get("move-overhead").map_or(0, |v| value_f64(v) as i64);
-        out(&format!("option name Move Overhead type spin default {mo} min 0 max 10000"));
+        out(&format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+        ));
         out(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
-        out("option name VirtualNps type spin default 0 min 0 max 1000000000");
+        out(&format!("option name VirtualNps type spin default 0 min 0 max {MAX_VIRTUAL_NPS}"));
         out("option name TmlabState type check default false");
         for line in tm_options(&self.spec) {
             out(&line);
@@ -379,20 +410,24 @@ impl UciSession {
         }
         let lower = name.to_ascii_lowercase();
         match lower.as_str() {
-            "searcher" => self.searcher = value.parse().map_err(|e| format!("Searcher: {e}"))?,
+            "searcher" => {
+                self.searcher = value
+                    .parse()
+                    .map_err(|_| format!("Searcher: {:?} is not ab or mcts", go::excerpt(value)))?
+            }
             "timemanager" => {
-                let spec: TmSpec = value.parse().map_err(|e| format!("TimeManager: {e}"))?;
+                let mut spec: TmSpec = value.parse().map_err(|e| format!("TimeManager: {e}"))?;
+                with_overhead(&mut spec, self.move_overhead);
                 self.spec = spec;
                 self.driver.set_spec(spec);
             }
-            "move overhead" => self.set_tm_param("move-overhead", value, false)?,
+            "move overhead" => self.set_move_overhead(value)?,
             "hash" => {
-                let mb: usize =
-                    value.parse().map_err(|_| format!("Hash: {value:?} is not a whole number of MB"))?;
-                if !(1..=MAX_HASH_MB).contains(&mb) {
-                    return Err(format!("Hash: {mb} MB is outside 1 … {MAX_HASH_MB}"));
-                }
+                let mb = whole("Hash", value, 1, MAX_HASH_MB as u64)? as usize;
                 self.driver.set_hash_mb(mb);
+                if self.searcher == SearcherKind::Ab {
+                    self.driver.allocate_hash();
+                }
             }
             "tmlabstate" => {
                 self.tm_state = match value.to_ascii_lowercase().as_str() {
@@ -401,15 +436,31 @@ impl UciSession {
                     _ => return Err(format!("TmlabState: {value:?} is not true or false")),
                 }
             }
-            "virtualnps" => {
-                self.virtual_nps =
-                    value.parse().map_err(|_| format!("VirtualNps: {value:?} is not a whole number"))?
-            }
+            "virtualnps" => self.virtual_nps = whole("VirtualNps", value, 0, MAX_VIRTUAL_NPS)?,
             _ => match name.strip_prefix("TM ").or_else(|| name.strip_prefix("tm ")) {
+                Some("move-overhead") => self.set_move_overhead(value)?,
                 Some(path) => self.set_tm_param(path.trim(), value, true)?,
-                None => return Err(format!("no option named {name:?}")),
+                None => return Err(format!("no option named {:?}", go::excerpt(name))),
             },
         }
+        Ok(())
+    }
+
+    /// The alpha-beta table of `Hash` MB, allocated now (at `setoption Hash` and `isready`)
+    /// rather than inside the first `go`, whose clock would pay for it.
+    fn allocate_hash(&mut self) {
+        if self.searcher == SearcherKind::Ab {
+            self.driver.allocate_hash();
+        }
+    }
+
+    /// `Move Overhead`: kept by the session and written into every manager that has a
+    /// `move-overhead` parameter (a later `TimeManager` keeps it); under a manager without one
+    /// (`mediocre`) it is taken off the clock before the manager sees it.
+    fn set_move_overhead(&mut self, value: &str) -> Result<(), String> {
+        self.move_overhead = whole("Move Overhead", value, 0, MAX_MOVE_OVERHEAD_MS as u64)? as u32;
+        with_overhead(&mut self.spec, self.move_overhead);
+        self.driver.set_spec(self.spec);
         Ok(())
     }
 
@@ -420,11 +471,13 @@ impl UciSession {
             .find(|m| m.name == self.spec.manager())
             .and_then(|m| m.params.into_iter().find(|p| p.path == path))
             .map(|p| p.kind)
-            .ok_or_else(|| format!("manager {} has no parameter {path:?}", self.spec.manager()))?;
+            .ok_or_else(|| {
+                format!("manager {} has no parameter {:?}", self.spec.manager(), go::excerpt(path))
+            })?;
         let token = match kind {
             Kind::Float if scaled => {
                 let v: i64 = value.parse().map_err(|_| {
-                    format!("TM {path}: {value:?} is not an integer (floats are scaled ×1000)")
+                    format!("TM {path}: {:?} is not an integer (floats are scaled ×1000)", go::excerpt(value))
                 })?;
                 format!("{:?}", v as f64 / FLOAT_SCALE)
             }
@@ -443,20 +496,21 @@ impl UciSession {
         let start = if head == "startpos" {
             Chess::default()
         } else if let Some(fen) = head.strip_prefix("fen") {
-            let fen: Fen =
-                fen.trim().parse().map_err(|e| format!("position: malformed FEN {:?}: {e}", fen.trim()))?;
+            let fen: Fen = fen
+                .trim()
+                .parse()
+                .map_err(|e| format!("position: malformed FEN {:?}: {e}", go::excerpt(fen.trim())))?;
             fen.into_position(CastlingMode::Standard)
                 .map_err(|e| format!("position: illegal FEN position: {e}"))?
         } else {
-            return Err(format!("position: expected `startpos` or `fen <FEN>`, got {head:?}"));
+            return Err(format!("position: expected `startpos` or `fen <FEN>`, got {:?}", go::excerpt(head)));
         };
         let mut pos = start.clone();
         let mut list = Vec::new();
         for (i, u) in moves.split_whitespace().enumerate() {
-            let m =
-                u.parse::<UciMove>().ok().and_then(|um| um.to_move(&pos).ok()).ok_or_else(|| {
-                    format!("position: move {} ({u}) is not legal in {}", i + 1, fen_of(&pos))
-                })?;
+            let m = u.parse::<UciMove>().ok().and_then(|um| um.to_move(&pos).ok()).ok_or_else(|| {
+                format!("position: move {} ({}) is not legal in {}", i + 1, go::excerpt(u), fen_of(&pos))
+            })?;
             pos.play_unchecked(m);
             list.push(m);
         }
@@ -477,17 +531,62 @@ impl UciSession {
         if self.virtual_nps > 0 { Timer::virtual_nps(self.virtual_nps as f64) } else { Timer::real() }
     }
 
-    fn go(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), String> {
-        let g = GoArgs::parse(rest)?;
-        let pos = self.current();
-        let legal = pos.legal_moves().len() as u32;
-        if legal == 0 {
-            out("info string error: go: the position has no legal move");
+    /// `go`: every problem is reported, and every `go` gets exactly one `bestmove` (at once
+    /// when no search can start).
+    fn go(&mut self, rest: &str, out: &mut dyn FnMut(&str)) {
+        let (mut g, errors) = GoArgs::parse(rest);
+        for e in &errors {
+            out(&format!("info string error: {e}"));
+        }
+        if let Err(e) = self.start_search(&mut g, !errors.is_empty(), out) {
+            out(&format!("info string error: {e}"));
             out("bestmove 0000");
-            return Ok(());
+        }
+    }
+
+    /// The `searchmoves` that are legal in `pos`; the others are reported.
+    fn searchmoves(pos: &Chess, given: &[String], out: &mut dyn FnMut(&str)) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for u in given {
+            match u.parse::<UciMove>().ok().and_then(|um| um.to_move(pos).ok()) {
+                Some(m) => moves.push(m),
+                None => out(&format!(
+                    "info string error: go: searchmoves {:?} is not a legal move here; ignored",
+                    go::excerpt(u)
+                )),
+            }
+        }
+        moves
+    }
+
+    fn start_search(
+        &mut self,
+        g: &mut GoArgs,
+        had_errors: bool,
+        out: &mut dyn FnMut(&str),
+    ) -> Result<(), String> {
+        let pos = self.current();
+        if pos.legal_moves().is_empty() {
+            return Err("go: the position has no legal move".into());
         }
         let turn = pos.turn();
         let (time, inc) = if turn.is_white() { (g.wtime, g.winc) } else { (g.btime, g.binc) };
+        if time.is_none() && !g.has_own_limit() && (g.has_clock() || had_errors) {
+            let why = if g.has_clock() {
+                format!("no {} for {turn} to move", if turn.is_white() { "wtime" } else { "btime" })
+            } else {
+                "no usable limit".to_string()
+            };
+            out(&format!("info string go: {why}: searching the default movetime {DEFAULT_MOVETIME_MS} ms"));
+            g.movetime = Some(DEFAULT_MOVETIME_MS);
+        }
+        let searchmoves = Self::searchmoves(&pos, &g.searchmoves, out);
+        // A manager without `move-overhead` gets the clock less `Move Overhead`.
+        let time = if has_param(&self.spec, "move-overhead") {
+            time
+        } else {
+            time.map(|t| t.saturating_sub(u64::from(self.move_overhead)))
+        };
         let use_tm = time.is_some() && !g.infinite && g.movetime.is_none();
         self.control = SearchControl::new();
         if let Ok(mut c) = self.interrupt.0.lock() {
@@ -503,13 +602,15 @@ impl UciSession {
             moves: self.moves.clone(),
             clock: use_tm.then(|| UciView {
                 time_ms: time.unwrap_or(0),
-                inc_ms: inc,
+                inc_ms: inc.unwrap_or(0),
                 movestogo: g.movestogo,
             }),
             movetime_ms: g.movetime.map(|t| t as f64),
-            depth: g.depth,
-            nodes: if mcts { None } else { g.nodes },
+            depth: if mcts { None } else { g.depth },
+            // MCTS: `go depth N` is a playout budget doubling per depth (see `go.rs`).
+            nodes: if mcts { g.depth.map(go::mcts_depth_playouts) } else { g.nodes },
             max_visits: if mcts { g.nodes } else { None },
+            searchmoves,
             ponder: g.ponder,
             open_ended: self.hold,
             timer: self.timer(),
@@ -519,51 +620,24 @@ impl UciSession {
     }
 }
 
-/// The UCI fields of `go`.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct GoArgs {
-    wtime: Option<u64>,
-    btime: Option<u64>,
-    winc: u64,
-    binc: u64,
-    movestogo: Option<u32>,
-    movetime: Option<u64>,
-    nodes: Option<u64>,
-    depth: Option<u32>,
-    infinite: bool,
-    ponder: bool,
+/// A whole number option value in `lo ..= hi`.
+fn whole(name: &str, value: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    match value.parse::<u64>() {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(format!("{name}: {:?} is not a whole number in {lo} … {hi}", go::excerpt(value))),
+    }
 }
 
-impl GoArgs {
-    fn parse(rest: &str) -> Result<GoArgs, String> {
-        let mut g = GoArgs::default();
-        let mut it = rest.split_whitespace();
-        while let Some(k) = it.next() {
-            let mut val = |k: &str| -> Result<i64, String> {
-                let v = it.next().ok_or_else(|| format!("go: {k} needs a value"))?;
-                v.parse::<i64>().map_err(|_| format!("go: {k} {v:?} is not an integer"))
-            };
-            // Negative times are clamped at 0 (cutechess #808).
-            let nonneg = |x: i64| x.max(0) as u64;
-            match k {
-                "wtime" => g.wtime = Some(nonneg(val(k)?)),
-                "btime" => g.btime = Some(nonneg(val(k)?)),
-                "winc" => g.winc = nonneg(val(k)?),
-                "binc" => g.binc = nonneg(val(k)?),
-                "movestogo" => g.movestogo = Some(nonneg(val(k)?) as u32),
-                "movetime" => g.movetime = Some(nonneg(val(k)?)),
-                "nodes" => g.nodes = Some(nonneg(val(k)?)),
-                "depth" => g.depth = Some(nonneg(val(k)?).clamp(1, 100) as u32),
-                "mate" => {
-                    val(k)?;
-                }
-                "infinite" => g.infinite = true,
-                "ponder" => g.ponder = true,
-                "searchmoves" => break,
-                other => return Err(format!("go: unknown field {other:?}")),
-            }
-        }
-        Ok(g)
+/// Whether `spec`'s manager has the parameter `path`.
+fn has_param(spec: &TmSpec, path: &str) -> bool {
+    schema().into_iter().any(|m| m.name == spec.manager() && m.params.iter().any(|p| p.path == path))
+}
+
+/// Writes `Move Overhead` into `spec` if its manager has a `move-overhead` parameter.
+fn with_overhead(spec: &mut TmSpec, ms: u32) {
+    if has_param(spec, "move-overhead") {
+        // In range for every manager: MAX_MOVE_OVERHEAD_MS is the smallest maximum.
+        let _ = spec.set("move-overhead", &ms.to_string());
     }
 }
 
@@ -599,7 +673,8 @@ fn tm_line(b: &Budget, out: &mut dyn FnMut(&str)) {
 pub fn tm_options(spec: &TmSpec) -> Vec<String> {
     let Some(m) = schema().into_iter().find(|m| m.name == spec.manager()) else { return Vec::new() };
     let mut lines = Vec::new();
-    for p in m.params {
+    // `move-overhead` is the `Move Overhead` option, the same for every manager.
+    for p in m.params.into_iter().filter(|p| p.path != "move-overhead") {
         let cur = spec.get(&p.path).unwrap_or(p.default);
         let range = p.valid.map(|r| (r.min, r.max)).or(p.slider.map(|s| (s.min, s.max)));
         let line = match p.kind {
@@ -639,5 +714,6 @@ pub fn tm_options(spec: &TmSpec) -> Vec<String> {
     lines
 }
 
+pub mod go;
 #[cfg(test)]
 mod tests;

@@ -23,7 +23,9 @@ fn a_cancelled_go_leaves_the_budget_of_the_next_go_unchanged() {
             // Move 1 runs to its end: the manager's state changes (first-move bonus, spared
             // time, estimates) and is printed just before bestmove.
             e.send("position startpos");
-            e.send("go wtime 1500 btime 1500");
+            // 15 s: with the default Move Overhead (200 ms) Stockfish's timeLeft at 1.5 s would be
+            // its floor of 1 ms for the whole game (timeLeft = time − overhead · (2 + mtg)).
+            e.send("go wtime 15000 btime 15000");
             let (_, seen) = e.until("bestmove");
             let state1 = seen.last().unwrap().clone();
             assert!(state1.starts_with("info string tm-state {"), "{what}: {seen:?}");

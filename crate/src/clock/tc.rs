@@ -46,9 +46,29 @@ pub struct TcError {
     pub message: String,
 }
 
+/// The longest time control accepted, bytes.
+pub const MAX_TC_LEN: usize = 1000;
+
+/// At most 40 characters of `s`, with `…` when cut.
+fn short(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
 impl TcError {
+    /// An error about `token`; the token and every `quoted` part of the message are cut to a
+    /// short excerpt, so a huge input never gives a huge error.
     fn new(token: &str, message: impl Into<String>) -> Self {
-        TcError { token: token.to_string(), message: message.into() }
+        let message: String = message.into();
+        let message = message
+            .split('`')
+            .enumerate()
+            .map(|(i, part)| if i % 2 == 1 { short(part) } else { part.to_string() })
+            .collect::<Vec<_>>()
+            .join("`");
+        TcError { token: short(token), message }
     }
 }
 
@@ -361,6 +381,10 @@ impl FromStr for TimeControl {
 
     /// Parses the cutechess/fastchess syntax in the module documentation.
     fn from_str(s: &str) -> Result<Self, TcError> {
+        if s.len() > MAX_TC_LEN {
+            let why = format!("the time control is {} bytes long; at most {MAX_TC_LEN} allowed", s.len());
+            return Err(TcError::new(s, why));
+        }
         let tokens: Vec<&str> = s.split_whitespace().collect();
         if tokens.is_empty() {
             return Err(TcError::new(

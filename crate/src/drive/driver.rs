@@ -42,6 +42,8 @@ pub struct MoveRequest {
     pub nodes: Option<u64>,
     /// MCTS: visit limit (UCI `go nodes`, lc0's meaning).
     pub max_visits: Option<u64>,
+    /// Search only these root moves (UCI `go searchmoves`); empty = every legal move.
+    pub searchmoves: Vec<Move>,
     /// `go ponder`.
     pub ponder: bool,
     /// `go infinite` / `go ponder`: MCTS must not stop on its own once the move is decided.
@@ -130,6 +132,8 @@ pub struct MoveDriver {
     tree: Option<MctsTree>,
     running: Option<Running>,
     generation: u64,
+    /// The MCTS tree's root holds only a `searchmoves` subset: the next search starts afresh.
+    tree_restricted: bool,
     /// A dropped MCTS move: its tree keeps the visits it added, but the manager is told the
     /// reuse the undisturbed move had when the same position is searched next.
     dropped: Option<Reuse>,
@@ -155,6 +159,7 @@ impl MoveDriver {
             tree: None,
             running: None,
             generation: 0,
+            tree_restricted: false,
             dropped: None,
         }
     }
@@ -182,6 +187,14 @@ impl MoveDriver {
         self.hash_mb = mb.max(1);
         if let Some(ab) = &mut self.ab {
             ab.resize(self.hash_mb);
+        }
+    }
+
+    /// Allocates the transposition table now (UCI `setoption Hash`, `isready`), so that the
+    /// first move's clock does not pay for it.
+    pub fn allocate_hash(&mut self) {
+        if self.ab.is_none() {
+            self.ab = Some(Searcher::new(self.hash_mb));
         }
     }
 
@@ -258,11 +271,16 @@ impl MoveDriver {
                     movetime_ms: req.movetime_ms,
                     ponder: req.ponder,
                     check_interval: None,
+                    searchmoves: req.searchmoves.clone(),
                 };
                 (Search::Ab { root: Box::new(root), limits }, 0)
             }
             SearcherKind::Mcts => {
                 let mut tree = self.tree.take().unwrap_or_default();
+                if self.tree_restricted || !req.searchmoves.is_empty() {
+                    tree.clear();
+                }
+                self.tree_restricted = !req.searchmoves.is_empty();
                 let reuse = match tree.set_position(req.start.clone(), &req.moves) {
                     Ok(r) => r,
                     Err(e) => {
@@ -274,6 +292,7 @@ impl MoveDriver {
                 go.pondering = req.ponder;
                 go.max_playouts = req.nodes;
                 go.max_visits = req.max_visits;
+                go.searchmoves = req.searchmoves.clone();
                 go.stop_when_decided = req.clock.is_none() && !req.open_ended;
                 let search = match MctsSearch::new(tree, self.mcts.clone(), go) {
                     Ok(s) => s,

@@ -135,6 +135,7 @@ fn request(searcher: SearcherKind, moves: &[&str], time_ms: u64, control: &Searc
         depth: None,
         nodes: None,
         max_visits: None,
+        searchmoves: Vec::new(),
         ponder: false,
         open_ended: false,
         timer: Timer::virtual_nps(200_000.0),

@@ -163,6 +163,7 @@ impl EnginePlayer {
             depth: if mcts { None } else { req.depth },
             nodes: req.nodes,
             max_visits: None,
+            searchmoves: Vec::new(),
             ponder: false,
             open_ended: false,
             timer: req.timer,

@@ -16,6 +16,20 @@ const SAMPLES: usize = 240;
 /// How far the decay chart runs, in steps: far enough to see the curve flatten out.
 const DECAY_SPAN_STEPS: f64 = 6.0;
 
+/// The range of the decay chart's `from` and `to` (its sliders').
+pub const DECAY_VALUE_RANGE: (f64, f64) = (-10.0, 10.0);
+/// The range of the decay chart's `step` (its slider's).
+pub const DECAY_STEP_RANGE: (f64, f64) = (0.1, 20.0);
+
+/// `v` must be a number in `lo ..= hi`.
+fn in_range(name: &str, v: f64, lo: f64, hi: f64) -> Result<(), String> {
+    if v.is_finite() && (lo..=hi).contains(&v) {
+        Ok(())
+    } else {
+        Err(format!("{name} = {v} is out of range; allowed: a number in {lo} … {hi}"))
+    }
+}
+
 /// Parameters of `ED(from, to, step, value)`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DecayParams {
@@ -34,17 +48,13 @@ impl Default for DecayParams {
 }
 
 impl DecayParams {
-    /// Check the parameters, naming the bad one and what is allowed.
+    /// Check the parameters against the Curves view's slider ranges ([`DECAY_VALUE_RANGE`],
+    /// [`DECAY_STEP_RANGE`]), naming the bad one and what is allowed.
     pub fn validate(&self) -> Result<(), String> {
-        for (name, v) in [("from", self.from), ("to", self.to), ("step", self.step)] {
-            if !v.is_finite() {
-                return Err(format!("{name} must be a finite number, got {v}"));
-            }
-        }
-        if self.step <= 0.0 {
-            return Err(format!("step must be > 0, got {}", self.step));
-        }
-        Ok(())
+        let (lo, hi) = DECAY_VALUE_RANGE;
+        in_range("from", self.from, lo, hi)?;
+        in_range("to", self.to, lo, hi)?;
+        in_range("step", self.step, DECAY_STEP_RANGE.0, DECAY_STEP_RANGE.1)
     }
 
     /// ED at `value`, computed in f32 as lc0 does.
@@ -133,13 +143,19 @@ impl Default for MovesLeftParams {
 pub const MOVES_LEFT_LAST_MOVE: u32 = 150;
 
 impl MovesLeftParams {
-    /// Check the parameters, naming the bad one and what is allowed.
+    /// Check the parameters against the slider ranges of lc0-legacy's `midpoint-move` and
+    /// `steepness` in the schema, naming the bad one and what is allowed.
     pub fn validate(&self) -> Result<(), String> {
-        if !(self.midpoint.is_finite() && self.midpoint > 0.0) {
-            return Err(format!("midpoint must be a number > 0 (moves), got {}", self.midpoint));
-        }
-        if !(self.steepness.is_finite() && self.steepness > 0.0) {
-            return Err(format!("steepness must be a number > 0, got {}", self.steepness));
+        for (name, v, path) in
+            [("midpoint", self.midpoint, "midpoint-move"), ("steepness", self.steepness, "steepness")]
+        {
+            let (lo, hi) = crate::tm::schema()
+                .into_iter()
+                .find(|m| m.name == "lc0-legacy")
+                .and_then(|m| m.params.into_iter().find(|p| p.path == path))
+                .and_then(|p| p.slider)
+                .map_or((f64::MIN_POSITIVE, f64::MAX), |r| (r.min, r.max));
+            in_range(name, v, lo, hi)?;
         }
         Ok(())
     }

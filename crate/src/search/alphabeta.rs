@@ -260,9 +260,12 @@ impl Searcher {
     ) -> Result<SearchResult, SearchError> {
         req.limits.validate().map_err(SearchError::BadLimits)?;
         let sp = SearchPosition::new(root.position().clone());
-        let legal = sp.pos().legal_moves();
+        let mut legal = sp.pos().legal_moves();
         if legal.is_empty() {
             return Err(if sp.is_check() { SearchError::Checkmate } else { SearchError::Stalemate });
+        }
+        if legal.iter().any(|m| req.limits.searchmoves.contains(m)) {
+            legal.retain(|m| req.limits.searchmoves.contains(m));
         }
         self.tt.new_search();
         self.history.clear();

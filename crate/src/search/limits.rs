@@ -49,6 +49,9 @@ pub struct Limits {
     pub ponder: bool,
     /// Nodes between checks of these limits; `None` = [`DEFAULT_CHECK_INTERVAL`].
     pub check_interval: Option<u64>,
+    /// Search only these root moves (UCI `go searchmoves`); empty = every legal move. Moves
+    /// that are not legal at the root are ignored.
+    pub searchmoves: Vec<shakmaty::Move>,
 }
 
 impl Limits {

@@ -396,7 +396,7 @@ pub trait ManagerConfig: Copy + PartialEq + fmt::Debug + Send + tables::Wrap + '
 pub enum SpecError {
     /// The text does not follow `name(key=value,…)`.
     Syntax {
-        /// The input.
+        /// An excerpt of the input around the problem (see `excerpt_at`).
         input: String,
         /// Byte offset of the problem.
         at: usize,
@@ -448,27 +448,55 @@ pub enum SpecError {
     },
 }
 
+/// Up to 24 characters either side of byte `at` of `input`, with `…` where cut: what an
+/// error quotes of a long input.
+pub(crate) fn excerpt_at(input: &str, at: usize) -> String {
+    const SIDE: usize = 24;
+    let floor = |mut i: usize| {
+        i = i.min(input.len());
+        while !input.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let (lo, hi) = (floor(at.saturating_sub(SIDE)), floor(at.saturating_add(SIDE)));
+    let pre = if lo > 0 { "…" } else { "" };
+    let post = if hi < input.len() { "…" } else { "" };
+    format!("{pre}{}{post}", &input[lo..hi])
+}
+
+/// At most 40 characters of a name or value an error quotes.
+fn short(s: &str) -> String {
+    if s.len() <= 40 { s.to_string() } else { excerpt_at(s, 0) }
+}
+
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SpecError::Syntax { input, at, message } => {
-                write!(f, "bad spec string `{input}` at position {}: {message}", at + 1)
+                write!(f, "bad spec string at position {} (`{input}`): {message}", at + 1)
             }
             SpecError::UnknownManager { name } => write!(
                 f,
-                "unknown time manager `{name}`; allowed: {} (aliases: {})",
+                "unknown time manager `{}`; allowed: {} (aliases: {})",
+                short(name),
                 all_names().join(", "),
                 all_aliases().join(", ")
             ),
             SpecError::UnknownPreset { manager, preset, allowed } => {
-                write!(f, "{manager}: unknown preset `{preset}`; allowed: {}", allowed.join(", "))
+                write!(f, "{manager}: unknown preset `{}`; allowed: {}", short(preset), allowed.join(", "))
             }
             SpecError::UnknownKey { manager, key, allowed } => {
-                write!(f, "{manager}: unknown parameter `{key}`; allowed here: {}", allowed.join(", "))
+                write!(
+                    f,
+                    "{manager}: unknown parameter `{}`; allowed here: {}",
+                    short(key),
+                    allowed.join(", ")
+                )
             }
-            SpecError::Duplicate { manager, key } => write!(f, "{manager}: `{key}` is given twice"),
+            SpecError::Duplicate { manager, key } => write!(f, "{manager}: `{}` is given twice", short(key)),
             SpecError::BadValue { manager, path, value, why, allowed } => {
-                write!(f, "{manager}: parameter `{path}` = `{value}` is {why}; allowed: {allowed}")
+                write!(f, "{manager}: parameter `{path}` = `{}` is {why}; allowed: {allowed}", short(value))
             }
         }
     }

@@ -28,9 +28,6 @@ fn malformed_lines_are_reported_not_fatal() {
         "position fen not a fen",
         "position startpos moves e2e5",
         "position somewhere",
-        "go wtime abc",
-        "go wtime",
-        "go sideways 3",
         "setoption name Hash value lots",
         "setoption name Hash value 0",
         "setoption name TimeManager value nosuch",
@@ -45,6 +42,38 @@ fn malformed_lines_are_reported_not_fatal() {
         assert!(out[0].starts_with("info string error: "), "{bad}: {out:?}");
     }
     assert_eq!(run(&mut s, "isready"), ["readyok"]);
+    // A malformed `go` is reported and still answered with exactly one `bestmove`.
+    run(&mut s, "setoption name VirtualNps value 1000000");
+    for bad in ["go wtime abc", "go wtime", "go sideways 3", "go depth 2 searchmoves"] {
+        let out = run(&mut s, bad);
+        assert!(out[0].starts_with("info string error: "), "{bad}: {out:?}");
+        assert_eq!(out.iter().filter(|l| l.starts_with("bestmove")).count(), 1, "{bad}: {out:?}");
+    }
+}
+
+#[test]
+fn move_overhead_survives_manager_changes_and_works_under_mediocre() {
+    let mut s = UciSession::new();
+    assert_eq!(s.time_manager().get("move-overhead"), Some(Value::Int(200)));
+    assert!(run(&mut s, "setoption name Move Overhead value 300").is_empty());
+    for tm in ["stockfish", "lc0-smooth", "guide(move-overhead=5)"] {
+        assert!(run(&mut s, &format!("setoption name TimeManager value {tm}")).is_empty());
+        assert_eq!(s.time_manager().get("move-overhead"), Some(Value::Int(300)), "{tm}");
+    }
+    assert!(run(&mut s, "setoption name TM move-overhead value 1000").is_empty());
+    assert_eq!(s.time_manager().get("move-overhead"), Some(Value::Int(1000)));
+    // Under mediocre (no parameter of its own) the overhead comes off the clock: 1000 ms of
+    // overhead on a 1100 ms clock leaves mediocre 100 ms, so its hard limit is at most that.
+    run(&mut s, "setoption name TimeManager value mediocre");
+    run(&mut s, "setoption name VirtualNps value 1000000");
+    let tm = |out: &[String]| -> f64 {
+        let l = out.iter().find(|l| l.starts_with("info string tm soft")).unwrap().clone();
+        l.split_whitespace().nth(6).unwrap().parse().unwrap()
+    };
+    let hard_with = tm(&run(&mut s, "go wtime 1100 btime 1100"));
+    run(&mut s, "setoption name Move Overhead value 0");
+    let hard_without = tm(&run(&mut s, "go wtime 1100 btime 1100"));
+    assert!(hard_with < hard_without, "{hard_with} vs {hard_without}");
 }
 
 #[test]
@@ -72,7 +101,7 @@ fn manager_parameters_are_options() {
             assert!(out.is_empty(), "{}: {line}: {out:?}", m.name);
         }
         // Floats travel at the ×1000 scale: defaults with more decimals round to 3.
-        for p in &m.params {
+        for p in m.params.iter().filter(|p| p.path != "move-overhead") {
             match (s.time_manager().get(&p.path).unwrap(), spec.get(&p.path).unwrap()) {
                 (Value::Float(a), Value::Float(b)) => {
                     assert!((a - b).abs() <= 0.0005, "{}: {a} vs {b}", p.path)

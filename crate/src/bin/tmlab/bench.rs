@@ -2,6 +2,7 @@
 //! overshoot measurement for movetime 10, 50 and 200 ms, perft speed, and the MCTS bench
 //! (playouts per second and bytes per node), which `--json` reports as its `mcts` section.
 
+use crate::output::print;
 use serde::Serialize;
 use tmlab::search::bench::{self, BenchOptions, BenchReport};
 use tmlab::search::mcts::{MctsBenchReport, MctsParams, bench as mcts_bench};
@@ -78,15 +79,17 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.json {
         let full = Report { alphabeta: &report, mcts };
         let json = serde_json::to_string_pretty(&full).map_err(|e| format!("cannot serialise: {e}"))?;
-        println!("{json}");
+        print(&format!("{json}\n"))?;
     } else {
-        print!("{}", report.to_text());
+        let mut text = report.to_text();
         if let Some(m) = &mcts {
-            println!("MCTS playouts   : {}", m.total_playouts);
-            println!("MCTS playouts/s : {:.0}", m.playouts_per_s);
+            text += &format!("MCTS playouts   : {}\n", m.total_playouts);
+            text += &format!("MCTS playouts/s : {:.0}\n", m.playouts_per_s);
             let per_node = m.positions.iter().map(|p| p.bytes_per_node).fold(0.0, f64::max);
-            println!("MCTS bytes/node : {per_node:.1} (largest of {} positions)", m.positions.len());
+            text +=
+                &format!("MCTS bytes/node : {per_node:.1} (largest of {} positions)\n", m.positions.len());
         }
+        print(&text)?;
     }
     Ok(())
 }

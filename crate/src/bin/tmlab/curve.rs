@@ -1,5 +1,6 @@
 //! `tmlab curve`: the building-block curves as SVG or JSON.
 
+use crate::output::print;
 use std::path::PathBuf;
 
 use clap::Subcommand;
@@ -95,7 +96,10 @@ pub fn run(args: Args) -> Result<(), String> {
                         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                     eprintln!("wrote {}", path.display());
                 }
-                None => println!("{}", serde_json::to_string_pretty(&cmp.sims).map_err(|e| e.to_string())?),
+                None => print(&format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&cmp.sims).map_err(|e| e.to_string())?
+                ))?,
             }
             Ok(())
         }
@@ -151,9 +155,9 @@ fn emit(
         eprintln!("wrote {}", path.display());
     }
     if out.json {
-        println!("{}", json().map_err(|e| e.to_string())?);
+        print(&format!("{}\n", json().map_err(|e| e.to_string())?))?;
     } else if out.svg.is_none() {
-        print!("{}", csv());
+        print(&csv())?;
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ use crate::stop::{Hints, Score, SearchStats, StopReason, Stopper};
 const INFO_MAX_SILENCE_MS: f64 = 5000.0;
 
 /// How one search (one move, or one ponder search) is run.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct GoOptions {
     /// Where elapsed time comes from; started when the move started.
     pub timer: Timer,
@@ -35,6 +35,9 @@ pub struct GoOptions {
     /// Stop with [`StopReason::TreeFull`] once the tree reaches its node cap, instead of going on
     /// revisiting leaves (lc0's RAM-limit stopper).
     pub stop_when_full: bool,
+    /// Search only these root moves (UCI `go searchmoves`); empty = every legal move. A
+    /// restricted search starts from a fresh tree, whose root then holds only these moves.
+    pub searchmoves: Vec<Move>,
 }
 
 impl GoOptions {
@@ -47,6 +50,7 @@ impl GoOptions {
             max_visits: None,
             stop_when_decided: false,
             stop_when_full: false,
+            searchmoves: Vec::new(),
         }
     }
 }
@@ -181,14 +185,20 @@ impl MctsSearch {
     ///
     /// # Errors
     /// Invalid parameters, or a root position without legal moves (the game is over).
-    pub fn new(tree: MctsTree, params: MctsParams, go: GoOptions) -> Result<Self, String> {
+    pub fn new(tree: MctsTree, params: MctsParams, mut go: GoOptions) -> Result<Self, String> {
         params.validate()?;
         let root_pos = tree.root_position();
         if root_pos.legal_moves().is_empty() {
             let what = if root_pos.is_check() { "checkmate" } else { "stalemate" };
             return Err(format!("nothing to search: the position is {what}"));
         }
+        let restricted = root_pos.legal_moves().iter().any(|m| go.searchmoves.contains(m));
         let mut tree = tree;
+        if restricted {
+            tree.clear(); // the root is expanded with the allowed moves only
+        } else {
+            go.searchmoves.clear();
+        }
         let root = tree.arena.root;
         if root != NONE && !tree.arena.node(root).expanded {
             let pos = tree.root_position().clone();
@@ -363,7 +373,7 @@ impl MctsSearch {
         self.path.clear();
         if arena.root == NONE {
             let x = add_position(arena, &pos, &self.hashes, &mut self.qsearch, params, true);
-            expand_edges(arena, x.node, &pos, params);
+            expand_edges_of(arena, x.node, &pos, params, &self.go.searchmoves);
             arena.root = x.node;
             arena.root_kid = Kid { n: 1, q: x.value, ..Kid::new(x.node, 0, 0) };
             self.playouts += 1;
@@ -905,7 +915,15 @@ pub(super) fn surely_has_move(pos: &Chess) -> bool {
 /// Write the edges of node `node` (position `pos`, not terminal): its legal moves with their
 /// priors, highest prior first (generation order on ties), which `select` relies on.
 pub(super) fn expand_edges(arena: &mut Arena, node: u32, pos: &Chess, params: &MctsParams) {
-    let moves = pos.legal_moves();
+    expand_edges_of(arena, node, pos, params, &[]);
+}
+
+/// [`expand_edges`] with only the legal moves in `only` (all of them if `only` is empty).
+fn expand_edges_of(arena: &mut Arena, node: u32, pos: &Chess, params: &MctsParams, only: &[Move]) {
+    let mut moves = pos.legal_moves();
+    if !only.is_empty() {
+        moves.retain(|m| only.contains(m));
+    }
     let mut pri = [0u16; 256];
     priors(pos.board(), pos.turn(), &moves, params.policy_temperature, &mut pri);
     let mut order = [0u32; 256];

@@ -505,7 +505,7 @@ fn mate_in(pos: &Chess, n: u32) -> bool {
 fn mate_in_one_and_mate_in_two_are_found_and_proven() {
     let mut go = virtual_go(200_000);
     go.stop_when_decided = true;
-    let (r, _) = run(tree_at(MATE_OR_STALEMATE), go, &mut never());
+    let (r, _) = run(tree_at(MATE_OR_STALEMATE), go.clone(), &mut never());
     assert_eq!(r.reason, StopReason::ForcedWin);
     assert_eq!(r.score, Score::MateIn(1));
     let mut pos = parse_fen(MATE_OR_STALEMATE).unwrap();

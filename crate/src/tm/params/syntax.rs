@@ -7,7 +7,15 @@
 //! ```
 //! Whitespace between tokens is ignored. Words are made of letters, digits and `_ - . +`.
 
+use std::collections::HashSet;
+
 use super::SpecError;
+
+/// The longest spec string accepted, bytes (a spec setting every parameter of any manager is
+/// under 2 kB).
+pub const MAX_SPEC_LEN: usize = 8192;
+/// The deepest nesting of parentheses accepted (managers use 2: `name(group(key=value))`).
+pub const MAX_NESTING: usize = 8;
 
 /// A dictionary: `key=value` items and sub-dictionaries, in input order.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -35,10 +43,11 @@ impl Dict {
         self.entries.iter().enumerate().find(|(_, e)| e.key == key).map(|(i, e)| (i, &e.value))
     }
 
-    /// Refuses a key given twice in one dictionary (at any depth).
+    /// Refuses a key given twice in one dictionary (at any depth), in linear time.
     pub(super) fn check_duplicates(&self, manager: &str) -> Result<(), SpecError> {
-        for (i, e) in self.entries.iter().enumerate() {
-            if self.entries[..i].iter().any(|x| x.key == e.key) {
+        let mut seen = HashSet::with_capacity(self.entries.len());
+        for e in &self.entries {
+            if !seen.insert(e.key.as_str()) {
                 return Err(SpecError::Duplicate { manager: manager.into(), key: e.key.clone() });
             }
             if let Node::Sub(sub) = &e.value {
@@ -95,7 +104,7 @@ fn lex(input: &str) -> Result<Vec<(usize, Tok)>, SpecError> {
             }
             other => {
                 return Err(SpecError::Syntax {
-                    input: input.into(),
+                    input: super::excerpt_at(input, i),
                     at: i,
                     message: format!("unexpected character `{other}`"),
                 });
@@ -114,7 +123,7 @@ struct Parser<'a> {
 impl Parser<'_> {
     fn err(&self, message: impl Into<String>) -> SpecError {
         let at = self.toks.get(self.pos).map_or(self.input.len(), |(i, _)| *i);
-        SpecError::Syntax { input: self.input.into(), at, message: message.into() }
+        SpecError::Syntax { input: super::excerpt_at(self.input, at), at, message: message.into() }
     }
 
     fn peek(&self) -> Option<&Tok> {
@@ -132,8 +141,11 @@ impl Parser<'_> {
         }
     }
 
-    /// Items up to and including the closing parenthesis.
-    fn items(&mut self) -> Result<Dict, SpecError> {
+    /// Items up to and including the closing parenthesis, `depth` parentheses deep.
+    fn items(&mut self, depth: usize) -> Result<Dict, SpecError> {
+        if depth > MAX_NESTING {
+            return Err(self.err(format!("parentheses nest deeper than {MAX_NESTING} levels")));
+        }
         let mut dict = Dict::default();
         if self.peek() == Some(&Tok::Close) {
             self.pos += 1;
@@ -149,7 +161,7 @@ impl Parser<'_> {
                 }
                 Some(Tok::Open) => {
                     self.pos += 1;
-                    let sub = self.items()?;
+                    let sub = self.items(depth + 1)?;
                     dict.entries.push(Entry { key, value: Node::Sub(sub) });
                 }
                 _ => return Err(self.err(format!("expected `=` or `(` after `{key}`"))),
@@ -168,6 +180,13 @@ impl Parser<'_> {
 
 /// Parses a spec string into the manager name and its dictionary.
 pub(super) fn parse(input: &str) -> Result<(String, Dict), SpecError> {
+    if input.len() > MAX_SPEC_LEN {
+        return Err(SpecError::Syntax {
+            input: super::excerpt_at(input, MAX_SPEC_LEN),
+            at: MAX_SPEC_LEN,
+            message: format!("the spec string is {} bytes long; at most {MAX_SPEC_LEN} allowed", input.len()),
+        });
+    }
     let toks = lex(input)?;
     let mut p = Parser { input, toks, pos: 0 };
     let name = p.word("a manager name")?;
@@ -175,7 +194,7 @@ pub(super) fn parse(input: &str) -> Result<(String, Dict), SpecError> {
         None => Dict::default(),
         Some(Tok::Open) => {
             p.pos += 1;
-            p.items()?
+            p.items(1)?
         }
         Some(_) => return Err(p.err("expected `(` after the manager name")),
     };
@@ -233,6 +252,36 @@ mod tests {
                 other => panic!("{bad}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn nesting_and_length_are_bounded_with_short_errors() {
+        let deep = format!("x({}a=1{}", "g(".repeat(30_000), ")".repeat(30_001));
+        let e = parse(&deep[..MAX_SPEC_LEN]).unwrap_err().to_string();
+        assert!(e.contains("nest deeper than 8"), "{e}");
+        assert!(e.len() < 300, "{} bytes: {e}", e.len());
+        let e = parse(&deep).unwrap_err().to_string();
+        assert!(e.contains("at most 8192"), "{e}");
+        assert!(e.len() < 300, "{} bytes: {e}", e.len());
+        assert!(parse(&format!("x({}a=1{}", "g(".repeat(7), ")".repeat(8))).is_ok());
+        // A long bad token is quoted in part, with its position.
+        let e = parse(&format!("x(a={}!)", "9".repeat(5000))).unwrap_err().to_string();
+        assert!(e.contains("position 5005") && e.len() < 300, "{e}");
+    }
+
+    #[test]
+    fn duplicate_check_is_linear() {
+        let body: Vec<String> = (0..20_000).map(|i| format!("k{i}=1")).collect();
+        let d = Dict {
+            entries: body
+                .iter()
+                .map(|kv| Entry { key: kv.clone(), value: Node::Scalar("1".into()) })
+                .collect(),
+        };
+        let t = std::time::Instant::now();
+        assert!(d.check_duplicates("x").is_ok());
+        // Quadratic took seconds here (2·10⁸ comparisons); linear takes about a millisecond.
+        assert!(t.elapsed().as_millis() < 500, "{:?}", t.elapsed());
     }
 
     #[test]
