@@ -1,3 +1,4 @@
+// @ts-check
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
 import init, { describe_spec, normalize_time_control } from './pkg/tmlab.js';
 import { EngineClient } from './engine/client.js';
@@ -19,7 +20,7 @@ function probe() {
   let moduleWorkers = false;
   try {
     // A module worker reads `type`; a browser without them never asks.
-    const w = new Worker('data:,', { get type() { moduleWorkers = true; return 'module'; } });
+    const w = new Worker('data:,', { get type() { moduleWorkers = true; return /** @type {WorkerType} */ ('module'); } });
     w.terminate();
   } catch {
     /* not supported */

@@ -1,3 +1,4 @@
+// @ts-check
 // <tm-curve>: one chart of the Curves view as a custom element for docs sites
 // (shared/spec/playground.md §6). Load it with
 //

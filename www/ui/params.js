@@ -1,3 +1,4 @@
+// @ts-check
 // A parameter panel generated from the Rust schema (tm_schema): a preset menu, a control per
 // parameter (slider + number box for numbers, linear or log as the schema says; checkbox for
 // booleans; menu for enums), reset per parameter and reset all. It edits a spec string in lc0
@@ -146,7 +147,7 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm' }) {
     reset.textContent = '↺';
     reset.setAttribute('aria-label', `Reset ${p.label} to ${def}`);
     reset.addEventListener('click', () => {
-      if (p.kind === 'bool') input.checked = def;
+      if (p.kind === 'bool') /** @type {HTMLInputElement} */ (input).checked = def;
       else input.value = def;
       set(def);
     });

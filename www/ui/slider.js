@@ -1,3 +1,4 @@
+// @ts-check
 // A labelled parameter control: a range slider bound to a number box, with unit, reset button,
 // tooltip and aria-valuetext. Linear or log scale; the real value is stored, never the slider
 // index. Typed values outside [min, max] are refused, with the allowed range shown.

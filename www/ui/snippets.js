@@ -1,3 +1,4 @@
+// @ts-check
 // Ready-to-paste HTML for embedding the playground in another page (shared/spec/playground.md §6):
 // an iframe of the /embed route with the current state, and <tm-curve> custom elements whose
 // attributes are the URL's keys. No wasm here: <tm-curve> builds its links with it too.

@@ -1,3 +1,4 @@
+// @ts-check
 // The playground's state in the URL (shared/spec/playground.md §5.11): short keys, versioned
 // with `v=1`, only values that differ from the defaults are written, unknown keys are ignored and
 // missing keys mean defaults. Each view owns a prefix (`ed.from`, `al.tc`, `p.side`, …) and a
@@ -99,6 +100,7 @@ export class UrlState extends EventTarget {
    * @param {string} prefix
    * @param {object} defaults
    * @param {{limits?: Record<string, [number, number]>, check?: Record<string, (v: any) => string|undefined>}} [rules]
+   * @returns {any}
    */
   get(prefix, defaults, { limits = {}, check = {} } = {}) {
     const flat = flatten(defaults);

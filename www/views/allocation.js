@@ -1,3 +1,4 @@
+// @ts-check
 // The allocation chart: for up to four managers and a time control, the soft and hard budget
 // per move over a simulated game, with the clock remaining on a second axis. The usage model
 // (share of the budget used, nps, tree reuse) has its own sliders; every manager's parameters
@@ -16,6 +17,8 @@ const KEY_STEP = 1; // moves per arrow key
 /**
  * Mount the allocation card into `root`. `state` = { specs, tc, moves, use, nps, reuse };
  * `onChange(state)` persists it.
+ * @param {HTMLElement} root
+ * @param {{state?: Partial<typeof ALLOCATION_DEFAULTS>, onChange?: (s: typeof ALLOCATION_DEFAULTS) => void}} [ctx]
  */
 export function mountAllocation(root, { state: initial = {}, onChange = () => {} } = {}) {
   const schema = tm_schema();

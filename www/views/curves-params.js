@@ -1,3 +1,4 @@
+// @ts-check
 // The Curves view's parameters, without any wasm: their ranges, defaults and URL keys. The view,
 // the URL reader (which checks links against these ranges) and the <tm-curve> element share them.
 
@@ -43,7 +44,10 @@ export const ALLOCATION_DEFAULTS = {
   reuse: 0,
 };
 
-/** The allocation chart's usage-model sliders. */
+/**
+ * The allocation chart's usage-model sliders.
+ * @type {{key: string, label: string, min: number, max: number, step: number, unit?: string, description: string, scale?: 'lin'|'log'}[]}
+ */
 export const USAGE_PARAMS = [
   { key: 'moves', label: 'moves', min: 10, max: 300, step: 1, unit: 'moves', description: 'Moves of one side to simulate.' },
   { key: 'use', label: 'budget used', min: 0.05, max: 3, step: 0.05, unit: '× soft', description: 'Each move uses this share of the soft budget, capped at the hard budget.' },
@@ -51,7 +55,10 @@ export const USAGE_PARAMS = [
   { key: 'reuse', label: 'tree reuse', min: 0, max: 0.95, step: 0.01, description: 'Share of the previous move’s tree kept for the next move (lc0 managers).' },
 ];
 
-/** The URL reader's ranges for the allocation chart; for `specs`, the number of entries. */
+/**
+ * The URL reader's ranges for the allocation chart; for `specs`, the number of entries.
+ * @type {Record<string, [number, number]>}
+ */
 export const ALLOCATION_LIMITS = {
   ...Object.fromEntries(USAGE_PARAMS.map((p) => [p.key, [p.min, p.max]])),
   specs: [1, MAX_MANAGERS],

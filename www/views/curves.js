@@ -1,3 +1,4 @@
+// @ts-check
 // The Curves view: the building blocks of lc0's managers, drawn by the Rust chart code in the
 // page's own wasm instance. Each chart sits beside its sliders; the default curve stays as a
 // ghost; hovering (or arrow keys on the focused chart) annotates a point with its exact numbers.
@@ -41,7 +42,11 @@ const CHARTS = [
 
 export { CURVES_DEFAULTS } from './curves-params.js';
 
-/** Build the view into `root`. `state` maps chart id → { key: value }; `onChange` persists it. */
+/**
+ * Build the view into `root`. `state` maps chart id → { key: value }; `onChange` persists it.
+ * @param {HTMLElement} root
+ * @param {{state?: Record<string, Record<string, number>>, onChange?: (s: Record<string, Record<string, number>>) => void}} [ctx]
+ */
 export function mountCurves(root, { state = {}, onChange = () => {} } = {}) {
   const views = CHARTS.map((spec) => mountChart(root, spec, state[spec.id] || {}, (values) => {
     state[spec.id] = values;
