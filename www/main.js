@@ -134,13 +134,16 @@ async function main() {
       return m.mountPlay(root, viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS));
     },
     match: async (root) => {
-      const m = await import('./views/match.js');
-      return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS));
+      const m = await import('./views/match/index.js');
+      const choice = (allowed) => (v) => (allowed.includes(v) ? undefined : `is not one of ${allowed.join(', ')}`);
+      const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
+      for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
+      return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
     },
   };
-  function viewContext(prefix, defaults) {
+  function viewContext(prefix, defaults, check = {}) {
     return {
-      state: url.get(prefix, defaults),
+      state: url.get(prefix, defaults, { check }),
       onChange: (s) => url.set(prefix, s, defaults),
       engine,
       spawnEngine,

@@ -8,6 +8,7 @@ import { AllocationCanvas, tm_schema } from '../pkg/tmlab.js';
 import { createSlider } from '../ui/slider.js';
 import { createParamsPanel } from '../ui/params.js';
 import { perFrame } from '../ui/frame.js';
+import { fitCanvas, bindReadout } from '../ui/canvas.js';
 import { ALLOCATION_DEFAULTS, MAX_MANAGERS, USAGE_PARAMS as USAGE } from './curves-params.js';
 
 export { ALLOCATION_DEFAULTS } from './curves-params.js';
@@ -147,10 +148,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     const t0 = performance.now();
     const width = Math.max(280, Math.round(figure.clientWidth));
     const height = Math.round(Math.min(460, Math.max(260, width * ASPECT)));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
+    fitCanvas(canvas, width, height);
     try {
       const d = chart.draw(state.specs, state.tc, state.moves, state.use, state.nps, state.reuse, hoverPx ?? undefined);
       frame = d.frame;
@@ -187,8 +185,9 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     schedule();
   }
 
-  canvas.addEventListener('pointermove', (e) => {
-    hoverPx = (e.offsetX * canvas.width) / canvas.clientWidth;
+  bindReadout(canvas, (x) => {
+    if (x === null) return;
+    hoverPx = x;
     schedule();
   });
   canvas.addEventListener('keydown', (e) => {

@@ -6,6 +6,7 @@
 import { CurveCanvas } from '../pkg/tmlab.js';
 import { createSlider } from '../ui/slider.js';
 import { perFrame } from '../ui/frame.js';
+import { fitCanvas, bindReadout } from '../ui/canvas.js';
 import { CURVE_PARAMS } from './curves-params.js';
 
 /** Chart height as a share of its width, within these pixel bounds. */
@@ -128,21 +129,20 @@ function mountChart(root, spec, initial, persist) {
   function resize() {
     const width = Math.max(200, Math.round(figure.clientWidth));
     const height = Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, width * ASPECT)));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
+    fitCanvas(canvas, width, height);
   }
 
-  canvas.addEventListener('pointermove', (e) => {
-    hoverPx = (e.offsetX * canvas.width) / canvas.clientWidth;
+  // The curve stays put when a finger lifts: the readout of a tap stays readable.
+  bindReadout(canvas, (x) => {
+    if (x === null) return;
+    hoverPx = x;
     schedule();
   });
   canvas.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
     const left = frame ? frame.left : 0;
-    const right = frame ? frame.right : canvas.width;
+    const right = frame ? frame.right : canvas.width / Number(canvas.dataset.dpr || 1);
     const stepPx = (right - left) * KEY_STEP;
     const start = hoverPx ?? (left + right) / 2;
     hoverPx = Math.min(right, Math.max(left, start + (e.key === 'ArrowRight' ? stepPx : -stepPx)));
