@@ -20,8 +20,11 @@ function probe() {
   let moduleWorkers = false;
   try {
     // A module worker reads `type`; a browser without them never asks.
-    const w = new Worker('data:,', { get type() { moduleWorkers = true; return /** @type {WorkerType} */ ('module'); } });
+    // An empty blob: worker (the CSP allows blob: workers, never data: ones).
+    const url = URL.createObjectURL(new Blob([''], { type: 'text/javascript' }));
+    const w = new Worker(url, { get type() { moduleWorkers = true; return /** @type {WorkerType} */ ('module'); } });
     w.terminate();
+    URL.revokeObjectURL(url);
   } catch {
     /* not supported */
   }

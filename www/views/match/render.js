@@ -5,6 +5,7 @@
 
 import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
+import { styleMap } from 'lit-html/directives/style-map.js';
 import { statsOf, timeRowsOf, gameRowsOf, progressOf } from './controller.js';
 import { TC_PRESETS, SPRT_PRESETS } from './spec.js';
 
@@ -92,7 +93,7 @@ export function matchTemplate(s, h, parts, cap) {
         <button type="button" id="m-pgn" ?disabled=${!p.finished} @click=${h.pgn}>Download PGN</button>
         <button type="button" id="m-json" ?disabled=${!p.finished} @click=${h.json}>Download JSON</button>
       </div>
-      <div class="progress"><div class="progress-bar" id="m-bar" style="width: ${p.games ? (100 * p.finished) / p.games : 0}%"></div></div>
+      <div class="progress"><div class="progress-bar" id="m-bar" style=${styleMap({ width: `${p.games ? (100 * p.finished) / p.games : 0}%` })}></div></div>
       <p id="m-progress" class="match-progress" role="status" aria-live="polite" data-finished=${p.finished} data-status=${p.status}>${p.text}</p>
       <p id="m-note" class="note">${p.note}</p>
       <p id="m-error" class="error" role="alert">${s.error}</p>
