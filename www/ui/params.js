@@ -4,7 +4,7 @@
 // booleans; menu for enums), reset per parameter and reset all. It edits a spec string in lc0
 // syntax, which the Rust parser (describe_spec) validates: one source of truth for both.
 
-import { describe_spec } from '../pkg/tmlab.js';
+import { describe_spec, check_param } from '../pkg/tmlab.js';
 import { createSlider } from './slider.js';
 
 /**
@@ -118,6 +118,7 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm' }) {
         value,
         defaultValue: def,
         onInput: (v) => set(p.kind === 'int' ? Math.round(v) : v),
+        check: (v) => check_param(state.manager, p.path, String(v)),
       }).element;
     }
     const row = document.createElement('div');

@@ -38,7 +38,11 @@ impl RuleError {
 /// A library error of the form `field: message` (the match spec's) as a typed error.
 fn field_error(e: &str) -> RuleError {
     let (path, _) = e.split_once(':').filter(|(p, _)| !p.contains(' ')).unwrap_or(("", e));
-    let allowed = e.split_once("allowed: ").map(|(_, a)| a).unwrap_or("");
+    let allowed = match e.split_once("allowed: ") {
+        Some((_, a)) => a,
+        None if path.starts_with("tc_") => TC_FORMS,
+        None => "",
+    };
     RuleError::new(path, e, allowed)
 }
 
