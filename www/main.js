@@ -1,6 +1,6 @@
 // @ts-check
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
-import init, { describe_spec, normalize_time_control } from './pkg/tmlab.js';
+import init, { check_spec, read_time_control } from './pkg/tmlab.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves } from './views/curves.js';
 import { mountAllocation } from './views/allocation.js';
@@ -63,13 +63,19 @@ const VIEW_LABELS = { play: 'Play', match: 'Match', curves: 'Curves' };
 /** Show the URL's unusable values (each names the key, what was wrong, and what is used instead). */
 function showUrlProblems(url) {
   const note = $('#url-note');
-  if (!note) return;
+  const text = $('#url-note-text');
+  if (!note || !text) return;
+  let dismissed = 0; // problems seen when the reader closed the note; a new one shows it again
   const render = () => {
-    note.hidden = url.problems.length === 0;
-    note.textContent = url.problems.length
+    note.hidden = url.problems.length <= dismissed;
+    text.textContent = url.problems.length
       ? `Some settings in the link could not be used: ${url.problems.map((p) => p.message).join(' ')}`
       : '';
   };
+  $('#url-note-close')?.addEventListener('click', () => {
+    dismissed = url.problems.length;
+    render();
+  });
   url.addEventListener('problem', render);
   render();
 }
@@ -198,19 +204,24 @@ async function main() {
   reportHeight();
 }
 
-/** A URL check from a Rust parser: the parser's message, or nothing when the value parses. */
+/**
+ * A URL check from a Rust parser: nothing when the value parses, else the typed error's message
+ * without its list of allowed values (one message names each bad value; the lists stay in the
+ * views' own field errors).
+ */
 const parserCheck = (parse) => (value) => {
   try {
     parse(value);
     return undefined;
   } catch (e) {
-    return String(e.message || e);
+    const message = String(e?.message || e).split('; allowed')[0];
+    return message.length > 160 ? `${message.slice(0, 157)}…` : message;
   }
 };
 /** A URL check for a manager spec. */
-const checkSpec = parserCheck(describe_spec);
+const checkSpec = parserCheck(check_spec);
 /** A URL check for a time control. */
-const checkTimeControl = parserCheck(normalize_time_control);
+const checkTimeControl = parserCheck(read_time_control);
 
 main().catch((err) => {
   $('#fallback').hidden = false;

@@ -146,7 +146,8 @@ export class UrlState extends EventTarget {
   /** Note a value that could not be used (`fallback`: the default used instead; null: no tail). */
   problem(name, value, why, fallback) {
     const tail = fallback === undefined ? '; ignored' : fallback === null ? '' : `; using the default ${fallback}`;
-    this.problems.push({ key: name, value, message: `${name}=${value}: ${why}${tail}.` });
+    const shown = String(value).length > 40 ? `${String(value).slice(0, 37)}…` : value;
+    this.problems.push({ key: name, value, message: `${name}=${shown}: ${why}${tail}.` });
     this.dispatchEvent(new Event('problem'));
   }
 

@@ -4,7 +4,7 @@
 // (share of the budget used, nps, tree reuse) has its own sliders; every manager's parameters
 // come from the Rust schema. Hover (or arrow keys) shows the terms behind a move's budget.
 
-import { AllocationCanvas, tm_schema } from '../pkg/tmlab.js';
+import { AllocationCanvas, read_time_control, tm_schema } from '../pkg/tmlab.js';
 import { createSlider } from '../ui/slider.js';
 import { createParamsPanel } from '../ui/params.js';
 import { perFrame } from '../ui/frame.js';
@@ -61,8 +61,22 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
   const tcHelp = document.createElement('span');
   tcHelp.id = 'allocation-tc-help';
   tcHelp.className = 'param-unit';
-  tcHelp.textContent = 'e.g. 60+0.6, 40/60';
-  tcRow.append(tcInput, tcHelp);
+  tcHelp.textContent = 'seconds: 60+0.6, 40/60';
+  // The field's reading in words, from the crate ("1 min + 0.6 s per move").
+  const tcReading = document.createElement('p');
+  tcReading.id = 'allocation-tc-reading';
+  tcReading.className = 'tc-echo';
+  tcReading.setAttribute('role', 'status');
+  const echo = () => {
+    try {
+      tcReading.textContent = read_time_control(state.tc).reading;
+    } catch (e) {
+      tcReading.textContent = '';
+    }
+  };
+  echo();
+  tcInput.setAttribute('aria-describedby', 'allocation-tc-help allocation-tc-reading');
+  tcRow.append(tcInput, tcHelp, tcReading);
   controls.append(tcRow);
   for (const u of USAGE) {
     controls.append(
@@ -136,6 +150,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
   });
   tcInput.addEventListener('input', () => {
     state.tc = tcInput.value.trim();
+    echo();
     changed();
   });
 
