@@ -5,6 +5,7 @@
 //! [`Frame`] that maps pixels back to data, which the page uses to find the hovered point.
 
 pub mod allocation;
+pub mod curve_params;
 pub mod curves;
 pub mod game;
 pub mod movetime;

@@ -183,3 +183,9 @@ pub fn stop_reason_label(reason: &str) -> String {
         .find(|r| serde_json::to_value(r).ok().and_then(|v| v.as_str().map(|s| s == reason)).unwrap_or(false))
         .map_or_else(|| reason.to_string(), |r| r.description().to_string())
 }
+
+/// The Curves view's sliders and defaults (see [`crate::plot::curve_params`]).
+#[wasm_bindgen]
+pub fn curve_schema() -> Result<JsValue, JsValue> {
+    to_js(&crate::plot::curve_params::curve_schema()).map_err(JsValue::from)
+}
