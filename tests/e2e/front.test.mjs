@@ -20,6 +20,16 @@ after(async () => {
   await server?.close();
 });
 
+/** Run `fn(context)` in a browser of its own, closed even when an assertion fails. */
+async function own(options, fn) {
+  const b = await launch(options);
+  try {
+    return await fn(b.context);
+  } finally {
+    await b.close();
+  }
+}
+
 const FAST = 'm.tca=1%2B0.01&m.tcb=0.8%2B0.01&m.nps=100000';
 
 async function openMatch(page, query) {
@@ -83,62 +93,62 @@ test('time-control fields echo their reading (seconds syntax everywhere)', async
 });
 
 test('at devicePixelRatio 2 chart canvases are backed at CSS size × 2', async () => {
-  const hi = await launch({ deviceScaleFactor: 2 });
-  const page = await hi.context.newPage();
-  await page.goto(`${server.url}?v=1&view=curves`);
-  for (const id of ['decay', 'moves-left', 'allocation']) await page.waitForSelector(`#chart-${id} canvas[data-draws]`);
-  await page.waitForTimeout(300);
-  const sizes = await page.$$eval('.figure canvas', (cs) =>
-    cs.map((c) => ({ w: c.width, h: c.height, cssW: c.getBoundingClientRect().width, cssH: c.getBoundingClientRect().height, dpr: c.dataset.dpr })),
-  );
-  assert.ok(sizes.length >= 3);
-  for (const s of sizes) {
-    assert.equal(s.dpr, '2');
-    assert.ok(Math.abs(s.w - 2 * s.cssW) <= 1, `width ${s.w} vs CSS ${s.cssW}`);
-    assert.ok(Math.abs(s.h - 2 * s.cssH) <= 1, `height ${s.h} vs CSS ${s.cssH}`);
-  }
-  await hi.close();
+  await own({ deviceScaleFactor: 2 }, async (context) => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}?v=1&view=curves`);
+    for (const id of ['decay', 'moves-left', 'allocation']) await page.waitForSelector(`#chart-${id} canvas[data-draws]`);
+    await page.waitForTimeout(300);
+    const sizes = await page.$$eval('.figure canvas', (cs) =>
+      cs.map((c) => ({ w: c.width, h: c.height, cssW: c.getBoundingClientRect().width, cssH: c.getBoundingClientRect().height, dpr: c.dataset.dpr })),
+    );
+    assert.ok(sizes.length >= 3);
+    for (const s of sizes) {
+      assert.equal(s.dpr, '2');
+      assert.ok(Math.abs(s.w - 2 * s.cssW) <= 1, `width ${s.w} vs CSS ${s.cssW}`);
+      assert.ok(Math.abs(s.h - 2 * s.cssH) <= 1, `height ${s.h} vs CSS ${s.cssH}`);
+    }
+  });
 });
 
 test('a tap on a chart shows the readout', async () => {
-  const touch = await launch({ hasTouch: true, viewport: { width: 390, height: 844 } });
-  const page = await touch.context.newPage();
-  await page.goto(`${server.url}?v=1&view=curves`);
-  const canvas = page.locator('#chart-decay canvas[data-draws]');
-  await canvas.waitFor();
-  const note = page.locator('#chart-decay .annotation');
-  assert.equal(await note.getAttribute('data-x'), null, 'no readout before the tap');
-  const box = await canvas.boundingBox();
-  await page.touchscreen.tap(box.x + box.width * 0.6, box.y + box.height * 0.5);
-  await page.waitForFunction(() => document.querySelector('#chart-decay .annotation').dataset.x !== undefined);
-  assert.match(await note.textContent(), /\d/);
-  await page.waitForTimeout(200);
-  assert.notEqual(await note.getAttribute('data-x'), null, 'the readout stays after the finger lifts');
-  await touch.close();
+  await own({ hasTouch: true, viewport: { width: 390, height: 844 } }, async (context) => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}?v=1&view=curves`);
+    const canvas = page.locator('#chart-decay canvas[data-draws]');
+    await canvas.waitFor();
+    const note = page.locator('#chart-decay .annotation');
+    assert.equal(await note.getAttribute('data-x'), null, 'no readout before the tap');
+    const box = await canvas.boundingBox();
+    await page.touchscreen.tap(box.x + box.width * 0.6, box.y + box.height * 0.5);
+    await page.waitForFunction(() => document.querySelector('#chart-decay .annotation').dataset.x !== undefined);
+    assert.match(await note.textContent(), /\d/);
+    await page.waitForTimeout(200);
+    assert.notEqual(await note.getAttribute('data-x'), null, 'the readout stays after the finger lifts');
+  });
 });
 
 test('Match statistics read "–" until two pairs have finished', async () => {
-  const own = await launch();
-  const page = await own.context.newPage();
-  await openMatch(page, `${FAST}&m.games=2`);
-  await page.click('#m-start');
-  await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 60000 });
-  for (const k of ['elo', 'nelo', 'los']) assert.equal(await stat(page, k), '–', `${k} after one pair`);
-  assert.match(await stat(page, 'wdl'), /^\d+ \/ \d+ \/ \d+$/);
-  assert.doesNotMatch(await page.textContent('#m-block'), /Elo:/, 'the block has no estimate either');
-  await own.close();
+  await own({}, async (context) => {
+    const page = await context.newPage();
+    await openMatch(page, `${FAST}&m.games=2`);
+    await page.click('#m-start');
+    await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 60000 });
+    for (const k of ['elo', 'nelo', 'los']) assert.equal(await stat(page, k), '–', `${k} after one pair`);
+    assert.match(await stat(page, 'wdl'), /^\d+ \/ \d+ \/ \d+$/);
+    assert.doesNotMatch(await page.textContent('#m-block'), /Elo:/, 'the block has no estimate either');
+  });
 });
 
 test('keyboard focus stays on a games-table row while the table updates', async () => {
-  const own = await launch();
-  const page = await own.context.newPage();
-  const errors = collectErrors(page);
-  await openMatch(page, `${FAST}&m.games=6&m.conc=1`);
-  await page.click('#m-start');
-  await page.waitForSelector('#m-games-table tr.done[data-index="0"]', { timeout: 60000 });
-  await page.focus('#m-games-table tr.done[data-index="0"]');
-  await page.evaluate(() => {
-    document.activeElement.__mark = 'focused-row';
+  await own({}, async (context) => {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await openMatch(page, `${FAST}&m.games=6&m.conc=1`);
+    await page.click('#m-start');
+    await page.waitForSelector('#m-games-table tr.done[data-index="0"]', { timeout: 60000 });
+    await page.focus('#m-games-table tr.done[data-index="0"]');
+    await page.evaluate(() => {
+      document.activeElement.__mark = 'focused-row';
   });
   const before = await page.evaluate(() => document.querySelectorAll('#m-games-table tr.done').length);
   await page.waitForFunction((n) => document.querySelectorAll('#m-games-table tr.done').length >= n + 2, before, { timeout: 60000 });
@@ -146,38 +156,37 @@ test('keyboard focus stays on a games-table row while the table updates', async 
   assert.deepEqual(active, { mark: 'focused-row', index: '0' }, 'the same row element keeps focus');
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => globalThis.tmlab.views.match.selected), 0);
-  await page.click('#m-stop');
   assert.deepEqual(errors, []);
-  await own.close();
+  });
 });
 
 test('a tampered saved game is dropped with a message and never reaches the page', async () => {
-  const own = await launch();
-  const page = await own.context.newPage();
-  await openMatch(page, `${FAST}&m.games=2`);
-  await page.click('#m-start');
-  await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 60000 });
-  await page.evaluate(async () => {
-    const db = await new Promise((res, rej) => {
-      const r = indexedDB.open('tmlab-match', 1);
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    const tx = db.transaction('kv', 'readwrite');
-    const store = tx.objectStore('kv');
-    const keys = await new Promise((res) => {
-      const r = store.getAllKeys();
-      r.onsuccess = () => res(r.result);
-    });
-    const key = keys.find((k) => String(k).startsWith('game:'));
-    const game = await new Promise((res) => {
-      const r = store.get(key);
-      r.onsuccess = () => res(r.result);
-    });
-    game.record.outcome.result = '<img src=x onerror="globalThis.__xss = 1">';
-    store.put(game, key);
-    await new Promise((res) => (tx.oncomplete = res));
-    db.close();
+  await own({}, async (context) => {
+    const page = await context.newPage();
+    await openMatch(page, `${FAST}&m.games=2`);
+    await page.click('#m-start');
+    await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 60000 });
+    await page.evaluate(async () => {
+      const db = await new Promise((res, rej) => {
+        const r = indexedDB.open('tmlab-match', 1);
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      const tx = db.transaction('kv', 'readwrite');
+      const store = tx.objectStore('kv');
+      const keys = await new Promise((res) => {
+        const r = store.getAllKeys();
+        r.onsuccess = () => res(r.result);
+      });
+      const key = keys.find((k) => String(k).startsWith('game:'));
+      const game = await new Promise((res) => {
+        const r = store.get(key);
+        r.onsuccess = () => res(r.result);
+      });
+      game.record.outcome.result = '<img src=x onerror="globalThis.__xss = 1">';
+      store.put(game, key);
+      await new Promise((res) => (tx.oncomplete = res));
+      db.close();
   });
   await page.reload();
   await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
@@ -187,5 +196,5 @@ test('a tampered saved game is dropped with a message and never reaches the page
   assert.equal(await page.locator('#m-games-table img').count(), 0);
   assert.match(await page.textContent('#m-note'), /1 saved game was damaged and dropped \(result is not one of/);
   assert.equal(await page.locator('#m-games-table tr.done').count(), 1, 'the good game is kept');
-  await own.close();
+  });
 });
