@@ -19,4 +19,6 @@ if [ ! -f "$out/tmlab_bg.wasm" ] || [ "$wasm" -nt "$out/tmlab_bg.wasm" ]; then
     "$out/tmlab_bg.wasm" -o "$out/tmlab_bg.wasm"
   touch "$out/tmlab_bg.wasm"
 fi
+# The Curves view's parameters for code that runs before the wasm loads (from the crate).
+node scripts/curve-params.mjs
 printf 'wasm: %s bytes raw, %s bytes gzipped\n' "$(wc -c < "$out/tmlab_bg.wasm")" "$(gzip -9c "$out/tmlab_bg.wasm" | wc -c)"

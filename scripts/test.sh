@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: every check, in order, failing fast: formatting, clippy (native and wasm), native
 # unit/property tests, wasm tests in headless Chromium (page and dedicated worker), the production
-# build, and the end-to-end browser tests. Prints each step's time and a total count at the end.
+# build, the JS type check (tsc over files with `// @ts-check`, against www/pkg/tmlab.d.ts), the JS
+# unit tests (node --test tests/unit/), and the end-to-end browser tests. Prints each step's time and a total count at the end.
 source "$(dirname "$0")/lib.sh"
 
 logs="$ROOT/target/test-logs"
@@ -25,6 +26,8 @@ run rust-tests cargo test --locked
 CHROMEDRIVER="$(command -v chromedriver)" run wasm-tests \
   cargo test --locked --target wasm32-unknown-unknown --test wasm_worker --test wasm_page
 run build bash scripts/build.sh
+run typecheck tsc --noEmit -p tsconfig.json
+run js-unit node --test tests/unit/
 run e2e node --test --test-concurrency=1 tests/e2e/
 
 # Totals over every runner: cargo's "test result: ok. N passed; M failed" and node's "# pass N".

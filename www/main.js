@@ -1,5 +1,6 @@
+// @ts-check
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
-import init, { describe_spec, normalize_time_control } from './pkg/tmlab.js';
+import init, { check_spec, read_time_control } from './pkg/tmlab.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves } from './views/curves.js';
 import { mountAllocation } from './views/allocation.js';
@@ -19,8 +20,11 @@ function probe() {
   let moduleWorkers = false;
   try {
     // A module worker reads `type`; a browser without them never asks.
-    const w = new Worker('data:,', { get type() { moduleWorkers = true; return 'module'; } });
+    // An empty blob: worker (the CSP allows blob: workers, never data: ones).
+    const url = URL.createObjectURL(new Blob([''], { type: 'text/javascript' }));
+    const w = new Worker(url, { get type() { moduleWorkers = true; return /** @type {WorkerType} */ ('module'); } });
     w.terminate();
+    URL.revokeObjectURL(url);
   } catch {
     /* not supported */
   }
@@ -59,13 +63,19 @@ const VIEW_LABELS = { play: 'Play', match: 'Match', curves: 'Curves' };
 /** Show the URL's unusable values (each names the key, what was wrong, and what is used instead). */
 function showUrlProblems(url) {
   const note = $('#url-note');
-  if (!note) return;
+  const text = $('#url-note-text');
+  if (!note || !text) return;
+  let dismissed = 0; // problems seen when the reader closed the note; a new one shows it again
   const render = () => {
-    note.hidden = url.problems.length === 0;
-    note.textContent = url.problems.length
+    note.hidden = url.problems.length <= dismissed;
+    text.textContent = url.problems.length
       ? `Some settings in the link could not be used: ${url.problems.map((p) => p.message).join(' ')}`
       : '';
   };
+  $('#url-note-close')?.addEventListener('click', () => {
+    dismissed = url.problems.length;
+    render();
+  });
   url.addEventListener('problem', render);
   render();
 }
@@ -142,13 +152,16 @@ async function main() {
       return m.mountPlay(root, viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS));
     },
     match: async (root) => {
-      const m = await import('./views/match.js');
-      return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS));
+      const m = await import('./views/match/index.js');
+      const choice = (allowed) => (v) => (allowed.includes(v) ? undefined : `is not one of ${allowed.join(', ')}`);
+      const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
+      for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
+      return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
     },
   };
-  function viewContext(prefix, defaults) {
+  function viewContext(prefix, defaults, check = {}) {
     return {
-      state: url.get(prefix, defaults),
+      state: url.get(prefix, defaults, { check }),
       onChange: (s) => url.set(prefix, s, defaults),
       engine,
       spawnEngine,
@@ -217,19 +230,24 @@ async function compileWasm() {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-/** A URL check from a Rust parser: the parser's message, or nothing when the value parses. */
+/**
+ * A URL check from a Rust parser: nothing when the value parses, else the typed error's message
+ * without its list of allowed values (one message names each bad value; the lists stay in the
+ * views' own field errors).
+ */
 const parserCheck = (parse) => (value) => {
   try {
     parse(value);
     return undefined;
   } catch (e) {
-    return String(e.message || e);
+    const message = String(e?.message || e).split('; allowed')[0];
+    return message.length > 160 ? `${message.slice(0, 157)}…` : message;
   }
 };
 /** A URL check for a manager spec. */
-const checkSpec = parserCheck(describe_spec);
+const checkSpec = parserCheck(check_spec);
 /** A URL check for a time control. */
-const checkTimeControl = parserCheck(normalize_time_control);
+const checkTimeControl = parserCheck(read_time_control);
 
 main().catch((err) => {
   $('#fallback').hidden = false;

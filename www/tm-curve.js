@@ -1,3 +1,4 @@
+// @ts-check
 // <tm-curve>: one chart of the Curves view as a custom element for docs sites
 // (shared/spec/playground.md §6). Load it with
 //
@@ -20,6 +21,7 @@
 import { curveLink, CURVE_KINDS, SPECS_SEPARATOR } from './ui/snippets.js';
 import { CURVE_PARAMS, USAGE_PARAMS, ALLOCATION_DEFAULTS, MAX_MANAGERS } from './views/curves-params.js';
 import { hasWasmSimd } from './ui/wasm-support.js';
+import { fitCanvas, bindReadout } from './ui/canvas.js';
 
 /** This script's URL: the static pictures and the playground sit beside it. */
 const HERE = import.meta.url;
@@ -187,18 +189,14 @@ export class TmCurve extends HTMLElement {
     plot.replaceChildren(canvas);
     this.canvas = canvas;
     this.code = code;
-    canvas.addEventListener('pointermove', (e) => {
-      this.hoverPx = (e.offsetX * canvas.width) / canvas.clientWidth;
-      this.schedule();
-    });
-    canvas.addEventListener('pointerleave', () => {
-      this.hoverPx = null;
+    bindReadout(canvas, (x) => {
+      this.hoverPx = x;
       this.schedule();
     });
     canvas.addEventListener('keydown', (e) => {
       if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
       e.preventDefault();
-      const f = this.drawn?.frame || { left: 0, right: canvas.width };
+      const f = this.drawn?.frame || { left: 0, right: canvas.width / Number(canvas.dataset.dpr || 1) };
       const start = this.hoverPx ?? (f.left + f.right) / 2;
       const delta = ((e.key === 'ArrowRight' ? 1 : -1) * (f.right - f.left)) / 100;
       this.hoverPx = Math.min(f.right, Math.max(f.left, start + delta));
@@ -226,10 +224,7 @@ export class TmCurve extends HTMLElement {
     if (!kind) return;
     const width = Math.max(240, Math.round(this.$('.plot').clientWidth));
     const height = Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, width * ASPECT)));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
+    fitCanvas(canvas, width, height);
     const hover = this.hoverPx ?? undefined;
     const note = this.$('.note');
     try {

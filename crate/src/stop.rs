@@ -188,6 +188,25 @@ impl StopReason {
         }
     }
 
+    /// What the reason means, in a sentence fragment for the page ("soft limit reached at an
+    /// iteration boundary").
+    pub fn description(self) -> &'static str {
+        match self {
+            StopReason::SoftLimit => "soft limit reached at an iteration boundary",
+            StopReason::HardLimit => "hard limit reached mid-search",
+            StopReason::Deadline => "the deadline passed",
+            StopReason::SmartPruning => "smart pruning: no other move could catch up",
+            StopReason::OnlyMove => "only one sensible move",
+            StopReason::ForcedWin => "a forced win was found",
+            StopReason::MateFound => "a short mate was found",
+            StopReason::Depth => "depth limit",
+            StopReason::Nodes => "node limit",
+            StopReason::MoveTime => "fixed move time used",
+            StopReason::Command => "stopped by the page",
+            StopReason::TreeFull => "the tree is full",
+        }
+    }
+
     /// Every reason, in declaration order.
     pub const ALL: [StopReason; 12] = [
         StopReason::SoftLimit,

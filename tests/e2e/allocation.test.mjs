@@ -89,9 +89,23 @@ test('a bad time control is refused with the token named, and recovers', async (
   await page.waitForFunction(() => document.querySelector('#chart-allocation .error').textContent === '');
 });
 
-test('a typed parameter outside its range is refused with the allowed range', async () => {
+test('a typed parameter outside its range is refused with the allowed range (the crate’s words)', async () => {
   await page.fill('.param[data-key="alloc0.slowmover"] input[type=number]', '7');
-  assert.match(await page.textContent('.param[data-key="alloc0.slowmover"] .param-error'), /allowed: 0\.10 … 3\.00/);
+  assert.match(await page.textContent('.param[data-key="alloc0.slowmover"] .param-error'), /allowed: a float in 0\.1 … 3$/);
+});
+
+test('an exclusive bound is refused: lc0-simple’s base-pct = 0, with the crate’s message; the panel keeps working', async () => {
+  await page.selectOption('#alloc0-manager', 'lc0-simple');
+  const box = '.param[data-key="alloc0.base-pct"] input[type=number]';
+  const spec = () => page.textContent('[data-panel="alloc0"] .spec');
+  const before = await spec();
+  await page.fill(box, '0');
+  assert.match(await page.textContent('.param[data-key="alloc0.base-pct"] .param-error'), /^allowed: a float in /);
+  assert.equal(await spec(), before, 'the refused value is not emitted');
+  await page.fill(box, '2');
+  assert.equal(await page.textContent('.param[data-key="alloc0.base-pct"] .param-error'), '');
+  assert.match(await spec(), /base-pct=2/);
+  await page.selectOption('#alloc0-manager', 'lc0-legacy');
 });
 
 test('switching preset and manager regenerates the panel from the schema', async () => {

@@ -47,14 +47,19 @@ export async function serveDist() {
   return { url, close: () => new Promise((res) => server.httpServer.close(res)) };
 }
 
-/** Launch Chromium with a fresh profile; returns { context, close }. */
-export async function launch({ viewport = { width: 1280, height: 900 } } = {}) {
+/**
+ * Launch Chromium with a fresh profile; returns { context, close }. `deviceScaleFactor` and
+ * `hasTouch` emulate a HiDPI or touch screen.
+ */
+export async function launch({ viewport = { width: 1280, height: 900 }, deviceScaleFactor = undefined, hasTouch = undefined } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'tmlab-e2e-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath(),
     headless: true,
     args: CHROMIUM_ARGS,
     viewport,
+    deviceScaleFactor,
+    hasTouch,
   });
   return {
     context,

@@ -1,3 +1,4 @@
+// @ts-check
 // The /embed route's chrome (shared/spec/playground.md §6): one view, no tabs or footer, an
 // "Open in the full playground" link that always carries the current state, and the page's
 // height posted to the framing page (`{type: 'tmlab-height', height}`) whenever it changes, so
@@ -23,7 +24,7 @@ export function reportHeight() {
  * state change, and the height is reported on every resize.
  */
 export function setUpEmbed(url, labels) {
-  const link = document.querySelector('#open-full');
+  const link = /** @type {HTMLAnchorElement | null} */ (document.querySelector('#open-full'));
   const update = () => {
     if (!link) return;
     link.href = url.href({ embed: false });

@@ -1,3 +1,4 @@
+// @ts-check
 // Coalesce work to at most one run per animation frame: every `input` event may ask, the work
 // runs once in the next frame with the latest state.
 

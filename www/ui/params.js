@@ -1,9 +1,10 @@
+// @ts-check
 // A parameter panel generated from the Rust schema (tm_schema): a preset menu, a control per
 // parameter (slider + number box for numbers, linear or log as the schema says; checkbox for
 // booleans; menu for enums), reset per parameter and reset all. It edits a spec string in lc0
 // syntax, which the Rust parser (describe_spec) validates: one source of truth for both.
 
-import { describe_spec } from '../pkg/tmlab.js';
+import { describe_spec, check_param } from '../pkg/tmlab.js';
 import { createSlider } from './slider.js';
 
 /**
@@ -117,6 +118,7 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm' }) {
         value,
         defaultValue: def,
         onInput: (v) => set(p.kind === 'int' ? Math.round(v) : v),
+        check: (v) => check_param(state.manager, p.path, String(v)),
       }).element;
     }
     const row = document.createElement('div');
@@ -146,7 +148,7 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm' }) {
     reset.textContent = '↺';
     reset.setAttribute('aria-label', `Reset ${p.label} to ${def}`);
     reset.addEventListener('click', () => {
-      if (p.kind === 'bool') input.checked = def;
+      if (p.kind === 'bool') /** @type {HTMLInputElement} */ (input).checked = def;
       else input.value = def;
       set(def);
     });

@@ -1,3 +1,4 @@
+// @ts-check
 // The full playground's share controls (shared/spec/playground.md §5.11, §6): "Copy link" copies
 // the URL of the current view with its settings; "Embed" opens a dialog with ready-to-paste HTML:
 // an iframe of the /embed route with the current state and, on the Curves view, <tm-curve>

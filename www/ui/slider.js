@@ -1,3 +1,4 @@
+// @ts-check
 // A labelled parameter control: a range slider bound to a number box, with unit, reset button,
 // tooltip and aria-valuetext. Linear or log scale; the real value is stored, never the slider
 // index. Typed values outside [min, max] are refused, with the allowed range shown.
@@ -21,6 +22,8 @@ const LOG_STEPS = 1000;
  * @param {string} [p.description]
  * @param {string} [p.source]
  * @param {(value:number) => void} p.onInput
+ * @param {(value:number) => ({message: string, allowed?: string} | null)} [p.check] the crate's
+ *   check of a value (exclusive bounds, whole numbers); refused values are never emitted
  */
 export function createSlider(p) {
   const lo = p.sliderMin ?? p.min;
@@ -105,14 +108,41 @@ export function createSlider(p) {
     p.onInput(v);
   }
 
-  range.addEventListener('input', () => set(fromSlider(range.value)));
+  /** Why `v` is refused ('' when accepted): the crate's verdict when the caller has one. */
+  const refusal = (v) => {
+    if (!Number.isFinite(v)) return 'not a number';
+    const bad = p.check?.(v);
+    if (bad) return bad.allowed ? `allowed: ${bad.allowed}` : bad.message;
+    if (v < p.min || v > p.max) return `allowed: ${format(p.min, p.step)} … ${format(p.max, p.step)}${p.unit ? ` ${p.unit}` : ''}`;
+    return '';
+  };
+  const refuse = (why) => {
+    box.classList.add('invalid');
+    error.textContent = why;
+  };
+
+  range.addEventListener('input', () => {
+    const v = fromSlider(range.value);
+    const why = refusal(v);
+    if (why) refuse(why);
+    else set(v);
+  });
+  // Arrow keys on a log slider step through 1-1.2-1.5-2-2.5-3-4-5-6-8 per decade (not 1/1000
+  // of the range per press).
+  range.addEventListener('keydown', (e) => {
+    if (scale !== 'log') return;
+    const dir = { ArrowRight: 1, ArrowUp: 1, PageUp: 3, ArrowLeft: -1, ArrowDown: -1, PageDown: -3 }[e.key];
+    if (!dir) return;
+    e.preventDefault();
+    let v = value;
+    for (let i = 0; i < Math.abs(dir); i++) v = niceStep(v, Math.sign(dir));
+    v = Math.min(hi, Math.max(lo, roundTo(v, p.step)));
+    if (!refusal(v)) set(v);
+  });
   box.addEventListener('input', () => {
     const v = Number(box.value);
-    if (box.value.trim() === '' || !Number.isFinite(v) || v < p.min || v > p.max) {
-      box.classList.add('invalid');
-      error.textContent = `allowed: ${format(p.min, p.step)} … ${format(p.max, p.step)}${p.unit ? ` ${p.unit}` : ''}`;
-      return;
-    }
+    const why = box.value.trim() === '' ? 'enter a number' : refusal(v);
+    if (why) return refuse(why);
     set(v, { fromBox: true });
   });
   box.addEventListener('blur', () => show(value));
@@ -130,6 +160,21 @@ export function createSlider(p) {
       show(v);
     },
   };
+}
+
+/** The mantissas of the "nice" values a log slider's arrow keys step through. */
+const NICE = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
+
+/**
+ * The next nice value above (`dir` 1) or below (-1) `v` > 0.
+ * @param {number} v
+ * @param {number} dir
+ */
+export function niceStep(v, dir) {
+  const exp = Math.floor(Math.log10(v));
+  const candidates = [-1, 0, 1].flatMap((d) => NICE.map((m) => m * 10 ** (exp + d)));
+  const eps = v * 1e-9;
+  return dir > 0 ? candidates.find((c) => c > v + eps) : candidates.reverse().find((c) => c < v - eps);
 }
 
 /** Round to the precision a step implies. */

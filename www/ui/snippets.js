@@ -1,3 +1,4 @@
+// @ts-check
 // Ready-to-paste HTML for embedding the playground in another page (shared/spec/playground.md §6):
 // an iframe of the /embed route with the current state, and <tm-curve> custom elements whose
 // attributes are the URL's keys. No wasm here: <tm-curve> builds its links with it too.
@@ -19,8 +20,8 @@ const escapeAttr = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
 
 /** Messages the embed route posts to its parent, and a host-side listener sizing the frame. */
 const HEIGHT_LISTENER =
-  "<script>addEventListener('message', (e) => { if (e.data?.type !== 'tmlab-height') return; " +
-  "for (const f of document.querySelectorAll('iframe.tmlab')) if (f.contentWindow === e.source) f.style.height = e.data.height + 'px'; });</script>";
+  "<script>addEventListener('message', (e) => { const d = e.data; if (!d || d.type !== 'tmlab-height' || !(d.height >= 0 && d.height < 1e5)) return; " +
+  "for (const f of document.querySelectorAll('iframe.tmlab')) if (f.contentWindow === e.source) f.style.height = Math.ceil(d.height) + 'px'; });</script>";
 
 /**
  * The iframe snippet for `embedHref` (a URL of the /embed route with its state), plus a tiny

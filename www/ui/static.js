@@ -1,3 +1,4 @@
+// @ts-check
 // The static fallback of the Curves view (shared/spec/playground.md §6): without WebAssembly or
 // workers, pictures of the default charts, rendered natively by the same Rust chart code
 // (`tmlab curve … --svg`, committed under www/public/static/), and one sentence saying why.

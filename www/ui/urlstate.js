@@ -1,3 +1,4 @@
+// @ts-check
 // The playground's state in the URL (shared/spec/playground.md §5.11): short keys, versioned
 // with `v=1`, only values that differ from the defaults are written, unknown keys are ignored and
 // missing keys mean defaults. Each view owns a prefix (`ed.from`, `al.tc`, `p.side`, …) and a
@@ -99,6 +100,7 @@ export class UrlState extends EventTarget {
    * @param {string} prefix
    * @param {object} defaults
    * @param {{limits?: Record<string, [number, number]>, check?: Record<string, (v: any) => string|undefined>}} [rules]
+   * @returns {any}
    */
   get(prefix, defaults, { limits = {}, check = {} } = {}) {
     const flat = flatten(defaults);
@@ -144,7 +146,8 @@ export class UrlState extends EventTarget {
   /** Note a value that could not be used (`fallback`: the default used instead; null: no tail). */
   problem(name, value, why, fallback) {
     const tail = fallback === undefined ? '; ignored' : fallback === null ? '' : `; using the default ${fallback}`;
-    this.problems.push({ key: name, value, message: `${name}=${value}: ${why}${tail}.` });
+    const shown = String(value).length > 40 ? `${String(value).slice(0, 37)}…` : value;
+    this.problems.push({ key: name, value, message: `${name}=${shown}: ${why}${tail}.` });
     this.dispatchEvent(new Event('problem'));
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Whether this browser can run tmlab's wasm: WebAssembly with 128-bit SIMD (the crate is built
 // with +simd128). Shared by the playground and the <tm-curve> element.
 

@@ -1,12 +1,14 @@
+// @ts-check
 // The allocation chart: for up to four managers and a time control, the soft and hard budget
 // per move over a simulated game, with the clock remaining on a second axis. The usage model
 // (share of the budget used, nps, tree reuse) has its own sliders; every manager's parameters
 // come from the Rust schema. Hover (or arrow keys) shows the terms behind a move's budget.
 
-import { AllocationCanvas, tm_schema } from '../pkg/tmlab.js';
+import { AllocationCanvas, read_time_control, tm_schema } from '../pkg/tmlab.js';
 import { createSlider } from '../ui/slider.js';
 import { createParamsPanel } from '../ui/params.js';
 import { perFrame } from '../ui/frame.js';
+import { fitCanvas, bindReadout } from '../ui/canvas.js';
 import { ALLOCATION_DEFAULTS, MAX_MANAGERS, USAGE_PARAMS as USAGE } from './curves-params.js';
 
 export { ALLOCATION_DEFAULTS } from './curves-params.js';
@@ -16,6 +18,8 @@ const KEY_STEP = 1; // moves per arrow key
 /**
  * Mount the allocation card into `root`. `state` = { specs, tc, moves, use, nps, reuse };
  * `onChange(state)` persists it.
+ * @param {HTMLElement} root
+ * @param {{state?: Partial<typeof ALLOCATION_DEFAULTS>, onChange?: (s: typeof ALLOCATION_DEFAULTS) => void}} [ctx]
  */
 export function mountAllocation(root, { state: initial = {}, onChange = () => {} } = {}) {
   const schema = tm_schema();
@@ -57,8 +61,22 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
   const tcHelp = document.createElement('span');
   tcHelp.id = 'allocation-tc-help';
   tcHelp.className = 'param-unit';
-  tcHelp.textContent = 'e.g. 60+0.6, 40/60';
-  tcRow.append(tcInput, tcHelp);
+  tcHelp.textContent = 'seconds: 60+0.6, 40/60';
+  // The field's reading in words, from the crate ("1 min + 0.6 s per move").
+  const tcReading = document.createElement('p');
+  tcReading.id = 'allocation-tc-reading';
+  tcReading.className = 'tc-echo';
+  tcReading.setAttribute('role', 'status');
+  const echo = () => {
+    try {
+      tcReading.textContent = read_time_control(state.tc).reading;
+    } catch (e) {
+      tcReading.textContent = '';
+    }
+  };
+  echo();
+  tcInput.setAttribute('aria-describedby', 'allocation-tc-help allocation-tc-reading');
+  tcRow.append(tcInput, tcHelp, tcReading);
   controls.append(tcRow);
   for (const u of USAGE) {
     controls.append(
@@ -132,6 +150,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
   });
   tcInput.addEventListener('input', () => {
     state.tc = tcInput.value.trim();
+    echo();
     changed();
   });
 
@@ -144,10 +163,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     const t0 = performance.now();
     const width = Math.max(280, Math.round(figure.clientWidth));
     const height = Math.round(Math.min(460, Math.max(260, width * ASPECT)));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
+    fitCanvas(canvas, width, height);
     try {
       const d = chart.draw(state.specs, state.tc, state.moves, state.use, state.nps, state.reuse, hoverPx ?? undefined);
       frame = d.frame;
@@ -184,8 +200,9 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     schedule();
   }
 
-  canvas.addEventListener('pointermove', (e) => {
-    hoverPx = (e.offsetX * canvas.width) / canvas.clientWidth;
+  bindReadout(canvas, (x) => {
+    if (x === null) return;
+    hoverPx = x;
     schedule();
   });
   canvas.addEventListener('keydown', (e) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The Curves view: the building blocks of lc0's managers, drawn by the Rust chart code in the
 // page's own wasm instance. Each chart sits beside its sliders; the default curve stays as a
 // ghost; hovering (or arrow keys on the focused chart) annotates a point with its exact numbers.
@@ -5,6 +6,7 @@
 import { CurveCanvas } from '../pkg/tmlab.js';
 import { createSlider } from '../ui/slider.js';
 import { perFrame } from '../ui/frame.js';
+import { fitCanvas, bindReadout } from '../ui/canvas.js';
 import { CURVE_PARAMS } from './curves-params.js';
 
 /** Chart height as a share of its width, within these pixel bounds. */
@@ -41,7 +43,11 @@ const CHARTS = [
 
 export { CURVES_DEFAULTS } from './curves-params.js';
 
-/** Build the view into `root`. `state` maps chart id → { key: value }; `onChange` persists it. */
+/**
+ * Build the view into `root`. `state` maps chart id → { key: value }; `onChange` persists it.
+ * @param {HTMLElement} root
+ * @param {{state?: Record<string, Record<string, number>>, onChange?: (s: Record<string, Record<string, number>>) => void}} [ctx]
+ */
 export function mountCurves(root, { state = {}, onChange = () => {} } = {}) {
   const views = CHARTS.map((spec) => mountChart(root, spec, state[spec.id] || {}, (values) => {
     state[spec.id] = values;
@@ -123,21 +129,20 @@ function mountChart(root, spec, initial, persist) {
   function resize() {
     const width = Math.max(200, Math.round(figure.clientWidth));
     const height = Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, width * ASPECT)));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
+    fitCanvas(canvas, width, height);
   }
 
-  canvas.addEventListener('pointermove', (e) => {
-    hoverPx = (e.offsetX * canvas.width) / canvas.clientWidth;
+  // The curve stays put when a finger lifts: the readout of a tap stays readable.
+  bindReadout(canvas, (x) => {
+    if (x === null) return;
+    hoverPx = x;
     schedule();
   });
   canvas.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
     const left = frame ? frame.left : 0;
-    const right = frame ? frame.right : canvas.width;
+    const right = frame ? frame.right : canvas.width / Number(canvas.dataset.dpr || 1);
     const stepPx = (right - left) * KEY_STEP;
     const start = hoverPx ?? (left + right) / 2;
     hoverPx = Math.min(right, Math.max(left, start + (e.key === 'ArrowRight' ? stepPx : -stepPx)));

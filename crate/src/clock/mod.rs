@@ -6,6 +6,7 @@
 //! - [`timer`]: where a search's elapsed time comes from (wall or virtual).
 
 pub mod game_clock;
+pub mod reading;
 pub mod tc;
 pub mod timer;
 

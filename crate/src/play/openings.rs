@@ -137,6 +137,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_header_counts_the_lines() {
+        let n = builtin().len();
+        assert!(
+            super::BUILTIN.lines().next().unwrap().contains(&format!(": {n} standard opening")),
+            "header vs {n}"
+        );
+        let readme = include_str!("../../../README.md");
+        assert!(readme.contains(&format!("{n} hand-written ECO main lines")), "README vs {n}");
+    }
+
+    #[test]
     fn builtin_set_is_large_legal_and_distinct() {
         let set = builtin();
         assert!(set.len() >= 100, "only {} openings", set.len());

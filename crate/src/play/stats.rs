@@ -261,6 +261,17 @@ pub enum SprtVerdict {
     H0Accepted,
 }
 
+impl SprtVerdict {
+    /// The verdict in words: "running", "H1 accepted", "H0 accepted".
+    pub fn label(self) -> &'static str {
+        match self {
+            SprtVerdict::Running => "running",
+            SprtVerdict::H1Accepted => "H1 accepted",
+            SprtVerdict::H0Accepted => "H0 accepted",
+        }
+    }
+}
+
 impl Sprt {
     /// A test with fastchess's usual α = β = 0.05.
     pub fn new(elo0: f64, elo1: f64) -> Result<Self, String> {
@@ -300,6 +311,12 @@ impl Sprt {
         let p0 = mle_normalized(&PENTA_SCORES, &freqs, 0.5, t0);
         let p1 = mle_normalized(&PENTA_SCORES, &freqs, 0.5, t1);
         total * freqs.iter().zip(p0.iter().zip(&p1)).map(|(f, (a, b))| f * (b.ln() - a.ln())).sum::<f64>()
+    }
+
+    /// How far an LLR has come towards the bound on its side, in 0 … 1 (1 at or past a bound).
+    pub fn progress(&self, llr: f64) -> f64 {
+        let (lower, upper) = self.bounds();
+        (if llr >= 0.0 { llr / upper } else { llr / lower }).min(1.0)
     }
 
     /// The verdict for an LLR.
@@ -360,6 +377,9 @@ fn bisect_decreasing(f: impl Fn(f64) -> f64, lo: f64, hi: f64) -> f64 {
     0.5 * (a + b)
 }
 
+/// Completed pairs before the Elo estimates are defined.
+pub const MIN_PAIRS: u32 = 2;
+
 /// Everything the result block shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultBlock {
@@ -367,7 +387,8 @@ pub struct ResultBlock {
     pub wdl: Wdl,
     /// Pair results for A.
     pub penta: Pentanomial,
-    /// Estimates (pentanomial once a pair completed, else from games; None before any game).
+    /// Estimates from the pentanomial, defined from [`MIN_PAIRS`] completed pairs on (None
+    /// before: one pair has no spread, so its intervals would read ± 0).
     pub estimate: Option<EloEstimate>,
     /// Share of pairs that were WL or DD (pentanomial), else of drawn games.
     pub draw_ratio: f64,
@@ -381,7 +402,7 @@ impl ResultBlock {
     /// Compute the block from counts.
     pub fn new(wdl: Wdl, penta: Pentanomial, sprt: Option<Sprt>) -> Self {
         let pairs = penta.pairs();
-        let estimate = if pairs > 0 { estimate_pentanomial(&penta) } else { estimate_wdl(&wdl) };
+        let estimate = if pairs >= MIN_PAIRS { estimate_pentanomial(&penta) } else { None };
         let draw_ratio = if pairs > 0 {
             f64::from(penta.wl + penta.dd) / f64::from(pairs)
         } else if wdl.games() > 0 {
@@ -621,13 +642,16 @@ mod tests {
     }
 
     #[test]
-    fn estimates_before_pairs_use_games() {
-        let w = Wdl { wins: 3, losses: 1, draws: 0 };
-        let block = ResultBlock::new(w, Pentanomial::default(), None);
-        let e = block.estimate.unwrap();
-        assert!((e.score - 0.75).abs() < 1e-12);
-        assert!((e.elo - elo_from_score(0.75)).abs() < 1e-9);
+    fn estimates_need_two_pairs() {
+        // Three games, one pair: no estimate (it would read "± 0.00", LOS 100 %).
+        let w = Wdl { wins: 3, losses: 0, draws: 0 };
+        let one = Pentanomial { ww: 1, ..Pentanomial::default() };
+        assert!(ResultBlock::new(w, one, None).estimate.is_none());
         assert!(ResultBlock::new(Wdl::default(), Pentanomial::default(), None).estimate.is_none());
+        let two = Pentanomial { ww: 1, ld: 1, ..Pentanomial::default() };
+        let e = ResultBlock::new(Wdl { wins: 3, losses: 1, draws: 0 }, two, None).estimate.unwrap();
+        assert_eq!(e, estimate_pentanomial(&two).unwrap());
+        assert!((e.score - 0.625).abs() < 1e-12 && e.elo_error > 0.0);
         assert!((score_from_elo(elo_from_score(0.3)) - 0.3).abs() < 1e-12);
     }
 }

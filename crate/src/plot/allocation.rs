@@ -130,12 +130,14 @@ pub fn draw_allocation<DB: DrawingBackend>(
     );
     let x_range = (1.0, f64::from(moves));
 
-    let mut ctx = ChartBuilder::on(area)
-        .caption("Allocation per move", (style::FONT, 16))
+    let legend_labels: Vec<&str> =
+        (0..sims.len().min(MAX_MANAGERS)).map(|j| labels.get(j).map_or("", String::as_str)).collect();
+    let plot = super::plot_area(area, "Allocation per move", &legend_labels)?;
+    let mut ctx = ChartBuilder::on(&plot)
         .margin(10)
         .x_label_area_size(36)
         .y_label_area_size(52)
-        .right_y_label_area_size(52)
+        .right_y_label_area_size(66)
         .build_cartesian_2d(x_range.0..x_range.1, 0.0..budget_top)
         .map_err(backend_error)?
         .set_secondary_coord(x_range.0..x_range.1, 0.0..clock_top);

@@ -232,12 +232,13 @@ pub fn draw_game<DB: DrawingBackend>(
     let y_top = nice_top(top_ms / scale);
     let clock_top = nice_top(t.moves.iter().filter_map(|m| m.clock_ms).fold(0.0, f64::max) / 1000.0);
 
-    let mut ctx = ChartBuilder::on(area)
-        .caption("Time per move and clock", (style::FONT, 16))
+    let (white, black) = (format!("White: {}", t.white), format!("Black: {}", t.black));
+    let plot = super::plot_area(area, "Time per move and clock", &[&white, &black, "soft budget"])?;
+    let mut ctx = ChartBuilder::on(&plot)
         .margin(10)
         .x_label_area_size(36)
         .y_label_area_size(52)
-        .right_y_label_area_size(52)
+        .right_y_label_area_size(66)
         .build_cartesian_2d(x_range.0..x_range.1, 0.0..y_top)
         .map_err(backend_error)?
         .set_secondary_coord(x_range.0..x_range.1, 0.0..clock_top);

@@ -5,6 +5,7 @@
 //! [`Frame`] that maps pixels back to data, which the page uses to find the hovered point.
 
 pub mod allocation;
+pub mod curve_params;
 pub mod curves;
 pub mod game;
 pub mod movetime;
@@ -131,8 +132,12 @@ pub fn draw<DB: DrawingBackend>(
     area.fill(&WHITE).map_err(backend_error)?;
     let (x0, x1) = chart.x_range;
     let (y0, y1) = chart.y_range;
-    let mut ctx = ChartBuilder::on(area)
-        .caption(&chart.title, (style::FONT, 16))
+    let labels: Vec<&str> = [SeriesKind::Ghost, SeriesKind::Main]
+        .iter()
+        .flat_map(|&k| chart.series.iter().filter(move |s| s.kind == k).map(|s| s.name.as_str()))
+        .collect();
+    let plot = plot_area(area, &chart.title, &labels)?;
+    let mut ctx = ChartBuilder::on(&plot)
         .margin(10)
         .x_label_area_size(36)
         .y_label_area_size(48)
@@ -175,7 +180,7 @@ pub fn draw<DB: DrawingBackend>(
 }
 
 /// Finishes a chart whose plotting area covers the pixel ranges `(xs, ys)`: draws the legend in
-/// its top-right corner, presents the drawing, and returns the frame that maps pixels back to
+/// the strip above it (see [`plot_area`]), presents the drawing, and returns the frame that maps pixels back to
 /// data (`x_range`, `y_range`).
 pub(crate) fn finish<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -200,45 +205,100 @@ pub(crate) fn whole_label(x: &f64) -> String {
     if (x - x.round()).abs() < 1e-9 { format!("{}", x.round()) } else { format!("{x:.1}") }
 }
 
-/// Draw a legend box in the upper-right corner of the plotting area, whose upper-right pixel is
-/// `corner`. Each entry is a label and the line style it stands for.
-///
-/// plotters' own series labels measure text through the font layer, which in the browser forces
-/// a layout of the whole page per label; this measures through the backend (see
-/// `wasm::canvas`), so a chart redraw stays cheap on a busy page.
+/// Legend geometry, shared by [`plot_area`] (which reserves the strip) and [`legend`] (which
+/// fills it), so both agree on the rows.
+mod legend_geom {
+    pub const PAD: i32 = 6;
+    pub const SWATCH: i32 = 18;
+    pub const ENTRY_GAP: i32 = 16;
+    pub const ROW_GAP: i32 = 4;
+    /// The chart builders' margin: the strip ends this far above the plotting area.
+    pub const MARGIN: i32 = 10;
+    /// Room left and right of the plot for the axes' labels, when wrapping the rows.
+    pub const AXES: i32 = 120;
+}
+
+/// A legend row: entry indices with their widths in pixels.
+type LegendRow = Vec<(usize, i32)>;
+
+/// The legend's rows and the line height, wrapped to the
+/// width of the plot. Labels are measured through the backend (see `wasm::canvas`): plotters'
+/// own series labels measure through the font layer, which in the browser forces a layout of
+/// the whole page per label.
+fn legend_rows<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    labels: &[&str],
+) -> Result<(Vec<LegendRow>, i32), String> {
+    use legend_geom::*;
+    let font = TextStyle::from((style::FONT, 12).into_font());
+    let wrap = (area.dim_in_pixel().0 as i32 - AXES).max(120);
+    let mut rows: Vec<LegendRow> = vec![Vec::new()];
+    let mut used = 0;
+    let mut line_h = 12;
+    for (i, label) in labels.iter().enumerate() {
+        let (w, h) = area.estimate_text_size(label, &font).map_err(backend_error)?;
+        line_h = line_h.max(h as i32);
+        let w = SWATCH + PAD + w as i32;
+        let row = rows.last_mut().expect("one row at least");
+        if !row.is_empty() && used + ENTRY_GAP + w > wrap {
+            rows.push(vec![(i, w)]);
+            used = w;
+        } else {
+            used += if row.is_empty() { w } else { ENTRY_GAP + w };
+            row.push((i, w));
+        }
+    }
+    Ok((rows, line_h))
+}
+
+/// The strip's height for `labels` (0 without a legend).
+fn legend_height(rows: usize, line_h: i32) -> i32 {
+    if rows == 0 { 0 } else { rows as i32 * (line_h + legend_geom::ROW_GAP) + legend_geom::PAD }
+}
+
+/// The area a chart builds on: below its title (centred at the top) and a strip for its legend,
+/// so the legend never covers the data.
+pub(crate) fn plot_area<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    labels: &[&str],
+) -> Result<DrawingArea<DB, Shift>, String> {
+    let rest = area.titled(title, (style::FONT, 16)).map_err(backend_error)?;
+    if labels.is_empty() {
+        return Ok(rest);
+    }
+    let (rows, line_h) = legend_rows(area, labels)?;
+    let (_, plot) = rest.split_vertically(legend_height(rows.len(), line_h));
+    Ok(plot)
+}
+
+/// Draw the legend in the strip [`plot_area`] reserved above the plotting area, whose upper-right
+/// pixel is `corner`: rows right-aligned with the plot. Each entry is a label and the line style
+/// it stands for.
 pub(crate) fn legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     corner: (i32, i32),
     entries: &[(String, ShapeStyle)],
 ) -> Result<(), String> {
-    const PAD: i32 = 6;
-    const SWATCH: i32 = 18;
-    const LINE_GAP: i32 = 4;
+    use legend_geom::*;
     if entries.is_empty() {
         return Ok(());
     }
+    let labels: Vec<&str> = entries.iter().map(|(l, _)| l.as_str()).collect();
+    let (rows, line_h) = legend_rows(area, &labels)?;
+    let top = corner.1 - MARGIN - legend_height(rows.len(), line_h);
     let font = TextStyle::from((style::FONT, 12).into_font());
-    let sizes = entries
-        .iter()
-        .map(|(label, _)| area.estimate_text_size(label, &font))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(backend_error)?;
-    let text_w = sizes.iter().map(|s| s.0 as i32).max().unwrap_or(0);
-    let line_h = sizes.iter().map(|s| s.1 as i32).max().unwrap_or(12).max(12);
-    let width = PAD * 3 + SWATCH + text_w;
-    let height = PAD * 2 + entries.len() as i32 * (line_h + LINE_GAP) - LINE_GAP;
-    let (x1, y0) = (corner.0 - PAD, corner.1 + PAD);
-    let x0 = x1 - width;
-    area.draw(&Rectangle::new([(x0, y0), (x1, y0 + height)], WHITE.mix(0.85).filled()))
-        .map_err(backend_error)?;
-    area.draw(&Rectangle::new([(x0, y0), (x1, y0 + height)], style::GRID)).map_err(backend_error)?;
-    for (i, (label, line)) in entries.iter().enumerate() {
-        let y = y0 + PAD + i as i32 * (line_h + LINE_GAP) + line_h / 2;
-        area.draw(&PathElement::new(vec![(x0 + PAD, y), (x0 + PAD + SWATCH, y)], *line))
-            .map_err(backend_error)?;
-        let text_style = font.clone().color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center));
-        area.draw(&Text::new(label.clone(), (x0 + PAD * 2 + SWATCH, y), text_style))
-            .map_err(backend_error)?;
+    for (r, row) in rows.iter().enumerate() {
+        let y = top + r as i32 * (line_h + ROW_GAP) + line_h / 2;
+        let total: i32 = row.iter().map(|(_, w)| w).sum::<i32>() + ENTRY_GAP * (row.len() as i32 - 1);
+        let mut x = corner.0 - total;
+        for &(i, w) in row {
+            let (label, line) = &entries[i];
+            area.draw(&PathElement::new(vec![(x, y), (x + SWATCH, y)], *line)).map_err(backend_error)?;
+            let text_style = font.clone().color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center));
+            area.draw(&Text::new(label.clone(), (x + SWATCH + PAD, y), text_style)).map_err(backend_error)?;
+            x += w + ENTRY_GAP;
+        }
     }
     Ok(())
 }

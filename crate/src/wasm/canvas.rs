@@ -13,10 +13,13 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-/// The canvas backend with layout-free text measurement.
+/// The canvas backend with layout-free text measurement, drawing in CSS pixels on a backing
+/// store `data-dpr` times larger (the page sets `width = CSS width × devicePixelRatio` and
+/// `data-dpr`), so charts are crisp on HiDPI screens and lay out the same at every ratio.
 pub struct MeasuredCanvas {
     inner: CanvasBackend,
     context: CanvasRenderingContext2d,
+    dpr: f64,
 }
 
 impl MeasuredCanvas {
@@ -24,7 +27,14 @@ impl MeasuredCanvas {
     pub fn new(canvas: &HtmlCanvasElement) -> Option<Self> {
         let context = canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
         let inner = CanvasBackend::with_canvas_object(canvas.clone())?;
-        Some(MeasuredCanvas { inner, context })
+        let dpr = canvas
+            .get_attribute("data-dpr")
+            .and_then(|d| d.parse::<f64>().ok())
+            .filter(|d| d.is_finite() && (0.5..=8.0).contains(d))
+            .unwrap_or(1.0);
+        // Every draw starts from this base transform (plotters' rotated text saves and restores it).
+        context.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok()?;
+        Some(MeasuredCanvas { inner, context, dpr })
     }
 }
 
@@ -34,7 +44,8 @@ impl DrawingBackend for MeasuredCanvas {
     type ErrorType = Error;
 
     fn get_size(&self) -> (u32, u32) {
-        self.inner.get_size()
+        let (w, h) = self.inner.get_size();
+        ((f64::from(w) / self.dpr).round() as u32, (f64::from(h) / self.dpr).round() as u32)
     }
     fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<Error>> {
         self.inner.ensure_prepared()

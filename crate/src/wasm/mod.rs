@@ -9,6 +9,7 @@ mod canvas;
 pub mod charts;
 pub mod game_chart;
 pub mod matches;
+pub mod rules;
 pub mod tc_check;
 pub mod tm;
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs a match's games in game workers: one worker per game, at most `concurrency` at once,
 // each game's summary added to the page's MatchBook. Stop terminates the workers; their
 // unfinished games are discarded and played again on resume.

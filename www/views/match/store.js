@@ -1,3 +1,4 @@
+// @ts-check
 // The match autosave in IndexedDB: the current match's setup and status under `current`, and
 // each finished game's summary under `game:<id>:<index>`, written after every game so a reload
 // resumes the match (playground.md §7, "Exports and resume").

@@ -1,0 +1,194 @@
+//! The Curves view's parameters, once: each slider's key, label, range, step, scale, unit and
+//! description, with the defaults taken from the chart code ([`DecayParams::default`],
+//! [`MovesLeftParams::default`]) and the allocation chart's view defaults. The page reads them
+//! through the wasm export `curve_schema` (the build also writes them to
+//! `www/pkg/curve-params.json` for code that runs before wasm loads); the CLI's `curve` defaults
+//! are the same `Default`s.
+
+use serde::Serialize;
+
+use super::curves::{DecayParams, MovesLeftParams};
+use crate::tm::simulate::SimConfig;
+
+/// One slider of the Curves view.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CurveParam {
+    /// The URL and attribute key.
+    pub key: &'static str,
+    /// Short label.
+    pub label: &'static str,
+    /// Smallest accepted value.
+    pub min: f64,
+    /// Largest accepted value.
+    pub max: f64,
+    /// Slider step (linear) or display precision (log).
+    pub step: f64,
+    /// `lin` or `log`.
+    pub scale: &'static str,
+    /// Unit, if any.
+    pub unit: &'static str,
+    /// One-line description.
+    pub description: &'static str,
+    /// Where the formula comes from, if anywhere.
+    pub source: &'static str,
+    /// The default value.
+    pub default_value: f64,
+}
+
+/// What the allocation chart opens with.
+#[derive(Clone, Debug, Serialize)]
+pub struct AllocationDefaults {
+    /// Manager specs compared.
+    pub specs: [&'static str; 2],
+    /// Time control.
+    pub tc: &'static str,
+    /// Moves simulated.
+    pub moves: f64,
+    /// Share of the soft budget used.
+    #[serde(rename = "use")]
+    pub use_frac: f64,
+    /// Simulated nodes per second.
+    pub nps: f64,
+    /// Tree reuse.
+    pub reuse: f64,
+}
+
+/// Everything the Curves view and `<tm-curve>` need.
+#[derive(Clone, Debug, Serialize)]
+pub struct CurveSchema {
+    /// The building-block charts' sliders: chart id → parameters.
+    pub charts: std::collections::BTreeMap<&'static str, Vec<CurveParam>>,
+    /// The allocation chart's usage-model sliders.
+    pub usage: Vec<CurveParam>,
+    /// The allocation chart's defaults.
+    pub allocation: AllocationDefaults,
+    /// Compared managers at most.
+    pub max_managers: usize,
+}
+
+/// The allocation chart's moves by default: a long game, past the moves-left midpoint.
+const VIEW_MOVES: f64 = 80.0;
+
+#[allow(clippy::too_many_arguments)]
+fn param(
+    key: &'static str,
+    (min, max, step): (f64, f64, f64),
+    scale: &'static str,
+    unit: &'static str,
+    description: &'static str,
+    source: &'static str,
+    default_value: f64,
+) -> CurveParam {
+    CurveParam { key, label: key, min, max, step, scale, unit, description, source, default_value }
+}
+
+/// The schema.
+pub fn curve_schema() -> CurveSchema {
+    let d = DecayParams::default();
+    let m = MovesLeftParams::default();
+    let s = SimConfig::default();
+    let lc0 = "lc0 legacy.cc @909a4082";
+    let mut charts = std::collections::BTreeMap::new();
+    charts.insert(
+        "decay",
+        vec![
+            param("from", (-10.0, 10.0, 0.05), "lin", "", "ED at value 0: the old estimate.", "", d.from),
+            param(
+                "to",
+                (-10.0, 10.0, 0.05),
+                "lin",
+                "",
+                "The value approached: the new measurement.",
+                "",
+                d.to,
+            ),
+            param(
+                "step",
+                (0.1, 20.0, 0.01),
+                "log",
+                "",
+                "Half-life: how much value makes half the way (smooth: average moves).",
+                "",
+                d.step,
+            ),
+        ],
+    );
+    charts.insert(
+        "moves-left",
+        vec![
+            param(
+                "midpoint",
+                (20.0, 100.0, 0.5),
+                "lin",
+                "moves",
+                "Median game length in moves (m).",
+                lc0,
+                m.midpoint,
+            ),
+            param(
+                "steepness",
+                (2.0, 15.0, 0.1),
+                "lin",
+                "",
+                "How sharply game lengths fall off around the midpoint (s).",
+                lc0,
+                m.steepness,
+            ),
+        ],
+    );
+    let mut usage = vec![
+        param("moves", (10.0, 300.0, 1.0), "lin", "moves", "Moves of one side to simulate.", "", VIEW_MOVES),
+        param(
+            "use",
+            (0.05, 3.0, 0.05),
+            "lin",
+            "× soft",
+            "Each move uses this share of the soft budget, capped at the hard budget.",
+            "",
+            s.use_frac,
+        ),
+        param(
+            "nps",
+            (1000.0, 1_000_000.0, 1.0),
+            "log",
+            "nodes/s",
+            "Speed of the simulated MCTS search (fed to the lc0 managers).",
+            "",
+            s.nps,
+        ),
+        param(
+            "reuse",
+            (0.0, 0.95, 0.01),
+            "lin",
+            "",
+            "Share of the previous move’s tree kept for the next move (lc0 managers).",
+            "",
+            s.reuse,
+        ),
+    ];
+    usage[1].label = "budget used";
+    usage[3].label = "tree reuse";
+    let allocation = AllocationDefaults {
+        specs: ["lc0-legacy", "stockfish"],
+        tc: "60+0.6",
+        moves: VIEW_MOVES,
+        use_frac: s.use_frac,
+        nps: s.nps,
+        reuse: s.reuse,
+    };
+    CurveSchema { charts, usage, allocation, max_managers: super::allocation::MAX_MANAGERS }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn defaults_lie_in_their_ranges() {
+        let s = super::curve_schema();
+        for p in s.charts.values().flatten().chain(&s.usage) {
+            assert!(p.min <= p.default_value && p.default_value <= p.max, "{}", p.key);
+        }
+        assert_eq!(s.charts["moves-left"][0].default_value, 51.5);
+        assert_eq!(s.allocation.moves, 80.0);
+    }
+}

@@ -1,0 +1,200 @@
+// The front-end conventions of issue #14 in a real browser: bad links fall back per value with
+// one dismissible message; time-control fields echo their reading; chart canvases are backed
+// at CSS size × devicePixelRatio; a tap shows the readout; Match statistics read "–" before two
+// pairs; keyboard focus stays on a games-table row across updates; a tampered saved game never
+// reaches the page (#17.18).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, collectErrors } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Run `fn(context)` in a browser of its own, closed even when an assertion fails. */
+async function own(options, fn) {
+  const b = await launch(options);
+  try {
+    return await fn(b.context);
+  } finally {
+    await b.close();
+  }
+}
+
+const FAST = 'm.tca=1%2B0.01&m.tcb=0.8%2B0.01&m.nps=100000';
+
+async function openMatch(page, query) {
+  await page.goto(`${server.url}?v=1&view=match&${query}`);
+  await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.match.restored);
+}
+
+const stat = (page, k) => page.textContent(`[data-stat="${k}"] .stat-value`).then((t) => t.trim());
+
+test('a bad Match link falls back per value with one concise, dismissible message', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await openMatch(page, 'm.a=foo&m.tca=banana&m.games=x&m.clock=sundial&m.b=lc0-simple');
+  const st = await page.evaluate(() => globalThis.tmlab.views.match.state);
+  assert.equal(st.a, 'stockfish', 'm.a falls back to the default');
+  assert.equal(st.b, 'lc0-simple', 'a good value beside bad ones is kept');
+  assert.equal(st.tca, '5+0.05');
+  assert.equal(st.games, 20);
+  assert.equal(st.clock, 'virtual');
+  assert.equal(await page.inputValue('#ma-manager'), 'stockfish', 'player A’s panel is filled');
+  const note = await page.textContent('#url-note-text');
+  for (const key of ['m.a=foo', 'm.tca=banana', 'm.games=x', 'm.clock=sundial']) {
+    assert.equal(note.split(key).length - 1, 1, `${key} named once in: ${note}`);
+  }
+  assert.doesNotMatch(note, /allowed:|aliases/, 'the manager list is not repeated in the banner');
+  assert.ok(note.length < 600, `concise: ${note.length} chars`);
+  await page.click('#url-note-close');
+  assert.equal(await page.isHidden('#url-note'), true, 'dismissed');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a bad Curves link falls back per value; the message can be dismissed', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}?v=1&view=curves&ed.decay.step=abc&al.specs=nope&al.specs=stockfish`);
+  await page.waitForSelector('#chart-allocation canvas[data-draws]');
+  const note = await page.textContent('#url-note-text');
+  assert.match(note, /ed\.decay\.step=abc: is not a number/);
+  assert.match(note, /al\.specs=nope: unknown time manager `nope`/);
+  assert.doesNotMatch(note, /allowed:/);
+  await page.click('#url-note-close');
+  assert.equal(await page.isHidden('#url-note'), true);
+  await page.close();
+});
+
+test('time-control fields echo their reading (seconds syntax everywhere)', async () => {
+  const page = await browser.context.newPage();
+  await openMatch(page, '');
+  await page.fill('#m-tca', '180+2');
+  await page.fill('#m-tcb', '40/60');
+  assert.equal(await page.textContent('#m-tc-echo .tc-reading'), '3 min + 2 s per move vs 40 moves in 1 min, repeating');
+  await page.check('#m-same');
+  assert.equal(await page.textContent('#m-tc-echo .tc-reading'), 'both: 3 min + 2 s per move');
+  await page.goto(`${server.url}?v=1&view=curves`);
+  await page.waitForSelector('#allocation-tc');
+  assert.equal(await page.textContent('#allocation-tc-reading'), '1 min + 0.6 s per move');
+  await page.fill('#allocation-tc', '300+3');
+  assert.equal(await page.textContent('#allocation-tc-reading'), '5 min + 3 s per move');
+  await page.close();
+});
+
+test('at devicePixelRatio 2 chart canvases are backed at CSS size × 2', async () => {
+  await own({ deviceScaleFactor: 2 }, async (context) => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}?v=1&view=curves`);
+    for (const id of ['decay', 'moves-left', 'allocation']) await page.waitForSelector(`#chart-${id} canvas[data-draws]`);
+    await page.waitForTimeout(300);
+    const sizes = await page.$$eval('.figure canvas', (cs) =>
+      cs.map((c) => ({ w: c.width, h: c.height, cssW: c.getBoundingClientRect().width, cssH: c.getBoundingClientRect().height, dpr: c.dataset.dpr })),
+    );
+    assert.ok(sizes.length >= 3);
+    for (const s of sizes) {
+      assert.equal(s.dpr, '2');
+      assert.ok(Math.abs(s.w - 2 * s.cssW) <= 1, `width ${s.w} vs CSS ${s.cssW}`);
+      assert.ok(Math.abs(s.h - 2 * s.cssH) <= 1, `height ${s.h} vs CSS ${s.cssH}`);
+    }
+  });
+});
+
+test('a tap on a chart shows the readout', async () => {
+  await own({ hasTouch: true, viewport: { width: 390, height: 844 } }, async (context) => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}?v=1&view=curves`);
+    const canvas = page.locator('#chart-decay canvas[data-draws]');
+    await canvas.waitFor();
+    const note = page.locator('#chart-decay .annotation');
+    assert.equal(await note.getAttribute('data-x'), null, 'no readout before the tap');
+    const box = await canvas.boundingBox();
+    await page.touchscreen.tap(box.x + box.width * 0.6, box.y + box.height * 0.5);
+    await page.waitForFunction(() => document.querySelector('#chart-decay .annotation').dataset.x !== undefined);
+    assert.match(await note.textContent(), /\d/);
+    await page.waitForTimeout(200);
+    assert.notEqual(await note.getAttribute('data-x'), null, 'the readout stays after the finger lifts');
+  });
+});
+
+test('Match statistics read "–" until two pairs have finished', async () => {
+  await own({}, async (context) => {
+    const page = await context.newPage();
+    await openMatch(page, `${FAST}&m.games=2`);
+    await page.click('#m-start');
+    await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 60000 });
+    for (const k of ['elo', 'nelo', 'los']) assert.equal(await stat(page, k), '–', `${k} after one pair`);
+    assert.match(await stat(page, 'wdl'), /^\d+ \/ \d+ \/ \d+$/);
+    assert.doesNotMatch(await page.textContent('#m-block'), /Elo:/, 'the block has no estimate either');
+  });
+});
+
+test('keyboard focus stays on a games-table row while the table updates', async () => {
+  await own({}, async (context) => {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await openMatch(page, `${FAST}&m.games=6&m.conc=1`);
+    await page.click('#m-start');
+    await page.waitForSelector('#m-games-table tr.done[data-index="0"]', { timeout: 60000 });
+    await page.focus('#m-games-table tr.done[data-index="0"]');
+    await page.evaluate(() => {
+      document.activeElement.__mark = 'focused-row';
+  });
+  const before = await page.evaluate(() => document.querySelectorAll('#m-games-table tr.done').length);
+  await page.waitForFunction((n) => document.querySelectorAll('#m-games-table tr.done').length >= n + 2, before, { timeout: 60000 });
+  const active = await page.evaluate(() => ({ mark: document.activeElement.__mark, index: document.activeElement.dataset?.index }));
+  assert.deepEqual(active, { mark: 'focused-row', index: '0' }, 'the same row element keeps focus');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => globalThis.tmlab.views.match.selected), 0);
+  assert.deepEqual(errors, []);
+  });
+});
+
+test('a tampered saved game is dropped with a message and never reaches the page', async () => {
+  await own({}, async (context) => {
+    const page = await context.newPage();
+    await openMatch(page, `${FAST}&m.games=2`);
+    await page.click('#m-start');
+    await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 60000 });
+    await page.evaluate(async () => {
+      const db = await new Promise((res, rej) => {
+        const r = indexedDB.open('tmlab-match', 1);
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      const tx = db.transaction('kv', 'readwrite');
+      const store = tx.objectStore('kv');
+      const keys = await new Promise((res) => {
+        const r = store.getAllKeys();
+        r.onsuccess = () => res(r.result);
+      });
+      const key = keys.find((k) => String(k).startsWith('game:'));
+      const game = await new Promise((res) => {
+        const r = store.get(key);
+        r.onsuccess = () => res(r.result);
+      });
+      game.record.outcome.result = '<img src=x onerror="globalThis.__xss = 1">';
+      store.put(game, key);
+      await new Promise((res) => (tx.oncomplete = res));
+      db.close();
+  });
+  await page.reload();
+  await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.match.restored);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => globalThis.__xss), undefined, 'no handler ran');
+  assert.equal(await page.locator('#m-games-table img').count(), 0);
+  assert.match(await page.textContent('#m-note'), /1 saved game was damaged and dropped \(result is not one of/);
+  assert.equal(await page.locator('#m-games-table tr.done').count(), 1, 'the good game is kept');
+  });
+});

@@ -1,0 +1,92 @@
+// @ts-check
+// The Match view's game chart: time used per move with the soft/hard budgets and both clocks
+// (lc0's dual-axis layout), drawn by the Rust plot code on a HiDPI-sized canvas, with a
+// readout on hover, tap, drag and ← →.
+
+import { GameCanvas } from '../../pkg/tmlab.js';
+import { perFrame } from '../../ui/frame.js';
+import { fitCanvas, bindReadout } from '../../ui/canvas.js';
+
+/** @param {() => {summary: any, index: number|null, finished: number}} current the selected game */
+export function createGameChart(current) {
+  const section = document.createElement('section');
+  section.className = 'card wide match-chart';
+  const h2 = Object.assign(document.createElement('h2'), { textContent: 'Game chart' });
+  const blurb = Object.assign(document.createElement('p'), {
+    className: 'blurb',
+    textContent: 'Time used per move (bars: White left, Black right of the move number) with the manager’s soft budget (▬) and hard limit (×) on the left axis, and both clocks on the right axis (lc0’s dual-axis layout). Select a game in the table.',
+  });
+  const figure = Object.assign(document.createElement('div'), { className: 'figure' });
+  const canvas = document.createElement('canvas');
+  canvas.id = 'm-chart';
+  canvas.tabIndex = 0;
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'Time per move and clock of the selected game');
+  figure.append(canvas);
+  const note = Object.assign(document.createElement('div'), { className: 'annotation', id: 'm-chart-note' });
+  note.setAttribute('aria-live', 'polite');
+  section.append(h2, blurb, figure, note);
+
+  const chart = new GameCanvas(canvas);
+  let shown = null;
+  /** @type {number|null} */
+  let hoverPx = null;
+  let lastDrawn = null;
+  const size = () => {
+    const width = Math.max(300, Math.round(figure.clientWidth || 800));
+    fitCanvas(canvas, width, Math.round(Math.min(420, Math.max(240, width * 0.42))));
+  };
+  function drawNow() {
+    const { summary: s, index, finished } = current();
+    if (!s) {
+      note.textContent = finished ? 'Select a game in the table.' : 'The chart appears once a game has finished.';
+      return;
+    }
+    size();
+    if (shown !== s) {
+      chart.set_game(s.record);
+      shown = s;
+    }
+    lastDrawn = chart.draw(hoverPx ?? undefined);
+    canvas.dataset.game = String(index);
+    canvas.dataset.moves = String(lastDrawn.moves);
+    note.textContent = lastDrawn.lines.length
+      ? lastDrawn.lines.join(' · ')
+      : `Game ${index + 1}: ${s.record.setup.white.name} – ${s.record.setup.black.name}, ${s.record.outcome?.result ?? '*'} (${s.record.outcome?.reason ?? ''}). Hover or tap the chart (or focus it and use ← →) for each move’s numbers.`;
+  }
+  const draw = perFrame(() => {
+    const t0 = performance.now();
+    drawNow();
+    performance.measure('tmlab:draw', { start: t0, detail: 'match-game' });
+  });
+  const unbind = bindReadout(canvas, (x) => {
+    hoverPx = x;
+    draw();
+  });
+  const onKey = (/** @type {KeyboardEvent} */ e) => {
+    if ((e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') || !lastDrawn) return;
+    e.preventDefault();
+    const f = lastDrawn.frame;
+    const perMove = (f.right - f.left) / Math.max(1, f.x_range[1] - f.x_range[0]);
+    hoverPx = Math.min(f.right, Math.max(f.left, (hoverPx ?? f.left) + (e.key === 'ArrowRight' ? perMove : -perMove)));
+    draw();
+  };
+  canvas.addEventListener('keydown', onKey);
+  const resize = new ResizeObserver(draw);
+  resize.observe(figure);
+  return {
+    element: section,
+    draw,
+    /** The start size, so the first game's chart shifts no layout. */
+    size,
+    get drawn() {
+      return lastDrawn;
+    },
+    dispose() {
+      unbind();
+      canvas.removeEventListener('keydown', onKey);
+      resize.disconnect();
+      chart.free();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// @ts-check
+// The Match view's templates (lit-html): escaping by construction, keyed table rows (`repeat`),
+// so a row keeps its element, and keyboard focus, across updates. Listeners are bound in the
+// templates and go away with them when the view unmounts (render(nothing)).
+
+import { html, nothing } from 'lit-html';
+import { repeat } from 'lit-html/directives/repeat.js';
+import { styleMap } from 'lit-html/directives/style-map.js';
+import { statsOf, timeRowsOf, gameRowsOf, progressOf } from './controller.js';
+import { TC_PRESETS, SPRT_PRESETS } from './spec.js';
+
+/** A help mark that renders with any font: a "?" in a styled span, the text in its title. */
+const tip = (text) => (text ? html`<span class="tip" title=${text} aria-hidden="true">?</span>` : nothing);
+
+/**
+ * @param {import('./controller.js').MatchState} s
+ * @param {any} h handlers: {input(key, el), preset(kind, i), start, stop, resume, pgn, json, select(i)}
+ * @param {{a: HTMLElement, b: HTMLElement, chart: HTMLElement}} parts DOM parts kept across renders
+ * @param {number} cap games at once at most
+ */
+export function matchTemplate(s, h, parts, cap) {
+  const f = s.form;
+  const err = s.formError;
+  const errorFor = (field) => (err && (err.path.split('.')[0] === field || (field === '*' && !FIELDS.includes(err.path.split('.')[0]))) ? err.message : '');
+  const bad = (field) => (err && err.path.split('.')[0] === field ? 'invalid' : '');
+  const num = (key, attrs = {}) => html`<input id="m-${key}" type="number" class=${bad(attrs.field || key)} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
+    step=${attrs.step ?? 1} .value=${String(key === 'conc' ? (f.conc > 0 ? Math.min(f.conc, cap) : cap) : f[key])} ?disabled=${attrs.disabled || false}
+    @input=${(e) => h.input(key, e.target)} />`;
+  const running = s.active;
+  const p = progressOf(s, { hidden: typeof document !== 'undefined' && document.hidden });
+  const rows = gameRowsOf(s);
+  const fieldError = (k) => html`<p class="field-error" data-for=${k}>${errorFor(k)}</p>`;
+  return html`
+    <section class="card wide match-setup ${running ? 'locked' : ''}" id="match-setup" ?inert=${running}>
+      <h2>Match setup</h2>
+      <p class="blurb">Two time managers (or one manager with different parameters) play colour-reversed
+        pairs from an opening set, each side on its own time control. Results are scored for A.</p>
+      <div class="match-players">
+        <fieldset class="match-player" data-field="a"><legend>Player A</legend>${parts.a}${fieldError('a')}</fieldset>
+        <fieldset class="match-player" data-field="b"><legend>Player B</legend>${parts.b}${fieldError('b')}</fieldset>
+      </div>
+      <div class="match-options">
+        <label>Searcher <select id="m-engine" @change=${(e) => h.input('engine', e.target)}>
+          <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
+        <label>A’s time control <input id="m-tca" class="tc-field ${bad('tc_a')}" .value=${f.tca} @input=${(e) => h.input('tca', e.target)} aria-describedby="m-tc-echo" /></label>
+        <label><input type="checkbox" id="m-same" .checked=${f.same} @change=${(e) => h.input('same', e.target)} /> same for both</label>
+        <label>B’s time control <input id="m-tcb" class="tc-field ${bad('tc_b')}" .value=${f.tcb} ?disabled=${f.same} @input=${(e) => h.input('tcb', e.target)} aria-describedby="m-tc-echo" /></label>
+        <label>Presets <select id="m-tc-preset" @change=${(e) => h.preset('tc', e.target)}><option value="">choose…</option>
+          ${TC_PRESETS.map((x, i) => html`<option value=${i}>${x[0]}</option>`)}</select></label>
+        <p class="tc-echo" id="m-tc-echo" role="status">${s.reading ? html`<span class="tc-reading">${s.reading.reading}</span> <span class="tc-canonical">(${s.reading.tc_a} vs ${s.reading.tc_b}; seconds, cutechess syntax: 10+0.1, 40/60, st=0.1)</span>` : ''}</p>
+        ${fieldError('tc_a')}${fieldError('tc_b')}
+        <label>Games ${num('games', { min: 1, max: 100000 })}</label>
+        <label>Seed ${num('seed', { min: 0 })}</label>
+        <label title="Adjudicate a draw after this many full moves (0: no limit)">Max moves ${num('maxmoves', { min: 0, field: 'adjudication' })}</label>
+        <label>Games at once ${num('conc', { min: 1, max: cap })}</label>
+        <p class="note">At most ${cap} at once (hardwareConcurrency − 1): one core stays free for the page.
+          More parallel games heat the CPU; laptops then throttle, which slows every game and, on a real clock, skews results.</p>
+        ${fieldError('games')}${fieldError('seed')}${fieldError('adjudication')}
+        <fieldset class="match-clock"><legend>Clock</legend>
+          ${['virtual', 'real'].map((v) => html`<label><input type="radio" name="m-clock" value=${v} .checked=${f.clock === v} @change=${(e) => h.input('clock', e.target)} /> ${v === 'real' ? 'real (wall)' : v}</label>`)}
+          <label class="virtual-only">nodes per second ${num('nps', { min: 1, step: 1000, field: 'clock' })}</label>
+          <label class="virtual-only">latency per move (ms) ${num('lat', { min: 0, field: 'clock' })}</label>
+          <p class="clock-label" id="m-clock-label">${s.reading?.clock ?? ''}</p>
+          <p class="warn real-only">The real clock measures wall time: background tabs are throttled and other load on this
+            machine skews results. The match pauses between games while the tab is hidden.</p>
+          ${fieldError('clock')}
+        </fieldset>
+        <fieldset class="match-openings"><legend>Openings</legend>
+          ${['builtin', 'epd'].map((v) => html`<label><input type="radio" name="m-open" value=${v} .checked=${f.open === v} @change=${(e) => h.input('open', e.target)} /> ${v === 'epd' ? 'pasted EPD' : 'builtin set'}</label>`)}
+          <textarea id="m-epd" rows="4" placeholder="one EPD/FEN position per line" class=${bad('openings')} .value=${f.epd} ?disabled=${f.open !== 'epd'} @input=${(e) => h.input('epd', e.target)}></textarea>
+          <span class="openings-count" id="m-open-count">${s.reading ? `${s.reading.openings} openings` : ''}</span>
+          ${fieldError('openings')}
+        </fieldset>
+        <fieldset class="match-sprt"><legend>SPRT</legend>
+          <label><input type="checkbox" id="m-sprt" .checked=${f.sprt} @change=${(e) => h.input('sprt', e.target)} /> stop when the SPRT decides</label>
+          <label>elo0 ${num('elo0', { step: 0.5, field: 'sprt', disabled: !f.sprt })}</label>
+          <label>elo1 ${num('elo1', { step: 0.5, field: 'sprt', disabled: !f.sprt })}</label>
+          <label>α ${num('alpha', { step: 0.01, min: 0.001, max: 0.5, field: 'sprt', disabled: !f.sprt })}</label>
+          <label>β ${num('beta', { step: 0.01, min: 0.001, max: 0.5, field: 'sprt', disabled: !f.sprt })}</label>
+          <label>Presets <select id="m-sprt-preset" @change=${(e) => h.preset('sprt', e.target)}><option value="">choose…</option>
+            ${SPRT_PRESETS.map((x, i) => html`<option value=${i}>${x[0]}</option>`)}</select></label>
+          ${fieldError('sprt')}
+        </fieldset>
+      </div>
+      <p class="field-error" data-for="*" id="m-form-error" role="alert">${errorFor('*')}</p>
+    </section>
+    <section class="card wide match-run" id="match-run">
+      <h2>Match</h2>
+      <div class="match-buttons">
+        <button type="button" id="m-start" class="primary" ?disabled=${running || !s.reading} @click=${h.start}>Start match</button>
+        <button type="button" id="m-stop" ?disabled=${!running} @click=${h.stop}>Stop</button>
+        <button type="button" id="m-resume" ?hidden=${running || s.meta?.status !== 'stopped'} @click=${h.resume}>Resume</button>
+        <button type="button" id="m-pgn" ?disabled=${!p.finished} @click=${h.pgn}>Download PGN</button>
+        <button type="button" id="m-json" ?disabled=${!p.finished} @click=${h.json}>Download JSON</button>
+      </div>
+      <div class="progress"><div class="progress-bar" id="m-bar" style=${styleMap({ width: `${p.games ? (100 * p.finished) / p.games : 0}%` })}></div></div>
+      <p id="m-progress" class="match-progress" role="status" aria-live="polite" data-finished=${p.finished} data-status=${p.status}>${p.text}</p>
+      <p id="m-note" class="note">${p.note}</p>
+      <p id="m-error" class="error" role="alert">${s.error}</p>
+      <div class="match-stats" id="m-stats">${statsOf(s).map((x) => html`<div class="stat" data-stat=${x.key} title=${x.tip || nothing}><span class="stat-label">${x.label} ${tip(x.tip)}</span><span class="stat-value">${x.value}</span></div>`)}</div>
+      <pre class="match-block" id="m-block" aria-label="fastchess-style result block">${s.standing?.text ?? ''}</pre>
+      <table class="time-stats" id="m-time">${s.standing ? html`<caption>Time usage per player</caption><thead><tr><th></th><th>timeouts</th><th>clock used by move 20</th><th>by move 40</th><th>left at end</th><th>games in time trouble</th><th>used / base soft</th><th>used / effective soft</th><th>latency</th><th>max overshoot</th></tr></thead>
+        <tbody>${timeRowsOf(s).map((r) => html`<tr><th scope="row">${r.name}</th>${r.cells.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody>` : nothing}</table>
+    </section>
+    <section class="card wide match-games">
+      <h2>Games</h2>
+      <div class="games-scroll"><table class="games" id="m-games-table"><thead><tr><th>#</th><th>White</th><th>Black</th><th>Opening</th><th>Result</th><th>Termination</th><th>Moves</th><th>A’s clock left</th></tr></thead>
+        <tbody>${repeat(rows, (r) => r.index, (r) => (r.done ? doneRow(r, h) : html`<tr data-index=${r.index} class="running"><td>${r.index + 1}</td><td colspan="3">playing… ${r.moves} moves</td><td>*</td><td></td><td>${r.last}</td><td>${r.clock}</td></tr>`))}</tbody></table></div>
+    </section>
+    ${parts.chart}`;
+}
+
+/** Fields with their own error slot; other errors go to the form's. */
+const FIELDS = ['a', 'b', 'tc_a', 'tc_b', 'games', 'seed', 'adjudication', 'clock', 'openings', 'sprt'];
+
+function doneRow(r, h) {
+  const choose = (e) => {
+    if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    h.select(r.index);
+  };
+  return html`<tr data-index=${r.index} class="done ${r.selected ? 'selected' : ''}" tabindex="0" aria-selected=${String(r.selected)} @click=${choose} @keydown=${choose}>
+    <td>${r.index + 1}</td><td>${r.white}</td><td>${r.black}</td><td>${r.opening}</td><td>${r.result}</td><td title=${r.reason}>${r.termination}</td><td>${r.moves}</td><td>${r.clock}</td></tr>`;
+}
