@@ -23,7 +23,7 @@ run clippy-native cargo clippy --all-targets --locked -- -D warnings
 run clippy-wasm cargo clippy --target wasm32-unknown-unknown --lib --locked -- -D warnings
 run rust-tests cargo test --locked
 CHROMEDRIVER="$(command -v chromedriver)" run wasm-tests \
-  cargo test --locked --target wasm32-unknown-unknown --test wasm_worker --test wasm_page
+  cargo test --locked --target wasm32-unknown-unknown --test wasm_worker --test wasm_page --test wasm_harden
 run build bash scripts/build.sh
 run e2e node --test --test-concurrency=1 tests/e2e/
 
