@@ -2,15 +2,16 @@
 //!
 //! A reader thread reads stdin as bytes and forwards each line over a channel. It pokes the
 //! session's interrupt handle for `stop`, `ponderhit` and `quit`, so they take effect inside a
-//! running alpha-beta search, and while a search runs it answers `isready` itself (UCI wants
-//! `readyok` at once even then). A line that is not valid UTF-8 is answered with
+//! running alpha-beta search, and while a search runs with no earlier line still queued it
+//! answers `isready` itself (UCI wants `readyok` at once even then; a `readyok` never overtakes
+//! a line sent before it). A line that is not valid UTF-8 is answered with
 //! `info string error` naming it, and the engine carries on. The main thread handles lines and
 //! pumps the search in slices while one runs. Both threads write whole lines through the locked
 //! stdout; a closed stdout ends the engine quietly.
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
 
 use tmlab::uci::{NATIVE_SLICE_BATCHES, UciSession};
@@ -37,9 +38,11 @@ pub fn run(_args: Args) -> Result<(), String> {
     let interrupt = session.interrupt();
     let searching = Arc::new(AtomicBool::new(false));
     let closed = Arc::new(AtomicBool::new(false));
+    // Lines sent to the main thread and not yet taken.
+    let queued = Arc::new(AtomicUsize::new(0));
     let (tx, rx) = mpsc::channel::<String>();
     {
-        let (searching, closed) = (searching.clone(), closed.clone());
+        let (searching, closed, queued) = (searching.clone(), closed.clone(), queued.clone());
         std::thread::spawn(move || {
             let mut input = std::io::stdin().lock();
             let mut buf = Vec::new();
@@ -69,7 +72,9 @@ pub fn run(_args: Args) -> Result<(), String> {
                 match line.split_whitespace().next() {
                     Some("stop") | Some("quit") => interrupt.stop(),
                     Some("ponderhit") => interrupt.ponderhit(),
-                    Some("isready") if searching.load(Ordering::Acquire) => {
+                    Some("isready")
+                        if searching.load(Ordering::Acquire) && queued.load(Ordering::Acquire) == 0 =>
+                    {
                         if !write_line("readyok") {
                             closed.store(true, Ordering::Relaxed);
                             interrupt.stop();
@@ -78,11 +83,13 @@ pub fn run(_args: Args) -> Result<(), String> {
                     }
                     _ => {}
                 }
+                queued.fetch_add(1, Ordering::AcqRel);
                 if tx.send(line).is_err() {
                     return;
                 }
             }
             interrupt.stop();
+            queued.fetch_add(1, Ordering::AcqRel);
             let _ = tx.send("quit".into());
         });
     }
@@ -113,6 +120,7 @@ pub fn run(_args: Args) -> Result<(), String> {
             }
         };
         if let Some(l) = line {
+            queued.fetch_sub(1, Ordering::AcqRel);
             session.handle_line(&l, &mut out);
             if session.quit_requested() {
                 break;
