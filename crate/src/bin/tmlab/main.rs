@@ -14,6 +14,8 @@ mod curve;
 // still compiles for wasm32 because cargo builds it for the wasm integration tests.
 #[cfg(not(target_arch = "wasm32"))]
 mod match_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod match_sink;
 mod output;
 mod params;
 mod simulate;

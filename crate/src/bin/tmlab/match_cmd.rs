@@ -1,10 +1,10 @@
 //! `tmlab match`: a match between two managers (fastchess-style output, PGN and JSON).
 
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 
 use serde::Serialize;
 
+use crate::match_sink::{Sink, pretty};
 use crate::output::print;
 use tmlab::clock::TimeControl;
 use tmlab::play::engine::SearcherKind;
@@ -174,71 +174,6 @@ struct JsonHead<'a> {
     seed: u64,
 }
 
-/// `value` as pretty JSON, every line after the first indented by `indent` spaces.
-fn pretty<T: Serialize>(value: &T, indent: usize) -> Result<String, String> {
-    let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
-    Ok(text.replace('\n', &format!("\n{}", " ".repeat(indent))))
-}
-
-/// Writes each game out as it finishes, in game order (holding the few that finish before an
-/// earlier one): the PGN file and, with `--json`, the `games` array on stdout. The match keeps
-/// only the scores in memory. A PGN write error is kept and reported after the results.
-struct Sink {
-    pgn: Option<(String, std::io::BufWriter<std::fs::File>)>,
-    pgn_error: Option<String>,
-    /// `--json`: the text before the first game, printed when the first game (or the end)
-    /// comes; `None` without `--json`.
-    json_head: Option<String>,
-    json: bool,
-    json_games: u32,
-    next: u32,
-    pending: BTreeMap<u32, GameSummary>,
-}
-
-impl Sink {
-    fn game(&mut self, g: &GameSummary) -> Result<(), String> {
-        self.pending.insert(g.score.index, g.clone());
-        while let Some(g) = self.pending.remove(&self.next) {
-            self.write(&g)?;
-            self.next += 1;
-        }
-        Ok(())
-    }
-
-    fn write(&mut self, g: &GameSummary) -> Result<(), String> {
-        if let Some((path, w)) = &mut self.pgn
-            && self.pgn_error.is_none()
-            && let Err(e) = w.write_all(g.record.pgn.as_bytes())
-        {
-            self.pgn_error = Some(format!("--pgn {path}: {e}"));
-        }
-        if self.json {
-            let head = self.json_head.take().unwrap_or_default();
-            let sep = if self.json_games > 0 { "," } else { "" };
-            print(&format!("{head}{sep}\n    {}", pretty(g, 4)?))?;
-            self.json_games += 1;
-        }
-        Ok(())
-    }
-
-    /// Writes the games still held (after an SPRT stop) and flushes the PGN file.
-    fn finish(&mut self) -> Result<(), String> {
-        for (_, g) in std::mem::take(&mut self.pending) {
-            self.write(&g)?;
-        }
-        if let Some((path, w)) = &mut self.pgn
-            && self.pgn_error.is_none()
-            && let Err(e) = w.flush()
-        {
-            self.pgn_error = Some(format!("--pgn {path}: {e}"));
-        }
-        if let Some(head) = self.json_head.take() {
-            print(&head)?;
-        }
-        Ok(())
-    }
-}
-
 pub fn run(args: Args) -> Result<(), String> {
     // The flags fill a MatchSpec, which builds the config as the browser's matches do; its
     // errors name the spec field, so prefix them with the flag.
@@ -318,15 +253,7 @@ pub fn run(args: Args) -> Result<(), String> {
     } else {
         None
     };
-    let mut sink = Sink {
-        pgn,
-        pgn_error: None,
-        json_head,
-        json: args.json,
-        json_games: 0,
-        next: 0,
-        pending: BTreeMap::new(),
-    };
+    let mut sink = Sink::new(pgn, json_head);
     let (name_a, name_b) = (cfg.name_a.clone(), cfg.name_b.clone());
     let tty = std::io::stderr().is_terminal();
     let start = std::time::Instant::now();
