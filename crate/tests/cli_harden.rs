@@ -82,6 +82,11 @@ fn long_inputs_are_quoted_in_part() {
         assert_eq!(code, 2);
         assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
     }
+    // A value clap refuses is quoted in part too.
+    let (code, _, err) =
+        tmlab(&["budget", "--tm", "stockfish", "--clock", &format!("{}x", "9".repeat(50_000))]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value") && err.len() < 600, "{} bytes: {}", err.len(), &err[..300]);
     let lines = format!(
         "position fen {long}\nposition startpos moves {long}\nsetoption name {long} value 1\n\
          setoption name TM slowmover value {long}\nsetoption name Searcher value {long}\nisready\nquit\n"
