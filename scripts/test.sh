@@ -24,7 +24,7 @@ run clippy-native cargo clippy --all-targets --locked -- -D warnings
 run clippy-wasm cargo clippy --target wasm32-unknown-unknown --lib --locked -- -D warnings
 run rust-tests cargo test --locked
 CHROMEDRIVER="$(command -v chromedriver)" run wasm-tests \
-  cargo test --locked --target wasm32-unknown-unknown --test wasm_worker --test wasm_page
+  cargo test --locked --target wasm32-unknown-unknown --test wasm_worker --test wasm_page --test wasm_harden
 run build bash scripts/build.sh
 run typecheck tsc --noEmit -p tsconfig.json
 run js-unit node --test tests/unit/

@@ -82,6 +82,11 @@ fn long_inputs_are_quoted_in_part() {
         assert_eq!(code, 2);
         assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300]);
     }
+    // A value clap refuses is quoted in part too.
+    let (code, _, err) =
+        tmlab(&["budget", "--tm", "stockfish", "--clock", &format!("{}x", "9".repeat(50_000))]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value") && err.len() < 600, "{} bytes: {}", err.len(), &err[..300]);
     let lines = format!(
         "position fen {long}\nposition startpos moves {long}\nsetoption name {long} value 1\n\
          setoption name TM slowmover value {long}\nsetoption name Searcher value {long}\nisready\nquit\n"
@@ -166,5 +171,63 @@ fn printing_commands_exit_quietly_on_a_closed_stdout() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+    }
+}
+
+/// Item 15: an unwritable `--pgn` is refused before the match; a PGN file that fails part-way
+/// (`/dev/full`) still leaves the complete results on stdout, then exits 2 naming the file.
+#[test]
+fn match_pgn_errors_never_lose_results() {
+    let t0 = Instant::now();
+    let base = ["match", "--a", "stockfish", "--b", "mediocre", "--tc", "nodes=300", "--games", "200"];
+    let mut args = base.to_vec();
+    args.extend(["--pgn", "/nonexistent-dir/games.pgn"]);
+    let (code, out, err) = tmlab(&args);
+    assert_eq!(code, 2);
+    assert!(err.contains("--pgn /nonexistent-dir/games.pgn"), "{err}");
+    assert!(out.is_empty());
+    assert!(t0.elapsed() < Duration::from_secs(1), "refused only after {:?}", t0.elapsed());
+    if std::path::Path::new("/dev/full").exists() {
+        let mut args = base.to_vec();
+        args[8] = "6";
+        args.extend(["--pgn", "/dev/full", "--json"]);
+        let (code, out, err) = tmlab(&args);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("--pgn /dev/full") && err.contains("results above are complete"), "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("complete JSON");
+        assert_eq!(v["games"].as_array().unwrap().len(), 6);
+        assert_eq!(v["report"]["finished"], 6);
+    }
+}
+
+/// Item 17: consistent caps.
+#[test]
+fn caps_are_consistent() {
+    for clock in ["1e300", "36000000001"] {
+        let (code, _, err) = tmlab(&["budget", "--tm", "stockfish", "--clock", clock]);
+        assert_eq!(code, 2, "{clock}");
+        assert!(err.contains("10 000 hours"), "{err}");
+    }
+    for tm in ["stockfish", "guide", "mediocre", "lc0-legacy", "lc0-smooth", "alphazero", "simple"] {
+        for (clock, inc) in [("36000000000", "36000000000"), ("1000", "0"), ("60000", "1000")] {
+            let (code, out, err) = tmlab(&["budget", "--json", "--tm", tm, "--clock", clock, "--inc", inc]);
+            assert_eq!(code, 0, "{err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let c: f64 = clock.parse().unwrap();
+            let (soft, hard) = (v["soft_ms"].as_f64().unwrap(), v["hard_ms"].as_f64().unwrap());
+            assert!(soft <= c && hard <= c, "{tm} {clock}+{inc}: soft {soft} hard {hard}");
+        }
+    }
+    let (code, _, err) = tmlab(&["bench", "--mcts-playouts", "18446744073709551615", "--no-overshoot"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--mcts-playouts must be"), "{err}");
+    let (code, _, err) = tmlab(&["bench", "--hash", "4096", "--no-overshoot"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--hash must be"), "{err}");
+    for c in ["0", "100000"] {
+        let (code, _, err) =
+            tmlab(&["match", "--a", "stockfish", "--b", "mediocre", "--tc", "nodes=300", "--concurrency", c]);
+        assert_eq!(code, 2, "{c}");
+        assert!(err.contains("--concurrency must be"), "{err}");
     }
 }

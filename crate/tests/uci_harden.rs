@@ -130,6 +130,17 @@ fn isready_is_answered_during_an_alpha_beta_search() {
     assert!(!seen.iter().any(|l| l.starts_with("bestmove")), "{seen:?}");
     e.send("stop");
     e.until("bestmove", 5.0);
+    // A readyok never overtakes a line sent before it: here the line is answered after the
+    // search (the main thread is inside it), and readyok after that.
+    e.send("go movetime 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("setoption name Frobnicate value 1");
+    e.send("isready");
+    let seen = e.until("readyok", 5.0);
+    assert!(seen.iter().any(|l| l.starts_with("info string error")), "{seen:?}");
+    if !seen.iter().any(|l| l.starts_with("bestmove")) {
+        e.until("bestmove", 5.0);
+    }
     e.quit();
 }
 

@@ -351,8 +351,15 @@ pub fn report_scores(slots: &[Option<GameScore>], sprt: Option<Sprt>) -> MatchRe
 /// Games finished so far and everything computed from them.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct MatchState {
-    /// Finished games by index.
+    /// Finished games by index (empty for a state made by [`MatchState::scores_only`]).
     pub games: Vec<Option<GameSummary>>,
+    /// The scores of finished games by index: what the statistics need.
+    #[serde(skip)]
+    scores: Vec<Option<GameScore>>,
+    #[serde(skip)]
+    finished: u32,
+    #[serde(skip)]
+    keep_records: bool,
 }
 
 /// The statistics of a match so far.
@@ -382,27 +389,40 @@ impl MatchReport {
 impl MatchState {
     /// Room for `games` games.
     pub fn new(games: u32) -> Self {
-        MatchState { games: vec![None; games as usize] }
+        MatchState { games: vec![None; games as usize], keep_records: true, ..Self::scores_only(games) }
+    }
+
+    /// Room for `games` games whose records are not kept, only their scores (a caller that
+    /// streams each record out as it arrives): memory stays at about 100 bytes per game.
+    pub fn scores_only(games: u32) -> Self {
+        MatchState { games: Vec::new(), scores: vec![None; games as usize], finished: 0, keep_records: false }
     }
 
     /// Records a finished game.
     pub fn add(&mut self, summary: GameSummary) {
         let i = summary.score.index as usize;
-        if i >= self.games.len() {
-            self.games.resize(i + 1, None);
+        if i >= self.scores.len() {
+            self.scores.resize(i + 1, None);
         }
-        self.games[i] = Some(summary);
+        if self.scores[i].replace(summary.score).is_none() {
+            self.finished += 1;
+        }
+        if self.keep_records {
+            if i >= self.games.len() {
+                self.games.resize(i + 1, None);
+            }
+            self.games[i] = Some(summary);
+        }
     }
 
     /// Games finished.
     pub fn finished(&self) -> u32 {
-        self.games.iter().flatten().count() as u32
+        self.finished
     }
 
     /// W/L/D, pentanomial, SPRT and time statistics of the games finished so far.
     pub fn report(&self, sprt: Option<Sprt>) -> MatchReport {
-        let scores: Vec<Option<GameScore>> = self.games.iter().map(|g| g.as_ref().map(|g| g.score)).collect();
-        report_scores(&scores, sprt)
+        report_scores(&self.scores, sprt)
     }
 
     /// Whether the SPRT has decided.
@@ -423,9 +443,25 @@ pub fn run_match(
     concurrency: usize,
     on_game: &mut dyn FnMut(&GameSummary, &MatchState),
 ) -> Result<MatchState, String> {
+    run_match_into(cfg, concurrency, MatchState::new(cfg.games), on_game)
+}
+
+/// [`run_match`] into a given state: [`MatchState::scores_only`] keeps no records, so a caller
+/// that writes each game out in `on_game` plays any number of games in bounded memory.
+///
+/// # Errors
+/// As [`run_match`].
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run_match_into(
+    cfg: &MatchConfig,
+    concurrency: usize,
+    state: MatchState,
+    on_game: &mut dyn FnMut(&GameSummary, &MatchState),
+) -> Result<MatchState, String> {
     use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
     use std::sync::mpsc;
 
+    let mut state = state;
     cfg.validate()?;
     // Check the controls once before starting threads.
     Game::new(cfg.game(0, &[0]).0, &cfg.openings[0])?;
@@ -433,7 +469,6 @@ pub fn run_match(
     let next = AtomicU32::new(0);
     let halt = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<GameSummary, String>>();
-    let mut state = MatchState::new(cfg.games);
     let mut error = None;
     std::thread::scope(|scope| {
         for _ in 0..concurrency.max(1) {
@@ -528,6 +563,20 @@ mod tests {
         assert_ne!(o0, o2);
         assert_eq!((g0.white.name.as_str(), g1.white.name.as_str()), ("A", "B"));
         assert_eq!(g0.white.tc.to_string(), g1.black.tc.to_string());
+    }
+
+    #[test]
+    fn a_scores_only_state_keeps_no_records_and_the_same_statistics() {
+        let cfg = config(4);
+        let full = run_match(&cfg, 1, &mut |_, _| {}).unwrap();
+        let lean = run_match_into(&cfg, 1, MatchState::scores_only(4), &mut |g, _| {
+            assert!(!g.record.pgn.is_empty())
+        })
+        .unwrap();
+        assert!(lean.games.is_empty());
+        assert_eq!(lean.finished(), 4);
+        let (a, b) = (full.report(cfg.sprt), lean.report(cfg.sprt));
+        assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::output::print;
 use serde::Serialize;
 use tmlab::search::bench::{self, BenchOptions, BenchReport};
 use tmlab::search::mcts::{MctsBenchReport, MctsParams, bench as mcts_bench};
-use tmlab::search::tt::MAX_MB;
+use tmlab::uci::MAX_HASH_MB;
 
 /// Deepest accepted `--depth` (the bench grows about ×2–3 per ply).
 const MAX_BENCH_DEPTH: u32 = 30;
@@ -41,6 +41,9 @@ pub struct Args {
 /// Playouts per position in the MCTS bench: a tree of this size is what a move at a few
 /// seconds per move builds, so it measures the search as games use it.
 const DEFAULT_MCTS_PLAYOUTS: u64 = 100_000;
+/// Largest `--mcts-playouts`: 10⁷ playouts per position is about a minute each, and the tree
+/// stays within the default node cap's memory.
+const MAX_MCTS_PLAYOUTS: u64 = 10_000_000;
 
 /// The JSON report: the alpha-beta bench with the MCTS bench as its `mcts` section.
 #[derive(Serialize)]
@@ -54,8 +57,17 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.depth == 0 || args.depth > MAX_BENCH_DEPTH {
         return Err(format!("--depth must be 1 … {MAX_BENCH_DEPTH}, got {}", args.depth));
     }
-    if args.hash == 0 || args.hash > MAX_MB {
-        return Err(format!("--hash must be 1 … {MAX_MB} MiB, got {}", args.hash));
+    if args.hash == 0 || args.hash > MAX_HASH_MB {
+        return Err(format!(
+            "--hash must be 1 … {MAX_HASH_MB} MiB (the UCI Hash maximum), got {}",
+            args.hash
+        ));
+    }
+    if args.mcts_playouts > MAX_MCTS_PLAYOUTS {
+        return Err(format!(
+            "--mcts-playouts must be 0 … {MAX_MCTS_PLAYOUTS} (per position), got {}",
+            args.mcts_playouts
+        ));
     }
     if args.repeats == 0 || args.repeats > MAX_REPEATS {
         return Err(format!("--repeats must be 1 … {MAX_REPEATS}, got {}", args.repeats));

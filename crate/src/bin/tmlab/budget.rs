@@ -3,7 +3,8 @@
 use serde::Serialize;
 
 use crate::output::print;
-use tmlab::stop::Budget;
+use tmlab::clock::tc::MAX_TIME_MS;
+use tmlab::stop::{Budget, Term};
 use tmlab::tm::{MoveContext, TmSpec};
 
 #[derive(clap::Args)]
@@ -41,9 +42,11 @@ struct Out<'a> {
 
 pub fn run(args: Args) -> Result<(), String> {
     let spec: TmSpec = args.tm.parse().map_err(|e: tmlab::tm::SpecError| e.to_string())?;
+    // The same cap as time controls: 10 000 h.
+    let max = MAX_TIME_MS as f64;
     for (name, v) in [("--clock", args.clock), ("--inc", args.inc)] {
-        if !v.is_finite() || v < 0.0 {
-            return Err(format!("{name} must be a number of ms ≥ 0, not {v}"));
+        if !(v.is_finite() && (0.0..=max).contains(&v)) {
+            return Err(format!("{name} = {v} is out of range; allowed: 0 … {max} ms (10 000 hours)"));
         }
     }
     let ctx = MoveContext::new(args.clock, args.inc, args.ply)
@@ -51,7 +54,18 @@ pub fn run(args: Args) -> Result<(), String> {
         .with_reused_nodes(args.reused);
     let mut tm = spec.build();
     tm.new_game();
-    let budget = tm.begin_move(&ctx);
+    let mut budget = tm.begin_move(&ctx);
+    // A move can never use more than the clock: cap both limits there, and say so.
+    if budget.hard_ms > args.clock || budget.soft_ms > args.clock {
+        let mut t = Term::new("clock_cap", args.clock);
+        t.warning = Some(format!(
+            "the manager gave soft {} ms, hard {} ms: more than the clock; capped at it",
+            budget.soft_ms, budget.hard_ms
+        ));
+        budget.soft_ms = budget.soft_ms.min(args.clock);
+        budget.hard_ms = budget.hard_ms.min(args.clock);
+        budget.terms.push(t);
+    }
     if args.json {
         let out = Out { spec: spec.to_string(), context: ctx, budget: &budget };
         let json = serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?;

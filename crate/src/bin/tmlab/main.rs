@@ -14,6 +14,8 @@ mod curve;
 // still compiles for wasm32 because cargo builds it for the wasm integration tests.
 #[cfg(not(target_arch = "wasm32"))]
 mod match_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod match_sink;
 mod output;
 mod params;
 mod simulate;
@@ -46,8 +48,30 @@ enum Command {
     Uci(uci_cmd::Args),
 }
 
+/// A line of at most about 160 characters: its start and end around a `…`.
+fn short_line(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= 160 {
+        return line.to_string();
+    }
+    let head: String = chars[..100].iter().collect();
+    let tail: String = chars[chars.len() - 50..].iter().collect();
+    format!("{head}…{tail}")
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // clap quotes a bad value whole; a huge one is cut to an excerpt.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            let text = e.render().to_string();
+            for line in text.lines() {
+                eprintln!("{}", short_line(line));
+            }
+            return ExitCode::from(2);
+        }
+        Err(e) => e.exit(),
+    };
     let result = match cli.command {
         Command::Curve(args) => curve::run(args),
         Command::Params(args) => params::run(args),

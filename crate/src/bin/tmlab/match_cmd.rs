@@ -4,15 +4,19 @@ use std::io::{IsTerminal, Write};
 
 use serde::Serialize;
 
+use crate::match_sink::{Sink, pretty};
 use crate::output::print;
 use tmlab::clock::TimeControl;
 use tmlab::drive::SearcherKind;
 use tmlab::play::game::{Adjudication, ClockMode, DrawRule, ResignRule};
-use tmlab::play::match_::{GameSummary, MatchState, run_match};
+use tmlab::play::match_::{GameSummary, MatchState, run_match_into};
 use tmlab::play::match_spec::{MatchSpec, OpeningsSpec};
 use tmlab::play::openings;
 use tmlab::play::stats::Sprt;
 use tmlab::tm::TmSpec;
+
+/// Largest `--concurrency`: each game holds two engines (two hash tables) and a thread.
+const MAX_CONCURRENCY: usize = 64;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -158,8 +162,9 @@ fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// The JSON output's fields before `games`.
 #[derive(Serialize)]
-struct JsonOut<'a> {
+struct JsonHead<'a> {
     engine: &'a str,
     a: String,
     b: String,
@@ -167,9 +172,6 @@ struct JsonOut<'a> {
     tc_b: String,
     clock: ClockMode,
     seed: u64,
-    games: Vec<&'a GameSummary>,
-    report: tmlab::play::match_::MatchReport,
-    wall_ms: f64,
 }
 
 pub fn run(args: Args) -> Result<(), String> {
@@ -222,13 +224,49 @@ pub fn run(args: Args) -> Result<(), String> {
         date: today(),
     };
     let cfg = match_spec.to_config().map_err(|e| flag_error(&e))?;
+    if !(1..=MAX_CONCURRENCY).contains(&args.concurrency) {
+        return Err(format!(
+            "--concurrency must be 1 … {MAX_CONCURRENCY} (games at once), got {}",
+            args.concurrency
+        ));
+    }
+    // Open the PGN file before playing: an unwritable path is refused before any game.
+    let pgn = match &args.pgn {
+        Some(path) => {
+            let f = std::fs::File::create(path).map_err(|e| format!("--pgn {path}: {e}"))?;
+            Some((path.clone(), std::io::BufWriter::new(f)))
+        }
+        None => None,
+    };
+    let json_head = if args.json {
+        let head = JsonHead {
+            engine: cfg.a.searcher.as_str(),
+            a: cfg.a.tm.to_string(),
+            b: cfg.b.tm.to_string(),
+            tc_a: cfg.tc_a.to_string(),
+            tc_b: cfg.tc_b.to_string(),
+            clock: cfg.clock,
+            seed: cfg.seed,
+        };
+        let text = pretty(&head, 0)?;
+        Some(format!("{},\n  \"games\": [", text.trim_end().trim_end_matches('}').trim_end()))
+    } else {
+        None
+    };
+    let mut sink = Sink::new(pgn, json_head);
     let (name_a, name_b) = (cfg.name_a.clone(), cfg.name_b.clone());
     let tty = std::io::stderr().is_terminal();
     let start = std::time::Instant::now();
     let total = args.games;
     let interval = args.ratinginterval;
     let json = args.json;
+    let mut sink_error = None;
     let mut on_game = |g: &GameSummary, st: &MatchState| {
+        if sink_error.is_none()
+            && let Err(e) = sink.game(g)
+        {
+            sink_error = Some(e);
+        }
         let n = st.finished();
         let r = st.report(cfg.sprt);
         let w = &r.block.wdl;
@@ -258,44 +296,38 @@ pub fn run(args: Args) -> Result<(), String> {
             let _ = write!(err, "{}", r.to_text(&name_a, &name_b));
         }
     };
-    let state = run_match(&cfg, args.concurrency, &mut on_game)?;
+    let state = run_match_into(&cfg, args.concurrency, MatchState::scores_only(cfg.games), &mut on_game)?;
     if tty {
         eprintln!();
     }
+    if let Some(e) = sink_error {
+        return Err(e);
+    }
+    sink.finish()?;
     let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
     let report = state.report(cfg.sprt);
-    if let Some(path) = &args.pgn {
-        let text: String = state.games.iter().flatten().map(|g| g.record.pgn.clone()).collect();
-        std::fs::write(path, text).map_err(|e| format!("--pgn {path}: {e}"))?;
-    }
-    if json {
-        let out = JsonOut {
-            engine: cfg.a.searcher.as_str(),
-            a: cfg.a.tm.to_string(),
-            b: cfg.b.tm.to_string(),
-            tc_a: cfg.tc_a.to_string(),
-            tc_b: cfg.tc_b.to_string(),
-            clock: cfg.clock,
-            seed: cfg.seed,
-            games: state.games.iter().flatten().collect(),
-            report,
-            wall_ms,
+    let text = if json {
+        format!("\n  ],\n  \"report\": {},\n  \"wall_ms\": {wall_ms}\n}}\n", pretty(&report, 2)?)
+    } else {
+        let mode = match cfg.clock {
+            ClockMode::Virtual { nps, latency_ms } => {
+                format!("virtual clock: 1 ms = {} nodes, latency {latency_ms} ms", nps / 1000.0)
+            }
+            ClockMode::Real => "wall clock".into(),
         };
-        let text = serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?;
-        return print(&(text + "\n"));
-    }
-    let mode = match cfg.clock {
-        ClockMode::Virtual { nps, latency_ms } => {
-            format!("virtual clock: 1 ms = {} nodes, latency {latency_ms} ms", nps / 1000.0)
-        }
-        ClockMode::Real => "wall clock".into(),
+        format!(
+            "{}{mode}; {} vs {}; {} games in {:.1} s\n",
+            report.to_text(&name_a, &name_b),
+            cfg.tc_a,
+            cfg.tc_b,
+            report.finished,
+            wall_ms / 1000.0
+        )
     };
-    print(&format!(
-        "{}{mode}; {} vs {}; {} games in {:.1} s\n",
-        report.to_text(&name_a, &name_b),
-        cfg.tc_a,
-        cfg.tc_b,
-        report.finished,
-        wall_ms / 1000.0
-    ))
+    print(&text)?;
+    // The results are out; a PGN file that failed part-way is reported last.
+    match sink.pgn_error {
+        Some(e) => Err(format!("{e} (the results above are complete; the PGN file is not)")),
+        None => Ok(()),
+    }
 }

@@ -2,8 +2,9 @@
 //!
 //! A reader thread reads stdin as bytes and forwards each line over a channel. It pokes the
 //! session's interrupt handle for `stop`, `ponderhit` and `quit`, so they take effect inside a
-//! running alpha-beta search, and while a search runs it answers `isready` itself (UCI wants
-//! `readyok` at once even then). A line that is not valid UTF-8 is answered with
+//! running alpha-beta search, and while a search runs with no earlier line still queued it
+//! answers `isready` itself (UCI wants `readyok` at once even then; a `readyok` never overtakes
+//! a line sent before it). A line that is not valid UTF-8 is answered with
 //! `info string error` naming it, and the engine carries on. The main thread handles lines and
 //! pumps the search in slices while one runs. Both threads write whole lines through the locked
 //! stdout; a closed stdout ends the engine quietly.
