@@ -12,6 +12,7 @@
 //! This module sits below `play` and `uci` and knows neither.
 
 mod driver;
+pub mod script;
 mod snapshot;
 
 use serde::Serialize;
@@ -113,5 +114,7 @@ pub fn context(
     c
 }
 
+#[cfg(test)]
+mod script_tests;
 #[cfg(test)]
 mod tests;
