@@ -33,7 +33,12 @@ struct Running {
     reuse: Reuse,
     /// The last effective limit reported.
     limit: Option<EffectiveLimit>,
+    /// MCTS batches run.
+    polls: u64,
 }
+
+/// MCTS: batches between two looks at the manager's effective limit (a batch takes ~0.1 ms).
+const LIMIT_POLL_STRIDE: u64 = 16;
 
 /// The reused visits an MCTS move was begun with, at a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -243,6 +248,7 @@ impl MoveDriver {
             before,
             reuse,
             limit: None,
+            polls: 0,
         });
         Ok(())
     }
@@ -352,6 +358,13 @@ impl MoveDriver {
                         search.request_stop();
                     }
                     progress = search.step(stopper, 1, &mut |i: &InfoLine| out(Event::Mcts(i)));
+                    run.polls += 1;
+                    let done = matches!(progress, Progress::Done(_));
+                    // The effective limit (a formatted sentence) is asked for every
+                    // LIMIT_POLL_STRIDE batches and at the end, not after every batch.
+                    if !(done || run.polls % LIMIT_POLL_STRIDE == 1) {
+                        continue;
+                    }
                     let limit = stopper.effective_limit();
                     if limit.is_some() && limit != run.limit {
                         run.limit = limit;
