@@ -29,8 +29,9 @@ test('SPRT bounds, progress and verdict; stop-reason labels', () => {
   assert.equal(s.label, 'running');
   assert.equal(tmlab.sprt_status(0, 10, 0.05, 0.05, 3).label, 'H1 accepted');
   assert.throws(() => tmlab.sprt_status(10, 0, 0.05, 0.05, 0), (e) => e.path === 'sprt');
-  assert.equal(tmlab.stop_reason_label('soft-limit'), 'soft limit reached at an iteration boundary');
-  assert.equal(tmlab.stop_reason_label('weird'), 'weird');
+  assert.equal(tmlab.stop_reason_label('soft-limit', 'ab'), 'soft limit reached at an iteration boundary');
+  assert.equal(tmlab.stop_reason_label('soft-limit', 'mcts'), 'soft limit reached (checked after every batch)');
+  assert.equal(tmlab.stop_reason_label('weird', 'ab'), 'weird');
 });
 
 test('log sliders step through nice values', () => {

@@ -10,7 +10,6 @@ use super::to_js;
 use crate::clock::TimeControl;
 use crate::play::match_spec::MatchSpec;
 use crate::play::stats::{Sprt, SprtVerdict};
-use crate::stop::StopReason;
 use crate::tm::params::{SpecError, TmSpec};
 
 /// An error for the page: which value (`path`), what is wrong, what is allowed.
@@ -172,16 +171,6 @@ pub fn sprt_status(elo0: f64, elo1: f64, alpha: f64, beta: f64, llr: f64) -> Res
     let verdict = t.verdict(llr);
     to_js(&SprtStatus { lower, upper, progress: t.progress(llr), verdict, label: verdict.label() })
         .map_err(JsValue::from)
-}
-
-/// The page's words for a stop reason (`soft-limit` → "soft limit reached at an iteration
-/// boundary"); an unknown name comes back unchanged.
-#[wasm_bindgen]
-pub fn stop_reason_label(reason: &str) -> String {
-    StopReason::ALL
-        .iter()
-        .find(|r| serde_json::to_value(r).ok().and_then(|v| v.as_str().map(|s| s == reason)).unwrap_or(false))
-        .map_or_else(|| reason.to_string(), |r| r.description().to_string())
 }
 
 /// The Curves view's sliders and defaults (see [`crate::plot::curve_params`]).
