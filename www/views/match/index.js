@@ -103,11 +103,16 @@ export function mountMatch(root, ctx) {
     },
   };
 
+  let charted = null; // the summary the chart last showed: a move of a running game does not redraw it
   function paintNow() {
     const t0 = performance.now();
     render(matchTemplate(s, handlers, { a: panelHost.a, b: panelHost.b, chart: chart.element }, cap), root);
     root.classList.toggle('clock-real', s.form.clock === 'real');
-    chart.draw();
+    const shown = s.selected == null ? null : s.summaries[s.selected];
+    if (shown !== charted || !shown) {
+      charted = shown;
+      chart.draw();
+    }
     performance.measure('tmlab:match-render', { start: t0 });
   }
   // Worker events re-render at most once per frame, in its own task.

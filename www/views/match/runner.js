@@ -104,6 +104,16 @@ export class MatchRunner extends EventTarget {
 
   onMessage(index, slot, data) {
     if (this.running.get(index) !== slot) return; // a stopped game's late message
+    // Only our own worker talks here, but a message of the wrong shape is a crash, not a guess.
+    const ok =
+      data && typeof data === 'object' && typeof data.type === 'string' &&
+      (data.type !== 'start' || Array.isArray(data.records)) &&
+      (data.type !== 'move' || (data.record && typeof data.record === 'object')) &&
+      (data.type !== 'done' || (data.summary && typeof data.summary === 'object'));
+    if (!ok) {
+      this.crashed(index, slot, 'a malformed message from the game worker');
+      return;
+    }
     switch (data.type) {
       case 'start':
         slot.records = data.records;
