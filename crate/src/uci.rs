@@ -2,19 +2,28 @@
 //! stdin (`tmlab uci`) and the browser worker (lines over `postMessage`).
 //!
 //! # Driving a session
-//! - [`UciSession::handle_line`] handles one command. `go` only *starts* a search and returns.
+//! - [`UciSession::handle_line`] handles one command. `go` only *starts* a search (the manager's
+//!   budget line is printed at once) and returns.
 //! - [`UciSession::pump`] advances the running search by one slice and writes its `info` lines
-//!   and, at the end, `bestmove`. It returns whether a search is still running.
-//!   - **MCTS** runs `max_batches` batches per slice; `stop` and `ponderhit` handled between
-//!     slices take effect at the next slice.
+//!   *as they happen* and, at the end, `bestmove`. It returns whether a search is still running.
+//!   The move itself (begin the manager's move, search, `end_move` or restore) is the
+//!   [`MoveDriver`]'s.
+//!   - **MCTS** runs up to `max_batches` batches per slice and checks `stop` after every batch.
 //!   - **Alpha-beta cannot pause inside an iteration**: one pump runs the whole search. Natively
-//!     `stop`/`ponderhit` still work mid-search through [`UciSession::interrupt`], an atomic
-//!     handle the stdin thread pokes before queueing the line. In the browser worker an
-//!     alpha-beta search blocks the worker until it ends, so `go infinite` / `go ponder` with
-//!     alpha-beta are only usable natively (with a manager, a ponder search is unlimited).
+//!     `stop`/`ponderhit`/`tmlab cancel` still work mid-search through [`UciSession::interrupt`],
+//!     an atomic handle the stdin thread pokes before queueing the line. In the browser worker an
+//!     alpha-beta search blocks the worker until it ends (the page ends one early by replacing
+//!     the worker), so `go infinite` / `go ponder` with alpha-beta are only usable natively.
 //! - Natively (`tmlab uci`): a reader thread forwards stdin lines over a channel and pokes the
-//!   interrupt handle for `stop`, `ponderhit` and `quit`; the main thread handles lines and
-//!   pumps while a search runs.
+//!   interrupt handle for `stop`, `ponderhit`, `tmlab cancel` and `quit`; the main thread handles
+//!   lines and pumps while a search runs.
+//!
+//! # tmlab extensions
+//! - `tmlab cancel`: the running search ends as *dropped*: `info string stop cancelled`, then its
+//!   one `bestmove`; the manager is put back as it was before that `go` (nothing charged).
+//! - Option `TmlabState` (check): when on, `info string tm-state <payload>` after `ucinewgame`,
+//!   after a `setoption` that rebuilds the manager, and before a finished move's `bestmove`.
+//! - `tmlab restore <payload>`: the manager's per-game state from a `tm-state` payload.
 //!
 //! # Options
 //! `Searcher` (ab|mcts), `TimeManager` (a spec string; lc0's names `legacy`, `smooth`,

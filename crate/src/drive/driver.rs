@@ -108,6 +108,16 @@ struct Running {
     control: SearchControl,
     /// The manager before `begin_move`, for a dropped search.
     before: TmSnapshot,
+    /// The position (start FEN and moves) and the visits the manager was told were reused.
+    reuse: Reuse,
+}
+
+/// The reused visits an MCTS move was begun with, at a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Reuse {
+    start: String,
+    moves: Vec<Move>,
+    visits: u64,
 }
 
 /// One engine across a game: its manager, its search state and the move it is searching.
@@ -120,6 +130,9 @@ pub struct MoveDriver {
     tree: Option<MctsTree>,
     running: Option<Running>,
     generation: u64,
+    /// A dropped MCTS move: its tree keeps the visits it added, but the manager is told the
+    /// reuse the undisturbed move had when the same position is searched next.
+    dropped: Option<Reuse>,
 }
 
 impl std::fmt::Debug for MoveDriver {
@@ -142,6 +155,7 @@ impl MoveDriver {
             tree: None,
             running: None,
             generation: 0,
+            dropped: None,
         }
     }
 
@@ -174,6 +188,7 @@ impl MoveDriver {
     /// A new game: fresh manager state, cleared transposition table and tree.
     pub fn new_game(&mut self) {
         self.generation += 1;
+        self.dropped = None;
         self.tm = self.spec.build();
         self.tm.new_game();
         if let Some(ab) = &mut self.ab {
@@ -270,6 +285,15 @@ impl MoveDriver {
                 (Search::Mcts { search: Box::new(search) }, reuse.head_n)
             }
         };
+        let mut reuse = Reuse { start: super::fen_of(&req.start), moves: req.moves.clone(), visits: reused };
+        if let Some(d) = self.dropped.take()
+            && d.start == reuse.start
+            && d.moves == reuse.moves
+            && req.searcher == SearcherKind::Mcts
+        {
+            reuse.visits = d.visits;
+        }
+        let reused = reuse.visits;
         let (managed, budget) = match req.clock {
             Some(v) => {
                 let ctx = context(v.time_ms, v.inc_ms, v.movestogo, ply, reused, req.ponder, legal);
@@ -294,6 +318,7 @@ impl MoveDriver {
             timer: req.timer,
             control: req.control,
             before,
+            reuse,
         });
         Ok(())
     }
@@ -380,22 +405,27 @@ impl MoveDriver {
                 }
             }
             Search::Mcts { search } => {
-                if control.stop_requested() {
-                    search.request_stop();
-                }
                 let mut on_info = |i: &InfoLine| out(Event::Mcts(i));
-                let progress = match run.managed.take() {
-                    Some(parked) => {
-                        let mut s = ManagedStopper::resume(self.tm.as_mut(), parked);
-                        let p = search.step(&mut s, max_batches, &mut on_info);
-                        run.managed = Some(s.suspend());
-                        p
-                    }
-                    None => match run.movetime_ms {
-                        Some(ms) => search.step(&mut MoveTimeStopper::new(ms), max_batches, &mut on_info),
-                        None => search.step(&mut NeverStop::default(), max_batches, &mut on_info),
-                    },
+                let mut movetime = run.movetime_ms.map(MoveTimeStopper::new);
+                let mut never = NeverStop::default();
+                let mut managed = run.managed.take().map(|p| ManagedStopper::resume(self.tm.as_mut(), p));
+                let stopper: &mut dyn Stopper = match (&mut managed, &mut movetime) {
+                    (Some(s), _) => s,
+                    (None, Some(s)) => s,
+                    (None, None) => &mut never,
                 };
+                // One batch at a time, so a `stop` from another thread is seen within a batch.
+                let mut progress = Progress::Running;
+                for _ in 0..max_batches.max(1) {
+                    if control.stop_requested() {
+                        search.request_stop();
+                    }
+                    progress = search.step(stopper, 1, &mut on_info);
+                    if matches!(progress, Progress::Done(_)) {
+                        break;
+                    }
+                }
+                run.managed = managed.map(ManagedStopper::suspend);
                 let Progress::Done(r) = progress else { return None };
                 MoveOutcome {
                     best: r.best,
@@ -437,6 +467,7 @@ impl MoveDriver {
         if dropped {
             run.before.restore(&self.spec, self.tm.as_mut()).expect("the driver's own snapshot restores");
             done.dropped = true;
+            self.dropped = Some(run.reuse);
         }
         done
     }

@@ -112,3 +112,6 @@ pub fn context(
     c.legal_moves = legal;
     c
 }
+
+#[cfg(test)]
+mod tests;

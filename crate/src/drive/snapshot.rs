@@ -51,8 +51,8 @@ struct Payload {
 /// A manager's per-game state, with the spec string it was taken from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TmSnapshot {
-    spec: String,
-    words: Vec<u64>,
+    pub(super) spec: String,
+    pub(super) words: Vec<u64>,
 }
 
 impl TmSnapshot {
@@ -80,6 +80,11 @@ impl TmSnapshot {
         // The words are valid: read them into the real manager (cannot fail the same way twice).
         let mut r = StateReader::new(&self.words);
         tm.load_state(&mut r).map_err(StateError::Words)
+    }
+
+    /// The manager's words (see [`crate::tm::state`]).
+    pub fn words(&self) -> &[u64] {
+        &self.words
     }
 
     /// The one-line payload.

@@ -1,12 +1,12 @@
 //! An engine player: a searcher (alpha-beta or MCTS) steered by a time manager, as the game
-//! runner and the UCI engine use it.
+//! runner uses it.
 //!
 //! Per move the player does what a UCI engine does between `go` and `bestmove` (spec
-//! time-managers.md §0.3, §0.7, §10): it tells the manager the clock as the UCI fields show it
-//! ([`UciView`]), runs `begin_move` through a [`ManagedStopper`], searches with a real or virtual
-//! [`Timer`], and ends the move with `end_move`. The MCTS tree is kept across moves: after our
-//! move and the reply the matching subtree becomes the new root and its visits are the
-//! manager's `reused_nodes` (lc0's `head_N`).
+//! time-managers.md §0.3, §0.7, §10), through the same [`MoveDriver`]: it tells the manager the
+//! clock as the UCI fields show it ([`UciView`]), searches with a real or virtual [`Timer`], and
+//! ends the move with `end_move`. The MCTS tree is kept across moves: after our move and the
+//! reply the matching subtree becomes the new root and its visits are the manager's
+//! `reused_nodes` (lc0's `head_N`).
 //!
 //! Controls without a game clock (`st=`, `nodes=`, `depth=`) bypass the manager: the search runs
 //! with its own limits only, as cutechess/fastchess send `go movetime|nodes|depth`.
