@@ -23,14 +23,15 @@ const THROTTLE_MS = 100;
  * @property {number | null} [soft_ms]
  * @property {number | null} [hard_ms]
  * @property {string | null} [stop]
+ * @property {Limit | null} [limit] the latest `info string tm-limit`, as Rust read it
  */
 /**
  * The manager's effective limit (`info string tm-limit` json).
  * @typedef {object} Limit
- * @property {number} soft_ms the soft limit in use
+ * @property {number | null} soft_ms the soft limit in use (null: none)
  * @property {number} base_ms the base soft budget
  * @property {number | null} cap_ms
- * @property {number} hard_ms
+ * @property {number | null} hard_ms
  * @property {string} text the Rust-formatted sentence
  */
 
@@ -96,8 +97,6 @@ export function createEnginePanel() {
   const $ = (s) => /** @type {HTMLElement} */ (el.querySelector(s));
   /** @type {Report | null} */
   let report = null;
-  /** @type {Limit | null} */
-  let limit = null;
   /** @type {number | null} */
   let searchStart = null;
   let mode = 'idle';
@@ -131,6 +130,7 @@ export function createEnginePanel() {
     el.dataset.hard = String(hard ?? '');
     const span = hard ?? soft;
     $('.ep-soft').style.left = span && soft != null ? `${Math.min(100, (soft / span) * 100)}%` : '-10px';
+    const limit = r.limit;
     const eff = limit?.soft_ms;
     $('.ep-eff').style.left = span && eff != null ? `${Math.min(100, (eff / span) * 100)}%` : '-10px';
     $('.ep-limit').textContent = limit ? `effective: ${limit.text}` : '';
@@ -153,7 +153,6 @@ export function createEnginePanel() {
       mode = kind;
       searchStart = now;
       report = null;
-      limit = null;
       $('.ep-state').textContent = kind === 'pondering' ? 'pondering on your expected reply' : 'thinking';
       el.dataset.mode = kind;
       drawNumbers();
@@ -173,15 +172,6 @@ export function createEnginePanel() {
       if (timer) return;
       const wait = Math.max(0, THROTTLE_MS - (performance.now() - lastDraw));
       timer = setTimeout(drawNumbers, wait);
-    },
-    /**
-     * The manager's effective limit changed (`info string tm-limit`).
-     * @param {Limit} l
-     */
-    setLimit(l) {
-      limit = l;
-      if (report) this.update(report);
-      else drawNumbers();
     },
     /**
      * The search ended: flush.
@@ -213,7 +203,6 @@ export function createEnginePanel() {
     },
     reset(label = 'waiting') {
       report = null;
-      limit = null;
       mode = 'idle';
       searchStart = null;
       $('.ep-fill').style.transform = 'scaleX(0)';
