@@ -180,3 +180,23 @@ for (const tm of ['lc0-legacy', 'stockfish']) {
     assert.deepEqual(errors, []);
   });
 }
+
+test('lc0-legacy: New game mid-think gives the new game the undisturbed first-move budget', async () => {
+  await openPlay({ tm: 'lc0-legacy', tc: '1+0' });
+  // A game's first move, undisturbed (seen from its start): its budget carries the first-move bonus.
+  await page.click('#view-play button.new-game');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
+  const firstBudget = () => view(() => globalThis.__lines.map((l) => l.line).findLast((l) => l.startsWith('info string tm soft ')));
+  const undisturbed = await firstBudget();
+  // A second game, dropped 300 ms into its first move by a third.
+  await page.click('#view-play button.new-game');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'move', null, { timeout: 5000 });
+  await page.waitForTimeout(300);
+  const since = await view(() => performance.now());
+  await page.click('#view-play button.new-game');
+  await page.waitForFunction((t) => globalThis.__lines.some((l) => l.t >= t && l.line.startsWith('info string tm soft ')), since, { timeout: 5000 });
+  const restarted = await view((t) => globalThis.__lines.find((l) => l.t >= t && l.line.startsWith('info string tm soft ')).line, since);
+  assert.match(undisturbed, /bonus_mult=(?!1 )/, 'the first move has its bonus');
+  assert.equal(restarted, undisturbed);
+  assert.deepEqual(errors, []);
+});
