@@ -9,7 +9,7 @@
 //! Nothing in this module knows a particular manager or searcher, so both depend on it and on
 //! nothing of each other.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A move as the stopper sees it: an opaque key that is equal for equal moves.
 ///
@@ -188,6 +188,40 @@ impl StopReason {
         }
     }
 
+    /// The sentence the UI shows for a search that stopped for this reason, worded for the
+    /// searcher (`mcts`: MCTS has no iterations, every limit is checked after a batch).
+    pub fn describe(self, mcts: bool) -> &'static str {
+        match (self, mcts) {
+            (StopReason::SoftLimit, false) => "soft limit reached at an iteration boundary",
+            (StopReason::SoftLimit, true) => "soft limit reached (checked after every batch)",
+            (StopReason::HardLimit, false) => "hard limit reached mid-iteration",
+            (StopReason::HardLimit, true) => "hard limit reached (checked after every batch)",
+            (StopReason::Deadline, _) => "the deadline passed",
+            (StopReason::SmartPruning, _) => "smart pruning: no other move could catch up",
+            (StopReason::OnlyMove, _) => "only one sensible move",
+            (StopReason::ForcedWin, _) => "a forced win was found",
+            (StopReason::MateFound, _) => "a short mate was found",
+            (StopReason::Depth, _) => "depth limit",
+            (StopReason::Nodes, false) => "node limit",
+            (StopReason::Nodes, true) => "visit or playout limit",
+            (StopReason::MoveTime, _) => "fixed move time used",
+            (StopReason::Command, _) => "stopped on request",
+            (StopReason::TreeFull, _) => "the tree is full",
+        }
+    }
+
+    /// The key printed for a dropped search (`info string stop cancelled`): not a reason a
+    /// search stops for, but the line the UCI engine writes instead of one.
+    pub const CANCELLED_KEY: &'static str = "cancelled";
+
+    /// [`StopReason::describe`] by key, `cancelled` included.
+    pub fn describe_key(key: &str, mcts: bool) -> Option<&'static str> {
+        if key == Self::CANCELLED_KEY {
+            return Some("dropped: nothing charged");
+        }
+        Self::from_key(key).map(|r| r.describe(mcts))
+    }
+
     /// Every reason, in declaration order.
     pub const ALL: [StopReason; 12] = [
         StopReason::SoftLimit,
@@ -296,6 +330,92 @@ impl Budget {
     }
 }
 
+/// One factor of an effective soft limit, e.g. Stockfish's `fallingEval`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LimitTerm {
+    /// A stable key (`optimum`, `falling_eval`, …).
+    pub key: String,
+    /// The label the UI shows (`falling`, …).
+    pub label: String,
+    /// The value (ms for times, else a factor).
+    pub value: f64,
+}
+
+/// The soft limit a manager is actually using at a check, with the factors that make it
+/// (contract point 5: `info string tm-limit <json>`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EffectiveLimit {
+    /// The soft limit in use, ms.
+    pub soft_ms: f64,
+    /// The move's base soft budget, ms.
+    pub base_ms: f64,
+    /// A cap on the soft limit (Stockfish's maximum), ms.
+    pub cap_ms: Option<f64>,
+    /// The hard limit, ms.
+    pub hard_ms: f64,
+    /// The factors, in the order they multiply.
+    pub terms: Vec<LimitTerm>,
+    /// The human sentence, e.g. `soft 7.1 s = 7.1 s × falling 1.20 = 8.5 s, cap 26.0 s`.
+    pub text: String,
+}
+
+/// Seconds with one decimal (`7.1 s`), `∞` for none.
+pub fn secs(ms: f64) -> String {
+    if ms.is_finite() { format!("{:.1} s", ms / 1000.0) } else { "∞".into() }
+}
+
+impl LimitTerm {
+    /// A term.
+    pub fn new(key: &str, label: &str, value: f64) -> Self {
+        LimitTerm { key: key.into(), label: label.into(), value }
+    }
+}
+
+impl EffectiveLimit {
+    /// A manager that does not move its soft limit during a search: the base soft budget.
+    pub fn base(budget: &Budget) -> Self {
+        EffectiveLimit {
+            soft_ms: budget.soft_ms,
+            base_ms: budget.soft_ms,
+            cap_ms: None,
+            hard_ms: budget.hard_ms,
+            terms: Vec::new(),
+            text: format!(
+                "soft {} (the base soft limit: this manager does not move it during a search), hard {}",
+                secs(budget.soft_ms),
+                secs(budget.hard_ms)
+            ),
+        }
+    }
+
+    /// A soft limit that is the base times `factors`, capped by `cap`:
+    /// `soft S = base × f1 … = product, cap C`.
+    pub fn product(budget: &Budget, base: LimitTerm, factors: Vec<LimitTerm>, cap: Option<f64>) -> Self {
+        let product = factors.iter().fold(base.value, |p, t| p * t.value);
+        let soft = cap.map_or(product, |c| product.min(c));
+        let mut text = format!("soft {} = {}", secs(soft), secs(base.value));
+        for t in &factors {
+            text.push_str(&format!(" × {} {:.2}", t.label, t.value));
+        }
+        if !factors.is_empty() {
+            text.push_str(&format!(" = {}", secs(product)));
+        }
+        if let Some(c) = cap {
+            text.push_str(&format!(", cap {}", secs(c)));
+        }
+        let mut terms = vec![base];
+        terms.extend(factors);
+        EffectiveLimit {
+            soft_ms: soft,
+            base_ms: budget.soft_ms,
+            cap_ms: cap,
+            hard_ms: budget.hard_ms,
+            terms,
+            text,
+        }
+    }
+}
+
 /// Decides when a search ends. The search knows only this.
 pub trait Stopper {
     /// Alpha-beta: nodes between two hard checks ([`Stopper::poll`] calls). MCTS ignores it.
@@ -314,6 +434,11 @@ pub trait Stopper {
     /// The GUI sent `ponderhit`: the ponder search becomes a normal one.
     fn ponderhit(&mut self, stats: &SearchStats) {
         let _ = stats;
+    }
+
+    /// The soft limit in use now, with its factors (`None`: a stopper without a manager).
+    fn effective_limit(&self) -> Option<EffectiveLimit> {
+        None
     }
 
     /// MCTS: the Q above which a visited root child clears [`SearchStats::may_resign`]

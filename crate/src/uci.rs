@@ -582,7 +582,13 @@ fn event_line(e: &Event, out: &mut dyn FnMut(&str)) {
         Event::Budget(b) => tm_line(b, out),
         Event::Iteration(it) => out(&it.to_uci()),
         Event::Mcts(i) => out(&i.to_uci()),
+        Event::Limit(l) => out(&format!("info string tm-limit {}", limit_json(l))),
     }
+}
+
+/// The JSON of `info string tm-limit` (infinite times as `null`).
+pub fn limit_json(l: &crate::stop::EffectiveLimit) -> String {
+    serde_json::to_string(l).expect("an effective limit serialises")
 }
 
 /// `info string tm soft <ms> hard <ms> <term>=<value> …`.

@@ -93,3 +93,12 @@ fn alpha_beta_iterations_stream_while_the_search_runs() {
     );
     assert!(lines.last().unwrap().1.starts_with("bestmove "), "{:?}", lines.last());
 }
+
+#[wasm_bindgen_test]
+fn stop_reasons_are_labelled_per_searcher() {
+    use tmlab::wasm::stop_reason_label;
+    assert_eq!(stop_reason_label("soft-limit", "ab"), "soft limit reached at an iteration boundary");
+    assert_eq!(stop_reason_label("soft-limit", "mcts"), "soft limit reached (checked after every batch)");
+    assert_eq!(stop_reason_label("cancelled", "ab"), "dropped: nothing charged");
+    assert_eq!(stop_reason_label("frob", "ab"), "frob");
+}

@@ -6,7 +6,7 @@ use crate::clock::UciView;
 use crate::clock::timer::Timer;
 use crate::search::mcts::{GoOptions, InfoLine, MctsParams, MctsSearch, MctsTree, Progress};
 use crate::search::{IterationReport, Limits, RootPosition, SearchControl, SearchRequest, Searcher};
-use crate::stop::{Budget, NeverStop, Score, StopReason, Stopper};
+use crate::stop::{Budget, EffectiveLimit, NeverStop, Score, StopReason, Stopper};
 use crate::tm::stopper::{ManagedStopper, Suspended};
 use crate::tm::{MoveEnd, TimeManager, TmSpec};
 
@@ -21,6 +21,9 @@ pub enum Event<'a> {
     Iteration(&'a IterationReport),
     /// An MCTS info line.
     Mcts(&'a InfoLine),
+    /// The manager's effective soft limit: after every alpha-beta iteration, after an MCTS
+    /// batch when it changed.
+    Limit(&'a EffectiveLimit),
 }
 
 /// One move to search.
@@ -77,6 +80,8 @@ pub struct MoveOutcome {
     pub reused_nodes: u64,
     /// Why the search stopped.
     pub reason: StopReason,
+    /// The manager's effective soft limit at the end (`None` without a manager).
+    pub limit: Option<EffectiveLimit>,
     /// The search was dropped (`tmlab cancel`): the manager is as it was before the move.
     pub dropped: bool,
 }
@@ -110,6 +115,8 @@ struct Running {
     before: TmSnapshot,
     /// The position (start FEN and moves) and the visits the manager was told were reused.
     reuse: Reuse,
+    /// The last effective limit reported.
+    limit: Option<EffectiveLimit>,
 }
 
 /// The reused visits an MCTS move was begun with, at a position.
@@ -319,6 +326,7 @@ impl MoveDriver {
             control: req.control,
             before,
             reuse,
+            limit: None,
         });
         Ok(())
     }
@@ -362,7 +370,14 @@ impl MoveDriver {
             Search::Ab { root, limits } => {
                 let mb = self.hash_mb;
                 let ab = self.ab.get_or_insert_with(|| Searcher::new(mb));
-                let mut on_it = |it: &IterationReport| out(Event::Iteration(it));
+                let last = &mut run.limit;
+                let mut on_it = |it: &IterationReport| {
+                    out(Event::Iteration(it));
+                    if let Some(l) = &it.limit {
+                        out(Event::Limit(l));
+                        *last = Some(l.clone());
+                    }
+                };
                 let (timer, limits) = (run.timer, limits.clone());
                 let request = |stopper| SearchRequest {
                     stopper,
@@ -392,6 +407,7 @@ impl MoveDriver {
                         score: r.score,
                         reused_nodes: 0,
                         reason: r.stop_reason,
+                        limit: run.limit.clone(),
                         dropped: false,
                     },
                     Err(e) => {
@@ -405,7 +421,6 @@ impl MoveDriver {
                 }
             }
             Search::Mcts { search } => {
-                let mut on_info = |i: &InfoLine| out(Event::Mcts(i));
                 let mut movetime = run.movetime_ms.map(MoveTimeStopper::new);
                 let mut never = NeverStop::default();
                 let mut managed = run.managed.take().map(|p| ManagedStopper::resume(self.tm.as_mut(), p));
@@ -420,7 +435,14 @@ impl MoveDriver {
                     if control.stop_requested() {
                         search.request_stop();
                     }
-                    progress = search.step(stopper, 1, &mut on_info);
+                    progress = search.step(stopper, 1, &mut |i: &InfoLine| out(Event::Mcts(i)));
+                    let limit = stopper.effective_limit();
+                    if limit.is_some() && limit != run.limit {
+                        run.limit = limit;
+                        if let Some(l) = &run.limit {
+                            out(Event::Limit(l));
+                        }
+                    }
                     if matches!(progress, Progress::Done(_)) {
                         break;
                     }
@@ -439,6 +461,7 @@ impl MoveDriver {
                     score: r.score,
                     reused_nodes: r.head_n,
                     reason: r.reason,
+                    limit: run.limit.clone(),
                     dropped: false,
                 }
             }

@@ -19,7 +19,7 @@ use crate::clock::timer::Timer;
 use crate::drive::{MoveDriver, MoveRequest, SearcherKind};
 use crate::search::SearchControl;
 use crate::search::mcts::MctsParams;
-use crate::stop::{Budget, Score, StopReason};
+use crate::stop::{Budget, EffectiveLimit, Score, StopReason};
 use crate::tm::TmSpec;
 
 /// Time kept in reserve under a fixed move time when the manager has no overhead of its own
@@ -107,6 +107,9 @@ pub struct Thought {
     pub reused_nodes: u64,
     /// Why the search stopped.
     pub stop_reason: StopReason,
+    /// The soft limit the manager was using when the search ended, with its factors (`None`
+    /// without a manager).
+    pub effective: Option<EffectiveLimit>,
 }
 
 /// An engine player: its config and its [`MoveDriver`] (manager, table and tree, kept across a
@@ -180,6 +183,7 @@ impl EnginePlayer {
             score: o.score,
             reused_nodes: o.reused_nodes,
             stop_reason: o.reason,
+            effective: o.limit,
         };
         Ok((o.best, thought))
     }

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::engine::Thought;
-use crate::stop::{Budget, Score, StopReason};
+use crate::stop::{Budget, EffectiveLimit, Score, StopReason};
 
 /// The engine's output for one search so far.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -37,6 +37,9 @@ pub struct EngineReport {
     pub stop: Option<String>,
     /// `info` lines read.
     pub lines: u32,
+    /// The manager's effective soft limit from the latest `info string tm-limit {json}`.
+    #[serde(default)]
+    pub limit: Option<Box<EffectiveLimit>>,
 }
 
 /// A budget value of a `tm` line: milliseconds, or `inf`.
@@ -61,6 +64,16 @@ impl EngineReport {
                     self.soft_ms = budget_ms(key("soft"));
                     self.hard_ms = budget_ms(key("hard"));
                     true
+                }
+                Some(&"tm-limit") => {
+                    let json = line.split_once("tm-limit").map_or("", |(_, j)| j.trim());
+                    match serde_json::from_str::<EffectiveLimit>(json) {
+                        Ok(l) => {
+                            self.limit = Some(Box::new(l));
+                            true
+                        }
+                        Err(_) => false,
+                    }
                 }
                 Some(&"stop") => {
                     self.stop = rest.get(2).map(|s| s.to_string());
@@ -144,6 +157,7 @@ impl EngineReport {
             score: self.score().unwrap_or(Score::Cp(0)),
             reused_nodes: 0,
             stop_reason: self.stop_reason().unwrap_or(StopReason::Command),
+            effective: self.limit.as_deref().cloned(),
         }
     }
 }
@@ -155,6 +169,10 @@ mod tests {
     #[test]
     fn reads_info_tm_and_stop_lines() {
         let mut r = EngineReport::default();
+        let l = r#"info string tm-limit {"soft_ms":900.0,"base_ms":900.0,"cap_ms":null,"hard_ms":1800.0,"terms":[{"key":"budget","label":"budget","value":1800.0}],"text":"soft 0.9 s"}"#;
+        assert!(r.feed(l));
+        assert_eq!(r.limit.as_ref().map(|l| (l.soft_ms, l.terms.len())), Some((900.0, 1)));
+        assert!(!r.feed("info string tm-limit {broken"), "a malformed limit is not read");
         assert!(r.feed("info string tm soft 1200 hard 3400 mtg=31.5"));
         assert!(r.feed("info depth 6 seldepth 11 multipv 1 score cp -31 nodes 5120 nps 250000 hashfull 3 time 20 pv e2e4 e7e5"));
         assert_eq!((r.depth, r.seldepth, r.nodes, r.nps, r.time_ms), (6, 11, 5120, 250_000, 20));

@@ -389,6 +389,7 @@ impl Search<'_, '_> {
                 best_move_nodes: self.root_moves[0].nodes,
                 budget: self.gov.budget(),
                 decision: IterationDecision { stop: decision.stop, increase_depth: decision.increase_depth },
+                limit: self.gov.effective_limit(),
             });
             if let Some(r) = decision.stop {
                 reason = r;

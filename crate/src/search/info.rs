@@ -8,7 +8,7 @@
 use serde::Serialize;
 use shakmaty::Move;
 
-use crate::stop::{Budget, Score, StopReason};
+use crate::stop::{Budget, EffectiveLimit, Score, StopReason};
 
 /// The stopper's answer after an iteration, as recorded in telemetry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -51,6 +51,9 @@ pub struct IterationReport {
     pub budget: Budget,
     /// The stopper's decision after this iteration.
     pub decision: IterationDecision,
+    /// The soft limit the manager is using after this iteration, with its factors (`None`
+    /// without a manager).
+    pub limit: Option<EffectiveLimit>,
 }
 
 impl IterationReport {
@@ -166,6 +169,7 @@ mod tests {
             best_move_nodes: 1000,
             budget: Budget::unlimited(),
             decision: IterationDecision { stop: None, increase_depth: true },
+            limit: None,
         };
         assert_eq!(
             r.to_uci(),

@@ -255,6 +255,11 @@ impl<'a> Governor<'a> {
         decision
     }
 
+    /// The stopper's effective soft limit (see [`Stopper::effective_limit`]).
+    pub fn effective_limit(&self) -> Option<crate::stop::EffectiveLimit> {
+        self.inner.effective_limit()
+    }
+
     /// The budget in force: the stopper's, with soft and hard capped by the move time.
     pub fn budget(&self) -> Budget {
         let mut b = self.inner.budget().clone();

@@ -24,7 +24,9 @@
 //! are compared with elapsed + overhead, so the warning fires when the hard limit passes the
 //! clock itself.
 
-use crate::stop::{Budget, Decision, Hints, Iteration, SearchStats, StopReason, Term};
+use crate::stop::{
+    Budget, Decision, EffectiveLimit, Hints, Iteration, LimitTerm, SearchStats, StopReason, Term,
+};
 
 use super::common::{finish, is_mcts, t64};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
@@ -251,12 +253,14 @@ pub struct Guide {
     /// The soft limit after the latest scaling.
     soft_eff: f64,
     pondering: bool,
+    /// The scalings `(pv, score, node)` of the last soft check this move (reset by `begin_move`).
+    last_factors: Option<(f64, f64, f64)>,
 }
 
 impl Guide {
     /// A manager with this config.
     pub fn new(cfg: GuideConfig) -> Self {
-        Guide { cfg, clock0: None, soft: 0.0, hard: 0.0, soft_eff: 0.0, pondering: false }
+        Guide { cfg, clock0: None, soft: 0.0, hard: 0.0, soft_eff: 0.0, pondering: false, last_factors: None }
     }
 
     fn overhead(&self) -> f64 {
@@ -341,6 +345,7 @@ impl TimeManager for Guide {
         self.soft = soft as f64;
         self.hard = hard as f64;
         self.soft_eff = self.soft;
+        self.last_factors = None;
         let why = match c.mode {
             GuideMode::Chunks => {
                 "fixed chunks of the initial clock run out after chunk-divisor moves (seed 004)"
@@ -371,8 +376,17 @@ impl TimeManager for Guide {
             return Decision::CONTINUE;
         }
         let (pv, score, node) = factors(&self.cfg, stats);
+        self.last_factors = Some((pv, score, node));
         self.soft_eff = self.soft * pv * score * node;
         Decision::stop_if(stats.elapsed_ms + self.overhead() >= self.soft_eff, StopReason::SoftLimit)
+    }
+
+    fn effective_limit(&self, budget: &Budget) -> EffectiveLimit {
+        // §3.4: soft_eff = soft × PV × score × node scalings (each 1 when off or too shallow).
+        let Some((pv, score, node)) = self.last_factors else { return EffectiveLimit::base(budget) };
+        let term = LimitTerm::new;
+        let factors = vec![term("pv", "PV", pv), term("score", "score", score), term("node", "nodes", node)];
+        EffectiveLimit::product(budget, term("soft", "soft", self.soft), factors, None)
     }
 
     fn end_move(&mut self, _end: &MoveEnd) {}

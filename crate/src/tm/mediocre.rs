@@ -17,7 +17,7 @@
 //! carries an `exceeds_clock` warning term whenever it happens. The seed's comment says
 //! "2.25 %", but 1/40 is 2.5 %.
 
-use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
+use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason, Term, secs};
 
 use super::common::{finish, is_mcts, t64};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
@@ -186,6 +186,29 @@ impl TimeManager for Mediocre {
             stats.elapsed_ms * self.cfg.next_depth_factor > self.budget_ms as f64,
             StopReason::SoftLimit,
         )
+    }
+
+    fn effective_limit(&self, budget: &Budget) -> EffectiveLimit {
+        // §2: the next depth is not started once elapsed × next-depth factor > budget.
+        let b = self.budget_ms as f64;
+        let f = self.cfg.next_depth_factor;
+        let soft = b / f;
+        EffectiveLimit {
+            soft_ms: soft,
+            base_ms: budget.soft_ms,
+            cap_ms: None,
+            hard_ms: budget.hard_ms,
+            terms: vec![
+                LimitTerm::new("budget", "budget", b),
+                LimitTerm::new("next_depth_factor", "next-depth factor", f),
+            ],
+            text: format!(
+                "soft {} = budget {} ÷ next-depth factor {f:.2}: no new depth once elapsed × {f:.2} > {}",
+                secs(soft),
+                secs(b),
+                secs(b)
+            ),
+        }
     }
 
     fn end_move(&mut self, _end: &MoveEnd) {}

@@ -39,7 +39,7 @@ mod props;
 
 use serde::Serialize;
 
-use crate::stop::{Budget, Decision, Hints, Score, SearchStats, Term};
+use crate::stop::{Budget, Decision, EffectiveLimit, Hints, Score, SearchStats, Term};
 
 pub use params::{SpecError, TmSpec, from_spec, schema};
 pub use smart_pruning::{SmartPruning, SmartPruningConfig};
@@ -191,6 +191,12 @@ pub trait TimeManager: Send {
     /// How the manager ponders.
     fn ponder_style(&self) -> PonderStyle {
         PonderStyle::Restart
+    }
+
+    /// The soft limit the manager is actually using after the last check, with its factors
+    /// (`budget` is this move's budget). By default the base soft limit.
+    fn effective_limit(&self, budget: &Budget) -> EffectiveLimit {
+        EffectiveLimit::base(budget)
     }
 
     /// The per-game state, named (for the UI and for tests).

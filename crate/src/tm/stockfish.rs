@@ -15,7 +15,9 @@
 //! `min(totalTime, maximum)`, so a ponder bonus never lifts it above the maximum (the
 //! `optimum` term keeps the full value).
 
-use crate::stop::{Budget, Decision, Hints, Iteration, Score, SearchStats, StopReason, Term};
+use crate::stop::{
+    Budget, Decision, EffectiveLimit, Hints, Iteration, LimitTerm, Score, SearchStats, StopReason, Term,
+};
 
 use super::common::{finish, is_mcts, t64};
 use super::{MoveContext, MoveEnd, PonderStyle, SearchKind, TimeManager};
@@ -225,6 +227,9 @@ pub struct Stockfish {
     iter_idx: usize,
     last_time_red: Option<f64>,
     stop_on_ponderhit: bool,
+    /// The last soft check of this move and whether the root had one legal move (per move, not
+    /// per game: reset by `begin_move`).
+    last_check: Option<(SoftCheck, bool)>,
 }
 
 impl Stockfish {
@@ -242,6 +247,7 @@ impl Stockfish {
             iter_idx: 0,
             last_time_red: None,
             stop_on_ponderhit: false,
+            last_check: None,
         }
     }
 
@@ -408,6 +414,7 @@ impl TimeManager for Stockfish {
         self.maximum = a.maximum;
         self.iter_value = [self.prev_score.unwrap_or(0.0); ITER_SLOTS];
         self.iter_idx = 0;
+        self.last_check = None;
         self.last_time_red = None;
         self.stop_on_ponderhit = false;
         let mut terms = vec![t64("mtg", a.mtg), t64("timeLeft", a.time_left as f64)];
@@ -452,6 +459,7 @@ impl TimeManager for Stockfish {
             return Decision::CONTINUE;
         }
         let check = self.soft_check(stats, last);
+        self.last_check = Some((check, stats.root_moves == 1));
         self.last_time_red = Some(check.time_red);
         let mate = matches!(last.score, Score::MateIn(p) if p <= MATE_STOP_PLIES)
             || last.score == Score::MatedIn(MATED_STOP_PLIES);
@@ -473,6 +481,22 @@ impl TimeManager for Stockfish {
         self.iter_value[self.iter_idx] = check.best;
         self.iter_idx = (self.iter_idx + 1) % ITER_SLOTS;
         decision
+    }
+
+    fn effective_limit(&self, budget: &Budget) -> EffectiveLimit {
+        // §9.2: the soft stop compares elapsed with min(totalTime, maximum), totalTime =
+        // optimum × fallingEval × reduction × bestMoveInstability × nodesEffort (capped at the
+        // single-move cap with one legal move). Before the first iteration: the base.
+        let Some((c, single)) = self.last_check else { return EffectiveLimit::base(budget) };
+        let term = LimitTerm::new;
+        let factors = vec![
+            term("falling_eval", "falling", c.falling_eval),
+            term("reduction", "reduction", c.reduction),
+            term("instability", "instability", c.instability),
+            term("nodes_effort", "nodes effort", c.effort_f),
+        ];
+        let cap = if single { self.maximum.min(self.cfg.single_move_cap_ms as f64) } else { self.maximum };
+        EffectiveLimit::product(budget, term("optimum", "optimum", self.optimum), factors, Some(cap))
     }
 
     fn end_move(&mut self, end: &MoveEnd) {

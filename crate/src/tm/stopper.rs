@@ -26,7 +26,7 @@
 //! - [`PonderStyle::Continue`] managers (Stockfish) keep their budget; the searcher reports
 //!   `pondering = false` after ponderhit and the manager decides.
 
-use crate::stop::{Budget, Decision, Hints, SearchStats, Stopper};
+use crate::stop::{Budget, Decision, EffectiveLimit, Hints, SearchStats, Stopper};
 
 use super::common::is_mcts;
 use super::smart_pruning::SmartPruning;
@@ -159,6 +159,10 @@ impl Stopper for ManagedStopper<'_> {
             batches: stats.batches,
         };
         self.ctx = ctx;
+    }
+
+    fn effective_limit(&self) -> Option<EffectiveLimit> {
+        Some(self.tm.effective_limit(&self.budget))
     }
 
     fn resign_q(&self) -> f64 {

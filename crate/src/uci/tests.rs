@@ -140,3 +140,59 @@ fn alpha_beta_depth_and_checkmated_position() {
     let out = run(&mut s, "go wtime 1000 btime 1000");
     assert_eq!(out.last().unwrap(), "bestmove 0000");
 }
+
+#[test]
+fn effective_limits_follow_every_iteration_with_their_factors() {
+    use crate::stop::EffectiveLimit;
+    for (tm, searcher, want) in [
+        ("stockfish", "ab", vec!["optimum", "falling_eval", "reduction", "instability", "nodes_effort"]),
+        ("guide(preset=tricks)", "ab", vec!["soft", "pv", "score", "node"]),
+        ("mediocre", "ab", vec!["budget", "next_depth_factor"]),
+        ("lc0-legacy", "ab", vec![]),
+        ("stockfish", "mcts", vec![]),
+    ] {
+        let mut s = UciSession::new();
+        run(&mut s, &format!("setoption name TimeManager value {tm}"));
+        run(&mut s, &format!("setoption name Searcher value {searcher}"));
+        run(&mut s, "setoption name VirtualNps value 500000");
+        let out = run(&mut s, "go wtime 20000 btime 20000 winc 200 binc 200");
+        let limits: Vec<EffectiveLimit> = out
+            .iter()
+            .filter_map(|l| l.strip_prefix("info string tm-limit "))
+            .map(|j| serde_json::from_str(j).unwrap())
+            .collect();
+        assert!(!limits.is_empty(), "{tm} {searcher}: {out:?}");
+        if searcher == "ab" {
+            let depths = out.iter().filter(|l| l.starts_with("info depth")).count();
+            assert_eq!(limits.len(), depths, "{tm}: one tm-limit per iteration");
+            let i = out.iter().position(|l| l.starts_with("info depth")).unwrap();
+            assert!(out[i + 1].starts_with("info string tm-limit "), "{tm}: right after the iteration");
+        }
+        let last = limits.last().unwrap();
+        let keys: Vec<&str> = last.terms.iter().map(|t| t.key.as_str()).collect();
+        assert_eq!(keys, want, "{tm} {searcher}");
+        assert!(last.text.starts_with("soft "), "{}", last.text);
+        assert!(last.soft_ms > 0.0 && last.hard_ms >= last.base_ms, "{tm}: {last:?}");
+        if tm == "stockfish" && searcher == "ab" {
+            let product: f64 = last.terms.iter().map(|t| t.value).product();
+            assert_eq!(last.soft_ms, product.min(last.cap_ms.unwrap()), "{}", last.text);
+            assert!(last.text.contains(" × falling ") && last.text.contains(", cap "), "{}", last.text);
+        }
+        if tm == "lc0-legacy" {
+            assert!(last.text.contains("base soft limit"), "{}", last.text);
+            assert_eq!(last.soft_ms, last.base_ms);
+        }
+    }
+}
+
+#[test]
+fn stop_reasons_are_worded_per_searcher() {
+    use crate::stop::StopReason;
+    assert!(StopReason::SoftLimit.describe(false).contains("iteration"));
+    assert!(!StopReason::SoftLimit.describe(true).contains("iteration"));
+    for r in StopReason::ALL {
+        assert!(!r.describe(true).contains("iteration"), "{r:?}");
+    }
+    assert_eq!(StopReason::describe_key("cancelled", true), Some("dropped: nothing charged"));
+    assert_eq!(StopReason::describe_key("nosuch", true), None);
+}

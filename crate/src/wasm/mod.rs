@@ -120,6 +120,15 @@ impl Default for WorkerEngine {
     }
 }
 
+/// The sentence for a stop reason key (`soft-limit`, …, or `cancelled`), worded for the
+/// searcher (`ab` or `mcts`: MCTS has no iterations). Unknown keys come back as they are, so the
+/// page never re-implements the wording.
+#[wasm_bindgen]
+pub fn stop_reason_label(key: &str, searcher: &str) -> String {
+    let mcts = searcher.trim().eq_ignore_ascii_case("mcts");
+    crate::stop::StopReason::describe_key(key, mcts).map_or_else(|| key.to_string(), str::to_string)
+}
+
 /// Deliberately panic, so the page's crash handling (report, respawn) can be tested for real.
 #[wasm_bindgen]
 pub fn debug_panic(message: &str) {

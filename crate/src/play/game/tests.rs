@@ -46,6 +46,7 @@ fn thought(score: i32) -> Thought {
         score: Score::Cp(score),
         reused_nodes: 0,
         stop_reason: StopReason::SoftLimit,
+        effective: None,
     }
 }
 
