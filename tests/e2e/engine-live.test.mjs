@@ -116,6 +116,7 @@ test('the panel fills in live during an alpha-beta think: depth, nodes, PV and t
 
 test('Stockfish: the effective soft limit is shown and the move stays under the hard limit', async () => {
   await openPlay({ tm: 'stockfish', tc: '1+0' });
+  await page.click('#view-play button.new-game'); // every line of the game is recorded
   const limits = [];
   for (let move = 1; move <= 3; move++) {
     await page.waitForFunction((n) => globalThis.tmlab.views.play.state.moves.length >= 2 * n - 1, move, { timeout: 30000 });
@@ -126,14 +127,18 @@ test('Stockfish: the effective soft limit is shown and the move stays under the 
       // The last search's output begins with its budget line.
       const own = lines.slice(lines.findLastIndex((l) => l.startsWith('info string tm soft ')));
       const tm = own.filter((l) => l.startsWith('info string tm-limit ')).map((l) => JSON.parse(l.slice(21)));
-      return { used: m.used_ms, tm, stop: own.find((l) => l.startsWith('info string stop ')), shown: document.querySelector('.engine-panel').dataset.effectiveSoft };
+      const panel = document.querySelector('.engine-panel');
+      return { used: m.used_ms, tm, stop: own.find((l) => l.startsWith('info string stop ')), shown: panel.dataset.effectiveSoft, stopText: panel.querySelector('.ep-stop').textContent, limitText: panel.querySelector('.ep-limit').textContent };
     });
     // Never a wrong clock: the move used at most its hard limit (plus the page's message latency).
     assert.ok(r.tm.length > 0, 'tm-limit lines during the search');
     const last = r.tm.at(-1);
     assert.ok(r.used <= last.hard_ms + 50, `move ${move}: ${r.used} ms ≤ hard ${last.hard_ms} ms`);
     assert.equal(Number(r.shown), last.soft_ms, 'the panel shows the last effective soft limit');
-    limits.push(`${Math.round(r.used)} ms used, effective soft ${Math.round(last.soft_ms)} (base ${Math.round(last.base_ms)}), hard ${Math.round(last.hard_ms)}, ${r.stop}`);
+    assert.equal(r.limitText, `effective: ${last.text}`, 'and Rust’s sentence for it');
+    if (r.stop === 'info string stop soft-limit') assert.equal(r.stopText, 'stopped: soft limit reached at an iteration boundary');
+    assert.doesNotMatch(r.stopText, /stopped: [a-z-]+$/, 'a sentence, not a bare key');
+    limits.push(`${Math.round(r.used)} ms used, ${last.text}, hard ${Math.round(last.hard_ms)}, ${r.stop}`);
     if (move < 3) await personMoves();
   }
   console.log(`# stockfish at 1+0: ${limits.join('; ')}`);
@@ -198,5 +203,17 @@ test('lc0-legacy: New game mid-think gives the new game the undisturbed first-mo
   const restarted = await view((t) => globalThis.__lines.find((l) => l.t >= t && l.line.startsWith('info string tm soft ')).line, since);
   assert.match(undisturbed, /bonus_mult=(?!1 )/, 'the first move has its bonus');
   assert.equal(restarted, undisturbed);
+  assert.deepEqual(errors, []);
+});
+
+test('MCTS: the stop reason is worded for a searcher without iterations', async () => {
+  await openPlay({ tm: 'lc0-legacy', tc: '1+0', searcher: 'mcts' });
+  await page.click('#view-play button.new-game');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.stop !== '');
+  const r = await view(() => ({ key: document.querySelector('.engine-panel').dataset.stop, text: document.querySelector('.ep-stop').textContent }));
+  assert.doesNotMatch(r.text, /iteration/, `${r.key}: ${r.text}`);
+  assert.doesNotMatch(r.text, /stopped: [a-z-]+$/, 'a sentence, not a bare key');
+  console.log(`# MCTS stop: ${r.key} → “${r.text}”`);
   assert.deepEqual(errors, []);
 });

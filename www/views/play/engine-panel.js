@@ -4,8 +4,10 @@
 // the hard limit with a mark at the soft limit (from `info string tm soft … hard …`, printed
 // before any search work), a second mark at the effective soft limit the manager really uses and
 // its sentence (`info string tm-limit {json}`: its `text`, as Rust wrote it), then the reason the
-// search stopped (`info string stop`). Numbers are redrawn at most every THROTTLE_MS (lichess
+// search stopped (`info string stop`, worded by Rust for the searcher). Numbers are redrawn at most every THROTTLE_MS (lichess
 // throttles to 125 ms) and flushed at the end of a search.
+
+import { stop_reason_label } from '../../pkg/tmlab.js';
 
 const THROTTLE_MS = 100;
 
@@ -58,20 +60,6 @@ function scoreText(r) {
   return '–';
 }
 
-const STOP_LABELS = {
-  'soft-limit': 'soft limit reached at an iteration boundary',
-  'hard-limit': 'hard limit reached mid-search',
-  deadline: 'the deadline passed',
-  'smart-pruning': 'smart pruning: no other move could catch up',
-  'only-move': 'only one sensible move',
-  'forced-win': 'a forced win was found',
-  'mate-found': 'a short mate was found',
-  depth: 'depth limit',
-  nodes: 'node limit',
-  'move-time': 'fixed move time used',
-  command: 'stopped by the page',
-  'tree-full': 'the tree is full',
-};
 
 export function createEnginePanel() {
   const el = document.createElement('section');
@@ -135,7 +123,8 @@ export function createEnginePanel() {
     $('.ep-eff').style.left = span && eff != null ? `${Math.min(100, (eff / span) * 100)}%` : '-10px';
     $('.ep-limit').textContent = limit ? `effective: ${limit.text}` : '';
     el.dataset.effectiveSoft = String(eff ?? '');
-    $('.ep-stop').textContent = r.stop ? `stopped: ${STOP_LABELS[r.stop] || r.stop}` : mode === 'thinking' ? 'searching…' : '–';
+    // The reason's wording comes from Rust, per searcher (MCTS has no iterations).
+    $('.ep-stop').textContent = r.stop ? `stopped: ${stop_reason_label(r.stop, searcher)}` : mode === 'thinking' ? 'searching…' : '–';
     el.dataset.stop = r.stop || '';
   }
 
