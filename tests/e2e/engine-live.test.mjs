@@ -145,9 +145,9 @@ test('Stockfish: the effective soft limit is shown and the move stays under the 
   assert.deepEqual(errors, []);
 });
 
-for (const tm of ['lc0-legacy', 'stockfish']) {
-  test(`${tm}: a search dropped by a view switch costs nothing (same go line, same budget when restarted)`, async () => {
-    await openPlay({ tm, tc: '1+0' });
+for (const [tm, searcher] of [['lc0-legacy', 'ab'], ['stockfish', 'ab'], ['lc0-legacy', 'mcts']]) {
+  test(`${tm}, ${searcher}: a search dropped by a view switch costs nothing (same go line, same budget when restarted)`, async () => {
+    await openPlay({ tm, tc: '1+0', searcher });
     // The engine's first move, undisturbed; the person answers; then its second move is dropped.
     await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
     await personMoves();
@@ -175,13 +175,14 @@ for (const tm of ['lc0-legacy', 'stockfish']) {
     r.dropped.go = gos.findLast((g) => g.t < since)?.go;
     r.restarted.go = gos.find((g) => g.t >= since)?.go;
     assert.deepEqual(r.engineErrors, [], 'the engine accepted every line (the restore included)');
-    assert.ok(r.sent.some((l) => l.startsWith('> tmlab restore ')), 'the manager’s state was restored');
+    // Alpha-beta: a fresh worker, the manager restored; MCTS: the same worker, `tmlab cancel`.
+    assert.ok(r.sent.some((l) => l.startsWith(searcher === 'ab' ? '> tmlab restore ' : '> tmlab cancel')), r.sent.join(' | '));
     assert.ok(r.dropped.soft, 'the dropped search printed its budget at once');
     assert.equal(r.restarted.go, r.dropped.go, 'the engine’s clock was charged nothing');
     assert.equal(r.restarted.soft, r.dropped.soft, 'the restarted search got the same budget');
     // The move's time is the restarted search's alone: the 300 ms before the drop are not in it.
     assert.ok(r.used <= r.playedAt - since + 20, `${r.used} ms charged for a think of at most ${r.playedAt - since} ms`);
-    console.log(`# ${tm}: dropped and restarted: ${r.restarted.soft} (${r.sent.at(-1)?.slice(0, 40)}…)`);
+    console.log(`# ${tm}, ${searcher}: dropped and restarted: ${r.restarted.soft} (${r.sent.at(-1)?.slice(0, 40)}…)`);
     assert.deepEqual(errors, []);
   });
 }
