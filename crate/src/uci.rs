@@ -24,6 +24,12 @@
 //! - Option `TmlabState` (check): when on, `info string tm-state <payload>` after `ucinewgame`,
 //!   after a `setoption` that rebuilds the manager, and before a finished move's `bestmove`.
 //! - `tmlab restore <payload>`: the manager's per-game state from a `tm-state` payload.
+//! - `info string tm-limit <json>` after every alpha-beta iteration (MCTS: after a batch, when it
+//!   changed): the soft limit the manager is really using, [`crate::stop::EffectiveLimit`] as
+//!   JSON (`soft_ms`, `base_ms`, `cap_ms`, `hard_ms`, `terms`, `text`; infinite times `null`).
+//!   Stockfish: optimum × fallingEval × reduction × bestMoveInstability × nodes effort, capped
+//!   by the maximum; guide: soft × PV × score × node scalings; Mediocre: budget ÷ next-depth
+//!   factor; the others: the base soft limit.
 //!
 //! # Options
 //! `Searcher` (ab|mcts), `TimeManager` (a spec string; lc0's names `legacy`, `smooth`,

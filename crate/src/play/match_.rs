@@ -151,6 +151,10 @@ pub struct TimeUsage {
     pub timeout: bool,
     /// Mean used ÷ soft budget over the moves with a finite budget.
     pub used_over_allocated: Option<f64>,
+    /// Mean used ÷ effective soft limit (the limit the manager was using when the search
+    /// ended, see [`crate::stop::EffectiveLimit`]) over the moves that report one.
+    #[serde(default)]
+    pub used_over_effective: Option<f64>,
     /// Mean latency, ms.
     pub latency_ms: Option<f64>,
     /// Engine moves made.
@@ -193,6 +197,14 @@ pub fn time_usage(rec: &GameRecord, color: Color) -> TimeUsage {
         })
         .collect();
     u.used_over_allocated = mean(&ratios);
+    let effective: Vec<f64> = own
+        .iter()
+        .filter_map(|r| {
+            let soft = r.engine.as_ref()?.effective.as_ref()?.soft_ms;
+            (soft.is_finite() && soft > 0.0).then(|| r.used_ms / soft)
+        })
+        .collect();
+    u.used_over_effective = mean(&effective);
     u.latency_ms = mean(&own.iter().map(|r| r.latency_ms).collect::<Vec<_>>());
     u
 }
@@ -214,8 +226,10 @@ pub struct PlayerTimeStats {
     pub time_left_ms: Option<f64>,
     /// Share of games in time trouble.
     pub time_trouble: Option<f64>,
-    /// Mean used ÷ soft budget.
+    /// Mean used ÷ soft budget (the base soft limit of the move's budget).
     pub used_over_allocated: Option<f64>,
+    /// Mean used ÷ effective soft limit (the one the manager was using when the search ended).
+    pub used_over_effective: Option<f64>,
     /// Mean latency, ms.
     pub latency_ms: Option<f64>,
     /// Largest overshoot of a flagged move, ms.
@@ -233,22 +247,25 @@ impl PlayerTimeStats {
             time_left_ms: pick(&|u| Some(u.time_left_ms)),
             time_trouble: pick(&|u| Some(if u.time_trouble { 1.0 } else { 0.0 })),
             used_over_allocated: pick(&|u| u.used_over_allocated),
+            used_over_effective: pick(&|u| u.used_over_effective),
             latency_ms: pick(&|u| u.latency_ms),
             max_overshoot_ms: overshoots.iter().copied().fold(0.0, f64::max),
         }
     }
 
-    /// One line: `timeouts 0, used by move 20 31.2 %, by 40 55.0 %, left 4.21 s, trouble 0.0 %, used/alloc 0.93, latency 0.0 ms`.
+    /// One line: `timeouts 0, used by move 20 31.2 %, …, used/allocated (base soft) 1.42,
+    /// used/effective soft 0.93, latency 0.0 ms`.
     pub fn line(&self) -> String {
         let pct = |x: Option<f64>| x.map_or("-".into(), |v| format!("{:.1} %", 100.0 * v));
         format!(
-            "timeouts {}, used by move 20 {}, by move 40 {}, left at end {}, time trouble {}, used/allocated {}, latency {}",
+            "timeouts {}, used by move 20 {}, by move 40 {}, left at end {}, time trouble {}, used/allocated (base soft) {}, used/effective soft {}, latency {}",
             self.timeouts,
             pct(self.share_by_20),
             pct(self.share_by_40),
             self.time_left_ms.map_or("-".into(), |v| format!("{:.2} s", v / 1000.0)),
             pct(self.time_trouble),
             self.used_over_allocated.map_or("-".into(), |v| format!("{v:.2}")),
+            self.used_over_effective.map_or("-".into(), |v| format!("{v:.2}")),
             self.latency_ms.map_or("-".into(), |v| format!("{v:.1} ms")),
         )
     }
@@ -555,6 +572,12 @@ mod tests {
         assert_eq!(r.a.timeouts + r.b.timeouts, 0);
         assert!(r.a.share_by_20.is_some_and(|x| x > 0.0 && x < 1.0), "{:?}", r.a);
         assert!(r.a.used_over_allocated.is_some());
+        assert!(r.a.used_over_effective.is_some(), "stockfish reports its effective limit");
+        let line = r.a.line();
+        assert!(
+            line.contains("used/allocated (base soft) ") && line.contains("used/effective soft "),
+            "{line}"
+        );
         let text = r.to_text("A", "B");
         assert!(text.contains("Ptnml(0-2)") && text.contains("LLR") && text.contains("timeouts 0"), "{text}");
         // Virtual clock: the same match again gives the same games, whatever the thread order.

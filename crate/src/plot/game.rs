@@ -40,6 +40,9 @@ pub struct TimelineMove {
     pub soft_ms: Option<f64>,
     /// The manager's hard limit, ms.
     pub hard_ms: Option<f64>,
+    /// The effective soft limit the manager was using when the search ended, ms (drawn as a
+    /// ring; Stockfish's can be far above the base soft budget).
+    pub effective_ms: Option<f64>,
     /// The mover's clock after the move, ms.
     pub clock_ms: Option<f64>,
     /// The move lost on time.
@@ -120,6 +123,17 @@ pub struct MoveView {
 pub struct EngineView {
     /// Soft and hard budget.
     pub budget: BudgetView,
+    /// The effective soft limit at the end of the search (absent in older records).
+    #[serde(default)]
+    pub effective: Option<EffectiveView>,
+}
+
+/// The effective soft limit of a move.
+#[derive(Clone, Debug, Deserialize)]
+pub struct EffectiveView {
+    /// Effective soft limit, ms.
+    #[serde(deserialize_with = "finite_opt")]
+    pub soft_ms: Option<f64>,
 }
 
 /// A manager's budget.
@@ -148,6 +162,7 @@ impl Timeline {
                 used_ms: r.used_ms,
                 soft_ms: r.engine.as_ref().and_then(|t| finite(t.budget.soft_ms)),
                 hard_ms: r.engine.as_ref().and_then(|t| finite(t.budget.hard_ms)),
+                effective_ms: r.engine.as_ref().and_then(|t| finite(t.effective.as_ref()?.soft_ms)),
                 clock_ms: finite(r.clock_after_ms),
                 flagged: r.flagged,
             })
@@ -169,6 +184,7 @@ impl Timeline {
                 used_ms: m.used_ms.unwrap_or(0.0),
                 soft_ms: m.engine.as_ref().and_then(|e| e.budget.soft_ms),
                 hard_ms: m.engine.as_ref().and_then(|e| e.budget.hard_ms),
+                effective_ms: m.engine.as_ref().and_then(|e| e.effective.as_ref()?.soft_ms),
                 clock_ms: m.clock_after_ms,
                 flagged: m.flagged,
             })
@@ -199,6 +215,9 @@ impl Timeline {
                 if let Some(x) = m.soft_ms {
                     budget.push(format!("soft {}", s(x)));
                 }
+                if let Some(x) = m.effective_ms {
+                    budget.push(format!("effective soft {}", s(x)));
+                }
                 if let Some(x) = m.hard_ms {
                     budget.push(format!("hard {}", s(x)));
                 }
@@ -224,7 +243,11 @@ pub fn draw_game<DB: DrawingBackend>(
     area.fill(&WHITE).map_err(backend_error)?;
     let (first, last) = t.move_range();
     let x_range = (f64::from(first) - 0.5, f64::from(last) + 0.5);
-    let biggest = t.moves.iter().map(|m| m.used_ms.max(m.soft_ms.unwrap_or(0.0))).fold(0.0, f64::max);
+    let biggest = t
+        .moves
+        .iter()
+        .map(|m| m.used_ms.max(m.soft_ms.unwrap_or(0.0)).max(m.effective_ms.unwrap_or(0.0)))
+        .fold(0.0, f64::max);
     let hard_top = t.moves.iter().filter_map(|m| m.hard_ms).fold(0.0, f64::max).min(biggest * HARD_HEADROOM);
     let top_ms = biggest.max(hard_top);
     // Seconds from 2 s up, milliseconds below.
@@ -246,7 +269,7 @@ pub fn draw_game<DB: DrawingBackend>(
         .x_labels(super::x_label_count(area))
         .x_label_formatter(&super::whole_label)
         .x_desc("move")
-        .y_desc(format!("used per move ({unit}); soft ▬, hard ×"))
+        .y_desc(format!("used per move ({unit}); soft ▬, effective soft ○, hard ×"))
         .light_line_style(style::GRID)
         .max_light_lines(style::LIGHT_LINES)
         .label_style((style::FONT, 12))
@@ -279,6 +302,12 @@ pub fn draw_game<DB: DrawingBackend>(
         let hard = m.hard_ms?;
         let (x0, x1) = slot(m);
         Some(Cross::new(((x0 + x1) / 2.0, y(hard)), 3, style::HOVER.mix(0.7).stroke_width(1)))
+    }))
+    .map_err(backend_error)?;
+    ctx.draw_series(t.moves.iter().filter_map(|m| {
+        let eff = m.effective_ms?;
+        let (x0, x1) = slot(m);
+        Some(Circle::new(((x0 + x1) / 2.0, y(eff)), 3, style::HOVER.stroke_width(1)))
     }))
     .map_err(backend_error)?;
     ctx.draw_series(t.moves.iter().filter(|m| m.flagged).map(|m| {
@@ -337,6 +366,9 @@ mod tests {
         assert_eq!(t.moves[0].used_ms, first.used_ms);
         assert_eq!(t.moves[0].clock_ms, Some(first.clock_after_ms));
         assert_eq!(t.moves[0].soft_ms, Some(first.engine.as_ref().unwrap().budget.soft_ms));
+        let white_eff = t.moves.iter().filter(|m| m.white).filter(|m| m.effective_ms.is_some()).count();
+        assert!(white_eff > 0, "stockfish's records carry an effective soft limit");
+        assert!(t.moves.iter().any(|m| m.effective_ms.is_some() && m.effective_ms != m.soft_ms), "it moves");
         assert!(t.moves.windows(2).all(|w| w[0].white != w[1].white), "sides alternate");
         let json = serde_json::to_value(&rec).unwrap();
         let view: RecordView = serde_json::from_value(json).unwrap();
@@ -356,6 +388,14 @@ mod tests {
         let lines = t.describe(mid);
         assert_eq!(lines.len(), t.at(mid).len());
         assert!(lines[0].starts_with(&format!("{mid}.")) && lines[0].contains("used "), "{lines:?}");
+        // One ring per move with an effective soft limit.
+        let rings = t.moves.iter().filter(|m| m.effective_ms.is_some()).count();
+        assert!(
+            svg.matches("<circle").count() >= rings && rings > 0,
+            "{} circles",
+            svg.matches("<circle").count()
+        );
+        assert!(svg.contains("effective soft"));
     }
 
     #[test]
