@@ -12,6 +12,8 @@
 //! This module sits below `play` and `uci` and knows neither.
 
 mod driver;
+mod request;
+pub mod script;
 mod snapshot;
 
 use serde::Serialize;
@@ -21,7 +23,8 @@ use shakmaty::{Chess, EnPassantMode, Position};
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Stopper};
 use crate::tm::MoveContext;
 
-pub use driver::{Event, MoveDriver, MoveOutcome, MoveRequest};
+pub use driver::MoveDriver;
+pub use request::{Event, MoveOutcome, MoveRequest};
 pub use snapshot::{StateError, TmSnapshot};
 
 /// Which searcher an engine uses.
@@ -113,5 +116,7 @@ pub fn context(
     c
 }
 
+#[cfg(test)]
+mod script_tests;
 #[cfg(test)]
 mod tests;

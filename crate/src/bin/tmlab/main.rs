@@ -17,6 +17,7 @@ mod match_cmd;
 mod output;
 mod params;
 mod simulate;
+mod stopper;
 mod uci_cmd;
 
 /// A laboratory for chess-engine time management.
@@ -42,6 +43,8 @@ enum Command {
     /// A match between two managers: colour-reversed pairs, fastchess result block, PGN, JSON.
     #[cfg(not(target_arch = "wasm32"))]
     Match(Box<match_cmd::Args>),
+    /// Feed a manager a scripted search (JSON lines) and print every decision and its limits.
+    Stopper(stopper::Args),
     /// The UCI engine on stdin/stdout.
     Uci(uci_cmd::Args),
 }
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         #[cfg(not(target_arch = "wasm32"))]
         Command::Match(args) => match_cmd::run(*args),
+        Command::Stopper(args) => stopper::run(args),
         Command::Uci(args) => uci_cmd::run(args),
     };
     match result {

@@ -1,0 +1,96 @@
+//! What a driven move takes ([`MoveRequest`]), reports while it runs ([`Event`]) and gives
+//! back ([`MoveOutcome`]).
+
+use shakmaty::{Chess, Move};
+
+use crate::clock::UciView;
+use crate::clock::timer::Timer;
+use crate::search::mcts::InfoLine;
+use crate::search::{IterationReport, SearchControl};
+use crate::stop::{Budget, EffectiveLimit, Score, StopReason};
+
+use super::SearcherKind;
+
+/// What a driven search reports while it runs.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// The manager's budget at the start of the move (or at an lc0-style ponderhit).
+    Budget(&'a Budget),
+    /// A completed alpha-beta iteration.
+    Iteration(&'a IterationReport),
+    /// An MCTS info line.
+    Mcts(&'a InfoLine),
+    /// The manager's effective soft limit: after every alpha-beta iteration, after an MCTS
+    /// batch when it changed.
+    Limit(&'a EffectiveLimit),
+}
+
+/// One move to search.
+#[derive(Clone, Debug)]
+pub struct MoveRequest {
+    /// The searcher.
+    pub searcher: SearcherKind,
+    /// The game's start position.
+    pub start: Chess,
+    /// The moves played since.
+    pub moves: Vec<Move>,
+    /// The side to move's clock as UCI shows it; `None` searches without the manager.
+    pub clock: Option<UciView>,
+    /// A fixed move time (ms), without the manager.
+    pub movetime_ms: Option<f64>,
+    /// Alpha-beta: depth limit.
+    pub depth: Option<u32>,
+    /// Alpha-beta: node limit. MCTS: playout limit.
+    pub nodes: Option<u64>,
+    /// MCTS: visit limit (UCI `go nodes`, lc0's meaning).
+    pub max_visits: Option<u64>,
+    /// `go ponder`.
+    pub ponder: bool,
+    /// `go infinite` / `go ponder`: MCTS must not stop on its own once the move is decided.
+    pub open_ended: bool,
+    /// Where elapsed time comes from (started now).
+    pub timer: Timer,
+    /// Stop, ponderhit and cancel flags for this search.
+    pub control: SearchControl,
+}
+
+/// How a move ended.
+#[derive(Clone, Debug)]
+pub struct MoveOutcome {
+    /// The move to play.
+    pub best: Move,
+    /// `best` in UCI notation.
+    pub uci: String,
+    /// The expected reply, UCI notation.
+    pub ponder: Option<String>,
+    /// The manager's budget (unlimited, or the move time, without a clock).
+    pub budget: Budget,
+    /// Elapsed ms the search reports (virtual or wall).
+    pub elapsed_ms: f64,
+    /// Alpha-beta nodes, MCTS playouts.
+    pub nodes: u64,
+    /// Completed depth (alpha-beta) or average playout depth (MCTS).
+    pub depth: u32,
+    /// MCTS: visits in the tree at the end.
+    pub visits: Option<u64>,
+    /// Final score, mover's view.
+    pub score: Score,
+    /// Visits reused from the previous search (MCTS `head_N`).
+    pub reused_nodes: u64,
+    /// Why the search stopped.
+    pub reason: StopReason,
+    /// The manager's effective soft limit at the end (`None` without a manager).
+    pub limit: Option<EffectiveLimit>,
+    /// The search was dropped (`tmlab cancel`): the manager is as it was before the move.
+    pub dropped: bool,
+}
+
+impl MoveOutcome {
+    /// The UCI `bestmove` line.
+    pub fn bestmove_line(&self) -> String {
+        match &self.ponder {
+            Some(p) => format!("bestmove {} ponder {p}", self.uci),
+            None => format!("bestmove {}", self.uci),
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! `tmlab stopper`'s scripted search: every manager's in-search rule, with Stockfish's §9.2
+//! factors checked against numbers computed by hand from the spec's formulas.
+
+use super::script::{ScriptRun, ScriptSetup, parse_events, run_script};
+use crate::tm::schema;
+
+fn run(tm: &str, clock: f64, inc: f64, events: &str) -> ScriptRun {
+    let setup =
+        ScriptSetup { spec: tm.parse().unwrap(), clock_ms: clock, inc_ms: inc, movestogo: None, ply: 0 };
+    run_script(&setup, &parse_events(events).unwrap())
+}
+
+fn it(elapsed: f64, depth: u32, score: &str, best: &str, changes: u32, share: f64) -> String {
+    format!(
+        r#"{{"type":"iteration","elapsed_ms":{elapsed},"depth":{depth},"score":"{score}","best":"{best}","best_move_changes":{changes},"node_share":{share}}}"#
+    )
+}
+
+fn term(r: &ScriptRun, step: usize, key: &str) -> f64 {
+    r.steps[step].limit.terms.iter().find(|t| t.key == key).unwrap_or_else(|| panic!("no {key}")).value
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-4 * b.abs().max(1.0)
+}
+
+/// §9.2 at 60 s + 0, ply 0, new game: optimum 1250, maximum 8591 (§9.1 by hand: timeLeft 59480,
+/// adj 1.14807, optScale 0.0210298). fallingEval is 1.728 (no previous average), prevTimeRed 0.85.
+#[test]
+fn stockfish_soft_stop_factors_match_the_spec_by_hand() {
+    let events = [
+        it(10.0, 1, "cp 20", "e2e4", 0, 0.5),
+        it(300.0, 8, "cp 25", "e2e4", 0, 0.95),
+        it(900.0, 10, "cp 25", "e2e4", 2, 0.95),
+        it(9000.0, 11, "cp 25", "e2e4", 0, 0.95),
+    ]
+    .join("\n");
+    let r = run("stockfish", 60_000.0, 0.0, &events);
+    assert_eq!((r.budget.soft_ms, r.budget.hard_ms), (1250.0, 8591.0));
+    // Depth 1: d − lastChangeDepth = 0 → timeRed = lerp(0) = 0.2542 → clamped 0.629;
+    // reduction = 2.318 / (2.284 · 0.629) = 1.613492; effort 50000 → effortF 1.198 → 0.838.
+    assert!(close(term(&r, 0, "falling_eval"), 1.728));
+    assert!(close(term(&r, 0, "reduction"), 1.613_492));
+    assert!(close(term(&r, 0, "instability"), 1.077));
+    assert!(close(term(&r, 0, "nodes_effort"), 0.838));
+    assert!(close(r.steps[0].limit.soft_ms, 3145.43), "{}", r.steps[0].limit.text);
+    // Depth 8: 7 since the change → timeRed 0.797273, reduction 1.272946; effort 95000 →
+    // effortF 0.969 − 0.255 · 19200/28710 = 0.798467; total 2364.48.
+    assert!(close(term(&r, 1, "reduction"), 1.272_946));
+    assert!(close(term(&r, 1, "nodes_effort"), 0.798_467));
+    assert!(close(r.steps[1].limit.soft_ms, 2364.48), "{}", r.steps[1].limit.text);
+    // Depth 10 with 2 changes: instability 1.077 + 2.229 · 2 = 5.535; timeRed 0.952443,
+    // reduction 1.065561; total 10172.0, capped by the maximum 8591.
+    assert!(close(term(&r, 2, "instability"), 5.535));
+    assert!(close(term(&r, 2, "reduction"), 1.065_561));
+    assert_eq!(r.steps[2].limit.soft_ms, 8591.0);
+    assert!(r.steps[2].limit.text.contains("= 10.2 s, cap 8.6 s"), "{}", r.steps[2].limit.text);
+    assert_eq!(r.steps[2].decision, "continue");
+    assert!(r.steps[2].increase_depth, "900 ≤ 0.5 · 10172");
+    // 9000 ms > maximum: the hard check stops first.
+    assert_eq!(r.steps[3].reason, Some("hard-limit"));
+}
+
+#[test]
+fn stockfish_soft_stop_same_depth_mate_and_single_move() {
+    let soft = run(
+        "stockfish",
+        60_000.0,
+        0.0,
+        &[it(10.0, 1, "cp 20", "a", 0, 0.5), it(2400.0, 8, "cp 25", "a", 0, 0.95)].join("\n"),
+    );
+    assert_eq!(soft.steps[1].reason, Some("soft-limit"), "2400 > 2364.48");
+    assert_eq!(soft.steps[1].label, Some("soft limit reached at an iteration boundary"));
+    let same = run(
+        "stockfish",
+        60_000.0,
+        0.0,
+        &[it(10.0, 1, "cp 20", "a", 0, 0.5), it(1500.0, 8, "cp 25", "a", 0, 0.95)].join("\n"),
+    );
+    assert_eq!(same.steps[1].decision, "continue");
+    assert!(!same.steps[1].increase_depth, "1500 > 0.5 · 2364.48: re-search at the same depth");
+    let mate = run("stockfish", 60_000.0, 0.0, &it(10.0, 3, "mate 2", "a", 0, 0.5));
+    assert_eq!(mate.steps[0].reason, Some("mate-found"), "mate in 3 plies");
+    let single = r#"{"type":"iteration","elapsed_ms":501,"depth":5,"score":"cp 0","best":"a","node_share":0.5,"root_moves":1}"#;
+    let one = run("stockfish", 60_000.0, 0.0, single);
+    assert_eq!(one.steps[0].limit.cap_ms, Some(500.0), "single-move cap");
+    assert_eq!(one.steps[0].reason, Some("soft-limit"));
+}
+
+/// §3.4 with every trick on, 60 s + 0: soft 1500 (recap base 3000 × 0.5).
+#[test]
+fn guide_scalings() {
+    let evs: Vec<String> = (1..=6).map(|d| it(10.0 * f64::from(d), d, "cp 40", "a", 0, 0.8)).collect();
+    let r = run("guide(preset=tricks)", 60_000.0, 0.0, &evs.join("\n"));
+    let last = r.steps.len() - 1;
+    // Depths 4, 5, 6 keep the move: s = 3 → PV 1.20 − 0.04 · 3 = 1.08; node 2 · (1 − 0.8) + 0.4
+    // = 0.8; score needs depth 7 → 1.
+    assert!(close(term(&r, last, "pv"), 1.08));
+    assert!(close(term(&r, last, "node"), 0.8));
+    assert!(close(term(&r, last, "score"), 1.0));
+    let base = term(&r, last, "soft");
+    assert!(close(r.steps[last].limit.soft_ms, base * 1.08 * 0.8));
+    // At depth 7 the score 3 iterations back is compared: a 10 cp drop → 0.05 · 10 = 0.5 →
+    // clamped to 0.75.
+    let mut evs = evs;
+    evs.push(it(70.0, 7, "cp 30", "a", 0, 0.8));
+    let r = run("guide(preset=tricks)", 60_000.0, 0.0, &evs.join("\n"));
+    assert!(close(term(&r, 6, "score"), 0.75));
+}
+
+/// §2: the next depth is not started once elapsed × 2 > budget (60 s + 0.6 s: budget 1800).
+#[test]
+fn mediocre_next_depth_rule() {
+    let r = run(
+        "mediocre",
+        60_000.0,
+        600.0,
+        &[it(899.0, 5, "cp 0", "a", 0, 0.5), it(901.0, 6, "cp 0", "a", 0, 0.5)].join("\n"),
+    );
+    assert_eq!(r.steps[0].decision, "continue");
+    assert_eq!(r.steps[0].limit.soft_ms, 900.0);
+    assert!(r.steps[0].limit.text.contains("÷ next-depth factor 2.00"), "{}", r.steps[0].limit.text);
+    assert_eq!(r.steps[1].reason, Some("soft-limit"));
+}
+
+/// lc0-legacy under MCTS polls, 60 s + 0.6 s: deadline 4898; SmartPruning stops a hopeless race.
+#[test]
+fn lc0_polls_deadline_and_smart_pruning() {
+    let poll = |e: f64, v: &[u64]| {
+        format!(r#"{{"type":"poll","elapsed_ms":{e},"nodes":{},"root_visits":{v:?}}}"#, v.iter().sum::<u64>())
+    };
+    let r = run(
+        "lc0-legacy",
+        60_000.0,
+        600.0,
+        &[poll(100.0, &[60, 30, 10]), poll(4800.0, &[90_000, 100, 10])].join("\n"),
+    );
+    assert_eq!(r.steps[0].decision, "continue");
+    assert_eq!(r.steps[1].reason, Some("smart-pruning"));
+    assert!(r.steps[0].limit.text.contains("base soft limit"), "{}", r.steps[0].limit.text);
+    let r = run(
+        "lc0-legacy",
+        60_000.0,
+        600.0,
+        &[poll(4897.0, &[50, 49, 1]), poll(4898.0, &[50, 49, 1])].join("\n"),
+    );
+    assert_eq!((r.steps[0].decision, r.steps[1].reason), ("continue", Some("deadline")));
+    assert_eq!(r.steps[1].label, Some("the deadline passed"));
+}
+
+/// Every manager stops an iteration and a poll that come after its hard limit, and not a first
+/// iteration at 1 ms; the events after a stop are not fed.
+#[test]
+fn every_manager_stops_past_its_hard_limit() {
+    for m in schema() {
+        let r = run(m.name, 60_000.0, 600.0, &it(1.0, 1, "cp 0", "a", 0, 0.5));
+        assert_eq!(r.steps[0].decision, "continue", "{}", m.name);
+        let past = r.budget.hard_ms + 1.0;
+        let r = run(
+            m.name,
+            60_000.0,
+            600.0,
+            &[it(past, 2, "cp 0", "a", 0, 0.5), it(past + 1.0, 3, "cp 0", "a", 0, 0.5)].join("\n"),
+        );
+        assert_eq!(r.steps[0].decision, "stop", "{}: {:?}", m.name, r.steps[0]);
+        assert_eq!(r.unfed, 1);
+        let poll = format!(r#"{{"type":"poll","elapsed_ms":{past},"nodes":100,"root_visits":[50,50]}}"#);
+        let r = run(m.name, 60_000.0, 600.0, &poll);
+        assert_eq!(r.steps[0].decision, "stop", "{}", m.name);
+        assert!(!r.steps[0].label.unwrap().contains("iteration"), "{}: MCTS wording", m.name);
+    }
+}
+
+#[test]
+fn bad_lines_name_the_line_and_the_field() {
+    let cases = [
+        (
+            "{\"type\":\"iteration\",\"elapsed_ms\":1,\"score\":\"cp 1\",\"best\":\"a\",\"node_share\":0.5}",
+            "line 1: missing field `depth`",
+        ),
+        ("\n{\"type\":\"jump\"}", "line 2: unknown variant `jump`"),
+        (
+            "{\"type\":\"poll\",\"elapsed_ms\":1,\"nodes\":1,\"root_visits\":[1],\"extra\":1}",
+            "unknown field `extra`",
+        ),
+        (&it(1.0, 1, "cp x", "a", 0, 0.5), "score \"cp x\""),
+        (&it(1.0, 1, "cp 1", "a", 0, 1.5), "node_share must be within 0 … 1"),
+        (&it(-1.0, 1, "cp 1", "a", 0, 0.5), "elapsed_ms must be"),
+        ("{\"type\":\"poll\",\"elapsed_ms\":1,\"nodes\":1,\"root_visits\":[]}", "root_visits"),
+        ("# nothing\n", "no events"),
+        ("not json", "line 1: expected"),
+    ];
+    for (text, want) in cases {
+        let err = parse_events(text).unwrap_err().to_string();
+        assert!(err.contains(want), "{text}: {err}");
+    }
+}
