@@ -37,6 +37,8 @@ before(async () => {
   await page.goto(`${server.url}?view=play&p.side=black&p.s=ab&p.tm=lc0-legacy&p.wtc=15%2B10&p.btc=15%2B10`);
   await page.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
   await page.evaluate(() => globalThis.tmlab.views.play.ready);
+  // The steady state of a page that has searched: a spare worker is ready.
+  await page.waitForFunction(() => globalThis.tmlab.engine.spare?.ready, null, { timeout: 20000 });
   // In-page instruments: the time of each click on a watched control, and every engine event.
   await page.evaluate(() => {
     const { engine } = globalThis.tmlab;

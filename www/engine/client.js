@@ -98,6 +98,9 @@ export class EngineClient extends EventTarget {
     this.watchdog = null;
     /** @type {EngineWorker | null} */
     this.spare = null;
+    /** A search was asked for: from then on a spare worker is kept (a page that never searches,
+     * such as the Match view's, starts no second worker). */
+    this.searched = false;
     /** The next search replaces a stopped alpha-beta search: only its bestmove counts. */
     this.stopQuietly = false;
     /** @type {EngineWorker} */
@@ -111,6 +114,10 @@ export class EngineClient extends EventTarget {
    * @param {SearchRequest} request
    */
   search(request) {
+    if (!this.searched) {
+      this.searched = true;
+      setTimeout(() => this.ensureSpare(), 0);
+    }
     this.drop();
     this.pending = request;
     this.flush();
@@ -238,9 +245,9 @@ export class EngineClient extends EventTarget {
     );
   }
 
-  /** Start a spare worker once the active one is ready (no competition at start-up). */
+  /** Start a spare worker once the page has searched (no competition at start-up). */
   ensureSpare() {
-    if (!this.keepSpare || this.spare || this.state === 'failed') return;
+    if (!this.keepSpare || !this.searched || this.spare || this.state === 'failed') return;
     this.spare = this.spawnWorker(true);
   }
 
