@@ -116,6 +116,7 @@ test('the panel fills in live during an alpha-beta think: depth, nodes, PV and t
 
 test('Stockfish: the effective soft limit is shown and the move stays under the hard limit', async () => {
   await openPlay({ tm: 'stockfish', tc: '1+0' });
+  await page.click('#view-play button.new-game'); // every line of the game is recorded
   const limits = [];
   for (let move = 1; move <= 3; move++) {
     await page.waitForFunction((n) => globalThis.tmlab.views.play.state.moves.length >= 2 * n - 1, move, { timeout: 30000 });
@@ -126,23 +127,28 @@ test('Stockfish: the effective soft limit is shown and the move stays under the 
       // The last search's output begins with its budget line.
       const own = lines.slice(lines.findLastIndex((l) => l.startsWith('info string tm soft ')));
       const tm = own.filter((l) => l.startsWith('info string tm-limit ')).map((l) => JSON.parse(l.slice(21)));
-      return { used: m.used_ms, tm, stop: own.find((l) => l.startsWith('info string stop ')), shown: document.querySelector('.engine-panel').dataset.effectiveSoft };
+      const panel = document.querySelector('.engine-panel');
+      return { used: m.used_ms, tm, stop: own.find((l) => l.startsWith('info string stop ')), shown: panel.dataset.effectiveSoft, stopText: panel.querySelector('.ep-stop').textContent, limitText: panel.querySelector('.ep-limit').textContent };
     });
     // Never a wrong clock: the move used at most its hard limit (plus the page's message latency).
     assert.ok(r.tm.length > 0, 'tm-limit lines during the search');
     const last = r.tm.at(-1);
     assert.ok(r.used <= last.hard_ms + 50, `move ${move}: ${r.used} ms ≤ hard ${last.hard_ms} ms`);
-    assert.equal(Number(r.shown), last.soft_ms, 'the panel shows the last effective soft limit');
-    limits.push(`${Math.round(r.used)} ms used, effective soft ${Math.round(last.soft_ms)} (base ${Math.round(last.base_ms)}), hard ${Math.round(last.hard_ms)}, ${r.stop}`);
+    // (serde_json may read the last digit of a double one ulp off: compare to a microsecond)
+    assert.ok(Math.abs(Number(r.shown) - last.soft_ms) < 1e-3, `the panel shows the last effective soft limit: ${r.shown} vs ${last.soft_ms}`);
+    assert.equal(r.limitText, `effective: ${last.text}`, 'and Rust’s sentence for it');
+    if (r.stop === 'info string stop soft-limit') assert.equal(r.stopText, 'stopped: soft limit reached at an iteration boundary');
+    assert.doesNotMatch(r.stopText, /stopped: [a-z-]+$/, 'a sentence, not a bare key');
+    limits.push(`${Math.round(r.used)} ms used, ${last.text}, hard ${Math.round(last.hard_ms)}, ${r.stop}`);
     if (move < 3) await personMoves();
   }
   console.log(`# stockfish at 1+0: ${limits.join('; ')}`);
   assert.deepEqual(errors, []);
 });
 
-for (const tm of ['lc0-legacy', 'stockfish']) {
-  test(`${tm}: a search dropped by a view switch costs nothing (same go line, same budget when restarted)`, async () => {
-    await openPlay({ tm, tc: '1+0' });
+for (const [tm, searcher] of [['lc0-legacy', 'ab'], ['stockfish', 'ab'], ['lc0-legacy', 'mcts']]) {
+  test(`${tm}, ${searcher}: a search dropped by a view switch costs nothing (same go line, same budget when restarted)`, async () => {
+    await openPlay({ tm, tc: '1+0', searcher });
     // The engine's first move, undisturbed; the person answers; then its second move is dropped.
     await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
     await personMoves();
@@ -170,13 +176,46 @@ for (const tm of ['lc0-legacy', 'stockfish']) {
     r.dropped.go = gos.findLast((g) => g.t < since)?.go;
     r.restarted.go = gos.find((g) => g.t >= since)?.go;
     assert.deepEqual(r.engineErrors, [], 'the engine accepted every line (the restore included)');
-    assert.ok(r.sent.some((l) => l.startsWith('> tmlab restore ')), 'the manager’s state was restored');
+    // Alpha-beta: a fresh worker, the manager restored; MCTS: the same worker, `tmlab cancel`.
+    assert.ok(r.sent.some((l) => l.startsWith(searcher === 'ab' ? '> tmlab restore ' : '> tmlab cancel')), r.sent.join(' | '));
     assert.ok(r.dropped.soft, 'the dropped search printed its budget at once');
     assert.equal(r.restarted.go, r.dropped.go, 'the engine’s clock was charged nothing');
     assert.equal(r.restarted.soft, r.dropped.soft, 'the restarted search got the same budget');
     // The move's time is the restarted search's alone: the 300 ms before the drop are not in it.
     assert.ok(r.used <= r.playedAt - since + 20, `${r.used} ms charged for a think of at most ${r.playedAt - since} ms`);
-    console.log(`# ${tm}: dropped and restarted: ${r.restarted.soft} (${r.sent.at(-1)?.slice(0, 40)}…)`);
+    console.log(`# ${tm}, ${searcher}: dropped and restarted: ${r.restarted.soft} (${r.sent.at(-1)?.slice(0, 40)}…)`);
     assert.deepEqual(errors, []);
   });
 }
+
+test('lc0-legacy: New game mid-think gives the new game the undisturbed first-move budget', async () => {
+  await openPlay({ tm: 'lc0-legacy', tc: '1+0' });
+  // A game's first move, undisturbed (seen from its start): its budget carries the first-move bonus.
+  await page.click('#view-play button.new-game');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
+  const firstBudget = () => view(() => globalThis.__lines.map((l) => l.line).findLast((l) => l.startsWith('info string tm soft ')));
+  const undisturbed = await firstBudget();
+  // A second game, dropped 300 ms into its first move by a third.
+  await page.click('#view-play button.new-game');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'move', null, { timeout: 5000 });
+  await page.waitForTimeout(300);
+  const since = await view(() => performance.now());
+  await page.click('#view-play button.new-game');
+  await page.waitForFunction((t) => globalThis.__lines.some((l) => l.t >= t && l.line.startsWith('info string tm soft ')), since, { timeout: 5000 });
+  const restarted = await view((t) => globalThis.__lines.find((l) => l.t >= t && l.line.startsWith('info string tm soft ')).line, since);
+  assert.match(undisturbed, /bonus_mult=(?!1 )/, 'the first move has its bonus');
+  assert.equal(restarted, undisturbed);
+  assert.deepEqual(errors, []);
+});
+
+test('MCTS: the stop reason is worded for a searcher without iterations', async () => {
+  await openPlay({ tm: 'lc0-legacy', tc: '1+0', searcher: 'mcts' });
+  await page.click('#view-play button.new-game');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.stop !== '');
+  const r = await view(() => ({ key: document.querySelector('.engine-panel').dataset.stop, text: document.querySelector('.ep-stop').textContent }));
+  assert.doesNotMatch(r.text, /iteration/, `${r.key}: ${r.text}`);
+  assert.doesNotMatch(r.text, /stopped: [a-z-]+$/, 'a sentence, not a bare key');
+  console.log(`# MCTS stop: ${r.key} → “${r.text}”`);
+  assert.deepEqual(errors, []);
+});

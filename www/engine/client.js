@@ -12,9 +12,10 @@
 // Ending a search early (see README, "Engine in the browser"):
 // - An alpha-beta search runs synchronously inside the worker, which hears nothing until it
 //   ends. `cancel()` therefore terminates that worker and promotes a spare one, already
-//   instantiated from the page's compiled WebAssembly.Module and handshaken; the game's options
-//   are replayed and the manager's last `tm-state` restored (`tmlab restore`), so the dropped
-//   search is as if it never ran. `stop()` does the same and answers with the best move of the
+//   instantiated from the page's compiled WebAssembly.Module, handshaken and given the game's
+//   options; the manager's last `tm-state` is restored (`tmlab restore`), so the dropped search
+//   is as if it never ran. Without a ready spare, a new worker is started and the options are
+//   replayed at its barrier. `stop()` does the same and answers with the best move of the
 //   last completed iteration (the one the engine would have played).
 // - An MCTS search runs in slices and hears lines between them: `cancel()` sends `tmlab cancel`
 //   (the manager is put back and the tree kept for reuse), `stop()` sends `stop`.
@@ -97,6 +98,9 @@ export class EngineClient extends EventTarget {
     this.watchdog = null;
     /** @type {EngineWorker | null} */
     this.spare = null;
+    /** A search was asked for: from then on a spare worker is kept (a page that never searches,
+     * such as the Match view's, starts no second worker). */
+    this.searched = false;
     /** The next search replaces a stopped alpha-beta search: only its bestmove counts. */
     this.stopQuietly = false;
     /** @type {EngineWorker} */
@@ -110,6 +114,10 @@ export class EngineClient extends EventTarget {
    * @param {SearchRequest} request
    */
   search(request) {
+    if (!this.searched) {
+      this.searched = true;
+      setTimeout(() => this.ensureSpare(), 0);
+    }
     this.drop();
     this.pending = request;
     this.flush();
@@ -148,6 +156,7 @@ export class EngineClient extends EventTarget {
       // No iteration completed yet: a depth-1 search of the same position (no manager involved).
       this.pending = { ...r.request, go: 'go depth 1', budgetMs: 0 };
       this.stopQuietly = true;
+      this.flush();
     }
   }
 
@@ -236,17 +245,22 @@ export class EngineClient extends EventTarget {
     );
   }
 
-  /** Start a spare worker once the active one is ready (no competition at start-up). */
+  /** Start a spare worker once the page has searched (no competition at start-up). */
   ensureSpare() {
-    if (!this.keepSpare || this.spare || this.state === 'failed') return;
+    if (!this.keepSpare || !this.searched || this.spare || this.state === 'failed') return;
     this.spare = this.spawnWorker(true);
   }
 
   /**
    * Terminate the active worker (a running search ends with it) and carry on with the spare if
-   * it is ready, else with a new worker; the barrier replays options and the manager's state.
+   * it is ready, else with a new worker whose barrier replays the options and the manager's
+   * state. A ready spare already has the game's options (it passed its own barrier with them):
+   * it only gets the manager's state, and the client is idle at once, since the worker handles
+   * lines in order (the restore before any next search). After a crash the barrier is kept:
+   * the page hears `readyok` from the new worker before it trusts it again.
+   * @param {{ barrier?: boolean }} [how]
    */
-  replace() {
+  replace({ barrier = false } = {}) {
     this.clearWatchdog();
     this.active.kill();
     this.running = null;
@@ -256,6 +270,14 @@ export class EngineClient extends EventTarget {
     this.spare = null;
     this.active = spare ?? this.spawnWorker(false);
     this.active.spare = false;
+    if (spare && !barrier && !this.dirty()) {
+      if (this.managerState != null) spare.send(`tmlab restore ${this.managerState}`);
+      this.setState('idle');
+      this.flush();
+      // The next spare starts after this task: nothing more on the page's critical path.
+      setTimeout(() => this.ensureSpare(), 0);
+      return;
+    }
     this.active.replay = true;
     this.setState('loading');
     if (this.active.uciok) this.barrier(this.active);
@@ -513,6 +535,6 @@ export class EngineClient extends EventTarget {
       this.setState('failed');
       return;
     }
-    this.replace();
+    this.replace({ barrier: true });
   }
 }

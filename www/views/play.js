@@ -43,9 +43,6 @@ const TICK_MS = 100;
 /** While the person thinks, the running move's elapsed time is saved this often (ms). */
 const SAVE_EVERY_MS = 1000;
 
-/** The line with the manager's effective limit (json). */
-const TM_LIMIT = 'info string tm-limit ';
-
 const other = (c) => (c === 'white' ? 'black' : 'white');
 
 function el(tag, cls, text) {
@@ -335,14 +332,6 @@ export function mountPlay(root, ctx) {
 
   function onEngineLine(id, line) {
     if (!active || active.id !== id) return;
-    if (line.startsWith(TM_LIMIT)) {
-      // The manager's effective limit: shown as Rust formatted it.
-      try {
-        panel.setLimit(JSON.parse(line.slice(TM_LIMIT.length)));
-      } catch (e) {
-        log(`unreadable ${line.slice(0, 80)}: ${e.message || e}`);
-      }
-    }
     if (board.engine_line(line)) panel.update(board.report());
   }
 

@@ -4,8 +4,10 @@
 // the hard limit with a mark at the soft limit (from `info string tm soft … hard …`, printed
 // before any search work), a second mark at the effective soft limit the manager really uses and
 // its sentence (`info string tm-limit {json}`: its `text`, as Rust wrote it), then the reason the
-// search stopped (`info string stop`). Numbers are redrawn at most every THROTTLE_MS (lichess
+// search stopped (`info string stop`, worded by Rust for the searcher). Numbers are redrawn at most every THROTTLE_MS (lichess
 // throttles to 125 ms) and flushed at the end of a search.
+
+import { stop_reason_label } from '../../pkg/tmlab.js';
 
 const THROTTLE_MS = 100;
 
@@ -23,14 +25,15 @@ const THROTTLE_MS = 100;
  * @property {number | null} [soft_ms]
  * @property {number | null} [hard_ms]
  * @property {string | null} [stop]
+ * @property {Limit | null} [limit] the latest `info string tm-limit`, as Rust read it
  */
 /**
  * The manager's effective limit (`info string tm-limit` json).
  * @typedef {object} Limit
- * @property {number} soft_ms the soft limit in use
+ * @property {number | null} soft_ms the soft limit in use (null: none)
  * @property {number} base_ms the base soft budget
  * @property {number | null} cap_ms
- * @property {number} hard_ms
+ * @property {number | null} hard_ms
  * @property {string} text the Rust-formatted sentence
  */
 
@@ -57,20 +60,6 @@ function scoreText(r) {
   return '–';
 }
 
-const STOP_LABELS = {
-  'soft-limit': 'soft limit reached at an iteration boundary',
-  'hard-limit': 'hard limit reached mid-search',
-  deadline: 'the deadline passed',
-  'smart-pruning': 'smart pruning: no other move could catch up',
-  'only-move': 'only one sensible move',
-  'forced-win': 'a forced win was found',
-  'mate-found': 'a short mate was found',
-  depth: 'depth limit',
-  nodes: 'node limit',
-  'move-time': 'fixed move time used',
-  command: 'stopped by the page',
-  'tree-full': 'the tree is full',
-};
 
 export function createEnginePanel() {
   const el = document.createElement('section');
@@ -96,8 +85,6 @@ export function createEnginePanel() {
   const $ = (s) => /** @type {HTMLElement} */ (el.querySelector(s));
   /** @type {Report | null} */
   let report = null;
-  /** @type {Limit | null} */
-  let limit = null;
   /** @type {number | null} */
   let searchStart = null;
   let mode = 'idle';
@@ -131,11 +118,13 @@ export function createEnginePanel() {
     el.dataset.hard = String(hard ?? '');
     const span = hard ?? soft;
     $('.ep-soft').style.left = span && soft != null ? `${Math.min(100, (soft / span) * 100)}%` : '-10px';
+    const limit = r.limit;
     const eff = limit?.soft_ms;
     $('.ep-eff').style.left = span && eff != null ? `${Math.min(100, (eff / span) * 100)}%` : '-10px';
     $('.ep-limit').textContent = limit ? `effective: ${limit.text}` : '';
     el.dataset.effectiveSoft = String(eff ?? '');
-    $('.ep-stop').textContent = r.stop ? `stopped: ${STOP_LABELS[r.stop] || r.stop}` : mode === 'thinking' ? 'searching…' : '–';
+    // The reason's wording comes from Rust, per searcher (MCTS has no iterations).
+    $('.ep-stop').textContent = r.stop ? `stopped: ${stop_reason_label(r.stop, searcher)}` : mode === 'thinking' ? 'searching…' : '–';
     el.dataset.stop = r.stop || '';
   }
 
@@ -153,7 +142,6 @@ export function createEnginePanel() {
       mode = kind;
       searchStart = now;
       report = null;
-      limit = null;
       $('.ep-state').textContent = kind === 'pondering' ? 'pondering on your expected reply' : 'thinking';
       el.dataset.mode = kind;
       drawNumbers();
@@ -173,15 +161,6 @@ export function createEnginePanel() {
       if (timer) return;
       const wait = Math.max(0, THROTTLE_MS - (performance.now() - lastDraw));
       timer = setTimeout(drawNumbers, wait);
-    },
-    /**
-     * The manager's effective limit changed (`info string tm-limit`).
-     * @param {Limit} l
-     */
-    setLimit(l) {
-      limit = l;
-      if (report) this.update(report);
-      else drawNumbers();
     },
     /**
      * The search ended: flush.
@@ -213,7 +192,6 @@ export function createEnginePanel() {
     },
     reset(label = 'waiting') {
       report = null;
-      limit = null;
       mode = 'idle';
       searchStart = null;
       $('.ep-fill').style.transform = 'scaleX(0)';
