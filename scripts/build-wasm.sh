@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.sh"
 step "cargo build --release --target wasm32-unknown-unknown"
 cargo build --release --target wasm32-unknown-unknown -p tmlab --lib
 
-wasm=target/wasm32-unknown-unknown/release/tmlab.wasm
+wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/tmlab.wasm"
 out=www/pkg
 if [ ! -f "$out/tmlab_bg.wasm" ] || [ "$wasm" -nt "$out/tmlab_bg.wasm" ]; then
   step "wasm-bindgen --target web → $out"
