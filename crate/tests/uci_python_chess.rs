@@ -1,4 +1,4 @@
-//! The issue #17 real-client check: python-chess (Debian's `python3-chess`, installed by
+//! The issue #17 real-client check: python-chess (`chess` 1.11.2 from PyPI, installed by
 //! `scripts/setup.sh --test`) drives `tmlab uci` through `tests/python/uci_client.py` with
 //! `go depth`, `searchmoves`, `isready` during a search and malformed `go` lines, for both
 //! searchers, and must get exactly one `bestmove` per `go`.
@@ -13,11 +13,11 @@ fn python_chess_gets_one_bestmove_per_go() {
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_tmlab"))
         .output()
-        .expect("python3 runs (scripts/setup.sh --test installs python3-chess)");
+        .expect("python3 runs (scripts/setup.sh --test installs python-chess)");
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(
         out.status.success(),
-        "{stdout}{stderr}\n(if `import chess` failed: run scripts/setup.sh --test for python3-chess)"
+        "{stdout}{stderr}\n(if `import chess` failed: run scripts/setup.sh --test for python-chess)"
     );
     assert!(stdout.contains("bestmoves, both searchers: ok"), "{stdout}");
 }
