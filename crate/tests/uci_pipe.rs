@@ -1,65 +1,12 @@
 //! The UCI engine driven through pipes by a test client that plays complete games with clocks
 //! (the library's `Game` is the clock authority and the arbiter).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
+use common::Engine;
 use shakmaty::uci::UciMove;
 use tmlab::clock::timer::now_ms;
 use tmlab::play::game::{Adjudication, ClockMode, Game, GameSetup, SideSetup, Termination, startpos_opening};
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(options: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tmlab"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start tmlab uci");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut e = Engine { child, stdin, stdout };
-        e.send("uci");
-        e.until("uciok");
-        for o in options {
-            e.send(o);
-        }
-        e.send("ucinewgame");
-        e.send("isready");
-        e.until("readyok");
-        e
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn until(&mut self, prefix: &str) -> (String, Vec<String>) {
-        let mut seen = Vec::new();
-        loop {
-            let mut l = String::new();
-            assert!(self.stdout.read_line(&mut l).unwrap() > 0, "engine closed its output; saw {seen:?}");
-            let l = l.trim().to_string();
-            if l.starts_with(prefix) {
-                return (l, seen);
-            }
-            seen.push(l);
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().unwrap();
-        assert!(status.success());
-    }
-}
 
 fn side(name: &str) -> SideSetup {
     SideSetup { name: name.into(), tc: "2+0.05".parse().unwrap(), engine: name.into() }

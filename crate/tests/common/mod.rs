@@ -2,13 +2,19 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+/// How long [`Engine::until`] waits for a line: a hung engine fails the test instead of stalling
+/// the run.
+const LINE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// `tmlab uci` as a child process.
 pub struct Engine {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    lines: Receiver<String>,
 }
 
 impl Engine {
@@ -22,7 +28,16 @@ impl Engine {
             .expect("start tmlab uci");
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut e = Engine { child, stdin, stdout };
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for l in stdout.lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = Engine { child, stdin, lines };
         e.send("uci");
         e.until("uciok");
         for o in options {
@@ -40,13 +55,15 @@ impl Engine {
         self.stdin.flush().unwrap();
     }
 
-    /// Reads until a line starting with `prefix`: that line and the lines before it.
+    /// Reads until a line starting with `prefix`: that line and the lines before it. Panics
+    /// when the engine closes its output or says nothing for a minute.
     pub fn until(&mut self, prefix: &str) -> (String, Vec<String>) {
         let mut seen = Vec::new();
         loop {
-            let mut l = String::new();
-            assert!(self.stdout.read_line(&mut l).unwrap() > 0, "engine closed its output; saw {seen:?}");
-            let l = l.trim().to_string();
+            let l = match self.lines.recv_timeout(LINE_TIMEOUT) {
+                Ok(l) => l.trim().to_string(),
+                Err(e) => panic!("no `{prefix}` from the engine ({e}); saw {seen:?}"),
+            };
             if l.starts_with(prefix) {
                 return (l, seen);
             }
