@@ -92,4 +92,8 @@ fn stopper_errors_name_the_line_and_the_field() {
     let (code, _, err) = tmlab(&["stopper", "--tm", "nosuch", "--clock", "60000", "--events", &file]);
     assert_eq!(code, 2);
     assert!(err.contains("--tm"), "{err}");
+    // The clock has `budget`'s cap (10 000 h), and a huge value is echoed short.
+    let (code, _, err) = tmlab(&["stopper", "--tm", "stockfish", "--clock", "1e300", "--events", &file]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--clock = 1e300 is out of range") && err.len() < 200, "{err}");
 }

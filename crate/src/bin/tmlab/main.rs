@@ -16,6 +16,7 @@ mod curve;
 mod match_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod match_sink;
+mod move_args;
 mod output;
 mod params;
 mod simulate;
