@@ -1,7 +1,7 @@
 // The engine read while it thinks, and a dropped search that costs nothing (issue #13.2–13.4,
 // the page's side), in the Play view against the real worker:
 // - the panel shows depth and nodes during an alpha-beta think (before its bestmove), and the
-//   budget from the first moments (screenshot: /work/notes/panel-ab.png and target/screenshots/);
+//   budget from the first moments (screenshot: target/screenshots/panel-ab.png);
 // - with Stockfish's manager the panel shows the effective soft limit (Rust's sentence), and the
 //   move's time stays under the hard limit;
 // - a search dropped by a view switch mid-think leaves the engine's clock and the manager's
@@ -10,14 +10,12 @@
 //   or a charged manager would differ: lc0-legacy's first-move bonus).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
-/** The lead's notes folder gets the panel screenshot when it exists (the issue's closing note). */
-const NOTES = '/work/notes';
 
 let server;
 let browser;
@@ -109,7 +107,6 @@ test('the panel fills in live during an alpha-beta think: depth, nodes, PV and t
   assert.match(seen.budget, /soft \d+(\.\d+)? s · hard/);
   const panel = await page.$('.engine-panel');
   await panel.screenshot({ path: join(SHOTS, 'panel-ab.png') });
-  if (existsSync(NOTES)) await panel.screenshot({ path: join(NOTES, 'panel-ab.png') });
   console.log(`# panel during an alpha-beta think: depth ${seen.depth}, nodes ${seen.nodes}, ${seen.limit}`);
   assert.deepEqual(errors, []);
 });
