@@ -95,3 +95,33 @@ fn restore_refuses_bad_payloads_with_an_error_line() {
     assert!(seen.iter().any(|l| l.starts_with("info string tm-state {\"tm\":\"guide")), "{seen:?}");
     e.quit();
 }
+
+/// The issue's case: a dropped first move must not use up lc0-legacy's first-move bonus (nor
+/// the guide's starting clock, nor Stockfish's once-per-game adjustment).
+#[test]
+fn cancelling_the_first_move_keeps_the_first_move_state() {
+    for tm in ["lc0-legacy", "guide(mode=chunks)", "stockfish"] {
+        let mut e = Engine::start(&[&format!("setoption name TimeManager value {tm}")]);
+        e.send("position startpos");
+        e.send("go wtime 60000 btime 60000 winc 500 binc 500");
+        let (first, _) = e.until("info string tm ");
+        std::thread::sleep(Duration::from_millis(100));
+        e.send("tmlab cancel");
+        e.until("bestmove");
+        // The clock the page sends after a drop is the same; with a different clock a manager
+        // that fixed something at its first move would show it.
+        e.send("go wtime 30000 btime 30000 winc 500 binc 500");
+        let (again, _) = e.until("info string tm ");
+        e.send("stop");
+        e.until("bestmove");
+        let mut fresh = Engine::start(&[&format!("setoption name TimeManager value {tm}")]);
+        fresh.send("position startpos");
+        fresh.send("go wtime 30000 btime 30000 winc 500 binc 500");
+        let (undisturbed, _) = fresh.until("info string tm ");
+        fresh.send("stop");
+        fresh.until("bestmove");
+        assert_eq!(again, undisturbed, "{tm}: the restarted first move (dropped one: {first})");
+        e.quit();
+        fresh.quit();
+    }
+}

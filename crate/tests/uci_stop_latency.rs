@@ -1,6 +1,7 @@
 //! How long `tmlab uci` takes to answer `stop` during `go infinite`, over the real binary's
 //! pipes, for both searchers: 50 trials each, p50/p99/max printed (issue #13: ≤ 10 ms). The
-//! assertion is deliberately generous (a loaded CI machine); the numbers are the measurement.
+//! assertions are deliberately generous (p50 < 10 ms, p99 < 500 ms: on a loaded machine the tail
+//! is the scheduler's); the printed numbers are the measurement. Trials over 20 ms are listed.
 //! Run with `cargo test --release --test uci_stop_latency -- --nocapture` to see them.
 
 mod common;
@@ -36,6 +37,13 @@ fn stop_during_go_infinite_is_answered_quickly() {
             e.send("stop");
             let (best, _) = e.until("bestmove");
             ms.push(t0.elapsed().as_secs_f64() * 1000.0);
+            if ms[t] > 20.0 {
+                println!(
+                    "slow stop: {searcher} trial {t} ({}) {:.1} ms",
+                    positions[t % positions.len()],
+                    ms[t]
+                );
+            }
             assert!(best.len() > "bestmove ".len(), "{best}");
         }
         e.quit();
@@ -44,6 +52,9 @@ fn stop_during_go_infinite_is_answered_quickly() {
         println!(
             "stop latency {searcher}: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms ({TRIALS} trials)"
         );
-        assert!(p99 < 100.0, "{searcher}: p99 {p99:.1} ms");
+        // The median is the engine's own latency; the tail on a loaded 2-core machine (several
+        // processes per core) is the scheduler's, hence the generous bound on p99.
+        assert!(p50 < 10.0, "{searcher}: p50 {p50:.2} ms");
+        assert!(p99 < 500.0, "{searcher}: p99 {p99:.1} ms");
     }
 }
