@@ -98,7 +98,8 @@ async function trial(act, thinkMs) {
     const idle = p.states.find((s) => s.t >= t0 && s.state === 'idle');
     const late = p.outputs.filter((o) => o.t >= t0 && o.request === globalThis.__oldRequest).map((o) => o.line);
     const ignored = globalThis.tmlab.views.play.events.filter((e) => e.what.startsWith('ignored') && e.what.endsWith(`(#${globalThis.__oldId})`));
-    return { ms: idle.t - t0, late, ignored: ignored.length };
+    const trail = late.length ? { log: globalThis.tmlab.engine.log.slice(-12), events: globalThis.tmlab.views.play.events.slice(-8), t0, outputs: p.outputs.slice(-4).map((o) => ({ t: o.t, line: o.line.slice(0, 40), old: o.request === globalThis.__oldRequest })) } : null;
+    return { ms: idle.t - t0, late, ignored: ignored.length, trail };
   }, mark.clicks).then((r) => ({ ...r, spare: mark.spare }));
 }
 
@@ -116,7 +117,7 @@ async function measure(name, act, prepare) {
     await prepare?.();
     // A spread of think times: 50–450 ms, so the search is at different depths.
     const r = await trial(act, 50 + ((i * 37) % 400));
-    assert.deepEqual(r.late, [], `${name} #${i}: the old search said nothing after the action`);
+    assert.deepEqual(r.late, [], `${name} #${i}: the old search said nothing after the action: ${JSON.stringify(r.trail)}`);
     assert.equal(r.ignored, 0, `${name} #${i}: the view never saw the old search's bestmove`);
     times.push(r.ms);
     if (r.spare) spares += 1;
