@@ -6,14 +6,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn tmlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tmlab")).args(args).output().expect("run tmlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::tmlab;
 
 /// Runs `tmlab args` with `stdin` written to it, killing it after `secs`; (code, stderr).
 fn tmlab_with_stdin(args: &[&str], stdin: &[u8], secs: u64) -> (i32, String, String) {

@@ -2,16 +2,8 @@
 //! limits out (text and JSON lines), and clear errors for bad files.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
-
-fn tmlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tmlab")).args(args).output().expect("run tmlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::tmlab;
 
 fn events(name: &str, text: &str) -> String {
     let path = std::env::temp_dir().join(format!("tmlab-stopper-{}-{name}.jsonl", std::process::id()));

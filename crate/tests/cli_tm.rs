@@ -1,16 +1,8 @@
 //! The `params`, `budget`, `simulate` and `bench` subcommands as a user runs them.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
-
-fn tmlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tmlab")).args(args).output().expect("run tmlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::tmlab;
 
 fn budget_json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["budget", "--json"];

@@ -1,4 +1,5 @@
-//! A UCI client over the real binary's pipes, shared by the pipe tests.
+//! Shared by the integration tests: a UCI client over the real binary's pipes, and a one-shot
+//! CLI run.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -77,4 +78,14 @@ impl Engine {
         let status = self.child.wait().unwrap();
         assert!(status.success());
     }
+}
+
+/// Runs `tmlab ARGS`: its exit code, stdout and stderr.
+pub fn tmlab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tmlab")).args(args).output().expect("run tmlab");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
