@@ -18,6 +18,7 @@
 //! never sees a manager directly: the driver wraps it in a [`stopper::ManagedStopper`].
 
 pub mod decay;
+pub mod glossary;
 pub mod guide;
 pub mod lc0_alphazero;
 pub mod lc0_curve;

@@ -19,6 +19,7 @@
 
 pub mod tables;
 
+mod flags;
 mod syntax;
 
 use std::collections::BTreeMap;
@@ -534,6 +535,26 @@ pub struct ParamSchema {
     pub description: &'static str,
     /// Source.
     pub source: &'static str,
+    /// The parameter acts only inside a search (its checks, the stopper chain, what a search
+    /// measures): the allocation chart's usage model runs no search and does not move with it.
+    pub in_search: bool,
+    /// The only searcher the parameter acts with, if it does not act with both.
+    pub searcher: Option<SearchKind>,
+    /// Why it does nothing with the other searcher.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub searcher_note: Option<&'static str>,
+}
+
+impl ParamSchema {
+    /// Why the parameter does nothing with `searcher` (`None`: it applies).
+    pub fn not_for(&self, searcher: SearchKind) -> Option<&'static str> {
+        match self.searcher {
+            Some(kind) if kind != searcher => {
+                Some(self.searcher_note.unwrap_or("it does not apply to this searcher"))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// A preset in the serialised schema: every parameter's value, by path.
@@ -598,7 +619,8 @@ pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
             .collect(),
         params: params
             .iter()
-            .map(|p| ParamSchema {
+            .map(|p| (p, flags::only_for(C::NAME, &p.path())))
+            .map(|(p, only)| ParamSchema {
                 path: p.path(),
                 key: p.key,
                 group: p.group,
@@ -614,6 +636,9 @@ pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
                 unit: p.unit,
                 description: p.description,
                 source: p.source,
+                in_search: flags::in_search(C::NAME, &p.path()),
+                searcher: only.map(|(kind, _)| kind),
+                searcher_note: only.map(|(_, why)| why),
             })
             .collect(),
     }

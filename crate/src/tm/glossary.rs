@@ -1,0 +1,432 @@
+//! The glossary: every term a manager, a stopper or a chart emits, with its label, unit,
+//! one-line meaning, formula fragment and the upstream source it comes from.
+//!
+//! The data lives in [`lc0`] (lc0's managers), [`ab`] (Mediocre, the guide, Stockfish) and
+//! [`common`] (terms any manager adds, the chart readouts and the stop reasons); this file
+//! holds the types, the lookup and the formatting every front end shares (`tmlab budget`,
+//! `tmlab params`, the allocation readout, the engine panel, the match chart).
+//!
+//! A term is looked up by *scope* and key: the scope is the manager's canonical name
+//! (`lc0-legacy`), [`SCOPE_BUDGET`] for terms any manager adds, [`SCOPE_CHART`] for the
+//! readouts of the charts, or [`SCOPE_STOP`] for stop reasons. The same key can mean different
+//! things in two managers (`mtg` is Stockfish's horizon and lc0's moves-left estimate).
+//!
+//! ```
+//! use tmlab::tm::glossary::{lookup, readout};
+//! let e = lookup("stockfish", "optScale").unwrap();
+//! assert_eq!(e.unit.symbol(), "%");
+//! assert!(e.source.url().unwrap().contains("/blob/762dd1da/src/timeman.cpp"));
+//! let r = readout("lc0-legacy", "mtg", 17.433);
+//! assert_eq!(r.text, "17.43 moves");
+//! ```
+
+mod ab;
+mod common;
+mod lc0;
+
+use serde::Serialize;
+
+/// The scope of the terms any manager can add to a budget (`exceeds_clock`, `pondering`, …).
+pub const SCOPE_BUDGET: &str = "budget";
+/// The scope of the chart readouts (time used, soft, hard, effective soft, clock).
+pub const SCOPE_CHART: &str = "chart";
+/// The scope of the stop reasons (`soft-limit`, …, `cancelled`).
+pub const SCOPE_STOP: &str = "stop";
+
+/// What a term's value counts, and how it is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unit {
+    /// Milliseconds.
+    Ms,
+    /// Moves of one side.
+    Moves,
+    /// A multiplier.
+    Factor,
+    /// A share of a whole, stored as a fraction and printed as a percentage.
+    Share,
+    /// Nodes (MCTS visits or alpha-beta nodes).
+    Nodes,
+    /// Nodes per second.
+    Nps,
+    /// 0 or 1, printed as no or yes.
+    Flag,
+    /// A small code whose values the meaning lists.
+    Code,
+    /// Stockfish's internal score units (208 per pawn).
+    Score,
+    /// Not a number: a stop reason.
+    Reason,
+}
+
+impl Unit {
+    /// The unit as the readouts print it (`ms`, `moves`, `×`, `%`, …; empty for none).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Unit::Ms => "ms",
+            Unit::Moves => "moves",
+            Unit::Factor => "×",
+            Unit::Share => "%",
+            Unit::Nodes => "nodes",
+            Unit::Nps => "nodes/s",
+            Unit::Flag => "yes/no",
+            Unit::Code => "code",
+            Unit::Score => "internal units",
+            Unit::Reason => "reason",
+        }
+    }
+
+    /// The unit in words, for help texts.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unit::Ms => "milliseconds",
+            Unit::Moves => "moves",
+            Unit::Factor => "a multiplier",
+            Unit::Share => "a share (percent)",
+            Unit::Nodes => "nodes",
+            Unit::Nps => "nodes per second",
+            Unit::Flag => "yes or no",
+            Unit::Code => "a code (see the meaning)",
+            Unit::Score => "Stockfish internal units (208 = one pawn)",
+            Unit::Reason => "a stop reason",
+        }
+    }
+
+    /// `value` with this unit: `2420 ms`, `17.43 moves`, `×1.25`, `4.41 %`, `yes`.
+    pub fn format(self, value: f64) -> String {
+        if value.is_nan() {
+            return "–".into();
+        }
+        if value.is_infinite() {
+            return if value > 0.0 { "∞".into() } else { "−∞".into() };
+        }
+        match self {
+            Unit::Ms => format!("{} ms", short(value)),
+            Unit::Moves => format!("{} moves", short(value)),
+            Unit::Factor => format!("×{}", short(value)),
+            Unit::Share => format!("{} %", short(100.0 * value)),
+            Unit::Nodes => format!("{} nodes", short(value)),
+            Unit::Nps => format!("{} nodes/s", short(value)),
+            Unit::Flag => (if value != 0.0 { "yes" } else { "no" }).into(),
+            Unit::Code | Unit::Reason => short(value),
+            Unit::Score => format!("{} internal", short(value)),
+        }
+    }
+}
+
+/// A number with at most two decimals (four below 1) and no trailing zeros.
+fn short(v: f64) -> String {
+    let s = if v.abs() >= 1000.0 {
+        format!("{v:.0}")
+    } else if v.abs() >= 1.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.4}")
+    };
+    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
+}
+
+/// An upstream repository at the commit the spec pins (`shared/spec/time-managers.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repo {
+    /// lc0 @909a4082 (the classic stoppers).
+    Lc0,
+    /// lc0 v0.17.0 @62035fe5.
+    Lc0V017,
+    /// lc0 v0.18.0 @a4273d39.
+    Lc0V018,
+    /// lc0 PR1195 @e0b6ef38 (the first smooth manager).
+    Lc0Pr1195,
+    /// Stockfish @762dd1da.
+    Stockfish,
+    /// Ethereal @0e47e9b6.
+    Ethereal,
+}
+
+impl Repo {
+    /// Every pinned repository.
+    pub const ALL: [Repo; 6] =
+        [Repo::Lc0, Repo::Lc0V017, Repo::Lc0V018, Repo::Lc0Pr1195, Repo::Stockfish, Repo::Ethereal];
+
+    /// `owner/name` on GitHub.
+    pub fn github(self) -> &'static str {
+        match self {
+            Repo::Lc0 | Repo::Lc0V017 | Repo::Lc0V018 | Repo::Lc0Pr1195 => "LeelaChessZero/lc0",
+            Repo::Stockfish => "official-stockfish/Stockfish",
+            Repo::Ethereal => "AndyGrant/Ethereal",
+        }
+    }
+
+    /// The pinned commit, as the spec gives it (full for lc0 @909a4082, short elsewhere).
+    pub fn commit(self) -> &'static str {
+        match self {
+            Repo::Lc0 => "909a40826db9e8b221d9209a487daba6ab57e3b7",
+            Repo::Lc0V017 => "62035fe5",
+            Repo::Lc0V018 => "a4273d39",
+            Repo::Lc0Pr1195 => "e0b6ef38",
+            Repo::Stockfish => "762dd1da",
+            Repo::Ethereal => "0e47e9b6",
+        }
+    }
+
+    /// How the spec cites it: `lc0 @909a4082`.
+    pub fn cite(self) -> String {
+        let name = match self {
+            Repo::Lc0 | Repo::Lc0V017 | Repo::Lc0V018 | Repo::Lc0Pr1195 => "lc0",
+            Repo::Stockfish => "Stockfish",
+            Repo::Ethereal => "Ethereal",
+        };
+        format!("{name} @{}", &self.commit()[..8])
+    }
+}
+
+/// The seed documents the spec names (`shared/seeds/`).
+pub const SEEDS: [&str; 5] = [
+    "000_4aba59f09bfba159.txt",
+    "001_17165174847994fc.txt",
+    "002_29cd4cbab2371d27.txt",
+    "003_88df0f5d85c2f547.txt",
+    "004_5553bfcd042ba4ed.txt",
+];
+
+/// Where a term comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A file of an upstream repository at its pinned commit.
+    Upstream(Repo, &'static str),
+    /// A seed document (one of [`SEEDS`]).
+    Seed(&'static str),
+    /// This project's own rule, in the named file of the repository.
+    Project(&'static str),
+}
+
+impl Source {
+    /// The permanent URL of an upstream file at its pinned commit (`None` for seeds and the
+    /// project's own files, which are named instead).
+    pub fn url(self) -> Option<String> {
+        match self {
+            Source::Upstream(repo, path) => {
+                Some(format!("https://github.com/{}/blob/{}/{path}", repo.github(), repo.commit()))
+            }
+            Source::Seed(_) | Source::Project(_) => None,
+        }
+    }
+
+    /// The citation in words: `lc0 @909a4082 src/search/classic/stoppers/legacy.cc`,
+    /// `seed 002_29cd4cbab2371d27.txt`, `tmlab crate/src/tm/common.rs`.
+    pub fn text(self) -> String {
+        match self {
+            Source::Upstream(repo, path) => format!("{} {path}", repo.cite()),
+            Source::Seed(file) => format!("seed {file}"),
+            Source::Project(path) => format!("tmlab {path}"),
+        }
+    }
+}
+
+/// One glossary entry.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry {
+    /// A manager's canonical name, or [`SCOPE_BUDGET`], [`SCOPE_CHART`], [`SCOPE_STOP`].
+    pub scope: &'static str,
+    /// The key as emitted (`mtg`, `optScale`, `falling_eval`, `soft-limit`).
+    pub key: &'static str,
+    /// A short human label.
+    pub label: &'static str,
+    /// The unit of its value.
+    pub unit: Unit,
+    /// One line on what it means.
+    pub meaning: &'static str,
+    /// The formula fragment that computes it (empty for inputs and reasons).
+    pub formula: &'static str,
+    /// Where it comes from.
+    pub source: Source,
+}
+
+/// Shorthand for the data files.
+pub(crate) const fn e(
+    scope: &'static str,
+    key: &'static str,
+    label: &'static str,
+    unit: Unit,
+    meaning: &'static str,
+    formula: &'static str,
+    source: Source,
+) -> Entry {
+    Entry { scope, key, label, unit, meaning, formula, source }
+}
+
+/// Every entry, lc0's managers first.
+pub fn entries() -> impl Iterator<Item = &'static Entry> {
+    lc0::ENTRIES.iter().chain(ab::ENTRIES).chain(common::ENTRIES)
+}
+
+/// The entry for `key` in `scope`, else in [`SCOPE_BUDGET`] (terms any manager adds). An empty
+/// scope finds a key that only one entry has.
+pub fn lookup(scope: &str, key: &str) -> Option<&'static Entry> {
+    if scope.is_empty() {
+        let mut found = entries().filter(|e| e.key == key);
+        let first = found.next()?;
+        return found.next().is_none().then_some(first);
+    }
+    entries()
+        .find(|e| e.scope == scope && e.key == key)
+        .or_else(|| entries().find(|e| e.scope == SCOPE_BUDGET && e.key == key))
+}
+
+/// A glossary entry as the page and the JSON outputs see it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EntryView {
+    /// The scope (manager name, `budget`, `chart` or `stop`).
+    pub scope: &'static str,
+    /// The key.
+    pub key: &'static str,
+    /// The label.
+    pub label: &'static str,
+    /// The unit's symbol (`ms`, `×`, `%`, …).
+    pub unit: &'static str,
+    /// The unit in words.
+    pub unit_name: &'static str,
+    /// One line on what it means.
+    pub meaning: &'static str,
+    /// The formula fragment.
+    pub formula: &'static str,
+    /// The source in words.
+    pub source: String,
+    /// The permanent URL of the source, if upstream.
+    pub url: Option<String>,
+}
+
+impl From<&Entry> for EntryView {
+    fn from(e: &Entry) -> Self {
+        EntryView {
+            scope: e.scope,
+            key: e.key,
+            label: e.label,
+            unit: e.unit.symbol(),
+            unit_name: e.unit.name(),
+            meaning: e.meaning,
+            formula: e.formula,
+            source: e.source.text(),
+            url: e.source.url(),
+        }
+    }
+}
+
+/// The whole glossary, for the page and `tmlab params --json`.
+pub fn views() -> Vec<EntryView> {
+    entries().map(EntryView::from).collect()
+}
+
+/// One term's value as a readout shows it: label, value with its unit, and the help behind it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Readout {
+    /// The key as emitted.
+    pub key: String,
+    /// The label (the key itself for a term without an entry).
+    pub label: String,
+    /// The raw value.
+    pub value: f64,
+    /// The value with its unit (`17.43 moves`).
+    pub text: String,
+    /// The unit's symbol.
+    pub unit: String,
+    /// One line on what it means.
+    pub meaning: String,
+    /// The formula fragment.
+    pub formula: String,
+    /// The source in words.
+    pub source: String,
+    /// The source's permanent URL, if upstream.
+    pub url: Option<String>,
+    /// Whether the glossary knows the term (the glossary test keeps every emitted term known).
+    pub known: bool,
+}
+
+impl Readout {
+    /// `label text`: `moves left (estimate) 17.43 moves`.
+    pub fn line(&self) -> String {
+        format!("{} {}", self.label, self.text)
+    }
+
+    /// The help sentence: `meaning; formula (source)`.
+    pub fn help(&self) -> String {
+        let formula = if self.formula.is_empty() { String::new() } else { format!(" = {}", self.formula) };
+        format!("{}{formula} ({})", self.meaning, self.source)
+    }
+}
+
+/// The readout of `key` = `value` in `scope`.
+pub fn readout(scope: &str, key: &str, value: f64) -> Readout {
+    match lookup(scope, key) {
+        Some(e) => Readout {
+            key: key.into(),
+            label: e.label.into(),
+            value,
+            text: e.unit.format(value),
+            unit: e.unit.symbol().into(),
+            meaning: e.meaning.into(),
+            formula: e.formula.into(),
+            source: e.source.text(),
+            url: e.source.url(),
+            known: true,
+        },
+        None => Readout {
+            key: key.into(),
+            label: key.into(),
+            value,
+            text: short(value),
+            unit: String::new(),
+            meaning: String::new(),
+            formula: String::new(),
+            source: String::new(),
+            url: None,
+            known: false,
+        },
+    }
+}
+
+/// The readouts of a budget's terms in `scope`.
+pub fn readouts(scope: &str, terms: &[crate::stop::Term]) -> Vec<Readout> {
+    terms.iter().map(|t| readout(scope, t.name, t.value)).collect()
+}
+
+/// The label of `key` in `scope` (the key itself when unknown).
+pub fn label(scope: &str, key: &str) -> &'static str {
+    lookup(scope, key).map_or("", |e| e.label)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_format_values() {
+        assert_eq!(Unit::Ms.format(2420.0), "2420 ms");
+        assert_eq!(Unit::Moves.format(17.433), "17.43 moves");
+        assert_eq!(Unit::Factor.format(6.873), "×6.87");
+        assert_eq!(Unit::Share.format(0.0441), "4.41 %");
+        assert_eq!(Unit::Flag.format(1.0), "yes");
+        assert_eq!(Unit::Ms.format(f64::INFINITY), "∞");
+        assert_eq!(Unit::Ms.format(-25542.0), "-25542 ms");
+    }
+
+    #[test]
+    fn lookup_prefers_the_scope_then_the_common_terms() {
+        assert_eq!(lookup("stockfish", "mtg").unwrap().label, "move horizon");
+        assert_eq!(lookup("lc0-legacy", "mtg").unwrap().label, "moves left (estimate)");
+        assert_eq!(lookup("lc0-legacy", "exceeds_clock").unwrap().scope, SCOPE_BUDGET);
+        assert!(lookup("lc0-legacy", "no-such-term").is_none());
+        assert_eq!(lookup("", "falling_eval").unwrap().scope, "stockfish");
+        assert!(lookup("", "mtg").is_none(), "ambiguous without a scope");
+    }
+
+    #[test]
+    fn readouts_of_unknown_terms_say_so() {
+        let r = readout("stockfish", "nope", 3.0);
+        assert!(!r.known);
+        assert_eq!(r.label, "nope");
+        let r = readout("stockfish", "optScale", 0.0441);
+        assert_eq!(r.line(), "optimum share 4.41 %");
+        assert!(r.help().contains("timeman.cpp"), "{}", r.help());
+    }
+}
