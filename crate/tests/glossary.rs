@@ -2,6 +2,10 @@
 //! a seed the spec names, or a file of this repository. The parameter schema's `in_search`
 //! flags agree with what the managers do.
 
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -247,4 +251,27 @@ fn searcher_rules_name_a_reason() {
         }
     }
     assert!(mcts_only >= 25, "{mcts_only}");
+}
+
+#[test]
+fn the_cli_prints_terms_with_labels_units_and_sources() {
+    let (code, out, _) =
+        common::tmlab(&["budget", "--tm", "stockfish", "--clock", "60000", "--inc", "600", "--ply", "38"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("optScale           optimum share"), "{out}");
+    assert!(out.contains(" %  (= 0.0"), "a share printed as a percentage: {out}");
+    assert!(out.contains("(Stockfish @762dd1da src/timeman.cpp)"), "{out}");
+    let (code, out, _) = common::tmlab(&["params", "--tm", "lc0-legacy"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[in search; MCTS only]") && out.contains("terms: mtg, total"), "{out}");
+    let (code, out, _) = common::tmlab(&["params", "--terms", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), glossary::entries().count());
+    let legacy =
+        v.as_array().unwrap().iter().find(|e| e["scope"] == "lc0-legacy" && e["key"] == "mtg").unwrap();
+    assert_eq!(
+        legacy["url"],
+        "https://github.com/LeelaChessZero/lc0/blob/909a40826db9e8b221d9209a487daba6ab57e3b7/src/search/classic/stoppers/legacy.cc"
+    );
 }

@@ -36,8 +36,11 @@ pub struct AllocationPoint {
     pub manager: String,
     /// The row: clock before, soft, hard, used, clock after, and the terms.
     pub row: SimRow,
-    /// One line: the terms that produced the budget, e.g. `mtg 32.51 · … = soft 2420 ms`.
+    /// One line: the terms that produced the budget, with the glossary's labels and units, e.g.
+    /// `move 23: clock 41.2 s · moves left (estimate) 32.51 moves · … → soft 2420 ms`.
     pub text: String,
+    /// The terms as the glossary explains them (label, value with its unit, meaning, source).
+    pub terms: Vec<crate::tm::glossary::Readout>,
 }
 
 /// Compared simulations and, for each, its manager's default configuration as a ghost (none
@@ -208,20 +211,23 @@ pub fn allocation_points(sims: &[Simulation], labels: &[String], mv: u32) -> Vec
         .enumerate()
         .filter_map(|(index, sim)| {
             let row = sim.rows.iter().find(|r| r.move_no == mv)?.clone();
-            let text = explain(&row);
+            let terms = crate::tm::glossary::readouts(sim.manager, &row.terms);
+            let text = explain(&row, &terms);
             Some(AllocationPoint {
                 index,
                 manager: labels.get(index).cloned().unwrap_or_default(),
                 row,
                 text,
+                terms,
             })
         })
         .collect()
 }
 
-/// `move 23: clock 41.2 s · mtg 32.51 · total 78708 · … → soft 2420 ms, hard 2420 ms, used 2420 ms`.
-pub fn explain(r: &SimRow) -> String {
-    let terms: Vec<String> = r.terms.iter().map(|t| format!("{} {}", t.name, short(t.value))).collect();
+/// `move 23: clock 41.2 s · moves left (estimate) 32.51 moves · … → soft 2420 ms, hard 2420 ms,
+/// used 2420 ms`, with `readouts` the row's terms as the glossary labels them.
+pub fn explain(r: &SimRow, readouts: &[crate::tm::glossary::Readout]) -> String {
+    let terms: Vec<String> = readouts.iter().map(|t| t.line()).collect();
     let warnings: Vec<&str> = r.terms.iter().filter_map(|t| t.warning.as_deref()).collect();
     let mut s = format!(
         "move {}: clock {} s · {} → soft {} ms, hard {} ms, used {} ms",
@@ -295,7 +301,13 @@ mod tests {
         assert_eq!(pts[1].row, sims[1].rows[19]);
         assert_eq!(pts[1].row.move_no, 20);
         assert!(pts[0].text.starts_with("move 20: clock "), "{}", pts[0].text);
-        assert!(pts[0].text.contains("mtg ") && pts[0].text.contains("→ soft "), "{}", pts[0].text);
+        assert!(
+            pts[0].text.contains("moves left (estimate) ") && pts[0].text.contains("→ soft "),
+            "{}",
+            pts[0].text
+        );
+        assert!(pts[1].terms.iter().all(|t| t.known && !t.unit.is_empty()), "{:?}", pts[1].terms);
+        assert!(pts[1].text.contains("optimum share ") && pts[1].text.contains(" %"), "{}", pts[1].text);
         assert!(allocation_points(&sims, &labels, 999).is_empty());
     }
 

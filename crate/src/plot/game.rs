@@ -204,29 +204,38 @@ impl Timeline {
         self.moves.iter().filter(|m| m.move_no == move_no).collect()
     }
 
-    /// One line per move at `move_no`: `23. White Nf3: used 0.21 s (soft 0.25 s, hard 0.62 s), clock 3.20 s`.
+    /// One line per move at `move_no`, labelled by the glossary (`chart` scope):
+    /// `23. White Nf3: time used 0.210 s (soft budget 0.250 s, hard limit 0.620 s), clock 3.200 s`.
     pub fn describe(&self, move_no: u32) -> Vec<String> {
+        use crate::tm::glossary::{SCOPE_CHART, label};
         let s = |ms: f64| format!("{:.3} s", ms / 1000.0);
+        let l = |key: &str| label(SCOPE_CHART, key);
         self.at(move_no)
             .into_iter()
             .map(|m| {
                 let side = if m.white { "White" } else { "Black" };
                 let mut budget = Vec::new();
                 if let Some(x) = m.soft_ms {
-                    budget.push(format!("soft {}", s(x)));
+                    budget.push(format!("{} {}", l("soft"), s(x)));
                 }
                 if let Some(x) = m.effective_ms {
-                    budget.push(format!("effective soft {}", s(x)));
+                    budget.push(format!("{} {}", l("effective_soft"), s(x)));
                 }
                 if let Some(x) = m.hard_ms {
-                    budget.push(format!("hard {}", s(x)));
+                    budget.push(format!("{} {}", l("hard"), s(x)));
                 }
                 let budget =
                     if budget.is_empty() { String::new() } else { format!(" ({})", budget.join(", ")) };
-                let clock = m.clock_ms.map_or(String::new(), |c| format!(", clock {}", s(c)));
+                let clock = m.clock_ms.map_or(String::new(), |c| format!(", {} {}", l("clock"), s(c)));
                 let flag = if m.flagged { ", lost on time" } else { "" };
                 let dots = if m.white { "." } else { "..." };
-                format!("{}{dots} {side} {}: used {}{budget}{clock}{flag}", m.move_no, m.san, s(m.used_ms))
+                format!(
+                    "{}{dots} {side} {}: {} {}{budget}{clock}{flag}",
+                    m.move_no,
+                    m.san,
+                    l("used"),
+                    s(m.used_ms)
+                )
             })
             .collect()
     }

@@ -8,6 +8,7 @@ pub mod board;
 mod canvas;
 pub mod charts;
 pub mod game_chart;
+pub mod glossary;
 pub mod matches;
 pub mod rules;
 pub mod tc_check;

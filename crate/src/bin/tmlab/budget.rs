@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::move_args::MoveArgs;
 use crate::output::print;
 use tmlab::stop::{Budget, Term};
-use tmlab::tm::MoveContext;
+use tmlab::tm::{MoveContext, glossary};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -53,9 +53,15 @@ pub fn run(args: Args) -> Result<(), String> {
     let mtg = args.mv.movestogo.map(|m| format!("  movestogo {m}")).unwrap_or_default();
     let mut s = format!("{}  clock {} ms  inc {} ms{mtg}  ply {}\n", spec, clock, args.mv.inc, args.mv.ply);
     s += &format!("soft_ms {}\nhard_ms {}\nterms:\n", budget.soft_ms, budget.hard_ms);
+    // Each term as the glossary explains it: key, label, value with its unit, then its meaning,
+    // formula and source on the next line.
     for t in &budget.terms {
+        let r = glossary::readout(spec.manager(), t.name, t.value);
         let warn = t.warning.as_deref().map(|w| format!("  WARNING: {w}")).unwrap_or_default();
-        s += &format!("  {:<18} {}{warn}\n", t.name, t.value);
+        s += &format!("  {:<18} {:<26} {:>16}  (= {}){warn}\n", t.name, r.label, r.text, t.value);
+        if r.known {
+            s += &format!("  {:<18} {}\n", "", r.help());
+        }
     }
     print(&s)
 }

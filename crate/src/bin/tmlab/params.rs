@@ -1,6 +1,8 @@
 //! `tmlab params`: the parameter schema of every time manager, as a table or JSON.
 
 use crate::output::print;
+use tmlab::tm::SearchKind;
+use tmlab::tm::glossary;
 use tmlab::tm::params::{Kind, ManagerSchema, ParamSchema, Scale, schema};
 
 #[derive(clap::Args)]
@@ -11,6 +13,10 @@ pub struct Args {
     /// Only this manager (a name or an alias).
     #[arg(long, value_name = "NAME")]
     tm: Option<String>,
+    /// Print the glossary (every term the managers, the charts and the stop reasons use) instead;
+    /// with --tm only that manager's terms; with --json as JSON.
+    #[arg(long)]
+    terms: bool,
 }
 
 pub fn run(args: Args) -> Result<(), String> {
@@ -22,12 +28,34 @@ pub fn run(args: Args) -> Result<(), String> {
             return Err(format!("unknown time manager `{name}`; allowed: {}", names.join(", ")));
         }
     }
+    if args.terms {
+        let names: Vec<&str> = all.iter().map(|m| m.name).collect();
+        let views: Vec<glossary::EntryView> = glossary::views()
+            .into_iter()
+            .filter(|e| args.tm.is_none() || names.contains(&e.scope) || e.scope == glossary::SCOPE_BUDGET)
+            .collect();
+        if args.json {
+            let json = serde_json::to_string_pretty(&views).map_err(|e| e.to_string())?;
+            return print(&(json + "\n"));
+        }
+        return print(&views.iter().map(term_text).collect::<String>());
+    }
     if args.json {
         let json = serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?;
         return print(&(json + "\n"));
     }
     let text: Vec<String> = all.iter().map(manager_text).collect();
     print(&text.join("\n"))
+}
+
+/// `scope  key  label [unit]`, then the meaning, formula and source.
+fn term_text(e: &glossary::EntryView) -> String {
+    let formula = if e.formula.is_empty() { String::new() } else { format!("\n      = {}", e.formula) };
+    let link = e.url.as_deref().map(|u| format!("\n      {u}")).unwrap_or_default();
+    format!(
+        "{:<14} {:<20} {} [{}]\n      {}{formula}\n      source: {}{link}\n",
+        e.scope, e.key, e.label, e.unit, e.meaning, e.source
+    )
 }
 
 fn manager_text(m: &ManagerSchema) -> String {
@@ -47,16 +75,33 @@ fn manager_text(m: &ManagerSchema) -> String {
     s += &format!("  presets: {}\n", presets.join(", "));
     for p in &m.params {
         s += &format!(
-            "  {:<28} {:<6} {:>10}  {:<30} {:<10} {}\n",
+            "  {:<28} {:<6} {:>10}  {:<30} {:<10} {}{}\n",
             p.path,
             kind(p),
             p.default.to_string(),
             range(p),
             p.unit,
-            p.description
+            p.description,
+            marks(p)
         );
     }
+    let terms: Vec<&str> = glossary::entries().filter(|e| e.scope == m.name).map(|e| e.key).collect();
+    s += &format!("  terms: {} (tmlab params --terms --tm {} explains them)\n", terms.join(", "), m.name);
     s
+}
+
+/// ` [in search; alpha-beta only]`: the schema's flags, for the table.
+fn marks(p: &ParamSchema) -> String {
+    let mut m = Vec::new();
+    if p.in_search {
+        m.push("in search".to_string());
+    }
+    match p.searcher {
+        Some(SearchKind::AlphaBeta) => m.push("alpha-beta only".into()),
+        Some(SearchKind::Mcts) => m.push("MCTS only".into()),
+        None => {}
+    }
+    if m.is_empty() { String::new() } else { format!(" [{}]", m.join("; ")) }
 }
 
 fn kind(p: &ParamSchema) -> &'static str {

@@ -1,0 +1,46 @@
+//! The glossary and the parameter rules for the page: labels, units and meanings come from
+//! here, never from JavaScript.
+
+use wasm_bindgen::prelude::*;
+
+use crate::tm::SearchKind;
+use crate::tm::glossary::{self, EntryView};
+use crate::tm::params::schema;
+
+/// Every glossary entry: `{scope, key, label, unit, unit_name, meaning, formula, source, url}`.
+#[wasm_bindgen]
+pub fn glossary() -> Result<JsValue, JsError> {
+    super::to_js(&glossary::views())
+}
+
+/// The entry for `key` in `scope` (a manager's name, `budget`, `chart` or `stop`; empty: the
+/// only entry with that key), or `null`.
+#[wasm_bindgen]
+pub fn term(scope: &str, key: &str) -> Result<JsValue, JsError> {
+    super::to_js(&glossary::lookup(scope, key).map(EntryView::from))
+}
+
+/// `key` = `value` as a readout shows it: `{key, label, value, text, unit, meaning, formula,
+/// source, url, known}` (`text` is the value with its unit).
+#[wasm_bindgen]
+pub fn term_readout(scope: &str, key: &str, value: f64) -> Result<JsValue, JsError> {
+    super::to_js(&glossary::readout(scope, key, value))
+}
+
+/// The parameters of `manager` that do nothing with `searcher` (`ab`/`alpha-beta` or `mcts`):
+/// `{path: reason}`. The error names an unknown manager or searcher.
+#[wasm_bindgen]
+pub fn params_not_for(manager: &str, searcher: &str) -> Result<JsValue, JsError> {
+    let kind = match searcher.trim().to_ascii_lowercase().as_str() {
+        "ab" | "alpha-beta" => SearchKind::AlphaBeta,
+        "mcts" => SearchKind::Mcts,
+        other => return Err(JsError::new(&format!("unknown searcher `{other}`; allowed: ab, mcts"))),
+    };
+    let m = schema()
+        .into_iter()
+        .find(|m| m.name == manager || m.aliases.contains(&manager))
+        .ok_or_else(|| JsError::new(&format!("unknown time manager `{manager}`")))?;
+    let map: std::collections::BTreeMap<String, &str> =
+        m.params.iter().filter_map(|p| Some((p.path.clone(), p.not_for(kind)?))).collect();
+    super::to_js(&map)
+}
