@@ -10,7 +10,7 @@ import {
 import { UrlState, VIEWS } from './ui/urlstate.js';
 import { setUpEmbed, reportHeight } from './ui/embed.js';
 import { setUpShare } from './ui/share.js';
-import { showStaticCurves } from './ui/static.js';
+import { showStaticCurves, removePlaceholders } from './ui/static.js';
 import { hasWasmSimd } from './ui/wasm-support.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -87,6 +87,8 @@ async function main() {
   showUrlProblems(url);
   if (embed) setUpEmbed(url, VIEW_LABELS);
   else setUpShare(url, VIEW_LABELS);
+  // The static pictures in the Curves view stand in while the wasm loads; another view hides them.
+  if (url.view !== 'curves') $('#view-curves').hidden = true;
   if ($('#caps')) $('#caps').textContent = caps.wasm && caps.workers ? 'single-threaded wasm' : 'no wasm';
   if (!caps.wasm || !caps.workers) {
     const missing = [!caps.wasm && 'WebAssembly with SIMD', !caps.workers && 'module Web Workers'].filter(Boolean);
@@ -133,6 +135,7 @@ async function main() {
    */
   const registry = {
     curves: async (root) => {
+      removePlaceholders(root);
       const curves = mountCurves(root, {
         state: url.get(CURVES_PREFIX, CURVES_DEFAULTS, { limits: CURVES_LIMITS }),
         onChange: (s) => url.set(CURVES_PREFIX, s, CURVES_DEFAULTS),

@@ -275,3 +275,18 @@ fn the_cli_prints_terms_with_labels_units_and_sources() {
         "https://github.com/LeelaChessZero/lc0/blob/909a40826db9e8b221d9209a487daba6ab57e3b7/src/search/classic/stoppers/legacy.cc"
     );
 }
+
+#[test]
+fn every_parameter_links_its_source() {
+    for m in schema() {
+        for p in &m.params {
+            assert!(!p.source_file.is_empty(), "{}.{} has no source file", m.name, p.path);
+            match &p.source_url {
+                Some(url) => {
+                    assert!(url.starts_with("https://github.com/") && url.contains("/blob/"), "{url}")
+                }
+                None => assert!(p.source_file.starts_with("seed "), "{}.{}", m.name, p.path),
+            }
+        }
+    }
+}

@@ -4,8 +4,9 @@
 // booleans; menu for enums), reset per parameter and reset all. It edits a spec string in lc0
 // syntax, which the Rust parser (describe_spec) validates: one source of truth for both.
 
-import { describe_spec, check_param } from '../pkg/tmlab.js';
+import { describe_spec, check_param, params_not_for } from '../pkg/tmlab.js';
 import { createSlider } from './slider.js';
+import { sourceLink } from './glossary.js';
 
 /**
  * Build the spec string for `manager` with `preset` and the values that differ from it.
@@ -41,8 +42,10 @@ export function describeSpec(spec) {
  * @param {string}   o.spec     the starting spec string
  * @param {(spec: string) => void} o.onChange
  * @param {string}  [o.id]      a prefix for element ids and test hooks
+ * @param {string}  [o.searcher] the searcher the manager runs with (`ab` or `mcts`): parameters
+ *   that do nothing with it are disabled, with the crate's reason; none when absent
  */
-export function createParamsPanel({ schema, spec, onChange, id = 'tm' }) {
+export function createParamsPanel({ schema, spec, onChange, id = 'tm', searcher = '' }) {
   const root = document.createElement('div');
   root.className = 'params-panel';
   root.dataset.panel = id;
@@ -86,13 +89,19 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm' }) {
     presetSel.el.value = state.preset;
     info.textContent = `${m.description}. Reference: ${m.reference}.`;
     const defaults = presetValues();
+    // The crate's rule: which parameters do nothing with the chosen searcher, and why.
+    const notFor = searcher ? params_not_for(state.manager, searcher) : {};
     body.replaceChildren(
-      ...m.params.map((p) =>
-        control(p, state.values[p.path], defaults[p.path] ?? p.default, (v) => {
+      ...m.params.map((p) => {
+        const def = defaults[p.path] ?? p.default;
+        const row = control(p, state.values[p.path], def, (v) => {
           state.values[p.path] = v;
           emit();
-        }),
-      ),
+        });
+        addHelp(row, p, def, `${id}.${p.path}`);
+        if (notFor[p.path]) disable(row, notFor[p.path], searcher);
+        return row;
+      }),
     );
     specOut.textContent = state.canonical;
   }
@@ -184,7 +193,117 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm' }) {
       state = describeSpec(s);
       render();
     },
+    /** The searcher the manager runs with (`ab`, `mcts`, or '' for none): re-marks the rows. */
+    setSearcher(s) {
+      if (s === searcher) return;
+      searcher = s;
+      render();
+    },
   };
+}
+
+/** The searchers' names in the reasons the panel shows. */
+const SEARCHER_NAMES = { ab: 'alpha-beta', mcts: 'MCTS' };
+
+/**
+ * A "?" button beside the parameter's label that shows (and hides) its help: description,
+ * unit, default, range, whether it acts only inside a search, and a link to its source. A real
+ * button, so keyboard (Tab, Enter/Space, Escape closes) and touch reach it.
+ * @param {HTMLElement} row
+ * @param {any} p the parameter's schema
+ * @param {unknown} def the preset's value
+ * @param {string} key
+ */
+function addHelp(row, p, def, key) {
+  const label = row.querySelector('.param-label');
+  const name = document.createElement('span');
+  name.className = 'param-name';
+  label?.replaceWith(name);
+  const helpId = `help-${key.replace(/[^a-z0-9-]/gi, '-')}`;
+  const btn = document.createElement('button');
+  btn.type = 'button';
+  btn.className = 'param-help-toggle';
+  btn.textContent = '?';
+  btn.setAttribute('aria-expanded', 'false');
+  btn.setAttribute('aria-controls', helpId);
+  btn.setAttribute('aria-label', `About ${p.label}`);
+  if (label) name.append(label);
+  name.append(btn);
+  if (p.in_search) {
+    const badge = document.createElement('span');
+    badge.className = 'param-badge in-search';
+    badge.textContent = 'in search';
+    badge.title = 'Acts only inside a search; the allocation chart’s usage model runs none, so it does not move the chart.';
+    name.append(badge);
+  }
+  const help = document.createElement('div');
+  help.className = 'param-help';
+  help.id = helpId;
+  help.hidden = true;
+  help.setAttribute('role', 'note');
+  const range =
+    p.kind === 'enum' ? p.values.join(', ') : p.kind === 'bool' ? 'true or false' : p.valid ? `${p.valid.min} … ${p.valid.max}` : '';
+  const facts = [
+    ['Key', p.path],
+    ['Unit', p.unit || 'none'],
+    ['Default', String(def)],
+    ['Range', range],
+  ];
+  const desc = document.createElement('p');
+  desc.textContent = p.description;
+  const dl = document.createElement('dl');
+  for (const [k, v] of facts) {
+    const dt = document.createElement('dt');
+    dt.textContent = k;
+    const dd = document.createElement('dd');
+    dd.textContent = v;
+    dd.dataset.fact = k.toLowerCase();
+    dl.append(dt, dd);
+  }
+  help.append(desc, dl);
+  if (p.in_search) {
+    const note = document.createElement('p');
+    note.className = 'in-search-note';
+    note.textContent =
+      'Acts only inside a search (its checks, the stopper chain, or what a search measures). The allocation chart’s usage model runs no search, so the chart does not move with it; Play and Match do.';
+    help.append(note);
+  }
+  if (p.searcher_note) {
+    const note = document.createElement('p');
+    note.className = 'searcher-note';
+    note.textContent = `Only with ${SEARCHER_NAMES[p.searcher === 'mcts' ? 'mcts' : 'ab']}: ${p.searcher_note}.`;
+    help.append(note);
+  }
+  const src = document.createElement('p');
+  src.append(sourceLink(p.source_file || p.source, p.source_url));
+  if (p.source && p.source !== p.source_file) src.append(` (${p.source})`);
+  help.append(src);
+  const toggle = (open) => {
+    help.hidden = !open;
+    btn.setAttribute('aria-expanded', String(open));
+  };
+  btn.addEventListener('click', () => toggle(help.hidden));
+  for (const el of [btn, help]) {
+    el.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+      if (e.key === 'Escape' && !help.hidden) {
+        e.stopPropagation();
+        toggle(false);
+        btn.focus();
+      }
+    });
+  }
+  row.append(help);
+}
+
+/** Disable a parameter that does nothing with the searcher, and say why. */
+function disable(/** @type {HTMLElement} */ row, /** @type {string} */ why, /** @type {string} */ searcher) {
+  row.classList.add('not-applicable');
+  row.dataset.notFor = searcher;
+  for (const el of row.querySelectorAll('input, select, .param-reset')) /** @type {HTMLInputElement} */ (el).disabled = true;
+  const note = document.createElement('p');
+  note.className = 'param-na';
+  note.textContent = `Not used with ${SEARCHER_NAMES[searcher] || searcher}: ${why}.`;
+  row.append(note);
 }
 
 function select(id, labelText, options) {

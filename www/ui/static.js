@@ -16,9 +16,19 @@ export function staticReason(missing) {
     '(drawn by the same chart code); any current Chrome, Firefox or Safari shows them live.';
 }
 
+/**
+ * Remove the static pictures index.html shows while the wasm loads (`.placeholder-chart`): the
+ * live charts, or the fallback's own pictures, take their place.
+ * @param {ParentNode | null} root
+ */
+export function removePlaceholders(root) {
+  root?.querySelectorAll('.placeholder-chart').forEach((el) => el.remove());
+}
+
 /** Fill `root` with the static pictures; their URLs are relative to the page (`static/…`). */
 export function showStaticCurves(root, missing) {
   if (!root) return;
+  removePlaceholders(root);
   const reason = document.createElement('p');
   reason.className = 'static-reason';
   reason.textContent = staticReason(missing);

@@ -9,6 +9,7 @@ import { createSlider } from '../ui/slider.js';
 import { createParamsPanel } from '../ui/params.js';
 import { perFrame } from '../ui/frame.js';
 import { fitCanvas, bindReadout } from '../ui/canvas.js';
+import { termChips, termsExplained } from '../ui/glossary.js';
 import { ALLOCATION_DEFAULTS, MAX_MANAGERS, USAGE_PARAMS as USAGE } from './curves-params.js';
 
 export { ALLOCATION_DEFAULTS } from './curves-params.js';
@@ -181,9 +182,11 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
             line.dataset.hard = String(p.row.hard_ms);
             line.dataset.clock = String(p.row.clock_before_ms);
             line.innerHTML = `<span class="swatch s${p.index}"></span> `;
-            line.append(document.createTextNode(p.text));
+            // The terms as the glossary labels them, each with its unit and meaning.
+            line.append(`${p.head} · `, ...termChips(p.terms), ` ${p.tail}`);
             return line;
           }),
+          keepOpen(termsExplained(d.points.flatMap((p) => p.terms))),
         );
       }
       canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
@@ -228,6 +231,14 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
       return lastDrawn;
     },
   };
+}
+
+/** The terms' disclosure is rebuilt on every hover; it stays as the reader left it. */
+let termsOpen = false;
+function keepOpen(/** @type {HTMLDetailsElement} */ box) {
+  box.open = termsOpen;
+  box.addEventListener('toggle', () => (termsOpen = box.open));
+  return box;
 }
 
 function escapeHtml(s) {

@@ -250,6 +250,7 @@ export function mountPlay(root, ctx) {
     clocks.white.setLabel(gs.person === 'white' ? 'You (White)' : 'Engine (White)');
     clocks.black.setLabel(gs.person === 'black' ? 'You (Black)' : 'Engine (Black)');
     panel.setSearcher(gs.searcher);
+    panel.setManager?.(gs.tm_spec);
     history.update(board, gs);
     placeClocks();
     renderStatus();

@@ -41,6 +41,11 @@ pub struct AllocationPoint {
     pub text: String,
     /// The terms as the glossary explains them (label, value with its unit, meaning, source).
     pub terms: Vec<crate::tm::glossary::Readout>,
+    /// The text before the terms: `move 23: clock 41.2 s`.
+    pub head: String,
+    /// The text after them: `→ soft 2420 ms, hard 2420 ms, used 2420 ms` (and any flag or
+    /// warning).
+    pub tail: String,
 }
 
 /// Compared simulations and, for each, its manager's default configuration as a ghost (none
@@ -213,12 +218,15 @@ pub fn allocation_points(sims: &[Simulation], labels: &[String], mv: u32) -> Vec
             let row = sim.rows.iter().find(|r| r.move_no == mv)?.clone();
             let terms = crate::tm::glossary::readouts(sim.manager, &row.terms);
             let text = explain(&row, &terms);
+            let (head, tail) = (head(&row), tail(&row));
             Some(AllocationPoint {
                 index,
                 manager: labels.get(index).cloned().unwrap_or_default(),
                 row,
                 text,
                 terms,
+                head,
+                tail,
             })
         })
         .collect()
@@ -228,20 +236,22 @@ pub fn allocation_points(sims: &[Simulation], labels: &[String], mv: u32) -> Vec
 /// used 2420 ms`, with `readouts` the row's terms as the glossary labels them.
 pub fn explain(r: &SimRow, readouts: &[crate::tm::glossary::Readout]) -> String {
     let terms: Vec<String> = readouts.iter().map(|t| t.line()).collect();
-    let warnings: Vec<&str> = r.terms.iter().filter_map(|t| t.warning.as_deref()).collect();
-    let mut s = format!(
-        "move {}: clock {} s · {} → soft {} ms, hard {} ms, used {} ms",
-        r.move_no,
-        short(r.clock_before_ms / 1000.0),
-        terms.join(" · "),
-        short(r.soft_ms),
-        short(r.hard_ms),
-        short(r.used_ms)
-    );
+    format!("{} · {} {}", head(r), terms.join(" · "), tail(r))
+}
+
+/// `move 23: clock 41.2 s`.
+fn head(r: &SimRow) -> String {
+    format!("move {}: clock {} s", r.move_no, short(r.clock_before_ms / 1000.0))
+}
+
+/// `→ soft 2420 ms, hard 2420 ms, used 2420 ms`, then a flag and any warnings.
+fn tail(r: &SimRow) -> String {
+    let mut s =
+        format!("→ soft {} ms, hard {} ms, used {} ms", short(r.soft_ms), short(r.hard_ms), short(r.used_ms));
     if r.flagged {
         s += " · FLAGGED";
     }
-    for w in warnings {
+    for w in r.terms.iter().filter_map(|t| t.warning.as_deref()) {
         s += &format!(" · warning: {w}");
     }
     s

@@ -543,6 +543,10 @@ pub struct ParamSchema {
     /// Why it does nothing with the other searcher.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub searcher_note: Option<&'static str>,
+    /// The file it comes from, in words (`lc0 @909a4082 src/…/legacy.cc`, `seed 001_….txt`).
+    pub source_file: String,
+    /// That file's permanent URL at the pinned commit (none for a seed).
+    pub source_url: Option<String>,
 }
 
 impl ParamSchema {
@@ -639,6 +643,8 @@ pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
                 in_search: flags::in_search(C::NAME, &p.path()),
                 searcher: only.map(|(kind, _)| kind),
                 searcher_note: only.map(|(_, why)| why),
+                source_file: flags::source(C::NAME, &p.path()).map(|s| s.text()).unwrap_or_default(),
+                source_url: flags::source(C::NAME, &p.path()).and_then(|s| s.url()),
             })
             .collect(),
     }

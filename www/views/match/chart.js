@@ -3,7 +3,8 @@
 // (lc0's dual-axis layout), drawn by the Rust plot code on a HiDPI-sized canvas, with a
 // readout on hover, tap, drag and ← →.
 
-import { GameCanvas } from '../../pkg/tmlab.js';
+import { GameCanvas, term_readout } from '../../pkg/tmlab.js';
+import { termsExplained } from '../../ui/glossary.js';
 import { perFrame } from '../../ui/frame.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 
@@ -25,7 +26,9 @@ export function createGameChart(current) {
   figure.append(canvas);
   const note = Object.assign(document.createElement('div'), { className: 'annotation', id: 'm-chart-note' });
   note.setAttribute('aria-live', 'polite');
-  section.append(h2, blurb, figure, note);
+  // What the readout's numbers mean, from the crate's glossary.
+  const terms = ['used', 'soft', 'effective_soft', 'hard', 'clock'].map((k) => term_readout('chart', k, 0));
+  section.append(h2, blurb, figure, note, termsExplained(terms));
 
   const chart = new GameCanvas(canvas);
   let shown = null;

@@ -7,7 +7,8 @@
 // search stopped (`info string stop`, worded by Rust for the searcher). Numbers are redrawn at most every THROTTLE_MS (lichess
 // throttles to 125 ms) and flushed at the end of a search.
 
-import { stop_reason_label } from '../../pkg/tmlab.js';
+import { stop_reason_label, term_readout, describe_spec } from '../../pkg/tmlab.js';
+import { termChips } from '../../ui/glossary.js';
 
 const THROTTLE_MS = 100;
 
@@ -35,6 +36,7 @@ const THROTTLE_MS = 100;
  * @property {number | null} cap_ms
  * @property {number | null} hard_ms
  * @property {string} text the Rust-formatted sentence
+ * @property {{key: string, label: string, value: number}[]} [terms] the factors, in order
  */
 
 /**
@@ -79,6 +81,7 @@ export function createEnginePanel() {
       <div class="ep-bar"><div class="ep-fill"></div><div class="ep-soft"></div><div class="ep-eff" title="The effective soft limit: the base soft budget scaled by the manager's in-search factors"></div></div>
       <div class="ep-budget-text">budget: –</div>
       <div class="ep-limit" title="The soft limit the manager is actually using, with its factors (after each iteration or poll)"></div>
+      <div class="ep-terms"></div>
     </div>
     <div class="ep-stop">–</div>`;
   /** @param {string} s @returns {HTMLElement} */
@@ -89,6 +92,10 @@ export function createEnginePanel() {
   let searchStart = null;
   let mode = 'idle';
   let searcher = 'ab';
+  /** The manager whose glossary terms label the factors (its canonical name). */
+  let scope = '';
+  let managerSpec = '';
+  let shownLimit = null;
   let lastDraw = 0;
   /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
@@ -122,6 +129,11 @@ export function createEnginePanel() {
     const eff = limit?.soft_ms;
     $('.ep-eff').style.left = span && eff != null ? `${Math.min(100, (eff / span) * 100)}%` : '-10px';
     $('.ep-limit').textContent = limit ? `effective: ${limit.text}` : '';
+    if (limit !== shownLimit) {
+      // The factors as the glossary labels them, each with its unit and meaning.
+      shownLimit = limit;
+      $('.ep-terms').replaceChildren(...termChips((limit?.terms || []).map((t) => term_readout(scope, t.key, t.value))));
+    }
     el.dataset.effectiveSoft = String(eff ?? '');
     // The reason's wording comes from Rust, per searcher (MCTS has no iterations).
     $('.ep-stop').textContent = r.stop ? `stopped: ${stop_reason_label(r.stop, searcher)}` : mode === 'thinking' ? 'searching…' : '–';
@@ -133,6 +145,16 @@ export function createEnginePanel() {
     /** @param {string} s the searcher, `ab` or `mcts` */
     setSearcher(s) {
       searcher = s;
+    },
+    /** @param {string} spec the manager's spec string (its terms are labelled from the glossary) */
+    setManager(spec) {
+      if (spec === managerSpec) return;
+      managerSpec = spec;
+      try {
+        scope = describe_spec(spec).manager;
+      } catch {
+        scope = '';
+      }
     },
     /**
      * A search started (or a ponder search turned into a real one).

@@ -149,6 +149,7 @@ export function createSetup(state, onChange, onNewGame, defaults) {
     schema: tm_schema(),
     spec: state.tm,
     id: 'play-tm',
+    searcher: state.s,
     onChange: (spec) => {
       state.tm = spec;
       changed();
@@ -162,6 +163,7 @@ export function createSetup(state, onChange, onNewGame, defaults) {
     btc.disabled = same.checked;
     state.side = side.value;
     state.s = searcher.value;
+    panel.setSearcher(state.s);
     state.wtc = wtc.value.trim();
     state.btc = btc.value.trim();
     state.same = same.checked;

@@ -106,3 +106,42 @@ pub(super) fn only_for(manager: &str, path: &str) -> Option<(SearchKind, &'stati
         .find(|(m, p, ..)| (*m == "*" || *m == manager) && matches(p, path))
         .map(|&(_, _, kind, why)| (kind, why))
 }
+
+use super::super::glossary::{Repo, Source};
+
+/// `(manager, path pattern, source)`: the first match is the file a parameter comes from.
+const SOURCES: &[(&str, &str, Source)] = &[
+    ("*", "smart-pruning.resign-q", Source::Upstream(Repo::Lc0, "src/search/classic/search.cc")),
+    ("*", "smart-pruning.*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/stoppers.cc")),
+    ("mediocre", "*", Source::Seed("001_17165174847994fc.txt")),
+    ("guide", "pv-*", Source::Upstream(Repo::Ethereal, "src/timeman.c")),
+    ("guide", "score-*", Source::Upstream(Repo::Ethereal, "src/timeman.c")),
+    ("guide", "node-*", Source::Upstream(Repo::Ethereal, "src/timeman.c")),
+    ("guide", "tricks-min-depth", Source::Upstream(Repo::Ethereal, "src/timeman.c")),
+    ("guide", "*", Source::Seed("004_5553bfcd042ba4ed.txt")),
+    (
+        "lc0-curve",
+        "futile-search-aversion",
+        Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/stoppers.cc"),
+    ),
+    ("lc0-curve", "immediate-time-use", Source::Upstream(Repo::Lc0V018, "src/engine.cc")),
+    ("lc0-curve", "*", Source::Upstream(Repo::Lc0V017, "src/engine.cc")),
+    ("lc0-legacy", "*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/legacy.cc")),
+    ("lc0-smooth", "mle-legacy.*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/legacy.cc")),
+    ("lc0-smooth", "*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/smooth.cc")),
+    ("lc0-alphazero", "*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/alphazero.cc")),
+    ("lc0-simple", "*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/simple.cc")),
+    ("stockfish", "move-overhead", Source::Upstream(Repo::Stockfish, "src/engine.cpp")),
+    ("stockfish", "ponder", Source::Upstream(Repo::Stockfish, "src/engine.cpp")),
+    ("stockfish", "score-unit", Source::Upstream(Repo::Stockfish, "src/types.h")),
+    ("stockfish", "increase-depth-frac", Source::Upstream(Repo::Stockfish, "src/search.cpp")),
+    ("stockfish", "single-move-cap-ms", Source::Upstream(Repo::Stockfish, "src/search.cpp")),
+    ("stockfish", "check-calls", Source::Upstream(Repo::Stockfish, "src/search.cpp")),
+    ("stockfish", "time-reduction-init", Source::Upstream(Repo::Stockfish, "src/thread.cpp")),
+    ("stockfish", "*", Source::Upstream(Repo::Stockfish, "src/timeman.cpp")),
+];
+
+/// The file `manager`'s parameter `path` comes from (a pinned upstream file or a seed).
+pub(super) fn source(manager: &str, path: &str) -> Option<Source> {
+    SOURCES.iter().find(|(m, p, _)| (*m == "*" || *m == manager) && matches(p, path)).map(|&(.., s)| s)
+}
