@@ -95,6 +95,7 @@ export function createEnginePanel() {
   /** The manager whose glossary terms label the factors (its canonical name). */
   let scope = '';
   let managerSpec = '';
+  /** @type {string | null} the sentence of the limit whose factors are shown */
   let shownLimit = null;
   let lastDraw = 0;
   /** @type {ReturnType<typeof setTimeout> | null} */
@@ -129,9 +130,9 @@ export function createEnginePanel() {
     const eff = limit?.soft_ms;
     $('.ep-eff').style.left = span && eff != null ? `${Math.min(100, (eff / span) * 100)}%` : '-10px';
     $('.ep-limit').textContent = limit ? `effective: ${limit.text}` : '';
-    if (limit !== shownLimit) {
+    if ((limit?.text ?? null) !== shownLimit) {
       // The factors as the glossary labels them, each with its unit and meaning.
-      shownLimit = limit;
+      shownLimit = limit?.text ?? null;
       $('.ep-terms').replaceChildren(...termChips((limit?.terms || []).map((t) => term_readout(scope, t.key, t.value))));
     }
     el.dataset.effectiveSoft = String(eff ?? '');
