@@ -241,44 +241,48 @@ function addHelp(row, p, def, key) {
   help.id = helpId;
   help.hidden = true;
   help.setAttribute('role', 'note');
-  const range =
-    p.kind === 'enum' ? p.values.join(', ') : p.kind === 'bool' ? 'true or false' : p.valid ? `${p.valid.min} … ${p.valid.max}` : '';
-  const facts = [
-    ['Key', p.path],
-    ['Unit', p.unit || 'none'],
-    ['Default', String(def)],
-    ['Range', range],
-  ];
-  const desc = document.createElement('p');
-  desc.textContent = p.description;
-  const dl = document.createElement('dl');
-  for (const [k, v] of facts) {
-    const dt = document.createElement('dt');
-    dt.textContent = k;
-    const dd = document.createElement('dd');
-    dd.textContent = v;
-    dd.dataset.fact = k.toLowerCase();
-    dl.append(dt, dd);
-  }
-  help.append(desc, dl);
-  if (p.in_search) {
-    const note = document.createElement('p');
-    note.className = 'in-search-note';
-    note.textContent =
-      'Acts only inside a search (its checks, the stopper chain, or what a search measures). The allocation chart’s usage model runs no search, so the chart does not move with it; Play and Match do.';
-    help.append(note);
-  }
-  if (p.searcher_note) {
-    const note = document.createElement('p');
-    note.className = 'searcher-note';
-    note.textContent = `Only with ${SEARCHER_NAMES[p.searcher === 'mcts' ? 'mcts' : 'ab']}: ${p.searcher_note}.`;
-    help.append(note);
-  }
-  const src = document.createElement('p');
-  src.append(sourceLink(p.source_file || p.source, p.source_url));
-  if (p.source && p.source !== p.source_file) src.append(` (${p.source})`);
-  help.append(src);
+  // Built on first opening: a panel of 27 parameters mounts without 27 help panels.
+  const fill = () => {
+    const range =
+      p.kind === 'enum' ? p.values.join(', ') : p.kind === 'bool' ? 'true or false' : p.valid ? `${p.valid.min} … ${p.valid.max}` : '';
+    const facts = [
+      ['Key', p.path],
+      ['Unit', p.unit || 'none'],
+      ['Default', String(def)],
+      ['Range', range],
+    ];
+    const desc = document.createElement('p');
+    desc.textContent = p.description;
+    const dl = document.createElement('dl');
+    for (const [k, v] of facts) {
+      const dt = document.createElement('dt');
+      dt.textContent = k;
+      const dd = document.createElement('dd');
+      dd.textContent = v;
+      dd.dataset.fact = k.toLowerCase();
+      dl.append(dt, dd);
+    }
+    help.append(desc, dl);
+    if (p.in_search) {
+      const note = document.createElement('p');
+      note.className = 'in-search-note';
+      note.textContent =
+        'Acts only inside a search (its checks, the stopper chain, or what a search measures). The allocation chart’s usage model runs no search, so the chart does not move with it; Play and Match do.';
+      help.append(note);
+    }
+    if (p.searcher_note) {
+      const note = document.createElement('p');
+      note.className = 'searcher-note';
+      note.textContent = `Only with ${SEARCHER_NAMES[p.searcher === 'mcts' ? 'mcts' : 'ab']}: ${p.searcher_note}.`;
+      help.append(note);
+    }
+    const src = document.createElement('p');
+    src.append(sourceLink(p.source_file || p.source, p.source_url));
+    if (p.source && p.source !== p.source_file) src.append(` (${p.source})`);
+    help.append(src);
+  };
   const toggle = (open) => {
+    if (open && !help.firstChild) fill();
     help.hidden = !open;
     btn.setAttribute('aria-expanded', String(open));
   };
