@@ -390,7 +390,7 @@ pub fn readouts(scope: &str, terms: &[crate::stop::Term]) -> Vec<Readout> {
     terms.iter().map(|t| readout(scope, t.name, t.value)).collect()
 }
 
-/// The label of `key` in `scope` (the key itself when unknown).
+/// The label of `key` in `scope` (empty when the glossary does not know it).
 pub fn label(scope: &str, key: &str) -> &'static str {
     lookup(scope, key).map_or("", |e| e.label)
 }
