@@ -4,7 +4,12 @@
 // searcher does not use, with the crate's reason.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, collectErrors } from './harness.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+
+/** Screenshots for the issue's closing note (never committed). */
+const SHOTS = join(ROOT, 'target', 'screenshots');
 
 let server;
 let browser;
@@ -132,6 +137,9 @@ test('every hover term of every manager shows a label and a unit', async () => {
   const explained = await page.$$eval('#chart-allocation .terms-explained dt', (els) => els.map((e) => e.textContent));
   assert.ok(explained.some((t) => t.startsWith('moves left (estimate) [moves]')), explained.join(' | '));
   assert.ok(await page.locator('#chart-allocation .terms-explained a.source[href*="/blob/909a40826db9e8b221d9209a487daba6ab57e3b7/src/search/classic/stoppers/legacy.cc"]').count());
+  mkdirSync(SHOTS, { recursive: true });
+  await page.locator('[data-panel="alloc0"] .param[data-key="alloc0.slowmover"] .param-help-toggle').click();
+  await page.locator('#chart-allocation').screenshot({ path: join(SHOTS, 'glossary-allocation.png') });
 });
 
 test('Play disables the smart-pruning parameters with alpha-beta, with the reason, and enables them with MCTS', async () => {
@@ -150,5 +158,26 @@ test('Play disables the smart-pruning parameters with alpha-beta, with the reaso
   await p.selectOption('#play-searcher', 'mcts');
   await p.waitForFunction((r) => !document.querySelector(r).classList.contains('not-applicable'), row);
   assert.ok(!(await p.locator(`${row} input[type=range]`).isDisabled()));
+  await p.close();
+});
+
+test('the engine panel labels Stockfish’s effective-limit factors from the glossary, with units', async () => {
+  const p = await browser.context.newPage();
+  await p.addInitScript(() => localStorage.clear());
+  const q = new URLSearchParams({ view: 'play', 'p.side': 'black', 'p.s': 'ab', 'p.tm': 'stockfish', 'p.wtc': '1+0', 'p.btc': '1+0' });
+  await p.goto(`${server.url}?${q}`);
+  await p.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
+  await p.evaluate(() => globalThis.tmlab.views.play.ready);
+  await p.click('#view-play button.new-game');
+  await p.waitForSelector('.engine-panel .ep-terms .term', { timeout: 30000 });
+  const chips = await p.$$eval('.engine-panel .ep-terms .term', (els) =>
+    els.map((e) => ({ key: e.dataset.key, unit: e.dataset.unit, label: e.querySelector('.term-label').textContent, value: e.querySelector('.term-value').textContent, title: e.title })));
+  const byKey = Object.fromEntries(chips.map((c) => [c.key, c]));
+  assert.equal(byKey.optimum?.label, 'optimum', JSON.stringify(chips));
+  assert.match(byKey.optimum.value, / ms$/);
+  assert.equal(byKey.falling_eval?.label, 'falling eval');
+  assert.match(byKey.falling_eval.value, /^×[\d.]+$/);
+  assert.equal(byKey.reduction?.label, 'best-move stability');
+  for (const c of chips) assert.ok(c.unit && /search\.cpp|timeman\.cpp/.test(c.title), JSON.stringify(c));
   await p.close();
 });
