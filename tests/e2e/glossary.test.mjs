@@ -181,3 +181,20 @@ test('the engine panel labels Stockfish’s effective-limit factors from the glo
   for (const c of chips) assert.ok(c.unit && /search\.cpp|timeman\.cpp/.test(c.title), JSON.stringify(c));
   await p.close();
 });
+
+test('Match disables what its searcher does not use: smart pruning with alpha-beta, Stockfish’s check-calls with MCTS', async () => {
+  const p = await browser.context.newPage();
+  await p.addInitScript(() => indexedDB.deleteDatabase('tmlab-match'));
+  await p.goto(`${server.url}?v=1&view=match`);
+  const sp = '[data-panel="mb"] .param[data-key="mb.smart-pruning.factor"]';
+  const calls = '[data-panel="ma"] .param[data-key="ma.check-calls"]';
+  await p.waitForSelector(sp, { timeout: 30000 });
+  await p.selectOption('#m-engine', 'ab');
+  await p.waitForSelector(`${sp}.not-applicable`);
+  assert.ok(!(await p.locator(calls).evaluate((r) => r.classList.contains('not-applicable'))));
+  await p.selectOption('#m-engine', 'mcts');
+  await p.waitForSelector(`${calls}.not-applicable`);
+  assert.match(await p.textContent(`${calls} .param-na`), /^Not used with MCTS: /);
+  assert.ok(!(await p.locator(sp).evaluate((r) => r.classList.contains('not-applicable'))));
+  await p.close();
+});

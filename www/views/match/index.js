@@ -47,6 +47,8 @@ export function mountMatch(root, ctx) {
       error = e && typeof e === 'object' && 'path' in e ? e : { path: '', message: String(e?.message || e), allowed: '' };
     }
     s = update(s, { type: 'form', form, reading, error });
+    // Parameters the chosen searcher does not use are disabled, with the crate's reason.
+    for (const side of ['a', 'b']) panels[side]?.setSearcher(form.engine);
     ctx.onChange({ ...form });
     // Typing gets its verdict at once (worker events wait for the next frame).
     if (mounted) paintNow();
@@ -55,7 +57,8 @@ export function mountMatch(root, ctx) {
   const panels = {};
   const panelHost = {};
   for (const side of ['a', 'b']) {
-    const make = (spec) => createParamsPanel({ schema, spec, id: `m${side}`, onChange: (x) => setForm({ ...s.form, [side]: x }) });
+    const make = (spec) =>
+      createParamsPanel({ schema, spec, id: `m${side}`, searcher: s.form.engine, onChange: (x) => setForm({ ...s.form, [side]: x }) });
     try {
       panels[side] = make(s.form[side]);
     } catch {
