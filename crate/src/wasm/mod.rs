@@ -11,7 +11,9 @@ pub mod game_chart;
 pub mod matches;
 pub mod rules;
 pub mod tc_check;
+pub mod timeline;
 pub mod tm;
+pub mod trace;
 
 use wasm_bindgen::prelude::*;
 
