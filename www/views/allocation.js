@@ -120,8 +120,15 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
   engineNote.className = 'blurb engine-note';
   engineNote.textContent = 'Engine mode plays the first manager only; the others are compared in the usage model.';
   figure.after(engineNote);
+  const blurb = /** @type {HTMLElement} */ (card.querySelector('.blurb'));
+  const usageBlurb = blurb.textContent;
+  const engineBlurb = 'Engine game: the first manager plays a real self-play game on the virtual clock, with its own ' +
+    'searcher, from the chosen opening. Per move of the side shown: the time used (bars), the base soft budget, the ' +
+    'effective soft limit the manager really used, the hard limit (dashed) and the clock (right axis); the default ' +
+    'settings’ game stays as a faint ghost. Every parameter acts here, in-search ones too.';
   function showMode() {
     const eng = state.mode === 'engine';
+    blurb.textContent = eng ? engineBlurb : usageBlurb;
     for (const r of modeRow.querySelectorAll('input')) r.checked = r.value === state.mode;
     usageRows.forEach((r) => (r.hidden = eng));
     engine.element.hidden = !eng;
