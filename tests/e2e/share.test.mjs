@@ -199,7 +199,7 @@ test('unknown keys are ignored; bad values fall back to their defaults with a me
   const msg = await page.textContent('#url-note');
   assert.ok(await page.isVisible('#url-note'));
   for (const part of [
-    'view=bogus: is not a view (allowed: play, match, curves); using the default curves.',
+    'view=bogus: is not a view (allowed: play, match, curves, learn); using the default curves.',
     'ed.decay.step=abc: is not a number; using the default 1.',
     'ed.moves-left.midpoint=500: is outside the allowed 20 … 100; using the default 51.5.',
     'al.moves=100000: is outside the allowed 10 … 300; using the default 80.',
