@@ -140,7 +140,12 @@ async function main() {
       const allocation = mountAllocation(root, {
         state: url.get(ALLOCATION_PREFIX, ALLOCATION_DEFAULTS, {
           limits: ALLOCATION_LIMITS,
-          check: { specs: checkSpec, tc: checkTimeControl },
+          check: {
+            specs: checkSpec,
+            tc: checkTimeControl,
+            mode: (v) => (['usage', 'engine'].includes(v) ? undefined : 'is not one of usage, engine'),
+            side: (v) => (['white', 'black'].includes(v) ? undefined : 'is not one of white, black'),
+          },
         }),
         onChange: (s) => url.set(ALLOCATION_PREFIX, s, ALLOCATION_DEFAULTS),
       });

@@ -17,7 +17,6 @@ use crate::plot::engine_allocation::{TracePoint, describe, draw_engine_allocatio
 
 /// The page's request: `{tm, tc, opening, nps, moves, searcher?}`.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct SpecJs {
     tm: String,
     tc: String,
