@@ -250,7 +250,8 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
         line.dataset.used = String(d.point.row.used_ms);
         line.dataset.clock = String(d.point.row.clock_before_ms);
         line.textContent = d.point.text;
-        note.replaceChildren(line);
+        const why = Object.assign(document.createElement('div'), { className: 'point engine-limit', textContent: d.point.row.limit_text });
+        note.replaceChildren(line, why);
       }
       canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
     } catch (e) {
