@@ -58,7 +58,7 @@ function showEngineState(client) {
 }
 
 /** The views' labels, for titles and messages. */
-const VIEW_LABELS = { play: 'Play', match: 'Match', curves: 'Curves' };
+const VIEW_LABELS = { play: 'Play', match: 'Match', curves: 'Curves', learn: 'Learn' };
 
 /** Show the URL's unusable values (each names the key, what was wrong, and what is used instead). */
 function showUrlProblems(url) {
@@ -143,7 +143,12 @@ async function main() {
       const allocation = mountAllocation(root, {
         state: url.get(ALLOCATION_PREFIX, ALLOCATION_DEFAULTS, {
           limits: ALLOCATION_LIMITS,
-          check: { specs: checkSpec, tc: checkTimeControl },
+          check: {
+            specs: checkSpec,
+            tc: checkTimeControl,
+            mode: (v) => (['usage', 'engine'].includes(v) ? undefined : 'is not one of usage, engine'),
+            side: (v) => (['white', 'black'].includes(v) ? undefined : 'is not one of white, black'),
+          },
         }),
         onChange: (s) => url.set(ALLOCATION_PREFIX, s, ALLOCATION_DEFAULTS),
       });
@@ -160,6 +165,15 @@ async function main() {
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
       return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
+    },
+    learn: async (root) => {
+      const m = await import('./views/learn/index.js');
+      // The lesson is the URL's `lesson=` (the embed snippets' form), not a prefixed key.
+      const setLesson = (slug) => {
+        url.params.set('lesson', slug);
+        url.flush();
+      };
+      return m.mountLearn(root, { lesson: url.params.get('lesson'), setLesson, spawnEngine, embed });
     },
   };
   function viewContext(prefix, defaults, check = {}) {

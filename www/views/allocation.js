@@ -11,6 +11,7 @@ import { perFrame } from '../ui/frame.js';
 import { fitCanvas, bindReadout } from '../ui/canvas.js';
 import { termChips, termsExplained } from '../ui/glossary.js';
 import { ALLOCATION_DEFAULTS, MAX_MANAGERS, USAGE_PARAMS as USAGE } from './curves-params.js';
+import { createEngineMode } from './allocation-engine.js';
 
 export { ALLOCATION_DEFAULTS } from './curves-params.js';
 const ASPECT = 0.5;
@@ -25,6 +26,7 @@ const KEY_STEP = 1; // moves per arrow key
 export function mountAllocation(root, { state: initial = {}, onChange = () => {} } = {}) {
   const schema = tm_schema();
   const state = { ...ALLOCATION_DEFAULTS, ...initial, specs: [...(initial.specs || ALLOCATION_DEFAULTS.specs)] };
+  if (state.mode !== 'engine') state.mode = 'usage';
 
   const card = document.createElement('section');
   card.className = 'card chart-card wide';
@@ -78,9 +80,19 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
   echo();
   tcInput.setAttribute('aria-describedby', 'allocation-tc-help allocation-tc-reading');
   tcRow.append(tcInput, tcHelp, tcReading);
-  controls.append(tcRow);
+  // Usage model or engine game: the second plays a real game, so in-search parameters act too.
+  const modeRow = document.createElement('div');
+  modeRow.className = 'param mode-row';
+  modeRow.dataset.key = 'allocation.mode';
+  modeRow.setAttribute('role', 'radiogroup');
+  modeRow.setAttribute('aria-label', 'How the allocation is computed');
+  modeRow.innerHTML = `<span class="param-label">computed by</span>
+    <label><input type="radio" name="allocation-mode" value="usage"> usage model</label>
+    <label title="The first manager plays a real self-play game on the virtual clock, with its own searcher: every parameter acts, in-search ones too."><input type="radio" name="allocation-mode" value="engine"> engine game</label>`;
+  controls.append(modeRow, tcRow);
+  const usageRows = [];
   for (const u of USAGE) {
-    controls.append(
+    usageRows.push(
       createSlider({
         ...u,
         key: `allocation.${u.key}`,
@@ -93,6 +105,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
       }).element,
     );
   }
+  controls.append(...usageRows);
 
   const managers = document.createElement('div');
   managers.className = 'managers';
@@ -102,6 +115,33 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
   addBtn.textContent = '+ Compare another manager';
   card.append(figure, controls, managers, addBtn);
   root.append(card);
+  const engine = createEngineMode({ canvas, state, schedule: () => schedule(), changed: () => changed() });
+  controls.append(engine.element);
+  const engineNote = document.createElement('p');
+  engineNote.className = 'blurb engine-note';
+  engineNote.textContent = 'Engine mode plays the first manager only; the others are compared in the usage model.';
+  figure.after(engineNote);
+  const blurb = /** @type {HTMLElement} */ (card.querySelector('.blurb'));
+  const usageBlurb = blurb.textContent;
+  const engineBlurb = 'Engine game: the first manager plays a real self-play game on the virtual clock, with its own ' +
+    'searcher, from the chosen opening. Per move of the side shown: the time used (bars), the base soft budget, the ' +
+    'effective soft limit the manager really used, the hard limit (dashed) and the clock (right axis); the default ' +
+    'settings’ game stays as a faint ghost. Every parameter acts here, in-search ones too.';
+  function showMode() {
+    const eng = state.mode === 'engine';
+    blurb.textContent = eng ? engineBlurb : usageBlurb;
+    for (const r of modeRow.querySelectorAll('input')) r.checked = r.value === state.mode;
+    usageRows.forEach((r) => (r.hidden = eng));
+    engine.element.hidden = !eng;
+    engineNote.hidden = !eng || state.specs.length < 2;
+    card.dataset.mode = state.mode;
+  }
+  modeRow.addEventListener('change', (e) => {
+    state.mode = /** @type {HTMLInputElement} */ (e.target).value === 'engine' ? 'engine' : 'usage';
+    showMode();
+    changed();
+  });
+  showMode();
 
   function renderManagers() {
     managers.replaceChildren(
@@ -165,6 +205,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     const width = Math.max(280, Math.round(figure.clientWidth));
     const height = Math.round(Math.min(460, Math.max(260, width * ASPECT)));
     fitCanvas(canvas, width, height);
+    if (state.mode === 'engine') return redrawEngine();
     try {
       const d = chart.draw(state.specs, state.tc, state.moves, state.use, state.nps, state.reuse, hoverPx ?? undefined);
       frame = d.frame;
@@ -198,8 +239,47 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
   }
   const schedule = perFrame(redraw);
 
+  function redrawEngine() {
+    try {
+      const d = engine.draw(hoverPx ?? undefined);
+      frame = d.frame;
+      if (d.point) {
+        const line = document.createElement('div');
+        line.className = 'point engine-point';
+        line.dataset.move = String(d.point.row.move_number);
+        line.dataset.soft = String(d.point.row.soft_ms);
+        line.dataset.base = String(d.point.row.base_soft_ms);
+        line.dataset.hard = String(d.point.row.hard_ms);
+        line.dataset.used = String(d.point.row.used_ms);
+        line.dataset.clock = String(d.point.row.clock_before_ms);
+        line.textContent = d.point.text;
+        const why = Object.assign(document.createElement('div'), { className: 'point engine-limit', textContent: d.point.row.limit_text });
+        note.replaceChildren(line, why);
+      }
+      canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
+    } catch (e) {
+      err.textContent = String(e.message || e);
+    }
+  }
+
+  let engineKey = '';
   function changed() {
     onChange({ ...state, specs: [...state.specs] });
+    engineNote.hidden = state.mode !== 'engine' || state.specs.length < 2;
+    if (state.mode === 'engine') {
+      // Only what the game depends on replays it; the side shown is a redraw.
+      const key = JSON.stringify([state.specs[0], state.tc, state.opening, state.enps, state.emoves, state.elat]);
+      if (key !== engineKey) {
+        engineKey = key;
+        err.textContent = '';
+        tcInput.classList.remove('invalid');
+        engine.request().catch((e) => {
+          engineKey = '';
+          err.textContent = String(e?.message || e);
+          if (e?.path === 'tc') tcInput.classList.add('invalid');
+        });
+      }
+    }
     schedule();
   }
 
@@ -220,6 +300,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
   new ResizeObserver(schedule).observe(figure);
   renderManagers();
   redraw();
+  if (state.mode === 'engine') changed();
   return {
     redraw,
     /** The wasm chart (for measurements). */
@@ -230,6 +311,8 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     get lastDrawn() {
       return lastDrawn;
     },
+    /** The engine mode (its last finished game: `engine.last`). */
+    engine,
   };
 }
 

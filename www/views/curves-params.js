@@ -34,8 +34,16 @@ export const ALLOCATION_PREFIX = 'al';
 /** Compared managers at most (the chart's palette). */
 export const MAX_MANAGERS = SCHEMA.max_managers;
 
+/**
+ * The allocation chart's engine mode (a real self-play game on the virtual clock): mode
+ * (`usage` or `engine`), builtin opening index, virtual nodes/s, full moves, latency per move (ms),
+ * side shown.
+ */
+export const ENGINE_DEFAULTS = { mode: 'usage', opening: 0, enps: 10000, emoves: 60, elat: 0, side: 'white' };
+
 /** What the allocation chart opens with: the lc0 default against Stockfish, at a common blitz control. */
 export const ALLOCATION_DEFAULTS = {
+  ...ENGINE_DEFAULTS,
   specs: [...SCHEMA.allocation.specs],
   tc: SCHEMA.allocation.tc,
   moves: SCHEMA.allocation.moves,
@@ -57,4 +65,8 @@ export const USAGE_PARAMS = /** @type {any} */ (SCHEMA.usage);
 export const ALLOCATION_LIMITS = {
   ...Object.fromEntries(USAGE_PARAMS.map((p) => [p.key, [p.min, p.max]])),
   specs: [1, MAX_MANAGERS],
+  opening: [0, 10000],
+  enps: [1000, 1e8],
+  emoves: [5, 200],
+  elat: [0, 5000],
 };

@@ -44,12 +44,13 @@ const CHARTS = [
 export { CURVES_DEFAULTS } from './curves-params.js';
 
 /**
- * Build the view into `root`. `state` maps chart id → { key: value }; `onChange` persists it.
+ * Build the view into `root`. `state` maps chart id → { key: value }; `onChange` persists it;
+ * `only` mounts just that chart (the Learn view's lessons).
  * @param {HTMLElement} root
- * @param {{state?: Record<string, Record<string, number>>, onChange?: (s: Record<string, Record<string, number>>) => void}} [ctx]
+ * @param {{state?: Record<string, Record<string, number>>, onChange?: (s: Record<string, Record<string, number>>) => void, only?: string|null}} [ctx]
  */
-export function mountCurves(root, { state = {}, onChange = () => {} } = {}) {
-  const views = CHARTS.map((spec) => mountChart(root, spec, state[spec.id] || {}, (values) => {
+export function mountCurves(root, { state = {}, onChange = () => {}, only = null } = {}) {
+  const views = CHARTS.filter((c) => !only || c.id === only).map((spec) => mountChart(root, spec, state[spec.id] || {}, (values) => {
     state[spec.id] = values;
     onChange(state);
   }));

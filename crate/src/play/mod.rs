@@ -11,3 +11,4 @@ pub mod openings;
 pub mod person;
 pub mod pgn;
 pub mod stats;
+pub mod trace;

@@ -7,8 +7,10 @@
 pub mod allocation;
 pub mod curve_params;
 pub mod curves;
+pub mod engine_allocation;
 pub mod game;
 pub mod movetime;
+pub mod search_timeline;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -12,7 +12,9 @@ pub mod glossary;
 pub mod matches;
 pub mod rules;
 pub mod tc_check;
+pub mod timeline;
 pub mod tm;
+pub mod trace;
 
 use wasm_bindgen::prelude::*;
 

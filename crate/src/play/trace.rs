@@ -1,0 +1,322 @@
+//! A game trace: one manager plays itself on the virtual clock from a chosen opening, and every
+//! engine move is recorded with the numbers an allocation chart needs (base soft budget, the
+//! effective soft limit the manager really used, the hard limit, the time used, the clock).
+//!
+//! Everything is deterministic (virtual clock, fixed opening, fresh players), so a parameter
+//! change replays the game and the difference is the parameter's effect alone. The game is
+//! stepped one move per call, so a browser worker can post progress between moves.
+
+use serde::{Deserialize, Serialize};
+
+use super::engine::{EngineConfig, EnginePlayer};
+use super::game::{Adjudication, ClockMode, Game, GameSetup, SideSetup, play_move};
+use super::openings;
+use crate::clock::TimeControl;
+use crate::drive::SearcherKind;
+use crate::tm::{SearchKind, TmSpec};
+
+/// The most full moves a trace may play.
+pub const MAX_TRACE_MOVES: u32 = 200;
+/// The largest simulated latency per move, ms.
+pub const MAX_TRACE_LATENCY_MS: f64 = 5000.0;
+/// The virtual speeds a trace accepts, nodes per second.
+pub const TRACE_NPS: (f64, f64) = (1e3, 1e8);
+
+/// The searcher a manager was written for (the schema's `search`): lc0's managers steer MCTS,
+/// the others alpha-beta.
+pub fn native_searcher(tm: &TmSpec) -> SearcherKind {
+    let kind = crate::tm::params::schema().into_iter().find(|m| m.name == tm.manager()).map(|m| m.search);
+    if kind == Some(SearchKind::Mcts) { SearcherKind::Mcts } else { SearcherKind::Ab }
+}
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct TraceSpec {
+    /// The manager (both sides), a spec string.
+    pub tm: String,
+    /// The time control (both sides), cutechess syntax.
+    pub tc: String,
+    /// Index into the builtin opening set.
+    pub opening: usize,
+    /// Virtual nodes per second.
+    pub nps: f64,
+    /// Full moves after which the game is adjudicated a draw.
+    pub moves: u32,
+    /// The searcher; `None`: the manager's own ([`native_searcher`]).
+    pub searcher: Option<SearcherKind>,
+    /// Simulated latency charged per move on top of the search's time, ms.
+    pub latency_ms: f64,
+}
+
+/// One engine move of the trace.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TraceMove {
+    /// Half-moves played before this one.
+    pub ply: u32,
+    /// The full move number.
+    pub move_number: u32,
+    /// White moved.
+    pub white: bool,
+    /// The move, SAN.
+    pub san: String,
+    /// The manager's base soft budget, ms.
+    pub base_soft_ms: f64,
+    /// The soft limit the manager was really using when the search ended, ms.
+    pub soft_ms: f64,
+    /// The hard limit, ms.
+    pub hard_ms: f64,
+    /// Time charged to the clock, ms.
+    pub used_ms: f64,
+    /// The mover's clock before the move, ms.
+    pub clock_before_ms: f64,
+    /// The mover's clock after the move (increment included), ms.
+    pub clock_after_ms: f64,
+    /// Nodes (alpha-beta) or playouts (MCTS) searched.
+    pub nodes: u64,
+    /// Completed depth.
+    pub depth: u32,
+    /// Why the search stopped (kebab-case, as the engine reports it).
+    pub stop: String,
+    /// The effective limit's sentence.
+    pub limit_text: String,
+    /// The move lost on time.
+    pub flagged: bool,
+}
+
+/// A trace being played.
+pub struct TraceGame {
+    game: Game,
+    white: EnginePlayer,
+    black: EnginePlayer,
+    moves: Vec<TraceMove>,
+    searcher: SearcherKind,
+    opening: String,
+}
+
+impl std::fmt::Debug for TraceGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TraceGame").field("moves", &self.moves.len()).finish_non_exhaustive()
+    }
+}
+
+impl TraceGame {
+    /// Sets up the game (the opening's book moves played).
+    ///
+    /// # Errors
+    /// A bad spec string, time control, opening index, speed or move count, named.
+    pub fn new(spec: &TraceSpec) -> Result<TraceGame, String> {
+        let tm: TmSpec = spec.tm.parse().map_err(|e| format!("tm: {e}"))?;
+        let tc: TimeControl = spec.tc.parse().map_err(|e| format!("tc: {e}"))?;
+        if !tc.has_clock() {
+            return Err(format!(
+                "tc: `{}` has no clock; allowed: a control with a clock, e.g. 60+0.6",
+                spec.tc
+            ));
+        }
+        let book = openings::builtin();
+        let opening = book.get(spec.opening).ok_or_else(|| {
+            format!("opening: {} is out of range; allowed: 0 to {}", spec.opening, book.len() - 1)
+        })?;
+        if !(spec.nps >= TRACE_NPS.0 && spec.nps <= TRACE_NPS.1) {
+            return Err(format!(
+                "nps: {} is out of range; allowed: {} to {}",
+                spec.nps, TRACE_NPS.0, TRACE_NPS.1
+            ));
+        }
+        if !(0.0..=MAX_TRACE_LATENCY_MS).contains(&spec.latency_ms) {
+            let l = spec.latency_ms;
+            return Err(format!("latency: {l} ms is out of range; allowed: 0 to {MAX_TRACE_LATENCY_MS} ms"));
+        }
+        if spec.moves == 0 || spec.moves > MAX_TRACE_MOVES {
+            return Err(format!("moves: {} is out of range; allowed: 1 to {MAX_TRACE_MOVES}", spec.moves));
+        }
+        let searcher = spec.searcher.unwrap_or_else(|| native_searcher(&tm));
+        let config = EngineConfig::new(searcher, tm);
+        let side = SideSetup { name: config.label(), tc, engine: config.label() };
+        let setup = GameSetup {
+            white: side.clone(),
+            black: side,
+            clock: ClockMode::Virtual { nps: spec.nps, latency_ms: spec.latency_ms },
+            adjudication: Adjudication { max_moves: Some(spec.moves), ..Adjudication::default() },
+            event: "tmlab trace".into(),
+            date: "????.??.??".into(),
+            round: "1".into(),
+        };
+        let game = Game::new(setup, opening)?;
+        Ok(TraceGame {
+            game,
+            white: EnginePlayer::new(config.clone()),
+            black: EnginePlayer::new(config),
+            moves: Vec::new(),
+            searcher,
+            opening: opening.name.clone(),
+        })
+    }
+
+    /// Plays the next move and returns its record, or `None` once the game is over.
+    pub fn step(&mut self) -> Option<&TraceMove> {
+        let color = self.game.next_to_move()?;
+        let player = if color.is_white() { &mut self.white } else { &mut self.black };
+        let before = self.game.records().len();
+        play_move(&mut self.game, player);
+        let r = self.game.records().get(before)?;
+        let t = r.engine.as_ref()?;
+        let soft = t.effective.as_ref().map_or(t.budget.soft_ms, |e| e.soft_ms);
+        self.moves.push(TraceMove {
+            ply: r.ply,
+            move_number: r.ply / 2 + 1,
+            white: r.color.is_white(),
+            san: r.san.clone(),
+            base_soft_ms: t.budget.soft_ms,
+            soft_ms: soft,
+            hard_ms: t.budget.hard_ms,
+            used_ms: r.used_ms,
+            clock_before_ms: r.clock_before_ms,
+            clock_after_ms: r.clock_after_ms,
+            nodes: t.nodes,
+            depth: t.depth,
+            stop: serde_json::to_value(t.stop_reason)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default(),
+            limit_text: t.effective.as_ref().map(|e| e.text.clone()).unwrap_or_default(),
+            flagged: r.flagged,
+        });
+        self.moves.last()
+    }
+
+    /// Plays to the end and returns every move.
+    pub fn run(mut self) -> Vec<TraceMove> {
+        while self.step().is_some() {}
+        self.moves
+    }
+
+    /// Whether the game is over.
+    pub fn done(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// The moves so far.
+    pub fn moves(&self) -> &[TraceMove] {
+        &self.moves
+    }
+
+    /// The searcher both sides use.
+    pub fn searcher(&self) -> SearcherKind {
+        self.searcher
+    }
+
+    /// The opening's name.
+    pub fn opening(&self) -> &str {
+        &self.opening
+    }
+
+    /// Why the game ended (`None` while it runs).
+    pub fn result(&self) -> Option<String> {
+        self.game.outcome().map(|o| format!("{} {}", o.result.as_str(), o.reason))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(tm: &str) -> TraceSpec {
+        TraceSpec {
+            tm: tm.into(),
+            tc: "10+0.1".into(),
+            opening: 0,
+            nps: 100_000.0,
+            moves: 12,
+            searcher: None,
+            latency_ms: 0.0,
+        }
+    }
+
+    #[test]
+    fn a_trace_records_every_engine_move_and_is_deterministic() {
+        let a = TraceGame::new(&spec("stockfish")).unwrap();
+        assert_eq!(a.searcher(), SearcherKind::Ab);
+        let a = a.run();
+        assert!(!a.is_empty());
+        assert!(a.len() <= 24);
+        for m in &a {
+            assert!(m.base_soft_ms > 0.0 && m.base_soft_ms <= m.hard_ms, "{m:?}");
+            assert!(m.soft_ms <= m.hard_ms + 1e-9, "{m:?}");
+            assert!(m.used_ms <= m.hard_ms + 1.0, "{m:?}");
+            assert!(m.clock_before_ms >= m.used_ms);
+            assert!(m.nodes > 0 && !m.stop.is_empty());
+        }
+        assert!(a.windows(2).all(|w| w[1].ply == w[0].ply + 1));
+        let b = TraceGame::new(&spec("stockfish")).unwrap().run();
+        assert_eq!(a, b, "the virtual clock makes a trace reproducible");
+        // An in-search parameter changes the game.
+        let c = TraceGame::new(&spec("stockfish(score-unit=0.5)"));
+        assert!(c.is_ok());
+    }
+
+    #[test]
+    fn lc0_managers_play_mcts_and_smart_pruning_moves_the_trace() {
+        let g = TraceGame::new(&spec("lc0-legacy")).unwrap();
+        assert_eq!(g.searcher(), SearcherKind::Mcts);
+        let a = g.run();
+        assert!(!a.is_empty());
+        let b = TraceGame::new(&spec("lc0-legacy(smart-pruning(factor=0))")).unwrap().run();
+        let used = |t: &[TraceMove]| t.iter().map(|m| m.used_ms).collect::<Vec<_>>();
+        assert_ne!(used(&a), used(&b), "turning smart pruning off changes the time used");
+    }
+
+    #[test]
+    fn bad_specs_are_named() {
+        let mut s = spec("nope");
+        assert!(TraceGame::new(&s).unwrap_err().starts_with("tm: "));
+        s = spec("stockfish");
+        s.tc = "depth=3".into();
+        assert!(TraceGame::new(&s).unwrap_err().starts_with("tc: "));
+        s.tc = "10".into();
+        s.opening = 100_000;
+        assert!(TraceGame::new(&s).unwrap_err().starts_with("opening: "));
+        s.opening = 0;
+        s.nps = 0.0;
+        assert!(TraceGame::new(&s).unwrap_err().starts_with("nps: "));
+        s.nps = 1e5;
+        s.moves = 0;
+        assert!(TraceGame::new(&s).unwrap_err().starts_with("moves: "));
+        s.moves = 10;
+        s.latency_ms = -1.0;
+        assert!(TraceGame::new(&s).unwrap_err().starts_with("latency: "));
+    }
+
+    /// The speed target, measured: a 60-move game at 60+0.6 at 1 M virtual nps.
+    /// `TRACE_NPS=1e6,1e5 TRACE_TM=stockfish,lc0-legacy cargo test --release --lib play::trace --
+    /// --ignored --nocapture` prints the times.
+    #[test]
+    #[ignore = "a measurement, run by hand"]
+    fn measure_a_60_move_game() {
+        let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.into());
+        let (tms, speeds) = (env("TRACE_TM", "stockfish,lc0-legacy"), env("TRACE_NPS", "1e6"));
+        for tm in tms.split(',') {
+            for nps in speeds.split(',').map(|x| x.parse::<f64>().unwrap()) {
+                let s = TraceSpec {
+                    tm: tm.into(),
+                    tc: "60+0.6".into(),
+                    opening: 0,
+                    nps,
+                    moves: 60,
+                    searcher: None,
+                    latency_ms: 0.0,
+                };
+                let t0 = std::time::Instant::now();
+                let moves = TraceGame::new(&s).unwrap().run();
+                let virt: f64 = moves.iter().map(|m| m.used_ms).sum();
+                let nodes: u64 = moves.iter().map(|m| m.nodes).sum();
+                println!(
+                    "trace {tm} 60+0.6 nps {nps}: {} engine moves, {:.1} s virtual, {nodes} nodes, {:.2} s wall",
+                    moves.len(),
+                    virt / 1000.0,
+                    t0.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Engine-mode allocation in the browser: [`TraceRunner`] plays a self-play game on the virtual
+//! clock one move per call (in a worker, which posts progress between moves);
+//! [`EngineAllocationCanvas`] draws the moves it produced, over the default's game as a ghost.
+
+use plotters::drawing::IntoDrawingArea;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+use super::canvas::MeasuredCanvas;
+use super::rules::field_error;
+use super::to_js;
+use crate::drive::SearcherKind;
+use crate::play::trace::{TraceGame, TraceMove, TraceSpec};
+use crate::plot::Frame;
+use crate::plot::engine_allocation::{TracePoint, describe, draw_engine_allocation, move_at, side};
+
+/// The page's request: `{tm, tc, opening, nps, moves, searcher?}`.
+#[derive(Deserialize)]
+struct SpecJs {
+    tm: String,
+    tc: String,
+    #[serde(default)]
+    opening: usize,
+    nps: f64,
+    moves: u32,
+    #[serde(default)]
+    searcher: Option<String>,
+    #[serde(default)]
+    latency: f64,
+}
+
+fn thrown(e: &str) -> JsValue {
+    field_error(e).js()
+}
+
+/// A self-play game being played for the engine-mode chart.
+#[wasm_bindgen]
+pub struct TraceRunner {
+    inner: TraceGame,
+}
+
+#[wasm_bindgen]
+impl TraceRunner {
+    /// Sets up the game from `{tm, tc, opening, nps, moves, searcher?, latency?}` (latency: ms per move) (`searcher`: `ab` or
+    /// `mcts`; default the manager's own). Throws `{path, message, allowed}`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(spec: JsValue) -> Result<TraceRunner, JsValue> {
+        let s: SpecJs = serde_wasm_bindgen::from_value(spec).map_err(|e| {
+            thrown(&format!("spec: {e}; allowed: {{tm, tc, opening, nps, moves, searcher, latency}}"))
+        })?;
+        let searcher = match s.searcher.as_deref() {
+            None | Some("") => None,
+            Some(k) => Some(k.parse::<SearcherKind>().map_err(|e| thrown(&format!("searcher: {e}")))?),
+        };
+        let spec = TraceSpec {
+            tm: s.tm,
+            tc: s.tc,
+            opening: s.opening,
+            nps: s.nps,
+            moves: s.moves,
+            searcher,
+            latency_ms: s.latency,
+        };
+        Ok(TraceRunner { inner: TraceGame::new(&spec).map_err(|e| thrown(&e))? })
+    }
+
+    /// Plays the next move; returns its record, or `null` once the game is over.
+    pub fn step(&mut self) -> Result<JsValue, JsError> {
+        match self.inner.step() {
+            Some(m) => to_js(m),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Whether the game is over.
+    #[wasm_bindgen(getter)]
+    pub fn done(&self) -> bool {
+        self.inner.done()
+    }
+
+    /// `ab` or `mcts`.
+    #[wasm_bindgen(getter)]
+    pub fn searcher(&self) -> String {
+        self.inner.searcher().as_str().to_string()
+    }
+
+    /// The opening's name.
+    #[wasm_bindgen(getter)]
+    pub fn opening(&self) -> String {
+        self.inner.opening().to_string()
+    }
+
+    /// The result and reason once over (`1/2-1/2 …`), else `null`.
+    #[wasm_bindgen(getter)]
+    pub fn result(&self) -> Option<String> {
+        self.inner.result()
+    }
+}
+
+/// The engine-mode chart on a page canvas.
+#[wasm_bindgen]
+pub struct EngineAllocationCanvas {
+    canvas: HtmlCanvasElement,
+    moves: Vec<TraceMove>,
+    ghost: Vec<TraceMove>,
+    white: bool,
+    frame: Option<Frame>,
+}
+
+#[derive(Serialize)]
+struct Drawn {
+    frame: Frame,
+    moves: usize,
+    point: Option<TracePoint>,
+}
+
+fn read_moves(v: JsValue) -> Result<Vec<TraceMove>, JsError> {
+    if v.is_null() || v.is_undefined() {
+        return Ok(Vec::new());
+    }
+    serde_wasm_bindgen::from_value(v).map_err(|e| JsError::new(&format!("not a list of trace moves: {e}")))
+}
+
+#[wasm_bindgen]
+impl EngineAllocationCanvas {
+    /// Wrap a canvas element.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: HtmlCanvasElement) -> EngineAllocationCanvas {
+        EngineAllocationCanvas { canvas, moves: Vec::new(), ghost: Vec::new(), white: true, frame: None }
+    }
+
+    /// Sets the game (both sides' moves, as [`TraceRunner::step`] returned them), the default's
+    /// game (`null`: none) and the side to show (`true`: White).
+    pub fn set(&mut self, moves: JsValue, ghost: JsValue, white: bool) -> Result<(), JsError> {
+        self.moves = read_moves(moves)?;
+        self.ghost = read_moves(ghost)?;
+        self.white = white;
+        Ok(())
+    }
+
+    /// Draws; `hover_px` is the pointer's x in CSS pixels. Returns `{frame, moves, point}`.
+    pub fn draw(&mut self, hover_px: Option<f64>) -> Result<JsValue, JsError> {
+        let moves = side(&self.moves, self.white);
+        let ghost = side(&self.ghost, self.white);
+        let hover = match (hover_px, self.frame) {
+            (Some(px), Some(f)) => move_at(&f, &moves, px),
+            _ => None,
+        };
+        let backend =
+            MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
+        let frame = draw_engine_allocation(&backend.into_drawing_area(), &moves, &ghost, hover)
+            .map_err(|e| JsError::new(&e))?;
+        self.frame = Some(frame);
+        let point = hover.map(|i| TracePoint { row: moves[i].clone(), text: describe(&moves[i]) });
+        to_js(&Drawn { frame, moves: moves.len(), point })
+    }
+}
+
+/// The builtin openings' names, in index order (the `opening` a trace takes).
+#[wasm_bindgen]
+pub fn trace_openings() -> Vec<String> {
+    crate::play::openings::builtin().into_iter().map(|o| o.name).collect()
+}

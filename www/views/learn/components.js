@@ -1,0 +1,164 @@
+// @ts-check
+// The live charts a lesson can hold, built from the existing components: the allocation card
+// (usage model or engine game), one building-block curve (moves-left or decay), and the search
+// timeline (a real search in its own engine worker). Each `mount` returns
+// `{element, settled(): Promise<void>, destroy()}`; `settled` resolves once the chart shows the
+// settings it was mounted with (an engine game or a search may take a few seconds).
+
+import { TimelineCanvas } from '../../pkg/tmlab.js';
+import { mountAllocation } from '../allocation.js';
+import { mountCurves } from '../curves.js';
+import { EngineClient } from '../../engine/client.js';
+import { fitCanvas, bindReadout } from '../../ui/canvas.js';
+import { perFrame } from '../../ui/frame.js';
+import { typedAttrs } from './controller.js';
+
+/** @typedef {{element: HTMLElement, settled: () => Promise<void>, destroy: () => void}} Mounted */
+
+/** Poll `done()` each animation frame until it holds (or `ms` pass). */
+function until(done, ms = 120000) {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (done()) resolve(undefined);
+      else if (performance.now() - t0 > ms) reject(new Error('the chart did not settle in time'));
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}
+
+/**
+ * @param {HTMLElement} host
+ * @param {string} kind
+ * @param {Record<string, string>} attrs
+ * @param {{spawnEngine?: () => Worker}} ctx
+ * @returns {Mounted}
+ */
+export function mountChart(host, kind, attrs, ctx) {
+  const a = typedAttrs(attrs);
+  host.replaceChildren();
+  host.dataset.kind = kind;
+  if (kind === 'allocation') {
+    const h = mountAllocation(host, { state: a });
+    const engine = a.mode === 'engine';
+    return {
+      element: host,
+      settled: () =>
+        engine
+          ? until(() => Boolean(h.engine.last) && h.engine.element.dataset.running === undefined)
+          : until(() => Boolean(h.lastDrawn)),
+      destroy: () => h.engine.close(),
+    };
+  }
+  if (kind === 'moves-left' || kind === 'decay') {
+    mountCurves(host, { state: { [kind]: a }, only: kind });
+    return { element: host, settled: () => until(() => Boolean(host.querySelector('canvas[data-draws]'))), destroy: () => {} };
+  }
+  if (kind === 'timeline') return mountTimeline(host, a, ctx);
+  throw new Error(`unknown chart ${kind}`);
+}
+
+const STARTPOS = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+/**
+ * A live search of one position on the virtual clock: `tm`, `fen` (or `startpos`), `clock` and
+ * `inc` (seconds), `nps` (virtual nodes per second).
+ * @param {HTMLElement} host
+ * @param {Record<string, any>} a
+ * @param {{spawnEngine?: () => Worker}} ctx
+ * @returns {Mounted}
+ */
+function mountTimeline(host, a, ctx) {
+  const card = document.createElement('section');
+  card.className = 'card chart-card wide timeline-card';
+  const fen = !a.fen || a.fen === 'startpos' ? STARTPOS : String(a.fen);
+  const tm = String(a.tm || 'stockfish');
+  const clock = Math.round(1000 * (a.clock ?? 60));
+  const inc = Math.round(1000 * (a.inc ?? 0));
+  const nps = Math.round(a.nps ?? 1000000);
+  card.innerHTML = `<h2>Search timeline</h2><p class="blurb"></p>`;
+  /** @type {HTMLElement} */ (card.querySelector('.blurb')).textContent =
+    `${tm}, alpha-beta, clock ${clock / 1000} s + ${inc / 1000} s, virtual clock at ${nps / 1000}k nodes/s, position ${fen}`;
+  const figure = Object.assign(document.createElement('div'), { className: 'figure' });
+  const canvas = document.createElement('canvas');
+  canvas.tabIndex = 0;
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'Search timeline: each iteration’s completion time against the soft and hard limits');
+  const note = Object.assign(document.createElement('div'), { className: 'annotation' });
+  note.setAttribute('aria-live', 'polite');
+  note.textContent = 'Hover a dot for the iteration’s numbers.';
+  const err = Object.assign(document.createElement('p'), { className: 'error' });
+  err.setAttribute('role', 'alert');
+  const limit = Object.assign(document.createElement('p'), { className: 'timeline-limit' });
+  figure.append(canvas);
+  card.append(figure, note, limit, err);
+  host.append(card);
+
+  const chart = new TimelineCanvas(canvas);
+  let hoverPx = null;
+  let done = false;
+  /** The last draw's data (iterations, limits, stop reason). */
+  let last = null;
+  const draw = () => {
+    const width = Math.max(280, Math.round(figure.clientWidth));
+    fitCanvas(canvas, width, Math.round(Math.min(380, Math.max(240, width * 0.45))));
+    try {
+      last = chart.draw(hoverPx ?? undefined);
+      if (last.text) note.textContent = last.text;
+      canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
+      canvas.dataset.iterations = String(last.timeline.iterations.length);
+    } catch (e) {
+      err.textContent = String(e?.message || e);
+    }
+  };
+  const schedule = perFrame(draw);
+  bindReadout(canvas, (x) => {
+    if (x === null) return;
+    hoverPx = x;
+    schedule();
+  });
+  const resize = new ResizeObserver(schedule);
+  resize.observe(figure);
+  draw();
+
+  /** @type {EngineClient|null} */
+  let engine = null;
+  if (!ctx.spawnEngine) err.textContent = 'No engine here: the search timeline needs the engine worker.';
+  else {
+    engine = new EngineClient(ctx.spawnEngine, { spare: false });
+    engine.addEventListener('line', (e) => {
+      const line = /** @type {CustomEvent} */ (e).detail;
+      if (line.startsWith('info string tm-limit ')) {
+        try {
+          limit.textContent = JSON.parse(line.slice('info string tm-limit '.length)).text;
+        } catch {
+          /* shown by the chart anyway */
+        }
+      }
+    });
+    engine.configure({ Searcher: 'ab', TimeManager: tm, VirtualNps: String(nps) }, { newGame: true });
+    engine.search({
+      position: `position fen ${fen}`,
+      go: `go wtime ${clock} btime ${clock} winc ${inc} binc ${inc}`,
+      budgetMs: clock,
+      onInfo: (line) => {
+        if (chart.feed(line)) schedule();
+      },
+      onBestmove: (line) => {
+        chart.feed(line);
+        done = true;
+        card.dataset.done = '1';
+        schedule();
+      },
+    });
+  }
+  return {
+    element: host,
+    settled: () => until(() => done && Number(canvas.dataset.draws) > 0 && last?.timeline?.done),
+    destroy: () => {
+      resize.disconnect();
+      engine?.terminate();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// @ts-check
+/// <reference types="vite/client" />
+// The Learn view: guided lessons on time management. Lessons are data (www/lessons/NN-slug.md,
+// parsed by controller.js); each has prose, one live chart built from the playground's
+// components (components.js), 1–3 "try this" buttons that set the chart to a revealing state,
+// its references and its own embed snippet. The lesson shown is the URL's `lesson=` key.
+
+import { render, nothing } from 'lit-html';
+import { parseLessons, initialState, update, lessonOf, chartOf, embedHref } from './controller.js';
+import { learnTemplate } from './render.js';
+import { mountChart } from './components.js';
+import { iframeSnippet } from '../../ui/snippets.js';
+
+const FILES = /** @type {Record<string, string>} */ (
+  import.meta.glob('../../lessons/*.md', { query: '?raw', import: 'default', eager: true })
+);
+
+/** Every lesson, parsed once. */
+export const LESSONS = parseLessons(FILES);
+
+/**
+ * @param {HTMLElement} root
+ * @param {{lesson?: string|null, setLesson?: (slug: string) => void, spawnEngine?: () => Worker, embed?: boolean}} ctx
+ */
+export function mountLearn(root, ctx) {
+  let s = initialState(LESSONS, ctx.lesson);
+  /** @type {import('./components.js').Mounted|null} */
+  let chart = null;
+  let chartKey = '';
+  const holder = document.createElement('div');
+  root.append(holder);
+
+  const base = new URL('./', location.href.replace(/embed\/(index\.html)?(\?.*)?$/, '')).href;
+  const handlers = {
+    select: (slug) => dispatch({ type: 'select', slug }),
+    step: (by) => dispatch({ type: 'step', by }),
+    tryIt: (index) => dispatch({ type: 'try', index }),
+    reset: () => dispatch({ type: 'reset' }),
+    copy: (text) => navigator.clipboard?.writeText(text).catch(() => {}),
+  };
+
+  function dispatch(e) {
+    const before = s.index;
+    s = update(s, e);
+    if (s.index !== before) {
+      ctx.setLesson?.(lessonOf(s).slug);
+      root.scrollIntoView?.({ block: 'start' });
+    }
+    paint();
+  }
+
+  function paint() {
+    const l = lessonOf(s);
+    const snippet = iframeSnippet(embedHref(base, l.slug), `tmlab lesson: ${l.title}`);
+    render(learnTemplate(s, handlers, { snippet, embed: Boolean(ctx.embed) }), holder);
+    const host = /** @type {HTMLElement|null} */ (holder.querySelector('.lesson-chart'));
+    const c = chartOf(s);
+    const key = JSON.stringify([l.slug, c]);
+    if (host && key !== chartKey) {
+      chart?.destroy();
+      chartKey = key;
+      try {
+        chart = mountChart(host, c.kind, c.attrs, ctx);
+        host.dataset.key = key;
+      } catch (err) {
+        chart = null;
+        host.textContent = `This chart could not be built: ${err?.message || err}`;
+      }
+    }
+  }
+  paint();
+  return {
+    /** The lessons, the state, and the mounted chart (for tests). */
+    get state() {
+      return s;
+    },
+    get chart() {
+      return chart;
+    },
+    dispatch,
+    unmount() {
+      chart?.destroy();
+      render(nothing, holder);
+    },
+  };
+}
