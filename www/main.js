@@ -148,12 +148,13 @@ async function main() {
       return { curves, allocation };
     },
     play: async (root) => {
-      const m = await import('./views/play.js');
-      return m.mountPlay(root, viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS));
+      const m = await import('./views/play/index.js');
+      const check = { tm: checkSpec, wtc: checkTimeControl, btc: checkTimeControl };
+      for (const [k, allowed] of Object.entries(m.PLAY_CHOICES)) check[k] = choice(allowed);
+      return m.mountPlay(root, viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS, check));
     },
     match: async (root) => {
       const m = await import('./views/match/index.js');
-      const choice = (allowed) => (v) => (allowed.includes(v) ? undefined : `is not one of ${allowed.join(', ')}`);
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
       return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
@@ -232,18 +233,20 @@ async function compileWasm() {
 
 /**
  * A URL check from a Rust parser: nothing when the value parses, else the typed error's message
- * without its list of allowed values (one message names each bad value; the lists stay in the
- * views' own field errors).
+ * (which never holds the list of allowed values: one message names each bad value; the lists
+ * stay in the views' own field errors).
  */
 const parserCheck = (parse) => (value) => {
   try {
     parse(value);
     return undefined;
   } catch (e) {
-    const message = String(e?.message || e).split('; allowed')[0];
+    const message = String(e?.message ?? e);
     return message.length > 160 ? `${message.slice(0, 157)}…` : message;
   }
 };
+/** A URL check for a value that must be one of `allowed`. */
+const choice = (allowed) => (v) => (allowed.includes(v) ? undefined : `is not one of ${allowed.join(', ')}`);
 /** A URL check for a manager spec. */
 const checkSpec = parserCheck(check_spec);
 /** A URL check for a time control. */

@@ -65,7 +65,7 @@ const view = (fn, arg) => page.evaluate(fn, arg);
 const playState = () => view(() => globalThis.tmlab.views.play.state);
 
 /** Start a new game through the setup form. */
-async function newGame({ side = 'white', tc = '1+0', searcher = 'ab', ponder = false } = {}) {
+async function newGame({ side = 'white', tc = '60', searcher = 'ab', ponder = false } = {}) {
   await page.selectOption('#play-side', side);
   await page.selectOption('#play-searcher', searcher);
   await page.fill('#play-wtc', tc);
@@ -168,9 +168,9 @@ function readPgn(text) {
   return { tags, moves, result };
 }
 
-test('a full game at 1+0 against the engine: legal moves, a result, no flag, budget shown, PGN with clocks', async () => {
+test('a full game at 60 s against the engine: legal moves, a result, no flag, budget shown, PGN with clocks', async () => {
   await openPlay();
-  await newGame({ side: 'white', tc: '1+0' });
+  await newGame({ side: 'white', tc: '60' });
   const random = rng(20250101);
   const t0 = await view(() => performance.now());
   let budgetSeen = false;
@@ -236,7 +236,7 @@ test('a full game at 1+0 against the engine: legal moves, a result, no flag, bud
     const st = v.state;
     const B = v.board.constructor;
     const fresh = new B(
-      JSON.stringify({ person: st.person, white_tc: '1+0', black_tc: '1+0', searcher: 'ab', tm: 'lc0-legacy', move_overhead_ms: 0, ponder: false }),
+      JSON.stringify({ person: st.person, white_tc: '60', black_tc: '60', searcher: 'ab', tm: 'lc0-legacy', move_overhead_ms: 0, ponder: false }),
     );
     const problems = [];
     for (const m of st.moves) {
@@ -313,7 +313,7 @@ test('a full game at 1+0 against the engine: legal moves, a result, no flag, bud
 });
 
 test('a premove made while the engine thinks is played on its reply', async () => {
-  await newGame({ side: 'white', tc: '1+0' });
+  await newGame({ side: 'white', tc: '60' });
   await clickMove('e2', 'e4');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.to_move === 'engine');
   // The engine thinks about a second on its first move (lc0's first-move bonus): premove Nf3.
@@ -331,7 +331,7 @@ test('a premove made while the engine thinks is played on its reply', async () =
 });
 
 test('a reload mid-game restores the position and the clocks', async () => {
-  await newGame({ side: 'black', tc: '1+0' });
+  await newGame({ side: 'black', tc: '60' });
   await waitPersonOrEnd();
   await clickMove('e7', 'e5');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 2);
@@ -373,7 +373,7 @@ test('a reload mid-game restores the position and the clocks', async () => {
 });
 
 test('MCTS ponders on the expected reply: ponderhit when it is played', async () => {
-  await newGame({ side: 'white', tc: '1+0', searcher: 'mcts', ponder: true });
+  await newGame({ side: 'white', tc: '60', searcher: 'mcts', ponder: true });
   await clickMove('e2', 'e4');
   // The engine replies, then ponders on the move it expects from us.
   await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'ponder', null, { timeout: 20000 });
@@ -412,7 +412,11 @@ test('MCTS ponders on the expected reply: ponderhit when it is played', async ()
 
 test('the person loses on time when the clock runs out', async () => {
   await newGame({ side: 'white', tc: 'tc=1.5+0' });
-  await page.waitForFunction(() => globalThis.tmlab.views.play.state.outcome, null, { timeout: 5000 });
+  // lichess: the first moves are not timed; the person's clock runs from the second move on.
+  await page.waitForTimeout(1800);
+  assert.equal(await view(() => globalThis.tmlab.views.play.state.outcome), null, 'no flag before the first move');
+  await clickMove('e2', 'e4');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.outcome, null, { timeout: 8000 });
   const s = await playState();
   assert.equal(s.outcome.result, '0-1');
   assert.equal(s.outcome.termination, 'time-forfeit');
@@ -429,7 +433,10 @@ test('the person loses on time when the clock runs out', async () => {
 });
 
 test('the game pauses while another view is shown', async () => {
-  await newGame({ side: 'white', tc: '1+0' });
+  await newGame({ side: 'white', tc: '60' });
+  // The person's clock runs from the second move on (lichess).
+  await clickMove('e2', 'e4');
+  await waitPersonOrEnd();
   await page.waitForTimeout(300);
   const before = await view(() => globalThis.tmlab.views.play.clockMs('white'));
   await page.click('#tab-curves');
@@ -445,7 +452,7 @@ test('the game pauses while another view is shown', async () => {
   await page.click('#tab-curves');
   await page.waitForTimeout(300);
   await page.click('#tab-play');
-  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 4, null, { timeout: 20000 });
   const ev = await view(() => globalThis.tmlab.views.play.events.map((e) => e.what));
   assert.ok(ev.some((e) => e.startsWith('cancel move')), ev.join('\n'));
   assert.ok(ev.some((e) => e === 'resume: another view'), ev.join('\n'));

@@ -1,19 +1,39 @@
 // @ts-check
 // The Play view's setup form: colour, searcher, the manager's parameter panel (every parameter
 // a slider, from the Rust schema), a time control per side with a "same for both" toggle and
-// odds presets, the move overhead and pondering. Everything is validated by the Rust side
-// (PlayBoard.check) and the error shown names the bad field. Changes apply to the next game.
-import { PlayBoard, tm_schema } from '../../pkg/tmlab.js';
+// odds presets, the move overhead and pondering. Time controls use the one syntax of every view
+// (cutechess/fastchess seconds, minutes only with a unit: `3m+2`), and each field echoes the
+// crate's reading ("3 min + 2 s per move"). The Rust side checks the setup (PlayBoard.check) and
+// its typed error names the bad field. Changes apply to the next game.
+import { PlayBoard, read_time_control, tm_schema } from '../../pkg/tmlab.js';
 import { createParamsPanel, describeSpec } from '../../ui/params.js';
 
-/** Controls offered as one click: [label, white, black]. */
+export const PLAY_PREFIX = 'p';
+/**
+ * URL keys: side, searcher, manager spec (its move overhead included), White's and Black's
+ * control, same-for-both, ponder.
+ */
+export const PLAY_DEFAULTS = {
+  side: 'white',
+  s: 'ab',
+  tm: 'lc0-legacy',
+  wtc: '3m+2',
+  btc: '3m+2',
+  same: true,
+  ponder: false,
+};
+/** The values a link may give for the choice keys. */
+export const PLAY_CHOICES = { side: ['white', 'black'], s: ['ab', 'mcts'] };
+
+/** Controls offered as one click, with lichess's names: [label, white, black]. */
 const PRESETS = [
-  ['1+0', '1+0', '1+0'],
-  ['3+2', '3+2', '3+2'],
-  ['5+3', '5+3', '5+3'],
-  ['15+10', '15+10', '15+10'],
-  ['5 vs 4 min', '5+0', '4+0'],
-  ['2:1 time', '4+0', '2+0'],
+  ['Bullet 1+0', '1m+0', '1m+0'],
+  ['Blitz 3+2', '3m+2', '3m+2'],
+  ['Blitz 5+3', '5m+3', '5m+3'],
+  ['Rapid 10+5', '10m+5', '10m+5'],
+  ['Rapid 15+10', '15m+10', '15m+10'],
+  ['5 vs 4 min', '5m', '4m'],
+  ['2:1 time', '4m', '2m'],
 ];
 
 function field(labelText, input, hint) {
@@ -23,12 +43,12 @@ function field(labelText, input, hint) {
   span.className = 'field-label';
   span.textContent = labelText;
   wrap.append(span, input);
-  if (hint) {
+  if (typeof hint === 'string') {
     const h = document.createElement('small');
     h.className = 'field-hint';
     h.textContent = hint;
     wrap.append(h);
-  }
+  } else if (hint) wrap.append(hint);
   return wrap;
 }
 
@@ -50,26 +70,13 @@ function select(name, options, value) {
  * @param {(state: object) => void} onChange
  * @param {() => void} onNewGame
  */
-export function createSetup(state, onChange, onNewGame, defaults) {
-  // Values from a link are checked before use: a bad one is replaced by the default and named.
-  const ignored = [];
-  /** @type {[string, string[]][]} */
-  const choices = [['side', ['white', 'black']], ['s', ['ab', 'mcts']]];
-  for (const [key, allowed] of choices) {
-    if (!allowed.includes(state[key])) {
-      ignored.push(`${key}=${state[key]} (expected ${allowed.join(' or ')})`);
-      state[key] = defaults[key];
-    }
-  }
-  try {
-    describeSpec(state.tm);
-  } catch (e) {
-    ignored.push(`tm=${state.tm} (${e.message || e})`);
-    state.tm = defaults.tm;
-  }
+export function createSetup(state, onChange, onNewGame) {
+  // A link's values were checked by the URL reader (each bad one replaced by its default and
+  // named in the page's link message).
+  state = { ...PLAY_DEFAULTS, ...state };
   const el = document.createElement('section');
   el.className = 'card play-setup';
-  el.innerHTML = '<h2>Game setup</h2><p class="blurb">Changes apply to the next game. Time controls use lichess’s <code>m+s</code> (minutes + seconds increment) or cutechess syntax in seconds (<code>tc=10+0.1</code>, <code>40/60</code>, <code>st=1</code>, <code>hg60</code>).</p>';
+  el.innerHTML = '<h2>Game setup</h2><p class="blurb">Changes apply to the next game. Time controls are in seconds, as in every view (cutechess/fastchess: <code>180+2</code>, <code>40/60</code>, <code>st=1</code>, <code>hg60</code>); minutes only with a unit: <code>3m+2</code>. Clocks follow lichess: 3m+2 shows 3:00, each side’s clock starts after its first move, the increment is added after each move.</p>';
   const grid = document.createElement('div');
   grid.className = 'setup-grid';
 
@@ -91,6 +98,17 @@ export function createSetup(state, onChange, onNewGame, defaults) {
   };
   const wtc = tcInput('play-wtc', state.wtc);
   const btc = tcInput('play-btc', state.btc);
+  /** The crate's reading of each field, under it. */
+  const reading = (input) => {
+    const out = document.createElement('output');
+    out.className = 'tc-reading';
+    out.id = `${input.id}-reading`;
+    out.htmlFor.add(input.id);
+    input.setAttribute('aria-describedby', out.id);
+    return out;
+  };
+  const wRead = reading(wtc);
+  const bRead = reading(btc);
   // The move overhead is the manager's `move-overhead` parameter (its slider is in the panel
   // below); shown here so it is visible with the clocks, and written to the PGN.
   const mo = document.createElement('output');
@@ -125,8 +143,8 @@ export function createSetup(state, onChange, onNewGame, defaults) {
   grid.append(
     field('You play', side),
     field('Engine searcher', searcher),
-    field('White’s clock', wtc),
-    field('Black’s clock', btc),
+    field('White’s clock', wtc, wRead),
+    field('Black’s clock', btc, bRead),
     sameWrap,
     field('Move overhead', mo, 'Time the engine keeps back per move for the page↔worker round trip: the manager’s “Move overhead” slider below.'),
     ponderWrap,
@@ -169,6 +187,13 @@ export function createSetup(state, onChange, onNewGame, defaults) {
     moveOverhead = overhead == null ? null : Number(overhead);
     mo.textContent = moveOverhead == null ? 'n/a (this manager has none)' : `${moveOverhead} ms`;
     state.ponder = ponder.checked;
+    for (const [input, out] of [[wtc, wRead], [btc, bRead]]) {
+      try {
+        out.textContent = read_time_control(input.value).reading;
+      } catch (e) {
+        out.textContent = '';
+      }
+    }
     ponder.disabled = searcher.value !== 'mcts';
     ponderWrap.title = ponder.disabled
       ? 'Pondering needs MCTS: an alpha-beta search blocks the worker, so ponderhit could not get through.'
@@ -191,21 +216,15 @@ export function createSetup(state, onChange, onNewGame, defaults) {
     };
   }
 
+  /** The setup if the crate accepts it, else null with its typed error shown on the field. */
   function validate() {
     const s = setup();
-    try {
-      PlayBoard.check(JSON.stringify(s));
-      error.textContent = '';
-      wtc.classList.remove('invalid');
-      btc.classList.remove('invalid');
-      return true;
-    } catch (e) {
-      const msg = String(e.message || e);
-      error.textContent = msg;
-      wtc.classList.toggle('invalid', msg.startsWith('White'));
-      btc.classList.toggle('invalid', msg.startsWith('Black'));
-      return false;
-    }
+    const bad = PlayBoard.check(JSON.stringify(s));
+    error.textContent = bad ? bad.message : '';
+    error.title = bad?.allowed ? `Allowed: ${bad.allowed}` : '';
+    wtc.classList.toggle('invalid', bad?.path === 'white_tc');
+    btc.classList.toggle('invalid', bad?.path === 'black_tc');
+    return bad ? null : s;
   }
 
   function changed() {
@@ -217,6 +236,6 @@ export function createSetup(state, onChange, onNewGame, defaults) {
     input.addEventListener(input.type === 'checkbox' || input.tagName === 'SELECT' ? 'change' : 'input', changed);
   }
   read();
-  if (validate() && ignored.length) error.textContent = `Ignored from the link: ${ignored.join('; ')}.`;
+  validate();
   return { element: el, setup, validate, error };
 }
