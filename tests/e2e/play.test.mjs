@@ -459,25 +459,81 @@ test('the game pauses while another view is shown', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('bad values in a link are named, never a crash', async () => {
+test('bad values in a link fall back one by one, named in one dismissible message', async () => {
   await page.goto(`${server.url}?view=curves`);
   await page.evaluate(() => localStorage.clear()); // no saved game to restore
-  await page.goto(`${server.url}?view=play&p.side=purple&p.s=minimax&p.tm=${encodeURIComponent('lc0-legacy(slowmover=99)')}&p.wtc=3%2Bx&p.same=0`);
-  await page.waitForFunction(() => globalThis.tmlab?.views?.play, null, { timeout: 20000 });
+  await page.goto(`${server.url}?view=play&p.side=purple&p.s=minimax&p.tm=${encodeURIComponent('lc0-legacy(slowmover=99)')}&p.wtc=3%2Bx&p.btc=90&p.same=0`);
+  await page.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
   const r = await view(() => ({
+    note: document.querySelector('#url-note').hidden ? null : document.querySelector('#url-note-text').textContent,
     error: document.querySelector('.setup-error').textContent,
-    status: document.querySelector('.play-status').textContent,
     side: document.querySelector('#play-side').value,
     searcher: document.querySelector('#play-searcher').value,
+    wtc: document.querySelector('#play-wtc').value,
+    btc: document.querySelector('#play-btc').value,
+    toMove: globalThis.tmlab.views.play.state.to_move,
   }));
-  assert.match(r.error, /^White's time control: bad time control token `3\+x`/);
-  assert.match(r.status, /setup has an error/);
-  assert.equal(r.side, 'white');
-  assert.equal(r.searcher, 'ab');
-  await page.fill('#play-wtc', '1+0');
-  assert.equal(await page.textContent('.setup-error'), '');
-  await page.click('#play-start');
-  await page.waitForFunction(() => globalThis.tmlab.views.play.state?.to_move === 'person', null, { timeout: 20000 });
+  assert.ok(r.note, 'the link message is shown');
+  for (const key of ['p.side=purple', 'p.s=minimax', 'p.tm=', 'p.wtc=3+x']) {
+    assert.equal(r.note.split(key).length - 1, 1, `${key} named once: ${r.note}`);
+  }
+  assert.doesNotMatch(r.note, /allowed/i, 'no list of allowed values in the message');
+  assert.equal(r.error, '', 'the setup is valid: each bad value fell back to its default');
+  assert.deepEqual([r.side, r.searcher, r.wtc, r.btc], ['white', 'ab', '3m+2', '90'], 'good values are kept');
+  assert.equal(r.toMove, 'person');
+  await page.click('#url-note-close');
+  assert.equal(await page.isHidden('#url-note'), true, 'dismissed');
+  assert.deepEqual(errors, []);
+});
+
+test('a fresh game shows 3:00 and no clock runs before the first move; 1. e4 typed on the keyboard', async () => {
+  await page.goto(`${server.url}?view=curves`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${server.url}?view=play`);
+  await page.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
+  await page.evaluate(() => globalThis.tmlab.views.play.ready);
+  const text = (c) => page.textContent(`#view-play .clock-${c} .clock-time`);
+  assert.equal(await text('white'), '3:00', '3m+2 shows 3:00, no increment before move 1');
+  assert.equal(await text('black'), '3:00');
+  await page.waitForTimeout(1500);
+  const idle = await view(() => {
+    const v = globalThis.tmlab.views.play;
+    return { w: v.clockMs('white'), b: v.clockMs('black'), running: document.querySelectorAll('#view-play .clock.running').length, active: v.active };
+  });
+  assert.deepEqual(idle, { w: 180000, b: 180000, running: 0, active: null }, 'nothing runs until the person moves');
+  assert.equal(await text('white'), '3:00');
+  assert.match(await page.textContent('.play-status'), /your clock starts after this move/);
+  // Keyboard entry: bad text is named, then 1. e4.
+  await page.fill('#play-move-input', 'Ke5');
+  await page.press('#play-move-input', 'Enter');
+  assert.match(await page.textContent('#play-move-error'), /`Ke5` is not a legal move here/);
+  await page.fill('#play-move-input', 'xyz');
+  await page.press('#play-move-input', 'Enter');
+  assert.match(await page.textContent('#play-move-error'), /`xyz` is not a move: type SAN/);
+  await page.fill('#play-move-input', 'e4');
+  await page.press('#play-move-input', 'Enter');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1);
+  const after = await view(() => ({ san: globalThis.tmlab.views.play.state.moves[0].san, input: document.querySelector('#play-move-input').value, err: document.querySelector('#play-move-error').textContent }));
+  assert.deepEqual(after, { san: 'e4', input: '', err: '' });
+  assert.equal(await text('white'), '3:00', 'the first move is not timed and credits no increment');
+  await waitPersonOrEnd();
+  // From the second move on the person's clock runs.
+  await page.waitForTimeout(1200);
+  assert.ok((await view(() => globalThis.tmlab.views.play.clockMs('white'))) < 179500, 'the clock runs from the second move');
+  assert.deepEqual(errors, []);
+});
+
+test('time-control fields echo the crate’s reading; presets use the same syntax', async () => {
+  const reading = () => page.textContent('#play-wtc-reading');
+  await page.fill('#play-wtc', '3m+2');
+  assert.equal(await reading(), '3 min + 2 s per move');
+  await page.fill('#play-wtc', '10+0.1');
+  assert.equal(await reading(), '10 s + 0.1 s per move', 'seconds, as in Match and Curves');
+  await page.fill('#play-wtc', '40/60');
+  assert.equal(await reading(), '40 moves in 1 min, repeating');
+  await page.click('.tc-presets button:text("Rapid 10+5")');
+  assert.equal(await page.inputValue('#play-wtc'), '10m+5');
+  assert.equal(await reading(), '10 min + 5 s per move');
   assert.deepEqual(errors, []);
 });
 
@@ -492,8 +548,30 @@ test('narrow screens show both clocks above the board', async () => {
   const timers = await page.$$eval('#view-play [role="timer"]', (els) => els.map((e) => e.getAttribute('aria-label')));
   assert.equal(timers.length, 2);
   for (const t of timers) assert.match(t, /^(white|black): (\d+ (minute|second)s?( |,|$))+/);
+  const overflow = await view(() => ({ page: document.documentElement.scrollWidth, view: innerWidth }));
+  assert.ok(overflow.page <= overflow.view, `no horizontal overflow at 390 px: ${JSON.stringify(overflow)}`);
   await page.evaluate(() => document.querySelector('#view-play .board-col').scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: join(SHOTS, 'play-narrow.png') });
   await page.setViewportSize({ width: 1280, height: 1000 });
   assert.deepEqual(errors, []);
+});
+
+test('the move-time chart is crisp at devicePixelRatio 2', async () => {
+  const hi = await launch({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 2 });
+  try {
+    const p = await hi.context.newPage();
+    await p.goto(`${server.url}?view=play`);
+    await p.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
+    await p.waitForFunction(() => document.querySelector('.play-chart canvas').width > 0);
+    const c = await p.evaluate(() => {
+      const canvas = document.querySelector('.play-chart canvas');
+      const r = canvas.getBoundingClientRect();
+      return { w: canvas.width, h: canvas.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio };
+    });
+    assert.equal(c.dpr, 2);
+    assert.ok(Math.abs(c.w - c.cssW * 2) <= 2, `backing width ${c.w} = CSS ${c.cssW} × 2`);
+    assert.ok(Math.abs(c.h - c.cssH * 2) <= 2, `backing height ${c.h} = CSS ${c.cssH} × 2`);
+  } finally {
+    await hi.close();
+  }
 });
