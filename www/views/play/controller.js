@@ -47,14 +47,19 @@ export function clockMs(/** @type {PlayState} */ s, /** @type {string} */ color,
   if (!s.gs) return null;
   const c = s.gs.clocks[color === 'white' ? 0 : 1];
   if (c.remaining_ms == null) return null;
-  return running(s, color) ? c.remaining_ms - elapsed(s, now) : c.remaining_ms;
+  return counts(s, color) ? c.remaining_ms - elapsed(s, now) : c.remaining_ms;
 }
 
-/** Whether `color`'s clock is running: its move, the game on, not paused, its clock started. */
-export function running(/** @type {PlayState} */ s, /** @type {string} */ color) {
+/** Whether the running move's time counts against `color`'s clock (its move, its clock started). */
+function counts(/** @type {PlayState} */ s, /** @type {string} */ color) {
   const gs = s.gs;
-  if (!gs || gs.to_move === 'none' || gs.turn !== color || s.pauses.length || s.starting || s.waiting) return false;
-  return Boolean(gs.clocks[color === 'white' ? 0 : 1].runs) && s.turn != null;
+  if (!gs || gs.to_move === 'none' || gs.turn !== color || s.turn == null) return false;
+  return Boolean(gs.clocks[color === 'white' ? 0 : 1].runs);
+}
+
+/** Whether `color`'s clock is ticking now: it counts and the game is not paused or waiting. */
+export function running(/** @type {PlayState} */ s, /** @type {string} */ color) {
+  return counts(s, color) && !s.pauses.length && !s.starting && !s.waiting;
 }
 
 /** Whether the side to move has run out of time at `now` (the crate then decides: time_out). */
