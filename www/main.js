@@ -1,11 +1,11 @@
 // @ts-check
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
-import init, { check_spec, read_time_control } from './pkg/tmlab.js';
+import init, { check_curve_value, check_spec, read_time_control } from './pkg/tmlab.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves } from './views/curves.js';
 import { mountAllocation } from './views/allocation.js';
 import {
-  CURVES_DEFAULTS, CURVES_LIMITS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ALLOCATION_PREFIX,
+  CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ALLOCATION_PREFIX, CURVE_PARAMS, USAGE_PARAMS,
 } from './views/curves-params.js';
 import { UrlState, VIEWS } from './ui/urlstate.js';
 import { setUpEmbed, reportHeight } from './ui/embed.js';
@@ -134,13 +134,13 @@ async function main() {
   const registry = {
     curves: async (root) => {
       const curves = mountCurves(root, {
-        state: url.get(CURVES_PREFIX, CURVES_DEFAULTS, { limits: CURVES_LIMITS }),
+        state: url.get(CURVES_PREFIX, CURVES_DEFAULTS, { check: curveChecks }),
         onChange: (s) => url.set(CURVES_PREFIX, s, CURVES_DEFAULTS),
       });
       const allocation = mountAllocation(root, {
         state: url.get(ALLOCATION_PREFIX, ALLOCATION_DEFAULTS, {
-          limits: ALLOCATION_LIMITS,
-          check: { specs: checkSpec, tc: checkTimeControl },
+          limits: { specs: ALLOCATION_LIMITS.specs },
+          check: { specs: checkSpec, tc: checkTimeControl, ...usageChecks },
         }),
         onChange: (s) => url.set(ALLOCATION_PREFIX, s, ALLOCATION_DEFAULTS),
       });
@@ -245,6 +245,15 @@ const parserCheck = (parse) => (value) => {
     return message.length > 160 ? `${message.slice(0, 157)}…` : message;
   }
 };
+/** A URL check from the crate's range of a Curves value (`chart`: a chart id or `usage`). */
+const rangeCheck = (chart, key) => (v) => {
+  const bad = check_curve_value(chart, key, v);
+  return bad ? bad.message : undefined;
+};
+const curveChecks = Object.fromEntries(
+  Object.entries(CURVE_PARAMS).flatMap(([id, params]) => params.map((p) => [`${id}.${p.key}`, rangeCheck(id, p.key)])),
+);
+const usageChecks = Object.fromEntries(USAGE_PARAMS.map((p) => [p.key, rangeCheck('usage', p.key)]));
 /** A URL check for a value that must be one of `allowed`. */
 const choice = (allowed) => (v) => (allowed.includes(v) ? undefined : `is not one of ${allowed.join(', ')}`);
 /** A URL check for a manager spec. */

@@ -230,7 +230,8 @@ pub fn check_curve_value(chart: &str, key: &str, value: f64) -> JsValue {
         return RuleError::new(&path, "is not a number", allowed).js();
     }
     if value < p.min || value > p.max {
-        return RuleError::new(&path, format!("{value} is outside the allowed range"), allowed).js();
+        // The range is short: the message names it (a link's message shows no `allowed`).
+        return RuleError::new(&path, format!("is outside the allowed {} … {}", p.min, p.max), allowed).js();
     }
     JsValue::NULL
 }
