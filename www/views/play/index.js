@@ -14,14 +14,15 @@
 // again on resume. A reload counts as a pause (storage.js).
 import { render, nothing } from 'lit-html';
 import { PlayBoard } from '../../pkg/tmlab.js';
-import { createBoard, askPromotion } from './board.js';
+import { createBoard } from './board.js';
 import { createClock, verbalClock } from './clock.js';
 import { createEnginePanel } from './engine-panel.js';
 import { createHistory } from './history.js';
 import { createSetup } from './setup.js';
 import { saveGame, loadGame } from './storage.js';
 import { createEmergencySound } from './sound.js';
-import { initialState, update, clockMs, running, outOfTime, canMove, nextAction } from './controller.js';
+import { initialState, update, clockMs, running, outOfTime, canMove } from './controller.js';
+import { createFlow } from './flow.js';
 import { playTemplate } from './render.js';
 import { playHooks } from './hooks.js';
 import { downloadText } from './pgn.js';
@@ -176,130 +177,23 @@ export function mountPlay(root, ctx) {
   /** Saves in a task of its own, so a move stays a short task. */
   const persistSoon = () => setTimeout(persist, 0);
 
-  // ---- the engine ----
-  function cancelSearch() {
-    if (!s.active) return;
-    log(`cancel ${s.active.kind} #${s.active.id}`);
-    s = update(s, { type: 'cancel' });
-    engine.cancel();
-  }
-
-  /** Sends the board's request `req` as search `kind`; lines of older searches are ignored. */
-  function search(req, kind) {
-    board.begin_search();
-    s = update(s, { type: 'search', kind, ponderMove: req.ponder_move ?? undefined, now: now() });
-    const id = s.seq;
-    panel.start(kind === 'move' ? 'thinking' : 'pondering');
-    log(kind === 'move' ? `go #${id}: ${req.go}` : `go ponder #${id} on ${req.ponder_move}: ${req.go}`);
-    engine.search({
-      position: req.position,
-      go: req.go,
-      budgetMs: req.budget_ms,
-      ponderMove: req.ponder_move ?? undefined,
-      onInfo: (line) => s.active?.id === id && board.engine_line(line) && panel.update(board.report()),
-      onBestmove: (line) => bestmove(id, line),
-    });
-  }
-
-  /** Does what the controller says is next (the engine's move). */
-  function act() {
-    if (nextAction(s) !== 'engine-move') return;
-    const req = board.engine_request();
-    if (req) search(req, 'move');
-  }
-
-  function bestmove(id, line) {
-    if (s.active?.id !== id || s.active.kind !== 'move') return log(`ignored ${line} (#${id})`);
-    const used = elapsedNow();
-    const report = board.report();
-    let played;
-    try {
-      played = board.play_engine(line, used);
-    } catch (e) {
-      return dispatch({ type: 'notice', text: `Engine move not played: ${e.message || e}` });
-    }
-    log(`engine ${played.uci} in ${Math.round(used)} ms`);
-    panel.finish(report, 'idle');
-    afterChange(played.ponder);
-  }
-
-  // ---- the person ----
-  async function boardMove(orig, dest, meta = {}) {
-    if (!board || s.gs.to_move !== 'person' || !canMove(s)) return syncBoard();
-    let promo = '';
-    if (board.is_promotion(orig, dest)) {
-      promo = meta.premove ? 'q' : await askPromotion(parts.promo, s.gs.person);
-      // The clock kept running while the piece was chosen: the game may have ended meanwhile.
-      if (!promo || s.gs.to_move !== 'person' || !canMove(s)) return syncBoard();
-    }
-    const used = elapsedNow();
-    try {
-      board.play_person(orig, dest, promo, used);
-    } catch (e) {
-      dispatch({ type: 'notice', text: String(e.message || e) });
-      return;
-    }
-    personMoved(board.state().moves.at(-1)?.uci, used, meta.premove);
-  }
-
-  /** A typed move (SAN or UCI, read by the crate); returns whether it was played. */
-  function typedMove(text) {
-    if (!board || s.gs.to_move !== 'person' || !canMove(s)) {
-      x.moveError = s.gs?.outcome ? 'The game is over.' : 'Wait for your move.';
-      paint();
-      return false;
-    }
-    const used = elapsedNow();
-    try {
-      const uci = board.play_text(text, used);
-      x.moveError = '';
-      cg.cancelPremove();
-      personMoved(uci, used, false);
-      return true;
-    } catch (e) {
-      x.moveError = e && typeof e === 'object' && 'message' in e ? String(e.message) : String(e);
-      paint();
-      return false;
-    }
-  }
-
-  function personMoved(uci, used, premove) {
-    log(`person ${uci}${premove ? ' (premove)' : ''} in ${Math.round(used)} ms`);
-    if (s.active?.kind === 'ponder') {
-      // The client decides: a ponder hit only if that ponder search runs and can hear it.
-      if (engine.ponderhit(uci)) {
-        log(`ponderhit #${s.active.id}`);
-        s = update(s, { type: 'moved', gs: board.state(), keepSearch: true, now: now() });
-        dispatch({ type: 'ponderhit' });
-        panel.ponderhit();
-        persistSoon();
-        return;
-      }
-      cancelSearch();
-    }
-    afterChange();
-  }
-
-  /** After any move or the game's end: redraw, save, hand the turn on. */
-  function afterChange(ponderMove) {
-    const gs = board.state();
-    if (gs.outcome) cancelSearch();
-    dispatch({ type: 'moved', gs });
-    persistSoon();
-    if (s.gs.outcome) {
-      cg.cancelPremove();
-      panel.label('game over');
-      x.announce = `Game over: ${s.gs.outcome.result}, ${s.gs.outcome.reason}`;
-      paint();
-      return;
-    }
-    if (s.gs.to_move === 'engine') return act();
-    if (ponderMove && !s.pauses.length) {
-      const req = board.ponder_request(ponderMove);
-      if (req) search(req, 'ponder');
-    }
-    if (cg.state.premovable.current) log(cg.playPremove() ? 'premove played' : 'premove dropped');
-  }
+  // ---- the engine and the person: flow.js ----
+  const view = {
+    get s() {
+      return s;
+    },
+    set s(next) {
+      s = next;
+    },
+    get board() {
+      return board;
+    },
+    engine, cg, panel, x, promoHost: parts.promo, dispatch, log, now, elapsedNow,
+    paint: () => paint(),
+    syncBoard: () => syncBoard(),
+    persistSoon: () => persistSoon(),
+  };
+  const { cancelSearch, act, boardMove, typedMove, afterChange } = createFlow(view);
 
   // ---- games ----
   async function begin(newBoard, { carried = 0, note = '', wait = false } = {}) {
