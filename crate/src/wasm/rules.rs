@@ -225,7 +225,11 @@ pub fn check_curve_value(chart: &str, key: &str, value: f64) -> JsValue {
         return RuleError::new(&path, format!("`{path}` is not a parameter of the Curves view"), "").js();
     };
     let unit = if p.unit.is_empty() { String::new() } else { format!(" {}", p.unit) };
-    let allowed = format!("{} … {}{unit}", p.min, p.max);
+    // Shown with the slider step's precision (20.0 … 100.0 for a step of 0.5).
+    let step = p.step.to_string();
+    let places = step.split_once('.').map_or(0, |(_, f)| f.len());
+    let (min, max) = (format!("{:.places$}", p.min), format!("{:.places$}", p.max));
+    let allowed = format!("{min} … {max}{unit}");
     if !value.is_finite() {
         return RuleError::new(&path, "is not a number", allowed).js();
     }
