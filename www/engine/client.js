@@ -4,24 +4,7 @@
 //
 //   loading → idle → searching → (stopping) → idle,   plus failed.
 //
-// Handshake and barriers: `uci` → `uciok` → `setoption …` (only changed options) → `isready` →
-// `readyok`; nothing else is sent before `readyok`, and options change only at a barrier, never
-// during a search. One search at a time; a new request while busy drops the running search
-// (latest wins).
-//
-// Ending a search early (see README, "Engine in the browser"):
-// - An alpha-beta search runs synchronously inside the worker, which hears nothing until it
-//   ends. `cancel()` therefore terminates that worker and promotes a spare one, already
-//   instantiated from the page's compiled WebAssembly.Module, handshaken and given the game's
-//   options; the manager's last `tm-state` is restored (`tmlab restore`), so the dropped search
-//   is as if it never ran. Without a ready spare, a new worker is started and the options are
-//   replayed at its barrier. `stop()` does the same and answers with the best move of the
-//   last completed iteration (the one the engine would have played).
-// - An MCTS search runs in slices and hears lines between them: `cancel()` sends `tmlab cancel`
-//   (the manager is put back and the tree kept for reuse), `stop()` sends `stop`.
-// - A crash (`info string crash`, a worker `error`/`messageerror`, or the watchdog) also replaces
-//   the worker and re-issues the interrupted search; after MAX_RESPAWNS consecutive failures the
-//   state becomes `failed`.
+// Handshake and barriers: protocol.js. Ending a search early and crashes: workers.js.
 //
 // Events: `line` (every line of the active worker), `info` and `bestmove` ({line, request}) of
 // the searches the page asked for (never of a dropped one), `state` ({state, error}) and `crash`
@@ -75,8 +58,7 @@ export class EngineClient extends EventTarget {
     this.pending = null;
     /** @type {Running | null} */
     this.running = null;
-    /** The manager's state after the last finished move (`tm-state` payload), or null. */
-    /** @type {string | null} */
+    /** @type {string | null} the manager's state after the last finished move (`tm-state` payload) */
     this.managerState = null;
     /** A `ucinewgame` is due at the next barrier. */
     this.newGameDue = false;

@@ -2,6 +2,11 @@
 // The engine client's protocol steps (see client.js for the state machine they serve): reading
 // the active worker's lines, the barriers (`ucinewgame`, changed options, the manager's state,
 // `isready` → `readyok`), and sending the waiting search once the engine is idle.
+//
+// Handshake and barriers: `uci` → `uciok` → `setoption …` (only changed options) → `isready` →
+// `readyok`; nothing else is sent before `readyok`, and options change only at a barrier, never
+// during a search. One search at a time; a new request while busy drops the running search
+// (latest wins).
 /** @typedef {import('./engine-worker.js').EngineWorker} EngineWorker */
 /**
  * The search the active worker runs.

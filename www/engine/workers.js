@@ -2,6 +2,20 @@
 // The engine client's workers (see client.js): spawning, the spare kept ready, replacing the
 // active worker (a cancelled alpha-beta search, a crash), dropping a search, the watchdog and the
 // crash count.
+//
+// Ending a search early (see README, "Engine in the browser"):
+// - An alpha-beta search runs synchronously inside the worker, which hears nothing until it
+//   ends. `cancel()` therefore terminates that worker and promotes a spare one, already
+//   instantiated from the page's compiled WebAssembly.Module, handshaken and given the game's
+//   options; the manager's last `tm-state` is restored (`tmlab restore`), so the dropped search
+//   is as if it never ran. Without a ready spare, a new worker is started and the options are
+//   replayed at its barrier. `stop()` does the same and answers with the best move of the
+//   last completed iteration (the one the engine would have played).
+// - An MCTS search runs in slices and hears lines between them: `cancel()` sends `tmlab cancel`
+//   (the manager is put back and the tree kept for reuse), `stop()` sends `stop`.
+// - A crash (`info string crash`, a worker `error`/`messageerror`, or the watchdog) also replaces
+//   the worker and re-issues the interrupted search; after MAX_RESPAWNS consecutive failures the
+//   state becomes `failed`.
 import { EngineWorker } from './engine-worker.js';
 import { STATE_OPTION } from './protocol.js';
 
