@@ -503,6 +503,15 @@ test('a fresh game shows 3:00 and no clock runs before the first move; 1. e4 typ
   assert.deepEqual(idle, { w: 180000, b: 180000, running: 0, active: null }, 'nothing runs until the person moves');
   assert.equal(await text('white'), '3:00');
   assert.match(await page.textContent('.play-status'), /your clock starts after this move/);
+  // Readable coordinates: opaque, bold, light text outlined in dark on every square.
+  const coord = await view(() => {
+    const c = document.querySelector('#view-play cg-container coords coord');
+    const st = getComputedStyle(c);
+    return { color: st.color, shadow: st.textShadow, weight: Number(st.fontWeight), opacity: Number(getComputedStyle(c.parentElement).opacity), size: parseFloat(st.fontSize) };
+  });
+  assert.equal(coord.color, 'rgb(255, 255, 255)');
+  assert.notEqual(coord.shadow, 'none');
+  assert.ok(coord.weight >= 700 && coord.opacity === 1 && coord.size >= 11, JSON.stringify(coord));
   // Keyboard entry: bad text is named, then 1. e4.
   await page.fill('#play-move-input', 'Ke5');
   await page.press('#play-move-input', 'Enter');
