@@ -38,15 +38,16 @@ function probe() {
 function showEngineState(client) {
   const badge = $('#engine-state');
   if (!badge) return;
-  const render = () => {
-    badge.textContent = client.state === 'idle' ? 'engine ready' : `engine ${client.state}`;
-    badge.dataset.state = client.state;
-    if (client.state === 'failed') {
+  // Only the client's events: the page reads none of its fields.
+  const render = (state, error) => {
+    badge.textContent = state === 'idle' ? 'engine ready' : `engine ${state}`;
+    badge.dataset.state = state;
+    if (state === 'failed') {
       $('#engine-error').textContent =
-        `The engine stopped working (${client.lastError}). Reload the page; if it happens again, try another browser.`;
+        `The engine stopped working (${error}). Reload the page; if it happens again, try another browser.`;
     }
   };
-  client.addEventListener('state', render);
+  client.addEventListener('state', (e) => render(e.detail.state, e.detail.error));
   client.addEventListener('crash', (e) => {
     $('#engine-error').textContent = `The engine crashed (${e.detail.reason}); it was restarted.`;
   });
@@ -54,7 +55,7 @@ function showEngineState(client) {
     const log = $('#engine-log');
     if (log) log.textContent = (log.textContent + e.detail + '\n').split('\n').slice(-40).join('\n');
   });
-  render();
+  render('loading', null); // a new client starts loading
 }
 
 /** The views' labels, for titles and messages. */
