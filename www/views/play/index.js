@@ -286,6 +286,7 @@ export function mountPlay(root, ctx) {
     cancelSearch();
     cg.destroy();
     history.dispose();
+    setup.dispose();
     render(nothing, root);
   }
   return playHooks({ cg, ready, history, panel, sound, unmount, newGame, get: () => ({ s, board, events }), clockMs: (c) => clockMs(s, c, now()) });
