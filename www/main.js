@@ -14,6 +14,8 @@ import { showStaticCurves } from './ui/static.js';
 import { hasWasmSimd } from './ui/wasm-support.js';
 
 const $ = (sel) => document.querySelector(sel);
+/** The e2e harness sets this flag before any script: only then are the test hooks loaded. */
+const testHooks = /** @type {any} */ (globalThis).__tmlabTestHooks === true ? import('./test-hooks.js') : null;
 
 /** What this browser can do, probed once at start. */
 function probe() {
@@ -124,7 +126,8 @@ async function main() {
 
   // The page's own wasm instance draws the charts; it never waits for the engine.
   await init({ module_or_path: wasmModule });
-  globalThis.tmlab = { engine, caps, url, embed, views: {} };
+  // e2e only (test-hooks.js): `globalThis.tmlab`, never created on a page opened otherwise.
+  const hooks = (await testHooks)?.installHooks({ engine, caps, url, embed, show });
 
   /**
    * The views. Each is mounted the first time it is shown, into its own section, and gets
@@ -145,7 +148,6 @@ async function main() {
         }),
         onChange: (s) => url.set(ALLOCATION_PREFIX, s, ALLOCATION_DEFAULTS),
       });
-      globalThis.tmlab.allocation = allocation;
       return { curves, allocation };
     },
     play: async (root) => {
@@ -190,12 +192,11 @@ async function main() {
     if (!mounted.has(view)) {
       const p = registry[view]($(`#view-${view}`));
       mounted.set(view, p);
-      globalThis.tmlab.views[view] = await p;
+      hooks?.mounted(view, await p);
     }
     await mounted.get(view);
     document.dispatchEvent(new CustomEvent('tmlab-view', { detail: { view } }));
   }
-  globalThis.tmlab.show = show;
 
   // Tabs (WAI-ARIA tabs with automatic activation): ← → move between tabs, Home/End jump.
   for (const v of VIEWS) {

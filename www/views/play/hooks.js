@@ -1,6 +1,7 @@
 // @ts-check
-// The Play view's handle: what main.js keeps in `globalThis.tmlab.views.play` for the e2e tests
-// and debugging. Read-only getters over the view's state; the view itself never reads them.
+// The Play view's test hooks: `globalThis.tmlab.views.play` for the e2e tests, installed by
+// test-hooks.js only (never on a page opened without the harness's flag). Read-only getters
+// over the handle mountPlay returns; the view itself never reads them.
 
 /**
  * @param {{cg: any, ready: Promise<any>, history: any, panel: any, sound: any, unmount: () => void,
