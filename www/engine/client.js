@@ -154,20 +154,6 @@ export class EngineClient extends EventTarget {
     this.flush();
   }
 
-  /**
-   * One option (kept for callers that set one at a time).
-   * @param {string} name
-   * @param {string | number | boolean} value
-   */
-  setOption(name, value) {
-    this.configure({ [name]: value });
-  }
-
-  /** For tests and the crash-recovery demo: make the worker panic for real. */
-  debugPanic() {
-    this.active.post('tmlab-debug-panic');
-  }
-
   /** End both workers. */
   terminate() {
     this.clearWatchdog();
