@@ -1,11 +1,11 @@
 // @ts-check
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
-import init, { check_spec, read_time_control } from './pkg/tmlab.js';
+import init, { check_curve_value, check_spec, read_time_control } from './pkg/tmlab.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves } from './views/curves.js';
 import { mountAllocation } from './views/allocation.js';
 import {
-  CURVES_DEFAULTS, CURVES_LIMITS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ALLOCATION_PREFIX,
+  CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ALLOCATION_PREFIX, CURVE_PARAMS, USAGE_PARAMS,
 } from './views/curves-params.js';
 import { UrlState, VIEWS } from './ui/urlstate.js';
 import { setUpEmbed, reportHeight } from './ui/embed.js';
@@ -14,6 +14,8 @@ import { showStaticCurves, removePlaceholders } from './ui/static.js';
 import { hasWasmSimd } from './ui/wasm-support.js';
 
 const $ = (sel) => document.querySelector(sel);
+/** The e2e harness sets this flag before any script: only then are the test hooks loaded. */
+const testHooks = /** @type {any} */ (globalThis).__tmlabTestHooks === true ? import('./test-hooks.js') : null;
 
 /** What this browser can do, probed once at start. */
 function probe() {
@@ -38,15 +40,16 @@ function probe() {
 function showEngineState(client) {
   const badge = $('#engine-state');
   if (!badge) return;
-  const render = () => {
-    badge.textContent = client.state === 'idle' ? 'engine ready' : `engine ${client.state}`;
-    badge.dataset.state = client.state;
-    if (client.state === 'failed') {
+  // Only the client's events: the page reads none of its fields.
+  const render = (state, error) => {
+    badge.textContent = state === 'idle' ? 'engine ready' : `engine ${state}`;
+    badge.dataset.state = state;
+    if (state === 'failed') {
       $('#engine-error').textContent =
-        `The engine stopped working (${client.lastError}). Reload the page; if it happens again, try another browser.`;
+        `The engine stopped working (${error}). Reload the page; if it happens again, try another browser.`;
     }
   };
-  client.addEventListener('state', render);
+  client.addEventListener('state', (e) => render(e.detail.state, e.detail.error));
   client.addEventListener('crash', (e) => {
     $('#engine-error').textContent = `The engine crashed (${e.detail.reason}); it was restarted.`;
   });
@@ -54,7 +57,7 @@ function showEngineState(client) {
     const log = $('#engine-log');
     if (log) log.textContent = (log.textContent + e.detail + '\n').split('\n').slice(-40).join('\n');
   });
-  render();
+  render('loading', null); // a new client starts loading
 }
 
 /** The views' labels, for titles and messages. */
@@ -125,7 +128,8 @@ async function main() {
 
   // The page's own wasm instance draws the charts; it never waits for the engine.
   await init({ module_or_path: wasmModule });
-  globalThis.tmlab = { engine, caps, url, embed, views: {} };
+  // e2e only (test-hooks.js): `globalThis.tmlab`, never created on a page opened otherwise.
+  const hooks = (await testHooks)?.installHooks({ engine, caps, url, embed, show });
 
   /**
    * The views. Each is mounted the first time it is shown, into its own section, and gets
@@ -137,31 +141,32 @@ async function main() {
     curves: async (root) => {
       removePlaceholders(root);
       const curves = mountCurves(root, {
-        state: url.get(CURVES_PREFIX, CURVES_DEFAULTS, { limits: CURVES_LIMITS }),
+        state: url.get(CURVES_PREFIX, CURVES_DEFAULTS, { check: curveChecks }),
         onChange: (s) => url.set(CURVES_PREFIX, s, CURVES_DEFAULTS),
       });
       const allocation = mountAllocation(root, {
         state: url.get(ALLOCATION_PREFIX, ALLOCATION_DEFAULTS, {
-          limits: ALLOCATION_LIMITS,
+          limits: { specs: ALLOCATION_LIMITS.specs },
           check: {
             specs: checkSpec,
             tc: checkTimeControl,
-            mode: (v) => (['usage', 'engine'].includes(v) ? undefined : 'is not one of usage, engine'),
-            side: (v) => (['white', 'black'].includes(v) ? undefined : 'is not one of white, black'),
+            ...usageChecks,
+            mode: choice(['usage', 'engine']),
+            side: choice(['white', 'black']),
           },
         }),
         onChange: (s) => url.set(ALLOCATION_PREFIX, s, ALLOCATION_DEFAULTS),
       });
-      globalThis.tmlab.allocation = allocation;
       return { curves, allocation };
     },
     play: async (root) => {
-      const m = await import('./views/play.js');
-      return m.mountPlay(root, viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS));
+      const m = await import('./views/play/index.js');
+      const check = { tm: checkSpec, wtc: checkTimeControl, btc: checkTimeControl };
+      for (const [k, allowed] of Object.entries(m.PLAY_CHOICES)) check[k] = choice(allowed);
+      return m.mountPlay(root, viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS, check));
     },
     match: async (root) => {
       const m = await import('./views/match/index.js');
-      const choice = (allowed) => (v) => (allowed.includes(v) ? undefined : `is not one of ${allowed.join(', ')}`);
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
       return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
@@ -205,12 +210,11 @@ async function main() {
     if (!mounted.has(view)) {
       const p = registry[view]($(`#view-${view}`));
       mounted.set(view, p);
-      globalThis.tmlab.views[view] = await p;
+      hooks?.mounted(view, await p);
     }
     await mounted.get(view);
     document.dispatchEvent(new CustomEvent('tmlab-view', { detail: { view } }));
   }
-  globalThis.tmlab.show = show;
 
   // Tabs (WAI-ARIA tabs with automatic activation): ← → move between tabs, Home/End jump.
   for (const v of VIEWS) {
@@ -249,18 +253,29 @@ async function compileWasm() {
 
 /**
  * A URL check from a Rust parser: nothing when the value parses, else the typed error's message
- * without its list of allowed values (one message names each bad value; the lists stay in the
- * views' own field errors).
+ * (which never holds the list of allowed values: one message names each bad value; the lists
+ * stay in the views' own field errors).
  */
 const parserCheck = (parse) => (value) => {
   try {
     parse(value);
     return undefined;
   } catch (e) {
-    const message = String(e?.message || e).split('; allowed')[0];
+    const message = String(e?.message ?? e);
     return message.length > 160 ? `${message.slice(0, 157)}…` : message;
   }
 };
+/** A URL check from the crate's range of a Curves value (`chart`: a chart id or `usage`). */
+const rangeCheck = (chart, key) => (v) => {
+  const bad = check_curve_value(chart, key, v);
+  return bad ? bad.message : undefined;
+};
+const curveChecks = Object.fromEntries(
+  Object.entries(CURVE_PARAMS).flatMap(([id, params]) => params.map((p) => [`${id}.${p.key}`, rangeCheck(id, p.key)])),
+);
+const usageChecks = Object.fromEntries(USAGE_PARAMS.map((p) => [p.key, rangeCheck('usage', p.key)]));
+/** A URL check for a value that must be one of `allowed`. */
+const choice = (allowed) => (v) => (allowed.includes(v) ? undefined : `is not one of ${allowed.join(', ')}`);
 /** A URL check for a manager spec. */
 const checkSpec = parserCheck(check_spec);
 /** A URL check for a time control. */

@@ -45,6 +45,8 @@ async function openPlay({ tm, tc, searcher = 'ab' }) {
     globalThis.__lines = [];
     globalThis.tmlab.engine.addEventListener('line', (e) => globalThis.__lines.push({ t: performance.now(), line: e.detail }));
   });
+  // Nothing runs until the person starts (lichess): as Black, “Start” lets the engine move.
+  if (await view(() => globalThis.tmlab.views.play.waiting)) await page.click('#view-play .start-game');
 }
 
 const view = (fn, arg) => page.evaluate(fn, arg);
@@ -78,7 +80,7 @@ async function personMoves() {
 const goLines = () => view(() => globalThis.tmlab.views.play.events.filter((e) => e.what.startsWith('go #')).map((e) => ({ t: e.t, go: e.what.replace(/^go #\d+: /, '') })));
 
 test('the panel fills in live during an alpha-beta think: depth, nodes, PV and the budget', async () => {
-  await openPlay({ tm: 'stockfish', tc: '15+10' });
+  await openPlay({ tm: 'stockfish', tc: '15m+10' });
   await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'move', null, { timeout: 20000 });
   // The budget bar from the first moments.
   await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.soft !== '', null, { timeout: 1000 });
@@ -112,7 +114,7 @@ test('the panel fills in live during an alpha-beta think: depth, nodes, PV and t
 });
 
 test('Stockfish: the effective soft limit is shown and the move stays under the hard limit', async () => {
-  await openPlay({ tm: 'stockfish', tc: '1+0' });
+  await openPlay({ tm: 'stockfish', tc: '1m+0' });
   await page.click('#view-play button.new-game'); // every line of the game is recorded
   const limits = [];
   for (let move = 1; move <= 3; move++) {
@@ -145,7 +147,7 @@ test('Stockfish: the effective soft limit is shown and the move stays under the 
 
 for (const [tm, searcher] of [['lc0-legacy', 'ab'], ['stockfish', 'ab'], ['lc0-legacy', 'mcts']]) {
   test(`${tm}, ${searcher}: a search dropped by a view switch costs nothing (same go line, same budget when restarted)`, async () => {
-    await openPlay({ tm, tc: '1+0', searcher });
+    await openPlay({ tm, tc: '1m+0', searcher });
     // The engine's first move, undisturbed; the person answers; then its second move is dropped.
     await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
     await personMoves();
@@ -186,7 +188,7 @@ for (const [tm, searcher] of [['lc0-legacy', 'ab'], ['stockfish', 'ab'], ['lc0-l
 }
 
 test('lc0-legacy: New game mid-think gives the new game the undisturbed first-move budget', async () => {
-  await openPlay({ tm: 'lc0-legacy', tc: '1+0' });
+  await openPlay({ tm: 'lc0-legacy', tc: '1m+0' });
   // A game's first move, undisturbed (seen from its start): its budget carries the first-move bonus.
   await page.click('#view-play button.new-game');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
@@ -206,7 +208,7 @@ test('lc0-legacy: New game mid-think gives the new game the undisturbed first-mo
 });
 
 test('MCTS: the stop reason is worded for a searcher without iterations', async () => {
-  await openPlay({ tm: 'lc0-legacy', tc: '1+0', searcher: 'mcts' });
+  await openPlay({ tm: 'lc0-legacy', tc: '1m+0', searcher: 'mcts' });
   await page.click('#view-play button.new-game');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
   await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.stop !== '');

@@ -34,9 +34,11 @@ before(async () => {
   await watchLongTasks(page);
   await page.addInitScript(() => localStorage.clear());
   // The person plays Black: the engine thinks as soon as a game starts.
-  await page.goto(`${server.url}?view=play&p.side=black&p.s=ab&p.tm=lc0-legacy&p.wtc=15%2B10&p.btc=15%2B10`);
+  await page.goto(`${server.url}?view=play&p.side=black&p.s=ab&p.tm=lc0-legacy&p.wtc=15m%2B10&p.btc=15m%2B10`);
   await page.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
   await page.evaluate(() => globalThis.tmlab.views.play.ready);
+  // Nothing runs until the person starts (lichess): as Black, “Start” lets the engine move.
+  await page.click('#view-play .start-game');
   // The steady state of a page that has searched: a spare worker is ready.
   await page.waitForFunction(() => globalThis.tmlab.engine.spare?.ready, null, { timeout: 20000 });
   // In-page instruments: the time of each click on a watched control, and every engine event.

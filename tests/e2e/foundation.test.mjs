@@ -234,7 +234,7 @@ test('the worker searches: alpha-beta to a depth, MCTS under a clock with stop',
     () =>
       new Promise((resolve) => {
         const { engine } = globalThis.tmlab;
-        engine.setOption('Searcher', 'mcts');
+        engine.configure({ Searcher: 'mcts' });
         const started = performance.now();
         let infos = 0;
         engine.search({

@@ -49,9 +49,11 @@ export async function serveDist() {
 
 /**
  * Launch Chromium with a fresh profile; returns { context, close }. `deviceScaleFactor` and
- * `hasTouch` emulate a HiDPI or touch screen.
+ * `hasTouch` emulate a HiDPI or touch screen. `testHooks` (default true): every page gets the
+ * flag that makes main.js load www/test-hooks.js (`globalThis.tmlab`); without it a page is
+ * exactly what a visitor gets.
  */
-export async function launch({ viewport = { width: 1280, height: 900 }, deviceScaleFactor = undefined, hasTouch = undefined } = {}) {
+export async function launch({ viewport = { width: 1280, height: 900 }, deviceScaleFactor = undefined, hasTouch = undefined, testHooks = true } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'tmlab-e2e-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath(),
@@ -61,6 +63,11 @@ export async function launch({ viewport = { width: 1280, height: 900 }, deviceSc
     deviceScaleFactor,
     hasTouch,
   });
+  if (testHooks) {
+    await context.addInitScript(() => {
+      globalThis.__tmlabTestHooks = true;
+    });
+  }
   return {
     context,
     close: async () => {

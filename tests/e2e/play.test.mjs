@@ -65,7 +65,7 @@ const view = (fn, arg) => page.evaluate(fn, arg);
 const playState = () => view(() => globalThis.tmlab.views.play.state);
 
 /** Start a new game through the setup form. */
-async function newGame({ side = 'white', tc = '1+0', searcher = 'ab', ponder = false } = {}) {
+async function newGame({ side = 'white', tc = '60', searcher = 'ab', ponder = false } = {}) {
   await page.selectOption('#play-side', side);
   await page.selectOption('#play-searcher', searcher);
   await page.fill('#play-wtc', tc);
@@ -168,9 +168,9 @@ function readPgn(text) {
   return { tags, moves, result };
 }
 
-test('a full game at 1+0 against the engine: legal moves, a result, no flag, budget shown, PGN with clocks', async () => {
+test('a full game at 60 s against the engine: legal moves, a result, no flag, budget shown, PGN with clocks', async () => {
   await openPlay();
-  await newGame({ side: 'white', tc: '1+0' });
+  await newGame({ side: 'white', tc: '60' });
   const random = rng(20250101);
   const t0 = await view(() => performance.now());
   let budgetSeen = false;
@@ -236,7 +236,7 @@ test('a full game at 1+0 against the engine: legal moves, a result, no flag, bud
     const st = v.state;
     const B = v.board.constructor;
     const fresh = new B(
-      JSON.stringify({ person: st.person, white_tc: '1+0', black_tc: '1+0', searcher: 'ab', tm: 'lc0-legacy', move_overhead_ms: 0, ponder: false }),
+      JSON.stringify({ person: st.person, white_tc: '60', black_tc: '60', searcher: 'ab', tm: 'lc0-legacy', move_overhead_ms: 0, ponder: false }),
     );
     const problems = [];
     for (const m of st.moves) {
@@ -313,7 +313,7 @@ test('a full game at 1+0 against the engine: legal moves, a result, no flag, bud
 });
 
 test('a premove made while the engine thinks is played on its reply', async () => {
-  await newGame({ side: 'white', tc: '1+0' });
+  await newGame({ side: 'white', tc: '60' });
   await clickMove('e2', 'e4');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.to_move === 'engine');
   // The engine thinks about a second on its first move (lc0's first-move bonus): premove Nf3.
@@ -331,7 +331,7 @@ test('a premove made while the engine thinks is played on its reply', async () =
 });
 
 test('a reload mid-game restores the position and the clocks', async () => {
-  await newGame({ side: 'black', tc: '1+0' });
+  await newGame({ side: 'black', tc: '60' });
   await waitPersonOrEnd();
   await clickMove('e7', 'e5');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 2);
@@ -373,7 +373,7 @@ test('a reload mid-game restores the position and the clocks', async () => {
 });
 
 test('MCTS ponders on the expected reply: ponderhit when it is played', async () => {
-  await newGame({ side: 'white', tc: '1+0', searcher: 'mcts', ponder: true });
+  await newGame({ side: 'white', tc: '60', searcher: 'mcts', ponder: true });
   await clickMove('e2', 'e4');
   // The engine replies, then ponders on the move it expects from us.
   await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'ponder', null, { timeout: 20000 });
@@ -412,7 +412,11 @@ test('MCTS ponders on the expected reply: ponderhit when it is played', async ()
 
 test('the person loses on time when the clock runs out', async () => {
   await newGame({ side: 'white', tc: 'tc=1.5+0' });
-  await page.waitForFunction(() => globalThis.tmlab.views.play.state.outcome, null, { timeout: 5000 });
+  // lichess: the first moves are not timed; the person's clock runs from the second move on.
+  await page.waitForTimeout(1800);
+  assert.equal(await view(() => globalThis.tmlab.views.play.state.outcome), null, 'no flag before the first move');
+  await clickMove('e2', 'e4');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.outcome, null, { timeout: 8000 });
   const s = await playState();
   assert.equal(s.outcome.result, '0-1');
   assert.equal(s.outcome.termination, 'time-forfeit');
@@ -429,7 +433,10 @@ test('the person loses on time when the clock runs out', async () => {
 });
 
 test('the game pauses while another view is shown', async () => {
-  await newGame({ side: 'white', tc: '1+0' });
+  await newGame({ side: 'white', tc: '60' });
+  // The person's clock runs from the second move on (lichess).
+  await clickMove('e2', 'e4');
+  await waitPersonOrEnd();
   await page.waitForTimeout(300);
   const before = await view(() => globalThis.tmlab.views.play.clockMs('white'));
   await page.click('#tab-curves');
@@ -445,32 +452,97 @@ test('the game pauses while another view is shown', async () => {
   await page.click('#tab-curves');
   await page.waitForTimeout(300);
   await page.click('#tab-play');
-  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 4, null, { timeout: 20000 });
   const ev = await view(() => globalThis.tmlab.views.play.events.map((e) => e.what));
   assert.ok(ev.some((e) => e.startsWith('cancel move')), ev.join('\n'));
   assert.ok(ev.some((e) => e === 'resume: another view'), ev.join('\n'));
   assert.deepEqual(errors, []);
 });
 
-test('bad values in a link are named, never a crash', async () => {
+test('bad values in a link fall back one by one, named in one dismissible message', async () => {
   await page.goto(`${server.url}?view=curves`);
   await page.evaluate(() => localStorage.clear()); // no saved game to restore
-  await page.goto(`${server.url}?view=play&p.side=purple&p.s=minimax&p.tm=${encodeURIComponent('lc0-legacy(slowmover=99)')}&p.wtc=3%2Bx&p.same=0`);
-  await page.waitForFunction(() => globalThis.tmlab?.views?.play, null, { timeout: 20000 });
+  await page.goto(`${server.url}?view=play&p.side=purple&p.s=minimax&p.tm=${encodeURIComponent('lc0-legacy(slowmover=99)')}&p.wtc=3%2Bx&p.btc=90&p.same=0`);
+  await page.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
   const r = await view(() => ({
+    note: document.querySelector('#url-note').hidden ? null : document.querySelector('#url-note-text').textContent,
     error: document.querySelector('.setup-error').textContent,
-    status: document.querySelector('.play-status').textContent,
     side: document.querySelector('#play-side').value,
     searcher: document.querySelector('#play-searcher').value,
+    wtc: document.querySelector('#play-wtc').value,
+    btc: document.querySelector('#play-btc').value,
+    toMove: globalThis.tmlab.views.play.state.to_move,
   }));
-  assert.match(r.error, /^White's time control: bad time control token `3\+x`/);
-  assert.match(r.status, /setup has an error/);
-  assert.equal(r.side, 'white');
-  assert.equal(r.searcher, 'ab');
-  await page.fill('#play-wtc', '1+0');
-  assert.equal(await page.textContent('.setup-error'), '');
-  await page.click('#play-start');
-  await page.waitForFunction(() => globalThis.tmlab.views.play.state?.to_move === 'person', null, { timeout: 20000 });
+  assert.ok(r.note, 'the link message is shown');
+  for (const key of ['p.side=purple', 'p.s=minimax', 'p.tm=', 'p.wtc=3+x']) {
+    assert.equal(r.note.split(key).length - 1, 1, `${key} named once: ${r.note}`);
+  }
+  assert.doesNotMatch(r.note, /allowed/i, 'no list of allowed values in the message');
+  assert.equal(r.error, '', 'the setup is valid: each bad value fell back to its default');
+  assert.deepEqual([r.side, r.searcher, r.wtc, r.btc], ['white', 'ab', '3m+2', '90'], 'good values are kept');
+  assert.equal(r.toMove, 'person');
+  await page.click('#url-note-close');
+  assert.equal(await page.isHidden('#url-note'), true, 'dismissed');
+  assert.deepEqual(errors, []);
+});
+
+test('a fresh game shows 3:00 and no clock runs before the first move; 1. e4 typed on the keyboard', async () => {
+  await page.goto(`${server.url}?view=curves`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${server.url}?view=play`);
+  await page.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
+  await page.evaluate(() => globalThis.tmlab.views.play.ready);
+  const text = (c) => page.textContent(`#view-play .clock-${c} .clock-time`);
+  assert.equal(await text('white'), '3:00', '3m+2 shows 3:00, no increment before move 1');
+  assert.equal(await text('black'), '3:00');
+  await page.waitForTimeout(1500);
+  const idle = await view(() => {
+    const v = globalThis.tmlab.views.play;
+    return { w: v.clockMs('white'), b: v.clockMs('black'), running: document.querySelectorAll('#view-play .clock.running').length, active: v.active };
+  });
+  assert.deepEqual(idle, { w: 180000, b: 180000, running: 0, active: null }, 'nothing runs until the person moves');
+  assert.equal(await text('white'), '3:00');
+  assert.match(await page.textContent('.play-status'), /your clock starts after this move/);
+  // Readable coordinates: opaque, bold, light text outlined in dark on every square.
+  const coord = await view(() => {
+    const c = document.querySelector('#view-play cg-container coords coord');
+    const st = getComputedStyle(c);
+    return { color: st.color, shadow: st.textShadow, weight: Number(st.fontWeight), opacity: Number(getComputedStyle(c.parentElement).opacity), size: parseFloat(st.fontSize) };
+  });
+  assert.equal(coord.color, 'rgb(255, 255, 255)');
+  assert.notEqual(coord.shadow, 'none');
+  assert.ok(coord.weight >= 700 && coord.opacity === 1 && coord.size >= 11, JSON.stringify(coord));
+  // Keyboard entry: bad text is named, then 1. e4.
+  await page.fill('#play-move-input', 'Ke5');
+  await page.press('#play-move-input', 'Enter');
+  assert.match(await page.textContent('#play-move-error'), /`Ke5` is not a legal move here/);
+  await page.fill('#play-move-input', 'xyz');
+  await page.press('#play-move-input', 'Enter');
+  assert.match(await page.textContent('#play-move-error'), /`xyz` is not a move: type SAN/);
+  await page.fill('#play-move-input', 'e4');
+  await page.press('#play-move-input', 'Enter');
+  await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1);
+  const after = await view(() => ({ san: globalThis.tmlab.views.play.state.moves[0].san, input: document.querySelector('#play-move-input').value, err: document.querySelector('#play-move-error').textContent }));
+  assert.deepEqual(after, { san: 'e4', input: '', err: '' });
+  assert.equal(await text('white'), '3:00', 'the first move is not timed and credits no increment');
+  await waitPersonOrEnd();
+  // From the second move on the person's clock runs.
+  await page.waitForTimeout(1200);
+  assert.ok((await view(() => globalThis.tmlab.views.play.clockMs('white'))) < 179500, 'the clock runs from the second move');
+  assert.deepEqual(errors, []);
+});
+
+test('time-control fields echo the crate’s reading; presets use the same syntax', async () => {
+  const reading = () => page.textContent('#play-wtc-reading');
+  await page.fill('#play-wtc', '3m+2');
+  assert.equal(await reading(), '3 min + 2 s per move');
+  await page.fill('#play-wtc', '10+0.1');
+  assert.equal(await reading(), '10 s + 0.1 s per move', 'seconds, as in Match and Curves');
+  await page.fill('#play-wtc', '40/60');
+  assert.equal(await reading(), '40 moves in 1 min, repeating');
+  await page.click('.tc-presets button:text("Rapid 10+5")');
+  assert.equal(await page.inputValue('#play-wtc'), '10m+5');
+  assert.equal(await reading(), '10 min + 5 s per move');
   assert.deepEqual(errors, []);
 });
 
@@ -485,8 +557,30 @@ test('narrow screens show both clocks above the board', async () => {
   const timers = await page.$$eval('#view-play [role="timer"]', (els) => els.map((e) => e.getAttribute('aria-label')));
   assert.equal(timers.length, 2);
   for (const t of timers) assert.match(t, /^(white|black): (\d+ (minute|second)s?( |,|$))+/);
+  const overflow = await view(() => ({ page: document.documentElement.scrollWidth, view: innerWidth }));
+  assert.ok(overflow.page <= overflow.view, `no horizontal overflow at 390 px: ${JSON.stringify(overflow)}`);
   await page.evaluate(() => document.querySelector('#view-play .board-col').scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: join(SHOTS, 'play-narrow.png') });
   await page.setViewportSize({ width: 1280, height: 1000 });
   assert.deepEqual(errors, []);
+});
+
+test('the move-time chart is crisp at devicePixelRatio 2', async () => {
+  const hi = await launch({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 2 });
+  try {
+    const p = await hi.context.newPage();
+    await p.goto(`${server.url}?view=play`);
+    await p.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
+    await p.waitForFunction(() => document.querySelector('.play-chart canvas').width > 0);
+    const c = await p.evaluate(() => {
+      const canvas = document.querySelector('.play-chart canvas');
+      const r = canvas.getBoundingClientRect();
+      return { w: canvas.width, h: canvas.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio };
+    });
+    assert.equal(c.dpr, 2);
+    assert.ok(Math.abs(c.w - c.cssW * 2) <= 2, `backing width ${c.w} = CSS ${c.cssW} × 2`);
+    assert.ok(Math.abs(c.h - c.cssH * 2) <= 2, `backing height ${c.h} = CSS ${c.cssH} × 2`);
+  } finally {
+    await hi.close();
+  }
 });

@@ -4,41 +4,20 @@
 //
 //   loading → idle → searching → (stopping) → idle,   plus failed.
 //
-// Handshake and barriers: `uci` → `uciok` → `setoption …` (only changed options) → `isready` →
-// `readyok`; nothing else is sent before `readyok`, and options change only at a barrier, never
-// during a search. One search at a time; a new request while busy drops the running search
-// (latest wins).
-//
-// Ending a search early (see README, "Engine in the browser"):
-// - An alpha-beta search runs synchronously inside the worker, which hears nothing until it
-//   ends. `cancel()` therefore terminates that worker and promotes a spare one, already
-//   instantiated from the page's compiled WebAssembly.Module, handshaken and given the game's
-//   options; the manager's last `tm-state` is restored (`tmlab restore`), so the dropped search
-//   is as if it never ran. Without a ready spare, a new worker is started and the options are
-//   replayed at its barrier. `stop()` does the same and answers with the best move of the
-//   last completed iteration (the one the engine would have played).
-// - An MCTS search runs in slices and hears lines between them: `cancel()` sends `tmlab cancel`
-//   (the manager is put back and the tree kept for reuse), `stop()` sends `stop`.
-// - A crash (`info string crash`, a worker `error`/`messageerror`, or the watchdog) also replaces
-//   the worker and re-issues the interrupted search; after MAX_RESPAWNS consecutive failures the
-//   state becomes `failed`.
+// Handshake and barriers: protocol.js. Ending a search early and crashes: workers.js.
 //
 // Events: `line` (every line of the active worker), `info` and `bestmove` ({line, request}) of
 // the searches the page asked for (never of a dropped one), `state` ({state, error}) and `crash`
 // ({reason, failures}).
-import { EngineWorker } from './engine-worker.js';
+//
+// The steps live in protocol.js (lines, barriers, sending a search) and workers.js (spawning,
+// the spare, replacing a worker, the watchdog, crashes); this class is the state and the API.
+import * as protocol from './protocol.js';
+import * as workers from './workers.js';
 
-/** Consecutive crashes tolerated before giving up. */
-const MAX_RESPAWNS = 3;
-/** The watchdog's floor: a search that says nothing for this long is considered hung (ms). */
-const WATCHDOG_FLOOR_MS = 4000;
-/** The watchdog allows this multiple of the search's own time budget. */
-const WATCHDOG_BUDGET_FACTOR = 3;
+/** @typedef {import('./engine-worker.js').EngineWorker} EngineWorker */
 /** Lines kept in `log`. */
 const LOG_LINES = 500;
-/** The option through which the engine prints its manager's state (contract 2). */
-const STATE_OPTION = 'TmlabState';
-const STATE_PREFIX = 'info string tm-state ';
 
 /**
  * A search the page asks for.
@@ -51,17 +30,7 @@ const STATE_PREFIX = 'info string tm-state ';
  * @property {(line: string) => void} [onBestmove] its `bestmove` (never for a dropped search)
  */
 /** @typedef {'loading' | 'idle' | 'searching' | 'stopping' | 'failed'} EngineState */
-/**
- * The search the active worker runs.
- * @typedef {object} Running
- * @property {SearchRequest} request
- * @property {string} searcher `ab` or `mcts`, as the worker was configured
- * @property {boolean} ponder a ponder search without its ponder hit yet
- * @property {string[]} pv the moves of the last `info … pv` line
- * @property {string | null} tmState a `tm-state` printed during it, kept if its bestmove comes
- * @property {boolean} dropped cancelled: its remaining output is swallowed
- * @property {boolean} quiet the replacement for a stopped alpha-beta search: only its bestmove counts
- */
+/** @typedef {import('./protocol.js').Running} Running */
 
 export class EngineClient extends EventTarget {
   /**
@@ -89,8 +58,7 @@ export class EngineClient extends EventTarget {
     this.pending = null;
     /** @type {Running | null} */
     this.running = null;
-    /** The manager's state after the last finished move (`tm-state` payload), or null. */
-    /** @type {string | null} */
+    /** @type {string | null} the manager's state after the last finished move (`tm-state` payload) */
     this.managerState = null;
     /** A `ucinewgame` is due at the next barrier. */
     this.newGameDue = false;
@@ -134,30 +102,9 @@ export class EngineClient extends EventTarget {
     return this.whenIdle();
   }
 
-  /**
-   * Ask the running search for its move now; its `bestmove` still arrives.
-   */
+  /** Ask the running search for its move now; its `bestmove` still arrives (workers.js, `stop`). */
   stop() {
-    const r = this.running;
-    if (!r || r.dropped || this.state !== 'searching') return;
-    if (r.searcher === 'mcts') {
-      this.setState('stopping');
-      this.send('stop');
-      return;
-    }
-    // Alpha-beta: the worker hears nothing until the search ends; answer with the best move of
-    // the last completed iteration, as the engine would, from a fresh worker.
-    this.replace();
-    const [best, ponder] = r.pv;
-    if (best) {
-      this.deliverInfo(r.request, 'info string stop command');
-      this.deliverBestmove(r.request, `bestmove ${best}${ponder ? ` ponder ${ponder}` : ''}`);
-    } else {
-      // No iteration completed yet: a depth-1 search of the same position (no manager involved).
-      this.pending = { ...r.request, go: 'go depth 1', budgetMs: 0 };
-      this.stopQuietly = true;
-      this.flush();
-    }
+    workers.stop(this);
   }
 
   /**
@@ -207,20 +154,6 @@ export class EngineClient extends EventTarget {
     this.flush();
   }
 
-  /**
-   * One option (kept for callers that set one at a time).
-   * @param {string} name
-   * @param {string | number | boolean} value
-   */
-  setOption(name, value) {
-    this.configure({ [name]: value });
-  }
-
-  /** For tests and the crash-recovery demo: make the worker panic for real. */
-  debugPanic() {
-    this.active.post('tmlab-debug-panic');
-  }
-
   /** End both workers. */
   terminate() {
     this.clearWatchdog();
@@ -231,72 +164,29 @@ export class EngineClient extends EventTarget {
 
   // ---- workers ----
 
-  /**
-   * A new worker; a spare's lines go to `spareLog` until it is promoted.
+  /** See workers.js, `spawnWorker`.
    * @param {boolean} spare
    * @returns {EngineWorker}
    */
   spawnWorker(spare) {
-    return new EngineWorker(
-      this.spawn,
-      { line: (w, line) => this.receive(w, line), crash: (w, reason) => this.crashed(w, reason) },
-      (w, line) => this.record(`> ${line}`, w.spare),
-      spare,
-    );
+    return workers.spawnWorker(this, spare);
   }
 
-  /** Start a spare worker once the page has searched (no competition at start-up). */
+  /** See workers.js, `ensureSpare`. */
   ensureSpare() {
-    if (!this.keepSpare || !this.searched || this.spare || this.state === 'failed') return;
-    this.spare = this.spawnWorker(true);
+    workers.ensureSpare(this);
   }
 
-  /**
-   * Terminate the active worker (a running search ends with it) and carry on with the spare if
-   * it is ready, else with a new worker whose barrier replays the options and the manager's
-   * state. A ready spare already has the game's options (it passed its own barrier with them):
-   * it only gets the manager's state, and the client is idle at once, since the worker handles
-   * lines in order (the restore before any next search). After a crash the barrier is kept:
-   * the page hears `readyok` from the new worker before it trusts it again.
+  /** See workers.js, `replace`.
    * @param {{ barrier?: boolean }} [how]
    */
-  replace({ barrier = false } = {}) {
-    this.clearWatchdog();
-    this.active.kill();
-    this.running = null;
-    this.stopQuietly = false;
-    const spare = this.spare?.ready && !this.spare.awaiting ? this.spare : null;
-    if (!spare) this.spare?.kill();
-    this.spare = null;
-    this.active = spare ?? this.spawnWorker(false);
-    this.active.spare = false;
-    if (spare && !barrier && !this.dirty()) {
-      if (this.managerState != null) spare.send(`tmlab restore ${this.managerState}`);
-      this.setState('idle');
-      this.flush();
-      // The next spare starts after this task: nothing more on the page's critical path.
-      setTimeout(() => this.ensureSpare(), 0);
-      return;
-    }
-    this.active.replay = true;
-    this.setState('loading');
-    if (this.active.uciok) this.barrier(this.active);
+  replace(how = {}) {
+    workers.replace(this, how);
   }
 
-  /** Drop the running search, if any (see cancel()). */
+  /** See workers.js, `drop`. */
   drop() {
-    const r = this.running;
-    if (!r || r.dropped) return;
-    if (r.searcher === 'mcts') {
-      r.dropped = true;
-      // A `stop` already on its way ends the search anyway; only its output is swallowed.
-      if (this.state === 'stopping') return;
-      this.setState('stopping');
-      // `tmlab cancel` (contract 3) puts the manager back; an engine without it gets `stop`.
-      this.send(this.active.advertised.has(STATE_OPTION) ? 'tmlab cancel' : 'stop');
-    } else {
-      this.replace();
-    }
+    workers.drop(this);
   }
 
   // ---- lines ----
@@ -323,70 +213,20 @@ export class EngineClient extends EventTarget {
     this.dispatchEvent(new CustomEvent('state', { detail: { state, error: this.lastError } }));
   }
 
-  /**
+  /** See protocol.js, `receive`.
    * @param {EngineWorker} w
    * @param {string} line
    */
   receive(w, line) {
-    if (line.startsWith('info string crash')) {
-      this.crashed(w, line.slice('info string crash'.length).trim());
-      return;
-    }
-    if (w !== this.active) {
-      // The spare: handshake and its first barrier only.
-      this.record(`< ${line}`, true);
-      if (w.handshake(line) && line === 'uciok') this.barrier(w);
-      return;
-    }
-    this.record(`< ${line}`);
-    this.dispatchEvent(new CustomEvent('line', { detail: line }));
-    if (w.handshake(line)) {
-      if (line === 'uciok') this.barrier(w);
-      else if (line === 'readyok') this.barrierDone(w);
-      return;
-    }
-    if (line.startsWith(STATE_PREFIX)) {
-      this.readState(w, line.slice(STATE_PREFIX.length));
-      return;
-    }
-    const r = this.running;
-    if (!r) return;
-    if (r.dropped) {
-      if (line.startsWith('bestmove')) {
-        this.finish();
-        this.flush();
-      }
-      return;
-    }
-    this.armWatchdog();
-    if (line.startsWith('bestmove')) {
-      if (r.tmState != null) this.managerState = r.tmState;
-      this.failures = 0;
-      this.finish();
-      if (r.quiet) this.deliverInfo(r.request, 'info string stop command');
-      this.deliverBestmove(r.request, line);
-      this.flush();
-    } else if (line.startsWith('info') && !r.quiet) {
-      const pv = / pv (.+)$/.exec(line);
-      if (pv) r.pv = pv[1].trim().split(/\s+/);
-      this.deliverInfo(r.request, line);
-    }
+    protocol.receive(this, w, line);
   }
 
-  /**
-   * A `tm-state` payload: the manager's state after a finished move, a `ucinewgame` or a
-   * rebuilding `setoption`. One printed during a search counts only if that search's bestmove
-   * is delivered.
+  /** See protocol.js, `readState`.
    * @param {EngineWorker} w
    * @param {string} payload
    */
   readState(w, payload) {
-    if (w.quiet) return;
-    if (this.running) {
-      if (!this.running.dropped) this.running.tmState = payload;
-    } else {
-      this.managerState = payload;
-    }
+    protocol.readState(this, w, payload);
   }
 
   /**
@@ -416,125 +256,45 @@ export class EngineClient extends EventTarget {
 
   // ---- barriers and searches ----
 
-  /**
-   * Send what the worker lacks, then `isready`: `ucinewgame` if due, the changed options (with
-   * `TmlabState true` when the engine has it), and for a replacement the manager's state.
+  /** See protocol.js, `barrier`.
    * @param {EngineWorker} w
    */
   barrier(w) {
-    if (w.advertised.has(STATE_OPTION)) this.wanted.set(STATE_OPTION, 'true');
-    const isActive = w === this.active;
-    const newGame = isActive && this.newGameDue;
-    if (newGame) {
-      this.newGameDue = false;
-      w.send('ucinewgame');
-    }
-    for (const [name, value] of this.wanted) {
-      if (name === STATE_OPTION && !w.advertised.has(STATE_OPTION)) continue;
-      if (w.options.get(name) !== value) {
-        w.send(`setoption name ${name} value ${value}`);
-        w.options.set(name, value);
-      }
-    }
-    // A replacement's own setoptions print the state of a fresh manager: not the game's.
-    w.quiet = !isActive || (w.replay && !newGame);
-    if (isActive && w.replay && !newGame && this.managerState != null) {
-      w.send(`tmlab restore ${this.managerState}`);
-    }
-    w.replay = false;
-    w.awaiting = true;
-    w.send('isready');
+    protocol.barrier(this, w);
   }
 
-  /** @param {EngineWorker} w */
+  /** See protocol.js, `barrierDone`.
+   * @param {EngineWorker} w
+   */
   barrierDone(w) {
-    w.quiet = false;
-    if (this.state === 'failed') return;
-    // After a crash the re-issued search must end before the failures are forgotten.
-    if (!this.pending) this.failures = 0;
-    this.setState('idle');
-    this.flush();
-    if (this.state !== 'loading') this.ensureSpare();
+    protocol.barrierDone(this, w);
   }
 
-  /** Whether a barrier is due before the next search. */
+  /** See protocol.js, `dirty`. */
   dirty() {
-    if (this.newGameDue) return true;
-    for (const [name, value] of this.wanted) {
-      if (name === STATE_OPTION && !this.active.advertised.has(STATE_OPTION)) continue;
-      if (this.active.options.get(name) !== value) return true;
-    }
-    return false;
+    return protocol.dirty(this);
   }
 
-  /** When idle: run a due barrier, else send the waiting search. */
+  /** See protocol.js, `flush`. */
   flush() {
-    if (this.state !== 'idle') return;
-    if (this.dirty()) {
-      this.setState('loading');
-      this.barrier(this.active);
-      return;
-    }
-    const request = this.pending;
-    if (!request) return;
-    this.pending = null;
-    this.running = {
-      request,
-      searcher: this.active.options.get('Searcher') ?? 'ab',
-      ponder: /\bponder\b/.test(request.go),
-      pv: [],
-      tmState: null,
-      dropped: false,
-      quiet: Boolean(this.stopQuietly),
-    };
-    this.stopQuietly = false;
-    this.setState('searching');
-    this.send(request.position);
-    this.send(request.go);
-    this.armWatchdog();
+    protocol.flush(this);
   }
 
   // ---- failures ----
 
   armWatchdog() {
-    this.clearWatchdog();
-    const budget = this.running?.request.budgetMs ?? 0;
-    const ms = Math.max(WATCHDOG_FLOOR_MS, WATCHDOG_BUDGET_FACTOR * budget);
-    const w = this.active;
-    this.watchdog = setTimeout(() => this.crashed(w, `no answer from the engine for ${ms} ms`), ms);
+    workers.armWatchdog(this);
   }
 
   clearWatchdog() {
-    if (this.watchdog) clearTimeout(this.watchdog);
-    this.watchdog = null;
+    workers.clearWatchdog(this);
   }
 
-  /**
+  /** See workers.js, `crashed`.
    * @param {EngineWorker} w
    * @param {string} reason
    */
   crashed(w, reason) {
-    if (w !== this.active) {
-      // A spare that failed to start: drop it; the next ready active worker makes another.
-      w.kill();
-      if (this.spare === w) this.spare = null;
-      return;
-    }
-    this.lastError = reason;
-    this.failures += 1;
-    // Re-issue the interrupted search after the respawn, unless a newer request replaced it.
-    const r = this.running;
-    if (r && !r.dropped && !this.pending) this.pending = r.request;
-    this.dispatchEvent(new CustomEvent('crash', { detail: { reason, failures: this.failures } }));
-    if (this.failures > MAX_RESPAWNS) {
-      this.clearWatchdog();
-      this.active.kill();
-      this.spare?.kill();
-      this.spare = null;
-      this.running = null;
-      this.setState('failed');
-      return;
-    }
-    this.replace({ barrier: true });
+    workers.crashed(this, w, reason);
   }
 }

@@ -1,7 +1,8 @@
 // @ts-check
 // A labelled parameter control: a range slider bound to a number box, with unit, reset button,
 // tooltip and aria-valuetext. Linear or log scale; the real value is stored, never the slider
-// index. Typed values outside [min, max] are refused, with the allowed range shown.
+// index. Typed values are checked by the crate (`check`: its range, exclusive bounds and whole
+// numbers); a refused value is never emitted, and what is allowed is shown.
 
 /** Positions of a log-scale slider: fine enough for smooth dragging. */
 const LOG_STEPS = 1000;
@@ -22,8 +23,8 @@ const LOG_STEPS = 1000;
  * @param {string} [p.description]
  * @param {string} [p.source]
  * @param {(value:number) => void} p.onInput
- * @param {(value:number) => ({message: string, allowed?: string} | null)} [p.check] the crate's
- *   check of a value (exclusive bounds, whole numbers); refused values are never emitted
+ * @param {(value:number) => ({message: string, allowed?: string} | null)} p.check the crate's
+ *   check of a value (range, exclusive bounds, whole numbers); refused values are never emitted
  */
 export function createSlider(p) {
   const lo = p.sliderMin ?? p.min;
@@ -111,9 +112,8 @@ export function createSlider(p) {
   /** Why `v` is refused ('' when accepted): the crate's verdict when the caller has one. */
   const refusal = (v) => {
     if (!Number.isFinite(v)) return 'not a number';
-    const bad = p.check?.(v);
+    const bad = p.check(v);
     if (bad) return bad.allowed ? `allowed: ${bad.allowed}` : bad.message;
-    if (v < p.min || v > p.max) return `allowed: ${format(p.min, p.step)} … ${format(p.max, p.step)}${p.unit ? ` ${p.unit}` : ''}`;
     return '';
   };
   const refuse = (why) => {

@@ -92,10 +92,10 @@ export class UrlState extends EventTarget {
   /**
    * The state stored under `prefix`: the defaults, overridden by whatever the URL holds.
    *
-   * A value that does not parse as its default's type, lies outside `limits[key]` ([min, max];
-   * for an array, its number of entries) or fails `check[key](value)` (which returns an error
-   * text or nothing; for an array, per entry) is dropped from the URL and replaced by the
-   * default, and the reason is added to `problems`, for the page to show.
+   * A value that does not parse as its default's type or fails `check[key](value)` (the crate's
+   * check: an error text or nothing; for an array, per entry; ranges are the crate's too), or an
+   * array whose number of entries lies outside `limits[key]` ([min, max]), is dropped from the
+   * URL and replaced by the default, and the reason is added to `problems`, for the page to show.
    *
    * @param {string} prefix
    * @param {object} defaults
@@ -128,10 +128,8 @@ export class UrlState extends EventTarget {
       } else if (this.params.has(name)) {
         const text = this.params.get(name);
         const v = parseAs(text, def);
-        const [lo, hi] = limits[key] || [-Infinity, Infinity];
         let why;
         if (v === undefined) why = typeof def === 'boolean' ? 'is not 1/0 (true/false)' : 'is not a number';
-        else if (typeof v === 'number' && (v < lo || v > hi)) why = `is outside the allowed ${lo} … ${hi}`;
         else why = check[key]?.(v);
         if (why) {
           this.problem(name, text, why, write(def));

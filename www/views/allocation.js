@@ -4,7 +4,7 @@
 // (share of the budget used, nps, tree reuse) has its own sliders; every manager's parameters
 // come from the Rust schema. Hover (or arrow keys) shows the terms behind a move's budget.
 
-import { AllocationCanvas, read_time_control, tm_schema } from '../pkg/tmlab.js';
+import { AllocationCanvas, check_curve_value, read_time_control, tm_schema } from '../pkg/tmlab.js';
 import { createSlider } from '../ui/slider.js';
 import { createParamsPanel } from '../ui/params.js';
 import { perFrame } from '../ui/frame.js';
@@ -97,6 +97,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
         ...u,
         key: `allocation.${u.key}`,
         value: state[u.key],
+        check: (v) => check_curve_value('usage', u.key, v),
         defaultValue: ALLOCATION_DEFAULTS[u.key],
         onInput: (v) => {
           state[u.key] = v;

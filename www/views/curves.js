@@ -3,7 +3,7 @@
 // page's own wasm instance. Each chart sits beside its sliders; the default curve stays as a
 // ghost; hovering (or arrow keys on the focused chart) annotates a point with its exact numbers.
 
-import { CurveCanvas } from '../pkg/tmlab.js';
+import { CurveCanvas, check_curve_value } from '../pkg/tmlab.js';
 import { createSlider } from '../ui/slider.js';
 import { perFrame } from '../ui/frame.js';
 import { fitCanvas, bindReadout } from '../ui/canvas.js';
@@ -90,6 +90,7 @@ function mountChart(root, spec, initial, persist) {
       ...p,
       key: `${spec.id}.${p.key}`,
       value: values[p.key],
+      check: (v) => check_curve_value(spec.id, p.key, v),
       onInput: (v) => {
         values[p.key] = v;
         persist({ ...values });

@@ -15,12 +15,16 @@
 //!   that exceeds `p` uses up a period per started `p` beyond the first; exceeding the last one
 //!   loses. **Canadian**: `k` moves in every period; exceeding the period loses.
 //!
+//! Games with a person follow lichess instead ([`Convention::Lichess`]): no increment before
+//! move 1, and each side's first move is not timed.
+//!
 //! A move **flags** when the time charged exceeds the clock plus the margin (default 0). The
 //! clock is clamped at 0 before any credit (fastchess).
 
 use serde::Serialize;
 use shakmaty::Color;
 
+use super::convention::Convention;
 use super::tc::{Overtime, TimeControl, Timing};
 
 /// What a time manager or UCI engine is told at the start of a move (`wtime`, `winc`,
@@ -77,11 +81,18 @@ pub struct Clock {
     flagged: bool,
     /// Moves charged so far.
     moves: u32,
+    /// cutechess or lichess.
+    convention: Convention,
 }
 
 impl Clock {
     /// A clock at the start of a game: Fischer increments already credited for move 1.
     pub fn new(tc: &TimeControl) -> Self {
+        Self::with_convention(tc, Convention::Cutechess)
+    }
+
+    /// A clock at the start of a game under `convention` (lichess: the base time only).
+    pub fn with_convention(tc: &TimeControl, convention: Convention) -> Self {
         let mut clock = Clock {
             tc: tc.clone(),
             remaining: 0.0,
@@ -91,13 +102,15 @@ impl Clock {
             margin: tc.margin_ms as f64,
             flagged: false,
             moves: 0,
+            convention,
         };
         match &tc.timing {
             Timing::Infinite => clock.remaining = f64::INFINITY,
             Timing::MoveTime { ms } => clock.remaining = *ms as f64,
             Timing::Classical(c) => {
                 let (time, inc, moves) = c.stage(0);
-                clock.remaining = (time + inc) as f64;
+                let credit = if convention.increment_before_first_move() { inc } else { 0 };
+                clock.remaining = (time + credit) as f64;
                 clock.moves_left = moves.map(|m| m.get());
             }
             Timing::Delay { base_ms, .. } | Timing::Hourglass { base_ms } => {
@@ -156,6 +169,17 @@ impl Clock {
         self.moves
     }
 
+    /// The clock rule (cutechess or lichess).
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// Whether this clock runs during its side's next move (under lichess, not before that
+    /// side's first move: that move is charged nothing).
+    pub fn runs(&self) -> bool {
+        self.convention.runs(self.moves)
+    }
+
     /// Fixed time per move (`st=`), if that is the control.
     pub fn move_time_ms(&self) -> Option<u64> {
         match self.tc.timing {
@@ -204,8 +228,11 @@ impl Clock {
 
     /// Charges a move that took `used_ms` (negative or NaN counts as 0) and applies the rule of
     /// the control. A flagged clock stays flagged.
+    /// An untimed move (lichess: a side's first) is charged nothing and credits no increment.
     pub fn charge(&mut self, used_ms: f64) -> Charge {
-        let u = if used_ms > 0.0 { used_ms } else { 0.0 }; // NaN and negatives count as 0
+        let timed = self.runs();
+        // NaN and negatives count as 0
+        let u = if timed && used_ms > 0.0 { used_ms } else { 0.0 };
         self.moves += 1;
         let margin = self.margin;
         let mut out = Charge { charged_ms: u, flagged: false, transfer_ms: 0.0 };
@@ -226,7 +253,9 @@ impl Clock {
                     }
                 }
                 let (_, inc, _) = c.stage(self.stage);
-                self.remaining += inc as f64;
+                if timed {
+                    self.remaining += inc as f64;
+                }
             }
             Timing::Delay { delay_ms, .. } => {
                 let charged = (u - delay_ms as f64).max(0.0);
@@ -300,7 +329,15 @@ pub struct GameClock {
 impl GameClock {
     /// Clocks for a game with a control per side (the same control twice for an even game).
     pub fn new(white: &TimeControl, black: &TimeControl) -> Self {
-        GameClock { white: Clock::new(white), black: Clock::new(black) }
+        Self::with_convention(white, black, Convention::Cutechess)
+    }
+
+    /// Clocks for a game under `convention` (lichess for games with a person).
+    pub fn with_convention(white: &TimeControl, black: &TimeControl, convention: Convention) -> Self {
+        GameClock {
+            white: Clock::with_convention(white, convention),
+            black: Clock::with_convention(black, convention),
+        }
     }
 
     /// Both sides under the same control.
@@ -373,6 +410,30 @@ mod tests {
         assert!(c.charge(600.5).flagged);
         assert_eq!(c.remaining_ms(), 600.0, "clamped at 0, then credited");
         assert!(c.is_flagged());
+    }
+
+    #[test]
+    fn lichess_shows_the_base_and_times_from_the_second_move() {
+        let tc: TimeControl = "180+2".parse().unwrap();
+        let mut c = Clock::with_convention(&tc, Convention::Lichess);
+        assert_eq!(c.remaining_ms(), 180_000.0, "3+2 shows 3:00");
+        assert_eq!(view(&c), (180_000, 2000, None));
+        assert!(!c.runs(), "the clock does not run before the side's first move");
+        let first = c.charge(50_000.0);
+        assert!(!first.flagged && first.charged_ms == 0.0);
+        assert_eq!(c.remaining_ms(), 180_000.0, "the first move is not timed, no increment");
+        assert!(c.runs());
+        c.charge(5_000.0);
+        assert_eq!(c.remaining_ms(), 177_000.0, "then c - u + inc after each move");
+        assert!(c.charge(177_000.5).flagged);
+        // An untimed first move never flags, whatever the page measured.
+        let mut short = Clock::with_convention(&"1+0".parse().unwrap(), Convention::Lichess);
+        assert!(!short.charge(10_000.0).flagged);
+        assert!(short.charge(1_001.0).flagged);
+        // cutechess is unchanged: every move timed, the increment before move 1.
+        let g = GameClock::new(&tc, &tc);
+        assert_eq!(g.side(Color::White).remaining_ms(), 182_000.0);
+        assert!(g.side(Color::White).runs());
     }
 
     #[test]

@@ -3,12 +3,15 @@
 //! - [`tc`]: [`TimeControl`], parsed from cutechess/fastchess syntax and the PGN tag.
 //! - [`game_clock`]: [`Clock`] per side and [`GameClock`] for both, with flag detection and the
 //!   [`UciView`] a manager is told.
+//! - [`convention`]: when a clock starts and an increment is credited (cutechess or lichess).
 //! - [`timer`]: where a search's elapsed time comes from (wall or virtual).
 
+pub mod convention;
 pub mod game_clock;
 pub mod reading;
 pub mod tc;
 pub mod timer;
 
+pub use convention::Convention;
 pub use game_clock::{Charge, Clock, GameClock, UciView};
 pub use tc::{TcError, TimeControl, Timing};

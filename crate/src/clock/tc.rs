@@ -11,6 +11,7 @@
 //! | token | meaning |
 //! |---|---|
 //! | `10+0.1`, `60`, `1:30+1` | sudden death with an optional Fischer increment; times in seconds, `m:ss` or `h:mm:ss` |
+//! | `3m+2`, `1.5h`, `90s` | any time may carry an explicit unit: `s`, `m` (minutes) or `h`; without one it is seconds |
 //! | `40/60+0.6`, `40/1:30` | `moves/time(+inc)`: a period of x moves in y, repeating |
 //! | `40/9000;4500+60` | several stages joined by `;` (the form PGN import produces); the last one repeats |
 //! | `tc=…` | the same, with fastchess's key (e.g. `tc=10+0.1`) |
@@ -559,8 +560,35 @@ fn positive_time(v: &str, tok: &str) -> Result<u64, TcError> {
     Ok(ms)
 }
 
-/// Seconds (`1.5`), `m:ss` (`1:30`) or `h:mm:ss`, rounded to whole milliseconds.
+/// A time with an explicit unit (`3m`, `1.5h`, `90s`): never guessed, so `3+2` stays seconds.
+fn with_unit(v: &str, tok: &str) -> Option<Result<u64, TcError>> {
+    let (num, factor) = match v.char_indices().last()? {
+        (i, 's') => (&v[..i], 1.0),
+        (i, 'm') => (&v[..i], 60.0),
+        (i, 'h') => (&v[..i], 3600.0),
+        _ => return None,
+    };
+    if num.contains(':') {
+        return Some(Err(TcError::new(
+            tok,
+            format!("`{v}`: a unit goes on a plain number (3m, 90s), not on m:ss"),
+        )));
+    }
+    Some(decimal(num, tok).and_then(|x| {
+        let ms = (x * factor * 1000.0).round();
+        if ms > MAX_TIME_MS as f64 {
+            return Err(TcError::new(tok, format!("`{v}` is longer than 10000 hours")));
+        }
+        Ok(ms as u64)
+    }))
+}
+
+/// Seconds (`1.5`), `m:ss` (`1:30`), `h:mm:ss`, or a number with a unit (`3m`, `1.5h`, `90s`),
+/// rounded to whole milliseconds.
 fn seconds(v: &str, tok: &str) -> Result<u64, TcError> {
+    if let Some(ms) = with_unit(v, tok) {
+        return ms;
+    }
     let parts: Vec<&str> = v.split(':').collect();
     if parts.len() > 3 {
         return Err(TcError::new(tok, format!("`{v}`: time is seconds, m:ss or h:mm:ss")));
@@ -584,16 +612,21 @@ fn seconds(v: &str, tok: &str) -> Result<u64, TcError> {
     Ok(acc)
 }
 
-/// Plain non-negative seconds with an optional fraction (`0.1`, `60`), in whole milliseconds.
-fn seconds_plain(v: &str, tok: &str) -> Result<u64, TcError> {
+/// A plain non-negative decimal number (`0.1`, `60`).
+fn decimal(v: &str, tok: &str) -> Result<f64, TcError> {
     let ok = !v.is_empty()
         && v.chars().all(|c| c.is_ascii_digit() || c == '.')
         && v.chars().filter(|&c| c == '.').count() <= 1
         && v != ".";
     if !ok {
-        return Err(TcError::new(tok, format!("`{v}` is not a time in seconds (e.g. 60, 0.1, 1:30)")));
+        return Err(TcError::new(tok, format!("`{v}` is not a time in seconds (e.g. 60, 0.1, 1:30, 3m)")));
     }
-    let x: f64 = v.parse().map_err(|_| TcError::new(tok, format!("`{v}` is not a number of seconds")))?;
+    v.parse().map_err(|_| TcError::new(tok, format!("`{v}` is not a number of seconds")))
+}
+
+/// Plain non-negative seconds with an optional fraction (`0.1`, `60`), in whole milliseconds.
+fn seconds_plain(v: &str, tok: &str) -> Result<u64, TcError> {
+    let x = decimal(v, tok)?;
     let ms = (x * 1000.0).round();
     if ms > MAX_TIME_MS as f64 {
         return Err(TcError::new(tok, format!("`{v}` is longer than 10000 hours")));
@@ -750,6 +783,24 @@ mod tests {
         assert!("".parse::<TimeControl>().is_err());
         assert!("timemargin=5".parse::<TimeControl>().is_err());
         assert!("99999999".parse::<TimeControl>().is_err(), "more than 10000 hours");
+    }
+
+    #[test]
+    fn explicit_units_only() {
+        // Seconds unless a unit says otherwise: `3+2` is three seconds, `3m+2` three minutes.
+        assert_eq!(tc("3+2"), TimeControl::fischer(3_000, 2_000));
+        assert_eq!(tc("3m+2"), TimeControl::fischer(180_000, 2_000));
+        assert_eq!(tc("3m+2").to_string(), "180+2");
+        assert_eq!(tc("0.5m+0"), TimeControl::fischer(30_000, 0));
+        assert_eq!(tc("1.5h+30s"), TimeControl::fischer(5_400_000, 30_000));
+        assert_eq!(tc("tc=10m+5"), tc("600+5"));
+        assert_eq!(tc("40/90m+30s"), tc("40/5400+30"));
+        assert_eq!(tc("st=2s"), tc("st=2"));
+        assert_eq!(tc("5m+d3"), tc("300+d3"));
+        for bad in ["1:30m", "m+2", "3x+2", "3mm", "-3m", "20000h"] {
+            let e = bad.parse::<TimeControl>().expect_err(bad);
+            assert!(e.to_string().contains(bad), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@ use super::engine::{EnginePlayer, ThinkRequest, Thought};
 use super::openings::{Opening, fen_of};
 use super::pgn::{MoveComment, PgnGame, PgnMove, PgnResult};
 use crate::clock::timer::{Timer, now_ms};
-use crate::clock::{GameClock, TimeControl};
+use crate::clock::{Convention, GameClock, TimeControl};
 use crate::stop::Score;
 
 /// How the game's clock is driven.
@@ -293,6 +293,14 @@ impl Game {
         }
         g.adjudicate_rules();
         Ok(g)
+    }
+
+    /// The same game under another clock rule (lichess for a game with a person), before any
+    /// timed move: the clocks start afresh.
+    pub fn with_convention(mut self, convention: Convention) -> Game {
+        debug_assert!(self.records.iter().all(|r| r.book), "a clock rule is set before play");
+        self.clock = GameClock::with_convention(&self.setup.white.tc, &self.setup.black.tc, convention);
+        self
     }
 
     /// The setup.

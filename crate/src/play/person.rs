@@ -11,6 +11,11 @@
 //! A game is saved as its setup plus an event log ([`PlayEvent`]); replaying the log rebuilds
 //! the same position, clocks and records ([`PersonGame::restore`]).
 //!
+//! **Clocks** follow lichess ([`Convention::Lichess`], playground.md §3): a clock shows its base
+//! time (180+2 shows 3:00), each side's first move is not timed, and the increment is added after
+//! each timed move. Time controls are the one cutechess/fastchess syntax in seconds (`180+2`);
+//! minutes only with a unit (`3m+2`).
+//!
 //! **Draw offers.** The engine accepts a draw when, after move 30 (full move number above 30),
 //! its last reported score is within ±25 centipawns ([`DRAW_OFFER_MIN_MOVE`],
 //! [`DRAW_OFFER_MAX_CP`]); otherwise it declines and play goes on.
@@ -25,7 +30,7 @@ use super::game::{
 };
 use super::openings::fen_of;
 use super::pgn::PgnResult;
-use crate::clock::TimeControl;
+use crate::clock::{Convention, TimeControl};
 use crate::drive::SearcherKind;
 use crate::stop::Score;
 use crate::tm::TmSpec;
@@ -35,14 +40,14 @@ pub const DRAW_OFFER_MIN_MOVE: u32 = 30;
 /// … and only while its last score is within ± this many centipawns.
 pub const DRAW_OFFER_MAX_CP: i32 = 25;
 /// Version of the saved-game format ([`SavedGame`]).
-pub const SAVE_VERSION: u32 = 1;
+pub const SAVE_VERSION: u32 = 2;
 
 /// What the page sets up before a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlaySetup {
     /// The person's colour: `white` or `black`.
     pub person: String,
-    /// White's time control (cutechess syntax or `m+s`).
+    /// White's time control (cutechess/fastchess syntax, seconds; `3m+2` for minutes).
     pub white_tc: String,
     /// Black's time control.
     pub black_tc: String,
@@ -140,6 +145,30 @@ fn color_name(c: Color) -> &'static str {
     if c.is_white() { "white" } else { "black" }
 }
 
+/// A setup value the game refuses: which field (`person`, `white_tc`, `black_tc`, `searcher`,
+/// `tm`, `move_overhead_ms`) and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    /// The [`PlaySetup`] field.
+    pub field: &'static str,
+    /// What is wrong, naming the value.
+    pub message: String,
+}
+
+impl SetupError {
+    fn new(field: &'static str, message: impl Into<String>) -> Self {
+        SetupError { field, message: message.into() }
+    }
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
 fn parse_color(s: &str) -> Result<Color, String> {
     match s.trim().to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(Color::White),
@@ -157,25 +186,32 @@ impl PersonGame {
     ///
     /// # Errors
     /// A field is invalid; the message names it and what is allowed.
-    pub fn new(setup: PlaySetup) -> Result<PersonGame, String> {
-        let person = parse_color(&setup.person)?;
-        let white = parse_tc("White", &setup.white_tc)?;
-        let black = parse_tc("Black", &setup.black_tc)?;
-        let mine = if person.is_white() { &white } else { &black };
+    pub fn new(setup: PlaySetup) -> Result<PersonGame, SetupError> {
+        let person = parse_color(&setup.person).map_err(|e| SetupError::new("person", e))?;
+        let white = parse_tc("White", &setup.white_tc).map_err(|e| SetupError::new("white_tc", e))?;
+        let black = parse_tc("Black", &setup.black_tc).map_err(|e| SetupError::new("black_tc", e))?;
+        let (mine, field) = if person.is_white() { (&white, "white_tc") } else { (&black, "black_tc") };
         if mine.nodes.is_some() || mine.depth.is_some() {
-            return Err(format!(
-                "your time control `{mine}` limits nodes or depth, which only engines have: use a clock such as 5+3"
+            return Err(SetupError::new(
+                field,
+                format!(
+                    "your time control `{mine}` limits nodes or depth, which only engines have: use a clock such as 3m+2"
+                ),
             ));
         }
-        let searcher: SearcherKind = setup.searcher.parse()?;
-        let mut tm: TmSpec = setup.tm.parse().map_err(|e| format!("time manager: {e}"))?;
+        let searcher: SearcherKind = setup.searcher.parse().map_err(|e| SetupError::new("searcher", e))?;
+        let mut tm: TmSpec =
+            setup.tm.parse().map_err(|e| SetupError::new("tm", format!("time manager: {e}")))?;
         if !(setup.move_overhead_ms.is_finite() && (0.0..=10_000.0).contains(&setup.move_overhead_ms)) {
-            return Err(format!("move overhead {} ms: expected 0 … 10000 ms", setup.move_overhead_ms));
+            return Err(SetupError::new(
+                "move_overhead_ms",
+                format!("move overhead {} ms: expected 0 … 10000 ms", setup.move_overhead_ms),
+            ));
         }
         let overhead_applies = tm.get("move-overhead").is_some();
         if overhead_applies {
             tm.set("move-overhead", &format!("{}", setup.move_overhead_ms.round()))
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| SetupError::new("tm", e.to_string()))?;
         }
         let engine_label = format!("{} {}", searcher.as_str(), tm);
         let side = |c: Color, tc: TimeControl| SideSetup {
@@ -192,7 +228,9 @@ impl PersonGame {
             date: setup.date.clone(),
             round: "1".into(),
         };
-        let game = Game::new(gs, &startpos_opening())?;
+        let game = Game::new(gs, &startpos_opening())
+            .map_err(|e| SetupError::new(if e.starts_with("black") { "black_tc" } else { "white_tc" }, e))?
+            .with_convention(Convention::Lichess);
         let fens = vec![fen_of(game.position())];
         Ok(PersonGame {
             setup,
@@ -218,7 +256,7 @@ impl PersonGame {
         if saved.version != SAVE_VERSION {
             return Err(format!("saved game version {} (this build reads {SAVE_VERSION})", saved.version));
         }
-        let mut g = PersonGame::new(saved.setup)?;
+        let mut g = PersonGame::new(saved.setup).map_err(|e| format!("saved game: {e}"))?;
         for (i, ev) in saved.events.into_iter().enumerate() {
             g.replay(ev).map_err(|e| format!("saved game, event {}: {e}", i + 1))?;
         }
@@ -353,6 +391,21 @@ impl PersonGame {
         }
         let m = find_move(self.game.position(), orig, dest, promotion)?;
         self.apply_person(m, used_ms)
+    }
+
+    /// The person plays a move typed as SAN (`e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`) or UCI
+    /// (`e2e4`, `e7e8q`) after thinking `used_ms`; returns the move in UCI.
+    ///
+    /// # Errors
+    /// It is not the person's move, or the text is not a legal move here; the message names the
+    /// text and what was wrong (not a move, illegal, ambiguous, a promotion without a piece).
+    pub fn play_text(&mut self, text: &str, used_ms: f64) -> Result<String, String> {
+        if !self.person_to_move() {
+            return Err("it is not your move".into());
+        }
+        let m = read_move(self.game.position(), text)?;
+        self.apply_person(m, used_ms)?;
+        Ok(uci_of(&m))
     }
 
     /// Starts reading a new engine search's output.
@@ -585,5 +638,5 @@ mod input;
 mod tests;
 mod view;
 
-pub use input::{dests, find_move, parse_tc};
-pub use view::{ClockState, EngineMove, MoveRow, PlayState, bar_span_ms, short_control};
+pub use input::{dests, find_move, parse_tc, read_move};
+pub use view::{ClockState, EngineMove, MoveRow, PlayState, bar_span_ms};

@@ -8,7 +8,8 @@ use web_sys::HtmlCanvasElement;
 use plotters::drawing::IntoDrawingArea;
 
 use super::canvas::MeasuredCanvas;
-use crate::play::person::{PersonGame, PlaySetup};
+use super::rules::{RuleError, TC_FORMS};
+use crate::play::person::{PersonGame, PlaySetup, SetupError};
 use crate::plot::Frame;
 use crate::plot::movetime::{draw_movetime, move_at};
 
@@ -33,9 +34,18 @@ impl PlayBoard {
         Ok(PlayBoard { game: PersonGame::new(setup).map_err(err)? })
     }
 
-    /// Check a setup without starting a game; the error names the bad field and what is allowed.
-    pub fn check(setup: &str) -> Result<(), JsError> {
-        PlayBoard::new(setup).map(|_| ())
+    /// Check a setup without starting a game: `null` when it is good, else the typed error
+    /// `{path, message, allowed}` whose `path` is the bad field (`white_tc`, `black_tc`,
+    /// `person`, `searcher`, `tm`, `move_overhead_ms`).
+    pub fn check(setup: &str) -> JsValue {
+        let setup: PlaySetup = match serde_json::from_str(setup) {
+            Ok(s) => s,
+            Err(e) => return RuleError::new("setup", format!("game setup: {e}"), "").js(),
+        };
+        match PersonGame::new(setup) {
+            Ok(_) => JsValue::NULL,
+            Err(e) => setup_error(&e).js(),
+        }
     }
 
     /// A game saved with [`PlayBoard::save`], rebuilt by replaying it.
@@ -81,6 +91,14 @@ impl PlayBoard {
     ) -> Result<(), JsError> {
         let promo = (!promotion.is_empty()).then_some(promotion);
         self.game.play_person(orig, dest, promo, used_ms).map_err(err)
+    }
+
+    /// The person plays a move typed as SAN (`e4`, `Nf3`, `O-O`) or UCI (`e2e4`) after
+    /// `used_ms`: returns its UCI; throws `{path: "move", message, allowed}` naming what was wrong.
+    pub fn play_text(&mut self, text: &str, used_ms: f64) -> Result<String, JsValue> {
+        self.game.play_text(text, used_ms).map_err(|e| {
+            RuleError::new("move", e, "SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)").js()
+        })
     }
 
     /// Start reading a new engine search.
@@ -140,6 +158,19 @@ impl PlayBoard {
     pub fn overhead_applies(&self) -> bool {
         self.game.overhead_applies()
     }
+}
+
+/// A setup error as the page's typed error: the field is the path; a time control's error
+/// lists the forms it accepts.
+fn setup_error(e: &SetupError) -> RuleError {
+    let allowed = match e.field {
+        "white_tc" | "black_tc" => TC_FORMS,
+        "person" => "white, black",
+        "searcher" => "ab, mcts",
+        "move_overhead_ms" => "0 … 10000 ms",
+        _ => "",
+    };
+    RuleError::new(e.field, e.message.clone(), allowed)
 }
 
 /// The move-time chart on a canvas; remembers its frame to map a click to a move.

@@ -12,7 +12,8 @@ use crate::play::match_spec::MatchSpec;
 use crate::play::stats::{Sprt, SprtVerdict};
 use crate::tm::params::{SpecError, TmSpec};
 
-/// An error for the page: which value (`path`), what is wrong, what is allowed.
+/// An error for the page: which value (`path`), what is wrong, what is allowed. The message
+/// never repeats the allowed list, so the page shows either without splitting strings.
 #[derive(Serialize)]
 pub struct RuleError {
     /// The value's name: a form field (`tc_a`, `games`), a parameter path (`base-pct`).
@@ -24,7 +25,7 @@ pub struct RuleError {
 }
 
 impl RuleError {
-    fn new(path: &str, message: impl Into<String>, allowed: impl Into<String>) -> Self {
+    pub(crate) fn new(path: &str, message: impl Into<String>, allowed: impl Into<String>) -> Self {
         RuleError { path: path.into(), message: message.into(), allowed: allowed.into() }
     }
 
@@ -34,35 +35,56 @@ impl RuleError {
     }
 }
 
-/// A library error of the form `field: message` (the match spec's) as a typed error.
+/// A library error of the form `field: message … allowed: …` (the match spec's) as a typed
+/// error: the message without its allowed list, which goes to `allowed`.
 pub(crate) fn field_error(e: &str) -> RuleError {
     let (path, _) = e.split_once(':').filter(|(p, _)| !p.contains(' ')).unwrap_or(("", e));
-    let allowed = match e.split_once("allowed: ") {
-        Some((_, a)) => a,
-        None if path.starts_with("tc_") => TC_FORMS,
-        None => "",
+    let (message, allowed) = match e.split_once("allowed: ") {
+        Some((m, a)) => (m.trim_end_matches([' ', ';', ',', '(']), a.trim_end_matches(')')),
+        None if path.starts_with("tc_") => (e, TC_FORMS),
+        None => (e, ""),
     };
-    RuleError::new(path, e, allowed)
+    RuleError::new(path, message, allowed)
+}
+
+/// At most 40 characters of a value, with `…` when cut.
+fn excerpt(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
 }
 
 /// A spec-string error as a typed error (`path`: the parameter, `manager`, or `spec`).
 pub(crate) fn spec_error(e: &SpecError) -> RuleError {
-    let message = e.to_string();
     match e {
-        SpecError::BadValue { path, allowed, .. } => RuleError::new(path, message, allowed.clone()),
-        SpecError::UnknownKey { key, allowed, .. } => RuleError::new(key, message, allowed.join(", ")),
-        SpecError::UnknownPreset { allowed, .. } => RuleError::new("preset", message, allowed.join(", ")),
-        SpecError::Duplicate { key, .. } => RuleError::new(key, message, ""),
-        SpecError::UnknownManager { .. } => {
-            let allowed = message.split_once("allowed: ").map(|(_, a)| a.to_string()).unwrap_or_default();
-            RuleError::new("manager", message, allowed)
+        SpecError::BadValue { manager, path, value, why, allowed } => RuleError::new(
+            path,
+            format!("{manager}: parameter `{path}` = `{}` is {why}", excerpt(value)),
+            allowed.clone(),
+        ),
+        SpecError::UnknownKey { manager, key, allowed } => RuleError::new(
+            key,
+            format!("{manager}: unknown parameter `{}`", excerpt(key)),
+            allowed.join(", "),
+        ),
+        SpecError::UnknownPreset { manager, preset, allowed } => RuleError::new(
+            "preset",
+            format!("{manager}: unknown preset `{}`", excerpt(preset)),
+            allowed.join(", "),
+        ),
+        SpecError::Duplicate { key, .. } => RuleError::new(key, e.to_string(), ""),
+        SpecError::UnknownManager { name } => {
+            let text = e.to_string();
+            let allowed = text.split_once("allowed: ").map(|(_, a)| a.to_string()).unwrap_or_default();
+            RuleError::new("manager", format!("unknown time manager `{}`", excerpt(name)), allowed)
         }
-        SpecError::Syntax { .. } => RuleError::new("spec", message, "name(key=value,…)"),
+        SpecError::Syntax { .. } => RuleError::new("spec", e.to_string(), "name(key=value,…)"),
     }
 }
 
 /// The forms a time control may take, for error messages.
-const TC_FORMS: &str = "seconds in cutechess/fastchess syntax: 60, 180+2, 40/60, 40/60+0.6, st=0.5, inf";
+pub(crate) const TC_FORMS: &str = "seconds in cutechess/fastchess syntax: 60, 180+2, 40/60, 40/60+0.6, st=0.5, inf; minutes with a unit: 3m+2";
 
 /// A time control as the page shows it.
 #[derive(Serialize)]
@@ -73,8 +95,20 @@ struct TcReading {
     reading: String,
 }
 
+/// A time-control error for the page: the bad token and what is wrong with it; the forms go to
+/// `allowed`.
+pub(crate) fn tc_error(path: &str, e: &crate::clock::TcError) -> RuleError {
+    let message = if e.token.trim().is_empty() {
+        "the time control is empty".to_string()
+    } else {
+        let why = e.message.split("; allowed").next().unwrap_or(&e.message);
+        format!("bad time control token `{}`: {why}", e.token)
+    };
+    RuleError::new(path, message, TC_FORMS)
+}
+
 fn parse_tc(path: &str, tc: &str) -> Result<TimeControl, RuleError> {
-    tc.parse::<TimeControl>().map_err(|e| RuleError::new(path, e.to_string(), TC_FORMS))
+    tc.parse::<TimeControl>().map_err(|e| tc_error(path, &e))
 }
 
 /// Read a time control (cutechess/fastchess seconds syntax): `{canonical, reading}`, e.g.
@@ -177,4 +211,31 @@ pub fn sprt_status(elo0: f64, elo1: f64, alpha: f64, beta: f64, llr: f64) -> Res
 #[wasm_bindgen]
 pub fn curve_schema() -> Result<JsValue, JsValue> {
     to_js(&crate::plot::curve_params::curve_schema()).map_err(JsValue::from)
+}
+
+/// Check a Curves-view value against the schema's range: `chart` is a chart id (`decay`,
+/// `moves-left`) or `usage` (the allocation chart's sliders). `null` when accepted, else
+/// `{path: "chart.key", message, allowed}`.
+#[wasm_bindgen]
+pub fn check_curve_value(chart: &str, key: &str, value: f64) -> JsValue {
+    let schema = crate::plot::curve_params::curve_schema();
+    let params = if chart == "usage" { Some(&schema.usage) } else { schema.charts.get(chart) };
+    let path = format!("{chart}.{key}");
+    let Some(p) = params.and_then(|ps| ps.iter().find(|p| p.key == key)) else {
+        return RuleError::new(&path, format!("`{path}` is not a parameter of the Curves view"), "").js();
+    };
+    let unit = if p.unit.is_empty() { String::new() } else { format!(" {}", p.unit) };
+    // Shown with the slider step's precision (20.0 … 100.0 for a step of 0.5).
+    let step = p.step.to_string();
+    let places = step.split_once('.').map_or(0, |(_, f)| f.len());
+    let (min, max) = (format!("{:.places$}", p.min), format!("{:.places$}", p.max));
+    let allowed = format!("{min} … {max}{unit}");
+    if !value.is_finite() {
+        return RuleError::new(&path, "is not a number", allowed).js();
+    }
+    if value < p.min || value > p.max {
+        // The range is short: the message names it (a link's message shows no `allowed`).
+        return RuleError::new(&path, format!("is outside the allowed {} … {}", p.min, p.max), allowed).js();
+    }
+    JsValue::NULL
 }

@@ -21,7 +21,8 @@ const tip = (text) => (text ? html`<span class="tip" title=${text} aria-hidden="
 export function matchTemplate(s, h, parts, cap) {
   const f = s.form;
   const err = s.formError;
-  const errorFor = (field) => (err && (err.path.split('.')[0] === field || (field === '*' && !FIELDS.includes(err.path.split('.')[0]))) ? err.message : '');
+  // The crate's message never holds the allowed list; it is shown after it.
+  const errorFor = (field) => (err && (err.path.split('.')[0] === field || (field === '*' && !FIELDS.includes(err.path.split('.')[0]))) ? `${err.message}${err.allowed ? `; allowed: ${err.allowed}` : ''}` : '');
   const bad = (field) => (err && err.path.split('.')[0] === field ? 'invalid' : '');
   const num = (key, attrs = {}) => html`<input id="m-${key}" type="number" class=${bad(attrs.field || key)} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
     step=${attrs.step ?? 1} .value=${String(key === 'conc' ? (f.conc > 0 ? Math.min(f.conc, cap) : cap) : f[key])} ?disabled=${attrs.disabled || false}

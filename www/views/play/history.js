@@ -1,7 +1,12 @@
 // @ts-check
 // The move list and the move-time chart, linked to the board (playground.md §5.7): clicking a
 // move or a bar selects that ply, the board shows its position (view-only) until "back to live".
+// The list is a keyed lit-html list (a row keeps its element, and focus, across updates); the
+// chart's backing store is CSS size × devicePixelRatio (crisp at dpr 1, 2 and 3).
+import { html, render } from 'lit-html';
+import { repeat } from 'lit-html/directives/repeat.js';
 import { MoveTimeCanvas } from '../../pkg/tmlab.js';
+import { fitCanvas, chartX } from '../../ui/canvas.js';
 
 const CHART_HEIGHT = 200;
 
@@ -37,10 +42,7 @@ export function createHistory(onSelect) {
   let pending = null;
 
   function size() {
-    const w = Math.max(200, Math.round(canvas.clientWidth || 600));
-    const dpr = 1; // the chart code works in CSS pixels; crisp enough at this size
-    if (canvas.width !== w * dpr) canvas.width = w * dpr;
-    if (canvas.height !== CHART_HEIGHT * dpr) canvas.height = CHART_HEIGHT * dpr;
+    fitCanvas(canvas, Math.max(200, Math.round(canvas.clientWidth || 600)), CHART_HEIGHT);
   }
 
   function drawChart() {
@@ -51,42 +53,23 @@ export function createHistory(onSelect) {
     canvas.dataset.moves = String(moves.length);
   }
 
-  function item(m, i) {
-    const li = document.createElement('li');
-    li.className = `mv ${m.color}`;
-    li.dataset.index = String(i);
-    const btn = document.createElement('button');
-    btn.type = 'button';
-    const num = m.color === 'white' ? `${Math.floor(m.ply / 2) + 1}. ` : '';
-    btn.textContent = `${num}${m.san}`;
-    btn.title = `${seconds(m.used_ms)} used${m.engine?.soft_ms != null ? `, soft ${seconds(m.engine.soft_ms)}, hard ${seconds(m.engine.hard_ms ?? NaN)}` : ''}`;
-    btn.addEventListener('click', () => select(i === selected ? null : i));
-    const t = document.createElement('span');
-    t.className = 'mv-time';
-    t.textContent = seconds(m.used_ms);
-    li.append(btn, t);
-    li.dataset.key = `${m.ply}:${m.uci}:${m.used_ms}`;
-    return li;
-  }
+  const title = (m) =>
+    `${seconds(m.used_ms)} used${m.engine?.soft_ms != null ? `, soft ${seconds(m.engine.soft_ms)}, hard ${seconds(m.engine.hard_ms ?? NaN)}` : ''}`;
 
-  /** Brings the list up to date, touching only the rows that changed. */
+  /** Brings the list up to date: keyed rows, so unchanged moves keep their elements. */
   function renderList() {
-    const rows = list.children;
-    moves.forEach((m, i) => {
-      const key = `${m.ply}:${m.uci}:${m.used_ms}`;
-      const row = /** @type {HTMLElement | undefined} */ (rows[i]);
-      if (row && row.dataset.key === key) return;
-      const fresh = item(m, i);
-      if (row) row.replaceWith(fresh);
-      else list.append(fresh);
-    });
-    while (list.children.length > moves.length) list.lastElementChild.remove();
-    for (const row of /** @type {HTMLCollectionOf<HTMLElement>} */ (list.children)) {
-      const btn = row.firstElementChild;
-      const current = Number(row.dataset.index) === selected;
-      if (current) btn.setAttribute('aria-current', 'true');
-      else btn.removeAttribute('aria-current');
-    }
+    const rows = moves.map((m, i) => ({ m, i }));
+    render(
+      repeat(
+        rows,
+        ({ m }) => `${m.ply}:${m.uci}`,
+        ({ m, i }) => html`<li class="mv ${m.color}" data-index=${i}>
+          <button type="button" title=${title(m)} aria-current=${i === selected ? 'true' : 'false'}
+            @click=${() => select(i === selected ? null : i)}>${m.color === 'white' ? `${Math.floor(m.ply / 2) + 1}. ` : ''}${m.san}</button>
+          <span class="mv-time">${seconds(m.used_ms)}</span></li>`,
+      ),
+      list,
+    );
     if (selected == null && list.lastElementChild) list.scrollTop = list.scrollHeight;
   }
 
@@ -107,9 +90,7 @@ export function createHistory(onSelect) {
   }
 
   canvas.addEventListener('click', (e) => {
-    const r = canvas.getBoundingClientRect();
-    const px = ((e.clientX - r.left) * canvas.width) / r.width;
-    const i = chart.move_at(px);
+    const i = chart.move_at(chartX(canvas, /** @type {PointerEvent} */ (e)));
     if (i != null) select(i);
   });
   canvas.addEventListener('keydown', (e) => {
@@ -120,7 +101,8 @@ export function createHistory(onSelect) {
     else return;
     e.preventDefault();
   });
-  new ResizeObserver(() => drawChart()).observe(canvas);
+  const resize = new ResizeObserver(() => drawChart());
+  resize.observe(canvas);
 
   return {
     list,
@@ -146,5 +128,9 @@ export function createHistory(onSelect) {
     },
     select,
     describe,
+    dispose() {
+      resize.disconnect();
+      if (pending) clearTimeout(pending);
+    },
   };
 }

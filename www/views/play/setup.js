@@ -1,224 +1,107 @@
 // @ts-check
-// The Play view's setup form: colour, searcher, the manager's parameter panel (every parameter
-// a slider, from the Rust schema), a time control per side with a "same for both" toggle and
-// odds presets, the move overhead and pondering. Everything is validated by the Rust side
-// (PlayBoard.check) and the error shown names the bad field. Changes apply to the next game.
-import { PlayBoard, tm_schema } from '../../pkg/tmlab.js';
-import { createParamsPanel, describeSpec } from '../../ui/params.js';
+// The Play view's setup form (lit-html): colour, searcher, the manager's parameter panel (every
+// parameter a slider, from the Rust schema), a time control per side with a "same for both"
+// toggle and odds presets, the move overhead and pondering. Time controls use the one syntax of
+// every view (cutechess/fastchess seconds, minutes only with a unit: `3m+2`), and each field
+// echoes the crate's reading ("3 min + 2 s per move"). The form's state and the crate's checks
+// are in setup-controller.js; its typed error names the bad field. Changes apply to the next
+// game. Listeners are bound in the template and go away with it (`dispose`).
+import { html, render, nothing } from 'lit-html';
+import { live } from 'lit-html/directives/live.js';
+import { tm_schema } from '../../pkg/tmlab.js';
+import { createParamsPanel } from '../../ui/params.js';
+import { PRESETS, initialForm, setupUpdate, urlState, setupOf, setupError, setupView } from './setup-controller.js';
 
-/** Controls offered as one click: [label, white, black]. */
-const PRESETS = [
-  ['1+0', '1+0', '1+0'],
-  ['3+2', '3+2', '3+2'],
-  ['5+3', '5+3', '5+3'],
-  ['15+10', '15+10', '15+10'],
-  ['5 vs 4 min', '5+0', '4+0'],
-  ['2:1 time', '4+0', '2+0'],
-];
+export { PLAY_PREFIX, PLAY_DEFAULTS, PLAY_CHOICES } from './setup-controller.js';
 
-function field(labelText, input, hint) {
-  const wrap = document.createElement('label');
-  wrap.className = 'field';
-  const span = document.createElement('span');
-  span.className = 'field-label';
-  span.textContent = labelText;
-  wrap.append(span, input);
-  if (hint) {
-    const h = document.createElement('small');
-    h.className = 'field-hint';
-    h.textContent = hint;
-    wrap.append(h);
-  }
-  return wrap;
-}
+const MO_HINT = 'Time the engine keeps back per move for the page↔worker round trip: the manager’s “Move overhead” slider below.';
 
-function select(name, options, value) {
-  const s = document.createElement('select');
-  s.name = name;
-  for (const [v, t] of options) {
-    const o = document.createElement('option');
-    o.value = v;
-    o.textContent = t;
-    s.append(o);
-  }
-  s.value = value;
-  return s;
+/**
+ * @param {import('./setup-controller.js').SetupForm} f
+ * @param {ReturnType<typeof setupView>} v
+ * @param {(e: import('./setup-controller.js').SetupEvent) => void} on
+ * @param {() => void} start
+ * @param {HTMLElement} panel the manager's parameter panel (long-lived)
+ */
+function setupTemplate(f, v, on, start, panel) {
+  const field = (/** @type {any} */ key) => (/** @type {any} */ e) =>
+    on({ type: 'field', key, value: e.target.type === 'checkbox' ? e.target.checked : e.target.value });
+  const tc = (/** @type {string} */ id, /** @type {'wtc'|'btc'} */ key, /** @type {boolean} */ invalid, disabled = false) =>
+    html`<input id=${id} class="tc ${invalid ? 'invalid' : ''}" .value=${live(f[key])} spellcheck="false"
+      aria-describedby="${id}-reading" ?disabled=${disabled} @input=${field(key)} />`;
+  const reading = (/** @type {string} */ id, /** @type {string} */ text) =>
+    html`<output class="tc-reading" id="${id}-reading" for=${id}>${text}</output>`;
+  return html`
+    <h2>Game setup</h2>
+    <p class="blurb">Changes apply to the next game. Time controls are in seconds, as in every view (cutechess/fastchess:
+      <code>180+2</code>, <code>40/60</code>, <code>st=1</code>, <code>hg60</code>); minutes only with a unit: <code>3m+2</code>.
+      Clocks follow lichess: 3m+2 shows 3:00, each side’s clock starts after its first move, the increment is added after each move.</p>
+    <div class="tc-presets">${PRESETS.map(([label, white, black]) =>
+      html`<button type="button" @click=${() => on({ type: 'preset', white, black })}>${label}</button>`)}</div>
+    <div class="setup-grid">
+      <label class="field"><span class="field-label">You play</span>
+        <select name="side" id="play-side" .value=${live(f.side)} @change=${field('side')}>
+          <option value="white" ?selected=${f.side === 'white'}>White</option>
+          <option value="black" ?selected=${f.side === 'black'}>Black</option>
+        </select></label>
+      <label class="field"><span class="field-label">Engine searcher</span>
+        <select name="searcher" id="play-searcher" .value=${live(f.s)} @change=${field('s')}>
+          <option value="ab" ?selected=${f.s === 'ab'}>alpha-beta</option>
+          <option value="mcts" ?selected=${f.s === 'mcts'}>MCTS</option>
+        </select></label>
+      <label class="field"><span class="field-label">White’s clock</span>${tc('play-wtc', 'wtc', v.wInvalid)}${reading('play-wtc', v.wReading)}</label>
+      <label class="field"><span class="field-label">Black’s clock</span>${tc('play-btc', 'btc', v.bInvalid, f.same)}${reading('play-btc', v.bReading)}</label>
+      <label class="check"><input type="checkbox" id="play-same" .checked=${live(f.same)} @change=${field('same')} /> same for both</label>
+      <label class="field"><span class="field-label">Move overhead</span><output id="play-mo">${v.moText}</output><small class="field-hint">${MO_HINT}</small></label>
+      <label class="check" title=${v.ponderTitle}><input type="checkbox" id="play-ponder" .checked=${live(f.ponder)}
+        ?disabled=${v.ponderOff} @change=${field('ponder')} /> engine ponders (MCTS)</label>
+    </div>
+    <p class="error setup-error" role="alert" title=${v.errorTitle || nothing}>${v.error}</p>
+    <button type="button" class="primary" id="play-start" @click=${start}>New game with these settings</button>
+    <h3>Engine time manager</h3>
+    ${panel}`;
 }
 
 /**
- * @param {object} state  the view's URL state (side, s, tm, wtc, btc, same, mo, ponder)
+ * @param {object} state  the view's URL state (side, s, tm, wtc, btc, same, ponder)
  * @param {(state: object) => void} onChange
  * @param {() => void} onNewGame
  */
-export function createSetup(state, onChange, onNewGame, defaults) {
-  // Values from a link are checked before use: a bad one is replaced by the default and named.
-  const ignored = [];
-  /** @type {[string, string[]][]} */
-  const choices = [['side', ['white', 'black']], ['s', ['ab', 'mcts']]];
-  for (const [key, allowed] of choices) {
-    if (!allowed.includes(state[key])) {
-      ignored.push(`${key}=${state[key]} (expected ${allowed.join(' or ')})`);
-      state[key] = defaults[key];
-    }
-  }
-  try {
-    describeSpec(state.tm);
-  } catch (e) {
-    ignored.push(`tm=${state.tm} (${e.message || e})`);
-    state.tm = defaults.tm;
-  }
+export function createSetup(state, onChange, onNewGame) {
+  let form = initialForm(state);
+  let error = setupError(form);
   const el = document.createElement('section');
   el.className = 'card play-setup';
-  el.innerHTML = '<h2>Game setup</h2><p class="blurb">Changes apply to the next game. Time controls use lichess’s <code>m+s</code> (minutes + seconds increment) or cutechess syntax in seconds (<code>tc=10+0.1</code>, <code>40/60</code>, <code>st=1</code>, <code>hg60</code>).</p>';
-  const grid = document.createElement('div');
-  grid.className = 'setup-grid';
-
-  const side = select('side', [['white', 'White'], ['black', 'Black']], state.side);
-  side.id = 'play-side';
-  const searcher = select('searcher', [['ab', 'alpha-beta'], ['mcts', 'MCTS']], state.s);
-  searcher.id = 'play-searcher';
-  const same = document.createElement('input');
-  same.type = 'checkbox';
-  same.id = 'play-same';
-  same.checked = state.same;
-  const tcInput = (id, value) => {
-    const input = document.createElement('input');
-    input.id = id;
-    input.className = 'tc';
-    input.value = value;
-    input.spellcheck = false;
-    return input;
-  };
-  const wtc = tcInput('play-wtc', state.wtc);
-  const btc = tcInput('play-btc', state.btc);
-  // The move overhead is the manager's `move-overhead` parameter (its slider is in the panel
-  // below); shown here so it is visible with the clocks, and written to the PGN.
-  const mo = document.createElement('output');
-  mo.id = 'play-mo';
-  const ponder = document.createElement('input');
-  ponder.type = 'checkbox';
-  ponder.id = 'play-ponder';
-  ponder.checked = state.ponder;
-
-  const presets = document.createElement('div');
-  presets.className = 'tc-presets';
-  for (const [label, w, b] of PRESETS) {
-    const btn = document.createElement('button');
-    btn.type = 'button';
-    btn.textContent = label;
-    btn.addEventListener('click', () => {
-      wtc.value = w;
-      btc.value = b;
-      same.checked = w === b;
-      changed();
-    });
-    presets.append(btn);
-  }
-
-  const sameWrap = document.createElement('label');
-  sameWrap.className = 'check';
-  sameWrap.append(same, document.createTextNode(' same for both'));
-  const ponderWrap = document.createElement('label');
-  ponderWrap.className = 'check';
-  ponderWrap.append(ponder, document.createTextNode(' engine ponders (MCTS)'));
-
-  grid.append(
-    field('You play', side),
-    field('Engine searcher', searcher),
-    field('White’s clock', wtc),
-    field('Black’s clock', btc),
-    sameWrap,
-    field('Move overhead', mo, 'Time the engine keeps back per move for the page↔worker round trip: the manager’s “Move overhead” slider below.'),
-    ponderWrap,
-  );
-  const error = document.createElement('p');
-  error.className = 'error setup-error';
-  error.setAttribute('role', 'alert');
-  const start = document.createElement('button');
-  start.type = 'button';
-  start.className = 'primary';
-  start.id = 'play-start';
-  start.textContent = 'New game with these settings';
-  start.addEventListener('click', () => {
-    if (validate()) onNewGame();
-  });
-
-  const tmHead = document.createElement('h3');
-  tmHead.textContent = 'Engine time manager';
   const panel = createParamsPanel({
     schema: tm_schema(),
-    spec: state.tm,
+    spec: form.tm,
     id: 'play-tm',
-    searcher: state.s,
-    onChange: (spec) => {
-      state.tm = spec;
-      changed();
-    },
+    searcher: form.s,
+    onChange: (spec) => on({ type: 'tm', spec }),
   });
-  el.append(presets, grid, error, start, tmHead, panel.element);
-
-  let moveOverhead = null;
-  function read() {
-    if (same.checked) btc.value = wtc.value;
-    btc.disabled = same.checked;
-    state.side = side.value;
-    state.s = searcher.value;
-    panel.setSearcher(state.s);
-    state.wtc = wtc.value.trim();
-    state.btc = btc.value.trim();
-    state.same = same.checked;
-    const overhead = describeSpec(state.tm).values['move-overhead'];
-    moveOverhead = overhead == null ? null : Number(overhead);
-    mo.textContent = moveOverhead == null ? 'n/a (this manager has none)' : `${moveOverhead} ms`;
-    state.ponder = ponder.checked;
-    ponder.disabled = searcher.value !== 'mcts';
-    ponderWrap.title = ponder.disabled
-      ? 'Pondering needs MCTS: an alpha-beta search blocks the worker, so ponderhit could not get through.'
-      : '';
+  const paint = () => render(setupTemplate(form, setupView(form, error), on, start, panel.element), el);
+  /** A change: the form's next state, checked by the crate, shown, and written to the URL. */
+  function on(/** @type {import('./setup-controller.js').SetupEvent} */ e) {
+    form = setupUpdate(form, e);
+    error = setupError(form);
+    panel.setSearcher(form.s);
+    paint();
+    onChange(urlState(form));
   }
-
-  /** The setup object PlayBoard takes. */
-  function setup() {
-    read();
-    const d = new Date();
-    return {
-      person: state.side,
-      white_tc: state.wtc,
-      black_tc: state.btc,
-      searcher: state.s,
-      tm: state.tm,
-      move_overhead_ms: moveOverhead ?? 0,
-      ponder: state.ponder && state.s === 'mcts',
-      date: `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`,
-    };
-  }
-
+  /** The setup if the crate accepts it, else null with its typed error shown on the field. */
   function validate() {
-    const s = setup();
-    try {
-      PlayBoard.check(JSON.stringify(s));
-      error.textContent = '';
-      wtc.classList.remove('invalid');
-      btc.classList.remove('invalid');
-      return true;
-    } catch (e) {
-      const msg = String(e.message || e);
-      error.textContent = msg;
-      wtc.classList.toggle('invalid', msg.startsWith('White'));
-      btc.classList.toggle('invalid', msg.startsWith('Black'));
-      return false;
-    }
+    error = setupError(form);
+    paint();
+    return error ? null : setupOf(form);
   }
-
-  function changed() {
-    read();
-    validate();
-    onChange(state);
+  function start() {
+    if (validate()) onNewGame();
   }
-  for (const input of [side, searcher, same, wtc, btc, ponder]) {
-    input.addEventListener(input.type === 'checkbox' || input.tagName === 'SELECT' ? 'change' : 'input', changed);
-  }
-  read();
-  if (validate() && ignored.length) error.textContent = `Ignored from the link: ${ignored.join('; ')}.`;
-  return { element: el, setup, validate, error };
+  paint();
+  return {
+    element: el,
+    validate,
+    setup: () => setupOf(form),
+    dispose: () => render(nothing, el),
+  };
 }

@@ -1,46 +1,60 @@
 //! What the page sends: squares (chessground's, castling as king-to-rook included), promotion
-//! pieces and time controls (lichess's `m+s` or cutechess syntax).
+//! pieces, typed moves (SAN or UCI) and time controls (cutechess/fastchess syntax).
 
 use std::collections::BTreeMap;
 
+use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
 
 use crate::clock::TimeControl;
 use crate::play::openings::fen_of;
 
-/// Minutes as the `m` of `m+s` writes them: a decimal number or `¼`, `½`, `¾`, `1½`.
-fn lobby_minutes(m: &str) -> Option<f64> {
-    let v = match m {
-        "¼" => 0.25,
-        "½" => 0.5,
-        "¾" => 0.75,
-        "1½" => 1.5,
-        _ if !m.is_empty() && m.chars().all(|c| c.is_ascii_digit() || c == '.') => m.parse().ok()?,
-        _ => return None,
-    };
-    (v >= 0.0).then_some(v)
+/// Parse a control for one side (cutechess/fastchess syntax, seconds; `3m+2` for minutes, as
+/// everywhere), with the side's name in the error.
+pub fn parse_tc(side: &str, s: &str) -> Result<TimeControl, String> {
+    s.trim().parse::<TimeControl>().map_err(|e| format!("{side}'s time control: {e}"))
 }
 
-/// Parse a control for one side, with the side's name in the error.
-///
-/// A single token `m+s` (`1+0`, `3+2`, `½+0`) is lichess's lobby notation: **minutes** plus an
-/// increment in seconds. Anything else is cutechess/fastchess syntax ([`TimeControl`]), where
-/// times are seconds: `tc=10+0.1`, `40/60`, `st=1`, `hg60`, `60+d2`, …
-pub fn parse_tc(side: &str, s: &str) -> Result<TimeControl, String> {
-    let t = s.trim();
-    if let Some((m, inc)) = t.split_once('+')
-        && !t.contains(char::is_whitespace)
-        && let Some(min) = lobby_minutes(m)
-        && !inc.is_empty()
-        && inc.chars().all(|c| c.is_ascii_digit() || c == '.')
-    {
-        let secs = min * 60.0;
-        return format!("{secs}+{inc}")
-            .parse::<TimeControl>()
-            .map_err(|e| format!("{side}'s time control: {e}"));
+/// A move typed by the person: SAN (`e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, with or without `+`/`#`,
+/// `!`/`?`) or UCI (`e2e4`, `e7e8q`). The error names the text and what was wrong.
+pub fn read_move(pos: &Chess, text: &str) -> Result<Move, String> {
+    let t = text.trim().trim_end_matches(['!', '?']);
+    if t.is_empty() {
+        return Err("type a move, e.g. e4, Nf3, O-O or e2e4".into());
     }
-    t.parse::<TimeControl>().map_err(|e| format!("{side}'s time control: {e}"))
+    let shown: String = t.chars().take(20).collect();
+    if let Ok(u) = t.parse::<UciMove>()
+        && matches!(u, UciMove::Normal { .. })
+    {
+        return u.to_move(pos).map_err(|_| {
+            let promo = pos.legal_moves().iter().any(|m| {
+                m.is_promotion() && UciMove::from_move(*m, CastlingMode::Standard).to_string()[..4] == t[..4]
+            });
+            if promo && t.len() == 4 {
+                format!("`{shown}` is a promotion: add the piece, e.g. {t}q")
+            } else {
+                format!("`{shown}` is not a legal move here")
+            }
+        });
+    }
+    let san: SanPlus = t.parse().map_err(|_| {
+        format!("`{shown}` is not a move: type SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)")
+    })?;
+    san.san.to_move(pos).map_err(|e| match e {
+        SanError::AmbiguousSan => {
+            format!("`{shown}` is ambiguous here: add the file or rank it comes from (e.g. Nbd2)")
+        }
+        SanError::IllegalSan => {
+            if let San::Normal { promotion: None, to, .. } = san.san
+                && pos.legal_moves().iter().any(|m| m.is_promotion() && m.to() == to)
+            {
+                format!("`{shown}` is a promotion: add the piece, e.g. {}=Q", to)
+            } else {
+                format!("`{shown}` is not a legal move here")
+            }
+        }
+    })
 }
 
 /// The legal move from `orig` to `dest` (chessground squares: castling may be given as the king

@@ -28,7 +28,7 @@ fn engine_plays(g: &mut PersonGame, uci: &str, used: f64) {
 
 #[test]
 fn dests_come_from_shakmaty() {
-    let g = PersonGame::new(setup("white", "1+0", "1+0")).unwrap();
+    let g = PersonGame::new(setup("white", "60", "60")).unwrap();
     let s = g.state();
     assert_eq!(s.dests.len(), 10, "8 pawns and 2 knights can move");
     assert_eq!(s.dests["e2"], vec!["e3", "e4"]);
@@ -40,7 +40,7 @@ fn dests_come_from_shakmaty() {
 
 #[test]
 fn castling_both_ways_and_promotion() {
-    let mut g = PersonGame::new(setup("white", "1+0", "1+0")).unwrap();
+    let mut g = PersonGame::new(setup("white", "60", "60")).unwrap();
     for (me, it) in [("e2e4", "e7e5"), ("g1f3", "b8c6"), ("f1c4", "f8c5")] {
         g.play_person(&me[..2], &me[2..], None, 100.0).unwrap();
         engine_plays(&mut g, it, 100.0);
@@ -62,20 +62,26 @@ fn castling_both_ways_and_promotion() {
 
 #[test]
 fn go_line_from_the_clocks() {
-    let mut g = PersonGame::new(setup("white", "5+0", "4+2")).unwrap();
+    let mut g = PersonGame::new(setup("white", "5m", "4m+2")).unwrap();
     assert!(g.engine_request().is_none(), "the person moves first");
     g.play_person("e2", "e4", None, 1500.0).unwrap();
     let r = g.engine_request().unwrap();
     assert_eq!(r.position, "position startpos moves e2e4");
-    assert_eq!(r.go, "go wtime 298500 btime 242000 winc 0 binc 2000");
-    assert_eq!(r.budget_ms, 242_000.0);
+    // lichess: the first moves are not timed and no increment is credited before move 1.
+    assert_eq!(r.go, "go wtime 300000 btime 240000 winc 0 binc 2000");
+    assert_eq!(r.budget_ms, 240_000.0);
     engine_plays(&mut g, "c7c5", 3000.0);
     let s = g.state();
-    assert_eq!(s.clocks[1].remaining_ms, Some(241_000.0));
-    assert_eq!(s.clocks[0].short, "5+0");
-    assert_eq!(s.clocks[1].short, "4+2");
+    assert_eq!(s.clocks[1].remaining_ms, Some(240_000.0));
+    assert_eq!(s.clocks[0].reading, "5 min");
+    assert_eq!(s.clocks[1].reading, "4 min + 2 s per move");
     assert_eq!(s.clocks[0].emergency_ms, Some(37_500.0));
     assert_eq!(s.clocks[1].bar_ms, Some(250_000.0));
+    g.play_person("g1", "f3", None, 1500.0).unwrap();
+    engine_plays(&mut g, "b8c6", 3000.0);
+    let s = g.state();
+    assert_eq!(s.clocks[0].remaining_ms, Some(298_500.0));
+    assert_eq!(s.clocks[1].remaining_ms, Some(239_000.0), "c - u + inc from the second move");
     let e = s.moves[1].engine.as_ref().unwrap();
     assert_eq!(
         (e.soft_ms, e.hard_ms, e.depth, e.stop.as_deref()),
@@ -84,7 +90,7 @@ fn go_line_from_the_clocks() {
 
     let mut g = PersonGame::new(setup("black", "40/1:00", "st=2")).unwrap();
     assert_eq!(g.engine_request().unwrap().go, "go wtime 60000 winc 0 movestogo 40");
-    let mut g2 = PersonGame::new(setup("white", "1+0", "st=0.5 nodes=1000")).unwrap();
+    let mut g2 = PersonGame::new(setup("white", "60", "st=0.5 nodes=1000")).unwrap();
     g2.play_person("d2", "d4", None, 100.0).unwrap();
     assert_eq!(g2.engine_request().unwrap().go, "go movetime 500 nodes 1000");
     g.begin_search();
@@ -93,7 +99,13 @@ fn go_line_from_the_clocks() {
 
 #[test]
 fn the_clock_never_goes_negative_and_time_runs_out() {
-    let mut g = PersonGame::new(setup("white", "0.05+0", "1+0")).unwrap();
+    let mut g = PersonGame::new(setup("white", "3", "60")).unwrap();
+    assert!(!g.state().clocks[0].runs, "the person's clock does not run before the first move");
+    assert!(!g.time_out(10_000.0), "nor does it flag");
+    g.play_person("e2", "e4", None, 10_000.0).unwrap();
+    engine_plays(&mut g, "e7e5", 100.0);
+    assert!(g.state().clocks[0].runs);
+    assert_eq!(g.state().clocks[0].remaining_ms, Some(3000.0));
     assert!(!g.time_out(2999.0), "3 s on the clock");
     assert!(g.time_out(3000.5));
     let s = g.state();
@@ -102,20 +114,24 @@ fn the_clock_never_goes_negative_and_time_runs_out() {
     assert_eq!(s.clocks[0].remaining_ms, Some(0.0));
     assert_eq!(s.to_move, "none");
     assert!(s.dests.is_empty());
-    assert!(g.play_person("e2", "e4", None, 1.0).is_err());
+    assert!(g.play_person("d2", "d4", None, 1.0).is_err());
 
     // An engine move that overshoots its clock flags it; go never sends a negative time.
-    let mut g = PersonGame::new(setup("white", "1+0", "0.02+0")).unwrap();
+    let mut g = PersonGame::new(setup("white", "60", "1.2")).unwrap();
     g.play_person("e2", "e4", None, 10.0).unwrap();
     g.begin_search();
     g.play_engine("bestmove e7e5", 1300.0).unwrap();
+    assert!(g.state().outcome.is_none(), "the engine's first move is not timed either");
+    g.play_person("g1", "f3", None, 10.0).unwrap();
+    g.begin_search();
+    g.play_engine("bestmove b8c6", 1300.0).unwrap();
     assert_eq!(g.state().outcome.unwrap().reason, "Black loses on time");
     assert!(g.pgn().contains("[Termination \"time forfeit\"]"));
 }
 
 #[test]
 fn resign_draw_offer_and_illegal_engine_moves() {
-    let mut g = PersonGame::new(setup("black", "1+0", "1+0")).unwrap();
+    let mut g = PersonGame::new(setup("black", "60", "60")).unwrap();
     g.begin_search();
     g.engine_line("info depth 3 score cp 0 nodes 10 time 1");
     g.play_engine("bestmove d2d4", 10.0).unwrap();
@@ -126,7 +142,7 @@ fn resign_draw_offer_and_illegal_engine_moves() {
     assert_eq!(g.state().outcome.unwrap().result, PgnResult::WhiteWins);
     assert!(g.resign("purple").is_err());
 
-    let mut g = PersonGame::new(setup("black", "1+0", "1+0")).unwrap();
+    let mut g = PersonGame::new(setup("black", "60", "60")).unwrap();
     g.begin_search();
     g.play_engine("bestmove e2e5", 10.0).unwrap();
     let o = g.state().outcome.unwrap();
@@ -135,7 +151,7 @@ fn resign_draw_offer_and_illegal_engine_moves() {
 
 #[test]
 fn draw_offers_after_move_30_with_a_level_score() {
-    let mut g = PersonGame::new(setup("white", "10+0", "10+0")).unwrap();
+    let mut g = PersonGame::new(setup("white", "10m", "600")).unwrap();
     // Rounds of a knight going out and back (each position occurs at most twice) and a pawn or
     // rook move per side: 11 rounds of 3 full moves each.
     let cycles = [["g1f3", "g8f6", "f3g1", "f6g8"], ["b1c3", "b8c6", "c3b1", "c6b8"]];
@@ -186,42 +202,78 @@ fn draw_offers_after_move_30_with_a_level_score() {
 }
 
 #[test]
-fn lobby_notation_is_minutes_and_cutechess_is_seconds() {
+fn one_syntax_in_seconds_minutes_only_with_a_unit() {
     let m = |s: &str| parse_tc("White", s).unwrap();
-    assert_eq!(crate::clock::Clock::new(&m("1+0")).remaining_ms(), 60_000.0);
-    assert_eq!(crate::clock::Clock::new(&m("½+0")).remaining_ms(), 30_000.0);
-    assert_eq!(crate::clock::Clock::new(&m("3+2")).remaining_ms(), 182_000.0);
-    assert_eq!(crate::clock::Clock::new(&m("tc=10+0.1")).remaining_ms(), 10_100.0);
-    assert_eq!(crate::clock::Clock::new(&m("40/60")).remaining_ms(), 60_000.0);
-    assert_eq!(short_control(&m("½+0")), "0.5+0");
-    assert_eq!(short_control(&m("3+2")), "3+2");
+    let lichess = |s: &str| crate::clock::Clock::with_convention(&m(s), Convention::Lichess).remaining_ms();
+    assert_eq!(lichess("3m+2"), 180_000.0, "3+2 blitz shows 3:00");
+    assert_eq!(lichess("180+2"), 180_000.0);
+    assert_eq!(lichess("3+2"), 3_000.0, "no guessing: 3+2 is three seconds");
+    assert_eq!(lichess("tc=10+0.1"), 10_000.0);
+    assert_eq!(lichess("40/60"), 60_000.0);
+    assert_eq!(m("3m+2").reading(), "3 min + 2 s per move");
     assert!(parse_tc("Black", "3+x").unwrap_err().starts_with("Black's time control"));
+    let g = PersonGame::new(setup("white", "3m+2", "3m+2")).unwrap();
+    let s = g.state();
+    assert_eq!(s.clocks[0].remaining_ms, Some(180_000.0));
+    assert_eq!((s.clocks[0].runs, s.clocks[1].runs), (false, false));
+    assert!(g.pgn().contains("[TimeControl \"180+2\"]"));
+}
+
+#[test]
+fn typed_moves_san_or_uci() {
+    let mut g = PersonGame::new(setup("white", "60", "60")).unwrap();
+    assert_eq!(g.play_text("e4", 100.0).unwrap(), "e2e4");
+    engine_plays(&mut g, "e7e5", 100.0);
+    assert_eq!(g.play_text(" g1f3 ", 100.0).unwrap(), "g1f3");
+    engine_plays(&mut g, "b8c6", 100.0);
+    assert_eq!(g.play_text("Bc4!", 100.0).unwrap(), "f1c4");
+    assert!(g.play_text("e5", 1.0).unwrap_err().contains("not your move"));
+    engine_plays(&mut g, "g8f6", 100.0);
+    let bad = |g: &mut PersonGame, t: &str| g.play_text(t, 1.0).unwrap_err();
+    assert!(bad(&mut g, "Ke3").contains("`Ke3` is not a legal move here"));
+    assert!(bad(&mut g, "hello").contains("`hello` is not a move: type SAN"));
+    assert!(bad(&mut g, "e2e5").contains("not a legal move"));
+    assert!(bad(&mut g, "").contains("type a move"));
+    assert_eq!(g.play_text("O-O", 100.0).unwrap(), "e1g1");
+    assert_eq!(g.state().moves.len(), 7);
+
+    let pos: Chess = crate::play::openings::parse_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    assert!(read_move(&pos, "a8").unwrap_err().contains("promotion"));
+    assert!(read_move(&pos, "a7a8").unwrap_err().contains("a7a8q"));
+    assert_eq!(read_move(&pos, "a8=N").unwrap().promotion(), Some(Role::Knight));
+    assert_eq!(read_move(&pos, "a7a8r").unwrap().promotion(), Some(Role::Rook));
+    let two: Chess = crate::play::openings::parse_fen("4k3/8/8/8/8/8/8/1N1K1N2 w - - 0 1").unwrap();
+    assert!(read_move(&two, "Nd2").unwrap_err().contains("ambiguous"), "Nb1 and Nf1 both reach d2");
+    assert_eq!(read_move(&two, "Nbd2").unwrap().from().map(|s| s.to_string()).as_deref(), Some("b1"));
 }
 
 #[test]
 fn bad_setups_name_the_field() {
-    let e = PersonGame::new(setup("white", "1+x", "1+0")).unwrap_err();
-    assert!(e.starts_with("White's time control") && e.contains("1+x"), "{e}");
-    let e = PersonGame::new(setup("green", "1+0", "1+0")).unwrap_err();
-    assert!(e.contains("expected white or black"), "{e}");
-    let e = PersonGame::new(setup("white", "nodes=100", "1+0")).unwrap_err();
-    assert!(e.contains("only engines"), "{e}");
-    let mut s = setup("white", "1+0", "1+0");
+    let e = PersonGame::new(setup("white", "1+x", "60")).unwrap_err();
+    assert!(e.field == "white_tc" && e.message.starts_with("White's time control"), "{e}");
+    assert!(e.message.contains("1+x"), "{e}");
+    let e = PersonGame::new(setup("green", "60", "60")).unwrap_err();
+    assert!(e.field == "person" && e.message.contains("expected white or black"), "{e}");
+    let e = PersonGame::new(setup("white", "nodes=100", "60")).unwrap_err();
+    assert!(e.field == "white_tc" && e.message.contains("only engines"), "{e}");
+    let e = PersonGame::new(setup("white", "60", "inf")).unwrap_err();
+    assert_eq!(e.field, "black_tc", "{e}");
+    let mut s = setup("white", "60", "60");
     s.tm = "lc0-legacy(slowmover=99)".into();
-    assert!(PersonGame::new(s).unwrap_err().starts_with("time manager"));
-    let mut s = setup("white", "1+0", "1+0");
+    assert!(PersonGame::new(s).unwrap_err().to_string().starts_with("time manager"));
+    let mut s = setup("white", "60", "60");
     s.searcher = "minimax".into();
-    assert!(PersonGame::new(s).unwrap_err().contains("expected ab or mcts"));
-    let mut s = setup("white", "1+0", "1+0");
+    assert!(PersonGame::new(s).unwrap_err().to_string().contains("expected ab or mcts"));
+    let mut s = setup("white", "60", "60");
     s.move_overhead_ms = -1.0;
-    assert!(PersonGame::new(s).unwrap_err().contains("move overhead"));
+    assert_eq!(PersonGame::new(s).unwrap_err().field, "move_overhead_ms");
     assert!(PersonGame::restore("{}").unwrap_err().starts_with("saved game"));
     assert!(PersonGame::restore("not json").is_err());
 }
 
 #[test]
 fn ponder_requests_only_for_mcts_with_ponder_on() {
-    let mut s = setup("white", "1+0", "1+0");
+    let mut s = setup("white", "60", "60");
     s.searcher = "mcts".into();
     s.ponder = true;
     let mut g = PersonGame::new(s).unwrap();
@@ -233,9 +285,9 @@ fn ponder_requests_only_for_mcts_with_ponder_on() {
         .unwrap();
     let r = g.ponder_request("g1f3").unwrap();
     assert_eq!(r.position, "position startpos moves e2e4 e7e5 g1f3");
-    assert_eq!(r.go, "go ponder wtime 59900 btime 59500 winc 0 binc 0");
+    assert_eq!(r.go, "go ponder wtime 60000 btime 60000 winc 0 binc 0");
     assert!(g.ponder_request("e1e3").is_none(), "illegal reply");
-    let ab = PersonGame::new(setup("white", "1+0", "1+0")).unwrap();
+    let ab = PersonGame::new(setup("white", "60", "60")).unwrap();
     assert!(ab.ponder_request("e2e4").is_none());
 }
 
@@ -243,7 +295,7 @@ fn ponder_requests_only_for_mcts_with_ponder_on() {
 /// deterministic): the person always picks the first legal destination.
 #[test]
 fn a_whole_game_against_the_uci_engine_saves_restores_and_exports() {
-    let mut g = PersonGame::new(setup("black", "0.5+0", "0.5+0")).unwrap();
+    let mut g = PersonGame::new(setup("black", "30", "30")).unwrap();
     let mut uci = UciSession::new();
     let mut sink = |_: &str| {};
     uci.handle_line("setoption name VirtualNps value 20000", &mut sink);

@@ -22,10 +22,13 @@ pub struct ClockState {
     pub bar_ms: Option<f64>,
     /// Below this the clock shows the emergency style (lichess's thresholds), ms.
     pub emergency_ms: Option<f64>,
-    /// The control in fastchess style.
+    /// The control in fastchess style (`180+2`).
     pub control: String,
-    /// The control as `m+s` where it is one (`1+0`, `3+2`), else the fastchess form.
-    pub short: String,
+    /// The control in words ("3 min + 2 s per move").
+    pub reading: String,
+    /// Whether this clock runs while its side thinks: lichess starts a side's clock only after
+    /// that side's first move, which is not timed (the page shows the clock standing).
+    pub runs: bool,
 }
 
 /// One move for the move list, the chart and view-only replay.
@@ -103,23 +106,6 @@ pub struct PlayState {
     pub draw_acceptable: bool,
 }
 
-/// `m+s` for a plain Fischer control (`1+0`, `½+0` as `0.5+0`, `3+2`); otherwise the fastchess form.
-pub fn short_control(tc: &TimeControl) -> String {
-    if let Timing::Classical(c) = &tc.timing
-        && c.leading.is_empty()
-        && let crate::clock::tc::FinalStage::SuddenDeath { time_ms, inc_ms } = c.last
-        && tc.nodes.is_none()
-        && tc.depth.is_none()
-    {
-        let fmt = |x: f64| {
-            let s = format!("{x:.3}");
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        };
-        return format!("{}+{}", fmt(time_ms as f64 / 60_000.0), fmt(inc_ms as f64 / 1000.0));
-    }
-    tc.to_string()
-}
-
 /// The initial time and increment of a control, for the clock's bar and thresholds, ms.
 fn initial_and_inc(tc: &TimeControl) -> Option<(f64, f64)> {
     match &tc.timing {
@@ -154,7 +140,8 @@ impl PersonGame {
             bar_ms: ii.map(|(i, inc)| bar_span_ms(i, inc)),
             emergency_ms: ii.map(|(i, _)| emergency_threshold_ms(i)),
             control: tc.to_string(),
-            short: short_control(tc),
+            reading: tc.reading(),
+            runs: clock.runs(),
         }
     }
 

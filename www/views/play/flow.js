@@ -1,0 +1,144 @@
+// @ts-check
+// The Play view's moves: the engine's searches (asked for when the controller says so, their
+// lines read by the Rust game, their bestmove played) and the person's moves (on the board or
+// typed, read by the crate), and what follows each move. `v` is the view: its controller state,
+// the Rust game, the engine client and the parts these steps touch.
+import { askPromotion } from './board.js';
+import { update, canMove, nextAction } from './controller.js';
+
+/**
+ * @typedef {{s: import('./controller.js').PlayState, board: any, engine: any, cg: any, panel: any,
+ *   promoHost: HTMLElement, x: {moveError: string, announce: string}, dispatch: (e: any) => void,
+ *   paint: () => void, syncBoard: () => void, log: (what: string) => void, now: () => number,
+ *   elapsedNow: () => number, persistSoon: () => void}} View
+ */
+
+/** @param {View} v */
+export function createFlow(v) {
+  // ---- the engine ----
+  function cancelSearch() {
+    if (!v.s.active) return;
+    v.log(`cancel ${v.s.active.kind} #${v.s.active.id}`);
+    v.s = update(v.s, { type: 'cancel' });
+    v.engine.cancel();
+  }
+
+  /** Sends the board's request `req` as search `kind`; lines of older searches are ignored. */
+  function search(req, kind) {
+    v.board.begin_search();
+    v.s = update(v.s, { type: 'search', kind, ponderMove: req.ponder_move ?? undefined, now: v.now() });
+    const id = v.s.seq;
+    v.panel.start(kind === 'move' ? 'thinking' : 'pondering');
+    v.log(kind === 'move' ? `go #${id}: ${req.go}` : `go ponder #${id} on ${req.ponder_move}: ${req.go}`);
+    v.engine.search({
+      position: req.position,
+      go: req.go,
+      budgetMs: req.budget_ms,
+      ponderMove: req.ponder_move ?? undefined,
+      onInfo: (line) => v.s.active?.id === id && v.board.engine_line(line) && v.panel.update(v.board.report()),
+      onBestmove: (line) => bestmove(id, line),
+    });
+  }
+
+  /** Does what the controller says is next (the engine's move). */
+  function act() {
+    if (nextAction(v.s) !== 'engine-move') return;
+    const req = v.board.engine_request();
+    if (req) search(req, 'move');
+  }
+
+  function bestmove(id, line) {
+    if (v.s.active?.id !== id || v.s.active.kind !== 'move') return v.log(`ignored ${line} (#${id})`);
+    const used = v.elapsedNow();
+    const report = v.board.report();
+    let played;
+    try {
+      played = v.board.play_engine(line, used);
+    } catch (e) {
+      return v.dispatch({ type: 'notice', text: `Engine move not played: ${e.message || e}` });
+    }
+    v.log(`engine ${played.uci} in ${Math.round(used)} ms`);
+    v.panel.finish(report, 'idle');
+    afterChange(played.ponder);
+  }
+
+  // ---- the person ----
+  async function boardMove(orig, dest, meta = {}) {
+    if (!v.board || v.s.gs.to_move !== 'person' || !canMove(v.s)) return v.syncBoard();
+    let promo = '';
+    if (v.board.is_promotion(orig, dest)) {
+      promo = meta.premove ? 'q' : await askPromotion(v.promoHost, v.s.gs.person);
+      // The clock kept running while the piece was chosen: the game may have ended meanwhile.
+      if (!promo || v.s.gs.to_move !== 'person' || !canMove(v.s)) return v.syncBoard();
+    }
+    const used = v.elapsedNow();
+    try {
+      v.board.play_person(orig, dest, promo, used);
+    } catch (e) {
+      v.dispatch({ type: 'notice', text: String(e.message || e) });
+      return;
+    }
+    personMoved(v.board.state().moves.at(-1)?.uci, used, meta.premove);
+  }
+
+  /** A typed move (SAN or UCI, read by the crate); returns whether it was played. */
+  function typedMove(text) {
+    if (!v.board || v.s.gs.to_move !== 'person' || !canMove(v.s)) {
+      v.x.moveError = v.s.gs?.outcome ? 'The game is over.' : 'Wait for your move.';
+      v.paint();
+      return false;
+    }
+    const used = v.elapsedNow();
+    try {
+      const uci = v.board.play_text(text, used);
+      v.x.moveError = '';
+      v.cg.cancelPremove();
+      personMoved(uci, used, false);
+      return true;
+    } catch (e) {
+      v.x.moveError = e && typeof e === 'object' && 'message' in e ? String(e.message) : String(e);
+      v.paint();
+      return false;
+    }
+  }
+
+  function personMoved(uci, used, premove) {
+    v.log(`person ${uci}${premove ? ' (premove)' : ''} in ${Math.round(used)} ms`);
+    if (v.s.active?.kind === 'ponder') {
+      // The client decides: a ponder hit only if that ponder search runs and can hear it.
+      if (v.engine.ponderhit(uci)) {
+        v.log(`ponderhit #${v.s.active.id}`);
+        v.s = update(v.s, { type: 'moved', gs: v.board.state(), keepSearch: true, now: v.now() });
+        v.dispatch({ type: 'ponderhit' });
+        v.panel.ponderhit();
+        v.persistSoon();
+        return;
+      }
+      cancelSearch();
+    }
+    afterChange();
+  }
+
+  /** After any move or the game's end: redraw, save, hand the turn on. */
+  function afterChange(ponderMove) {
+    const gs = v.board.state();
+    if (gs.outcome) cancelSearch();
+    v.dispatch({ type: 'moved', gs });
+    v.persistSoon();
+    if (v.s.gs.outcome) {
+      v.cg.cancelPremove();
+      v.panel.label('game over');
+      v.x.announce = `Game over: ${v.s.gs.outcome.result}, ${v.s.gs.outcome.reason}`;
+      v.paint();
+      return;
+    }
+    if (v.s.gs.to_move === 'engine') return act();
+    if (ponderMove && !v.s.pauses.length) {
+      const req = v.board.ponder_request(ponderMove);
+      if (req) search(req, 'ponder');
+    }
+    if (v.cg.state.premovable.current) v.log(v.cg.playPremove() ? 'premove played' : 'premove dropped');
+  }
+
+  return { cancelSearch, act, boardMove, typedMove, afterChange };
+}
