@@ -47,7 +47,7 @@ test('bad input is refused with the field named', () => {
       new tmlab.TraceRunner({ ...ok, ...patch });
     } catch (e) {
       assert.equal(e.path, path, JSON.stringify(e));
-      assert.match(e.message, re);
+      assert.match(`${e.message}; allowed: ${e.allowed}`, re);
       return;
     }
     assert.fail(`accepted ${JSON.stringify(patch)}`);
