@@ -10,4 +10,5 @@ pub mod match_spec;
 pub mod openings;
 pub mod person;
 pub mod pgn;
+pub mod pgn_import;
 pub mod stats;
