@@ -107,6 +107,9 @@ pub struct GameReplay {
     pub result: String,
     /// Where the times came from: `clk`, `emt` or `clk+emt`.
     pub source: &'static str,
+    /// The resolution of the recorded times (1, 10, 100 or 1000 ms): a move counts as over a
+    /// limit only when it used more than the limit plus this.
+    pub resolution_ms: f64,
     /// White and Black.
     pub sides: [SideReplay; 2],
 }
@@ -171,6 +174,13 @@ fn share_by(pairs: &[(f64, f64)], k: usize) -> Option<f64> {
         let avail = used + pairs[k - 1].1;
         if avail > 0.0 { used / avail } else { 0.0 }
     })
+}
+
+/// The coarsest of 1 s, 0.1 s, 10 ms and 1 ms that every recorded time of the game is a
+/// multiple of.
+fn resolution(g: &ClockedGame) -> f64 {
+    let times: Vec<f64> = g.moves.iter().flat_map(|m| [m.clk_ms, m.emt_ms]).flatten().collect();
+    [1000.0, 100.0, 10.0].into_iter().find(|r| times.iter().all(|t| t % r == 0.0)).unwrap_or(1.0)
 }
 
 fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportError> {
@@ -258,6 +268,7 @@ fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportEr
         (true, false) => "clk",
         _ => "emt",
     };
+    let resolution_ms = resolution(g);
     let [white_moves, black_moves] = moves;
     let side = |color: &'static str, player: &str, tc: &TimeControl, moves: Vec<ReplayMove>| {
         let pairs: Vec<(f64, f64)> = moves.iter().map(|m| (m.used_ms, m.clock_after_ms)).collect();
@@ -265,9 +276,12 @@ fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportEr
             .iter()
             .enumerate()
             .map(|(i, spec)| {
-                let over_hard =
-                    moves.iter().filter(|m| m.used_ms > m.budgets[i].hard_ms).map(|m| m.label.clone());
-                let over_soft = moves.iter().filter(|m| m.used_ms > m.budgets[i].soft_ms).count() as u32;
+                let over_hard = moves
+                    .iter()
+                    .filter(|m| m.used_ms > m.budgets[i].hard_ms + resolution_ms)
+                    .map(|m| m.label.clone());
+                let over_soft =
+                    moves.iter().filter(|m| m.used_ms > m.budgets[i].soft_ms + resolution_ms).count() as u32;
                 let sim =
                     simulate(&mut *spec.build(), tc, &SimConfig { moves: 40, ..SimConfig::default() }).ok();
                 let sim_pairs: Vec<(f64, f64)> = sim
@@ -297,6 +311,7 @@ fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportEr
         game: g.id.clone(),
         result: g.result.clone(),
         source,
+        resolution_ms,
         sides: [
             side("white", &g.id.white, &tcs[0], white_moves),
             side("black", &g.id.black, &tcs[1], black_moves),

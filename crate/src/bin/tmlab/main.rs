@@ -19,6 +19,7 @@ mod match_sink;
 mod move_args;
 mod output;
 mod params;
+mod replay;
 mod simulate;
 mod stopper;
 mod uci_cmd;
@@ -50,6 +51,8 @@ enum Command {
     Stopper(stopper::Args),
     /// The UCI engine on stdin/stdout.
     Uci(uci_cmd::Args),
+    /// Replay a PGN's clocks against what each manager would have budgeted.
+    Replay(replay::Args),
 }
 
 /// A line of at most about 160 characters: its start and end around a `…`.
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(*args),
         Command::Stopper(args) => stopper::run(args),
         Command::Uci(args) => uci_cmd::run(args),
+        Command::Replay(args) => replay::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
