@@ -3,4 +3,7 @@
 //! This layer sits above [`crate::play`] and [`crate::tm`] and below the bindings (`wasm/`,
 //! `bin/`); nothing below imports it.
 
+// Matches run on native threads only; the browser reads the committed results.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod leaderboard;
 pub mod replay;

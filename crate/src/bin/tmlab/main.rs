@@ -10,6 +10,8 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod budget;
 mod curve;
+#[cfg(not(target_arch = "wasm32"))]
+mod leaderboard;
 // Matches run on native threads (`play::match_::run_match` exists natively only); the binary
 // still compiles for wasm32 because cargo builds it for the wasm integration tests.
 #[cfg(not(target_arch = "wasm32"))]
@@ -53,6 +55,9 @@ enum Command {
     Uci(uci_cmd::Args),
     /// Replay a PGN's clocks against what each manager would have budgeted.
     Replay(replay::Args),
+    /// Every manager's default settings against a fixed reference: Elo and time usage.
+    #[cfg(not(target_arch = "wasm32"))]
+    Leaderboard(leaderboard::Args),
 }
 
 /// A line of at most about 160 characters: its start and end around a `…`.
@@ -90,6 +95,8 @@ fn main() -> ExitCode {
         Command::Stopper(args) => stopper::run(args),
         Command::Uci(args) => uci_cmd::run(args),
         Command::Replay(args) => replay::run(args),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Leaderboard(args) => leaderboard::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
