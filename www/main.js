@@ -58,7 +58,7 @@ function showEngineState(client) {
 }
 
 /** The views' labels, for titles and messages. */
-const VIEW_LABELS = { play: 'Play', match: 'Match', curves: 'Curves' };
+const VIEW_LABELS = { play: 'Play', match: 'Match', curves: 'Curves', replay: 'Replay', leaderboard: 'Leaderboard' };
 
 /** Show the URL's unusable values (each names the key, what was wrong, and what is used instead). */
 function showUrlProblems(url) {
@@ -157,6 +157,15 @@ async function main() {
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
       return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
+    },
+    replay: async (root) => {
+      const m = await import('./views/replay/index.js');
+      const check = { tm: (v) => v.split(';').map((x) => x.trim()).filter(Boolean).map(checkSpec).find(Boolean) };
+      return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));
+    },
+    leaderboard: async (root) => {
+      const m = await import('./views/leaderboard/index.js');
+      return m.mountLeaderboard(root, viewContext(m.LEADERBOARD_PREFIX, m.LEADERBOARD_DEFAULTS));
     },
   };
   function viewContext(prefix, defaults, check = {}) {

@@ -9,6 +9,7 @@ pub mod curve_params;
 pub mod curves;
 pub mod game;
 pub mod movetime;
+pub mod usage_curves;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
