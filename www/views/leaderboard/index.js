@@ -9,6 +9,7 @@ import { fitCanvas } from '../../ui/canvas.js';
 import { perFrame } from '../../ui/frame.js';
 import { initialState, update, curvesOf, LEADERBOARD_DEFAULTS } from './controller.js';
 import { leaderboardTemplate } from './render.js';
+import '../replay/replay.css';
 
 export { LEADERBOARD_PREFIX, LEADERBOARD_DEFAULTS } from './controller.js';
 

@@ -9,6 +9,7 @@ import { replay_pgn } from '../../pkg/tmlab.js';
 import { createGameChart } from '../match/chart.js';
 import { initialState, update, specsOf, chartRecordOf, gameOf, SAMPLES, REPLAY_DEFAULTS } from './controller.js';
 import { replayTemplate } from './render.js';
+import './replay.css';
 
 export { REPLAY_PREFIX, REPLAY_DEFAULTS } from './controller.js';
 

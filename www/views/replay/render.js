@@ -23,9 +23,9 @@ export function replayTemplate(s, h, chart) {
         the game's clocks and asks each manager what it would have budgeted (soft and hard) at that clock and move,
         having heard about every earlier move of that side.</p>
       <div class="replay-controls">
-        <label>Managers (spec strings, separated by <code>;</code>)
+        <label><span>Managers (spec strings, separated by <code>;</code>)</span>
           <input id="rp-tm" class=${s.error?.path.startsWith('tm') ? 'invalid' : ''} .value=${s.tm} @change=${(e) => h.tm(e.target)} spellcheck="false" /></label>
-        <label>Upload <input id="rp-file" type="file" accept=".pgn,text/plain,application/x-chess-pgn" @change=${(e) => h.file(e.target)} /></label>
+        <label><span>Upload</span> <input id="rp-file" type="file" accept=".pgn,text/plain,application/x-chess-pgn" @change=${(e) => h.file(e.target)} /></label>
         <span class="replay-samples">Samples:
           ${Object.entries(SAMPLES).map(([k, v]) => html`<button type="button" data-sample=${k} @click=${() => h.sample(k)}>${v.label}</button>`)}</span>
       </div>
