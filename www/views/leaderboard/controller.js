@@ -15,10 +15,24 @@ export function initialState(url = {}) {
   return { doc: null, error: '', engine: url.engine ?? 'ab', tc: url.tc ?? '', highlight: null };
 }
 
+/**
+ * The runs of the document: `{runs: [run, …]}`, one per `tmlab leaderboard --json` command
+ * (a bare run is read as one).
+ */
+export function runsOf(doc) {
+  if (!doc) return [];
+  return Array.isArray(doc.runs) ? doc.runs : [doc];
+}
+
+/** Every entry of every run. */
+function resultsOf(doc) {
+  return runsOf(doc).flatMap((r) => (Array.isArray(r.results) ? r.results : []));
+}
+
 /** The (engine, tc) groups present in the document, in its order. */
 export function groupsOf(doc) {
   const seen = new Map();
-  for (const e of doc?.results ?? []) {
+  for (const e of resultsOf(doc)) {
     const k = `${e.engine} ${e.tc}`;
     if (!seen.has(k)) seen.set(k, { engine: e.engine, tc: e.tc, games: e.games, reference: e.reference });
   }
@@ -42,7 +56,7 @@ function settle(s) {
 export function update(s, e) {
   switch (e.type) {
     case 'loaded':
-      if (!e.doc || !Array.isArray(e.doc.results)) return { ...s, doc: null, error: 'The leaderboard data has no results.' };
+      if (!resultsOf(e.doc).length) return { ...s, doc: null, error: 'The leaderboard data has no results.' };
       return settle({ ...s, doc: e.doc, error: '' });
     case 'failed':
       return { ...s, doc: null, error: e.error };
@@ -57,7 +71,7 @@ export function update(s, e) {
 
 /** The shown group's entries, best Elo first (an entry without an Elo last). */
 export function entriesOf(/** @type {LeaderboardState} */ s) {
-  const rows = (s.doc?.results ?? []).filter((e) => e.engine === s.engine && e.tc === s.tc);
+  const rows = resultsOf(s.doc).filter((e) => e.engine === s.engine && e.tc === s.tc);
   const key = (e) => (e.elo == null ? -Infinity : e.elo);
   return [...rows].sort((a, b) => key(b) - key(a));
 }
@@ -92,9 +106,9 @@ export function curvesOf(/** @type {LeaderboardState} */ s) {
   return entriesOf(s).map((e) => ({ name: e.manager, points: e.curve.map((p) => [p.move, p.share]) }));
 }
 
-/** What the data is: command, seed, version, size. */
+/** What the shown group's data is: the command of its run, seed, version, size. */
 export function provenanceOf(/** @type {LeaderboardState} */ s) {
-  const d = s.doc;
+  const d = runsOf(s.doc).find((r) => (r.results ?? []).some((e) => e.engine === s.engine && e.tc === s.tc));
   if (!d) return '';
   return `${d.command} (tmlab ${d.tmlab_version}, seed ${d.seed}, ${d.games} games per manager and control, ${d.clock}).`;
 }
