@@ -142,7 +142,7 @@ pub fn replay_pgn(pgn: &str, specs: &[TmSpec]) -> Result<Replay, ImportError> {
 
 /// The control of one side from the tags.
 fn side_control(g: &ClockedGame, white: bool) -> Result<TimeControl, ImportError> {
-    let err = |message: String| ImportError { game: Some(g.id.clone()), mv: None, message };
+    let err = |message: String| ImportError { game: Some(Box::new(g.id.clone())), mv: None, message };
     let own = if white { "WhiteTimeControl" } else { "BlackTimeControl" };
     let (name, tag) = match g.tag(own) {
         Some(t) => (own, t),
@@ -221,7 +221,7 @@ fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportEr
             (None, Some(clk)) => ((before + credit - clk).max(0.0), before),
             (None, None) => {
                 return Err(ImportError {
-                    game: Some(g.id.clone()),
+                    game: Some(Box::new(g.id.clone())),
                     mv: Some(m.label()),
                     message: "no clock: the move has neither [%clk] nor [%emt] (nor cutechess's `1.21s`); \
                               replay needs one of them on every move that is not {book}"

@@ -49,7 +49,7 @@ impl fmt::Display for GameId {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ImportError {
     /// The game (absent when the text as a whole is the problem).
-    pub game: Option<GameId>,
+    pub game: Option<Box<GameId>>,
     /// The move, as `14... Nf6`.
     #[serde(rename = "move")]
     pub mv: Option<String>,
@@ -226,7 +226,8 @@ impl Visitor for Collect {
             Some((_, fen)) => match parse_fen(fen) {
                 Ok(p) => p,
                 Err(e) => {
-                    let e = ImportError { game: Some(id), mv: None, message: format!("FEN tag: {e}") };
+                    let e =
+                        ImportError { game: Some(Box::new(id)), mv: None, message: format!("FEN tag: {e}") };
                     return ControlFlow::Break(Err(e));
                 }
             },
@@ -251,7 +252,7 @@ impl Visitor for Collect {
             }
             Err(e) => {
                 mt.error = Some(ImportError {
-                    game: Some(mt.game.id.clone()),
+                    game: Some(Box::new(mt.game.id.clone())),
                     mv: Some(move_label(ply, &san_plus.to_string())),
                     message: format!("illegal move in this position: {e}"),
                 });
@@ -290,7 +291,7 @@ impl Visitor for Collect {
         for (m, c) in game.moves.iter_mut().zip(&mt.comments) {
             let label = m.label();
             let at = |message: String| ImportError {
-                game: Some(game.id.clone()),
+                game: Some(Box::new(game.id.clone())),
                 mv: Some(label.clone()),
                 message,
             };
