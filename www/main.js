@@ -61,7 +61,9 @@ function showEngineState(client) {
 }
 
 /** The views' labels, for titles and messages. */
-const VIEW_LABELS = { play: 'Play', match: 'Match', curves: 'Curves', learn: 'Learn' };
+const VIEW_LABELS = {
+  play: 'Play', match: 'Match', curves: 'Curves', learn: 'Learn', sweep: 'Sweep', tune: 'Tune', replay: 'Replay', leaderboard: 'Leaderboard',
+};
 
 /** Show the URL's unusable values (each names the key, what was wrong, and what is used instead). */
 function showUrlProblems(url) {
@@ -179,6 +181,15 @@ async function main() {
         url.flush();
       };
       return m.mountLearn(root, { lesson: url.params.get('lesson'), setLesson, spawnEngine, embed });
+    },
+    replay: async (root) => {
+      const m = await import('./views/replay/index.js');
+      const check = { tm: (v) => v.split(';').map((x) => x.trim()).filter(Boolean).map(checkSpec).find(Boolean) };
+      return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));
+    },
+    leaderboard: async (root) => {
+      const m = await import('./views/leaderboard/index.js');
+      return m.mountLeaderboard(root, viewContext(m.LEADERBOARD_PREFIX, m.LEADERBOARD_DEFAULTS));
     },
   };
   function viewContext(prefix, defaults, check = {}) {

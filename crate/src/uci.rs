@@ -40,7 +40,8 @@
 //! - integers: `spin` with the parameter's accepted range;
 //! - **floats: `spin` scaled ×1000** (`TM slowmover` 1200 = 1.2), the integer form OpenBench and
 //!   fastchess SPSA tune; the option's `min`/`max` are the range ×1000, rounded inwards;
-//! - booleans: `check`; enumerations: `combo`.
+//! - booleans: `check`; enumerations: `combo`;
+//! - every spin also as `TM_<path>` (no space: OpenBench's SPSA splits options at whitespace).
 //!
 //! The list printed at `uci` is that of the manager selected at that moment; `setoption name TM
 //! …` always applies to the current manager and names an error if it has no such parameter.
@@ -443,7 +444,11 @@ impl UciSession {
                 }
             }
             "virtualnps" => self.virtual_nps = whole("VirtualNps", value, 0, MAX_VIRTUAL_NPS)?,
-            _ => match name.strip_prefix("TM ").or_else(|| name.strip_prefix("tm ")) {
+            _ => match name
+                .strip_prefix("TM ")
+                .or_else(|| name.strip_prefix("tm "))
+                .or_else(|| name.strip_prefix("TM_"))
+            {
                 Some("move-overhead") => self.set_move_overhead(value)?,
                 Some(path) => self.set_tm_param(path.trim(), value, true)?,
                 None => return Err(format!("no option named {:?}", go::excerpt(name))),
@@ -721,7 +726,16 @@ pub fn tm_options(spec: &TmSpec) -> Vec<String> {
                 format!("option name TM {} type combo default {}{vars}", p.path, cur)
             }
         };
-        lines.push(line);
+        // Spins are declared a second time as `TM_<path>`: OpenBench's client splits options at
+        // whitespace and cutechess forwards only declared options, so SPSA needs a name without
+        // a space (`tmlab spsa-inputs` prints these).
+        if let Some(rest) = line.strip_prefix("option name TM ").filter(|r| r.contains(" type spin ")) {
+            let alias = format!("option name TM_{rest}");
+            lines.push(line);
+            lines.push(alias);
+        } else {
+            lines.push(line);
+        }
     }
     lines
 }

@@ -10,5 +10,6 @@ pub mod match_spec;
 pub mod openings;
 pub mod person;
 pub mod pgn;
+pub mod pgn_import;
 pub mod stats;
 pub mod trace;

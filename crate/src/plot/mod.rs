@@ -11,6 +11,7 @@ pub mod engine_allocation;
 pub mod game;
 pub mod movetime;
 pub mod search_timeline;
+pub mod usage_curves;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -1,6 +1,7 @@
 //! `tmlab bench`: the search bench (fixed-depth node signature and nps), the hard-stop
 //! overshoot measurement for movetime 10, 50 and 200 ms, perft speed, and the MCTS bench
 //! (playouts per second and bytes per node), which `--json` reports as its `mcts` section.
+//! With no arguments at all it runs the fixed-depth search alone and ends with OpenBench's line.
 
 use crate::output::print;
 use serde::Serialize;
@@ -53,7 +54,26 @@ struct Report<'a> {
     mcts: Option<MctsBenchReport>,
 }
 
+/// `tmlab bench` with no arguments, as OpenBench's client runs it (`./engine bench`): the
+/// fixed-depth search alone (deterministic node count, a few seconds), ending with the line its
+/// parser reads from the bottom up, `<nodes> nodes <nps> nps`.
+fn openbench() -> Result<(), String> {
+    let options = BenchOptions {
+        depth: bench::DEFAULT_DEPTH,
+        hash_mb: tmlab::search::tt::DEFAULT_MB,
+        overshoot_limits_ms: Vec::new(),
+        overshoot_repeats: 1,
+        perft: false,
+    };
+    let report = bench::run(&options, &mut |_| {})?;
+    print(&format!("{}{} nodes {} nps\n", report.to_text(), report.total_nodes, report.nps))
+}
+
 pub fn run(args: Args) -> Result<(), String> {
+    // Nothing after `bench` on the command line: OpenBench's form.
+    if std::env::args_os().nth(2).is_none() {
+        return openbench();
+    }
     if args.depth == 0 || args.depth > MAX_BENCH_DEPTH {
         return Err(format!("--depth must be 1 … {MAX_BENCH_DEPTH}, got {}", args.depth));
     }

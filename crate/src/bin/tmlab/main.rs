@@ -10,6 +10,8 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod budget;
 mod curve;
+#[cfg(not(target_arch = "wasm32"))]
+mod leaderboard;
 // Matches run on native threads (`play::match_::run_match` exists natively only); the binary
 // still compiles for wasm32 because cargo builds it for the wasm integration tests.
 #[cfg(not(target_arch = "wasm32"))]
@@ -19,7 +21,9 @@ mod match_sink;
 mod move_args;
 mod output;
 mod params;
+mod replay;
 mod simulate;
+mod spsa_inputs;
 mod stopper;
 mod uci_cmd;
 
@@ -27,8 +31,10 @@ mod uci_cmd;
 #[derive(Parser)]
 #[command(name = "tmlab", version, about, long_about = None)]
 struct Cli {
+    /// Without a subcommand `tmlab` is the UCI engine, as OpenBench, cutechess and fastchess
+    /// start an engine (`cmd=tmlab`, no arguments).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -50,6 +56,13 @@ enum Command {
     Stopper(stopper::Args),
     /// The UCI engine on stdin/stdout.
     Uci(uci_cmd::Args),
+    /// Replay a PGN's clocks against what each manager would have budgeted.
+    Replay(replay::Args),
+    /// OpenBench's SPSA input lines for a manager's UCI options.
+    SpsaInputs(spsa_inputs::Args),
+    /// Every manager's default settings against a fixed reference: Elo and time usage.
+    #[cfg(not(target_arch = "wasm32"))]
+    Leaderboard(leaderboard::Args),
 }
 
 /// A line of at most about 160 characters: its start and end around a `…`.
@@ -76,7 +89,7 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
-    let result = match cli.command {
+    let result = match cli.command.unwrap_or(Command::Uci(uci_cmd::Args {})) {
         Command::Curve(args) => curve::run(args),
         Command::Params(args) => params::run(args),
         Command::Budget(args) => budget::run(args),
@@ -86,6 +99,10 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(*args),
         Command::Stopper(args) => stopper::run(args),
         Command::Uci(args) => uci_cmd::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::SpsaInputs(args) => spsa_inputs::run(args),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Leaderboard(args) => leaderboard::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

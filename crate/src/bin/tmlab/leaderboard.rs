@@ -1,0 +1,189 @@
+//! `tmlab leaderboard`: every manager's default settings against a fixed reference, per searcher
+//! and time control, on the virtual clock (see `tmlab::experiment::leaderboard`).
+
+use serde::Serialize;
+
+use crate::output::print;
+use tmlab::clock::{TimeControl, Timing};
+use tmlab::drive::SearcherKind;
+use tmlab::experiment::leaderboard::{self, AB_REFERENCE, Entry, MCTS_REFERENCE, NPS, Plan};
+
+/// Most games per manager and control.
+const MAX_GAMES: u32 = 100_000;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Time controls, comma-separated (cutechess syntax with a game clock).
+    #[arg(long, value_name = "TC,…", default_value = "1+0.01,10+0.1,60+0.6")]
+    tc: String,
+    /// Games per manager and control (even: colour-reversed pairs; at least 4 for an Elo).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    games: u32,
+    /// Which gauntlet: `ab` (every manager vs stockfish), `mcts` (the lc0 family vs
+    /// lc0-legacy) or `both`.
+    #[arg(long, value_name = "ab|mcts|both", default_value = "both")]
+    engine: String,
+    /// Seed of the opening order.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Only these managers, comma-separated (a slice of the gauntlet).
+    #[arg(long, value_name = "M,…")]
+    only: Option<String>,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    concurrency: usize,
+    /// Print JSON (the format of the committed www/public/leaderboard.json).
+    #[arg(long)]
+    json: bool,
+}
+
+/// The JSON document.
+#[derive(Serialize)]
+struct Doc<'a> {
+    tmlab_version: &'static str,
+    command: String,
+    seed: u64,
+    games: u32,
+    tcs: &'a [String],
+    engines: Vec<&'static str>,
+    references: References,
+    clock: String,
+    openings: &'static str,
+    results: &'a [Entry],
+}
+
+#[derive(Serialize)]
+struct References {
+    ab: &'static str,
+    mcts: &'static str,
+}
+
+fn engines(s: &str) -> Result<Vec<SearcherKind>, String> {
+    match s {
+        "ab" => Ok(vec![SearcherKind::Ab]),
+        "mcts" => Ok(vec![SearcherKind::Mcts]),
+        "both" => Ok(vec![SearcherKind::Ab, SearcherKind::Mcts]),
+        _ => Err(format!("--engine `{s}` is not a gauntlet; allowed: ab, mcts, both")),
+    }
+}
+
+fn tcs(s: &str) -> Result<Vec<String>, String> {
+    let list: Vec<String> = s.split(',').map(|t| t.trim().to_string()).collect();
+    for t in &list {
+        let tc: TimeControl = t.parse().map_err(|e| format!("--tc `{t}`: {e}"))?;
+        if !matches!(tc.timing, Timing::Classical(_)) {
+            return Err(format!(
+                "--tc `{t}`: the leaderboard needs a game clock (e.g. 10+0.1 or 40/60); not `inf`, `st=`, delays, byoyomi or hourglass"
+            ));
+        }
+    }
+    Ok(list)
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let engines = engines(&args.engine)?;
+    let tcs = tcs(&args.tc)?;
+    if args.games < 2 || args.games > MAX_GAMES || !args.games.is_multiple_of(2) {
+        return Err(format!(
+            "--games {} is not allowed; allowed: an even number from 2 to {MAX_GAMES} (colour-reversed pairs)",
+            args.games
+        ));
+    }
+    if !(1..=64).contains(&args.concurrency) {
+        return Err(format!("--concurrency {} is out of range; allowed: 1 … 64", args.concurrency));
+    }
+    let only: Vec<String> = args
+        .only
+        .as_deref()
+        .map(|o| o.split(',').map(|m| m.trim().to_string()).collect())
+        .unwrap_or_default();
+    let plan = Plan {
+        tcs: tcs.clone(),
+        games: args.games,
+        engines: engines.clone(),
+        seed: args.seed,
+        only,
+        concurrency: args.concurrency,
+    };
+    let results = leaderboard::run(&plan, &mut |e| {
+        if !args.json {
+            eprintln!("{} {} {}: {}", e.engine, e.tc, e.manager, elo_text(e));
+        }
+    })?;
+    let mut command = format!(
+        "tmlab leaderboard --tc {} --games {} --engine {} --seed {}",
+        args.tc, args.games, args.engine, args.seed
+    );
+    if let Some(o) = &args.only {
+        command += &format!(" --only {o}");
+    }
+    if args.json {
+        let doc = Doc {
+            tmlab_version: env!("CARGO_PKG_VERSION"),
+            command: command + " --json",
+            seed: args.seed,
+            games: args.games,
+            tcs: &tcs,
+            engines: engines.iter().map(|e| e.as_str()).collect(),
+            references: References { ab: AB_REFERENCE, mcts: MCTS_REFERENCE },
+            clock: format!("virtual, 1 ms = {} nodes", NPS / 1000.0),
+            openings: "builtin (crate/data/openings.txt), colour-reversed pairs in the seed's order",
+            results: &results,
+        };
+        let json = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+        return print(&(json + "\n"));
+    }
+    print(&table(&results, &command))
+}
+
+fn elo_text(e: &Entry) -> String {
+    match (e.elo, e.elo_error) {
+        (Some(x), Some(err)) => format!("{x:+.0} ± {err:.0}"),
+        (Some(x), None) => format!("{x:+.0}"),
+        _ if e.wdl[0] == e.games => "+inf (won every game)".into(),
+        _ if e.wdl[1] == e.games => "-inf (lost every game)".into(),
+        _ => "-".into(),
+    }
+}
+
+fn pct(x: Option<f64>) -> String {
+    x.map_or("-".into(), |v| format!("{:.1} %", 100.0 * v))
+}
+
+/// The text table: one block per searcher and control.
+pub fn table(results: &[Entry], command: &str) -> String {
+    let mut s = format!("{command}\n");
+    let mut last = (String::new(), String::new());
+    for e in results {
+        if (e.engine.clone(), e.tc.clone()) != last {
+            last = (e.engine.clone(), e.tc.clone());
+            s += &format!(
+                "\n{} at {} vs {} ({} games each)\n{:<16} {:>16} {:>7} {:>7} {:>9} {:>9} {:>10} {:>8}\n",
+                e.engine,
+                e.tc,
+                e.reference,
+                e.games,
+                "manager",
+                "Elo",
+                "W-L-D",
+                "by 20",
+                "by 40",
+                "used/soft",
+                "left",
+                "timeouts"
+            );
+        }
+        s += &format!(
+            "{:<16} {:>16} {:>7} {:>7} {:>9} {:>9} {:>10} {:>8}\n",
+            e.manager,
+            elo_text(e),
+            format!("{}-{}-{}", e.wdl[0], e.wdl[1], e.wdl[2]),
+            pct(e.share_by_20),
+            pct(e.share_by_40),
+            e.used_over_allocated.map_or("-".into(), |x| format!("{x:.2}")),
+            e.time_left_ms.map_or("-".into(), |x| format!("{:.2} s", x / 1000.0)),
+            e.timeouts
+        );
+    }
+    s
+}

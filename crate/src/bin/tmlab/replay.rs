@@ -1,0 +1,133 @@
+//! `tmlab replay`: a PGN's clocks against what each manager would have budgeted.
+
+use crate::output::print;
+use tmlab::experiment::replay::{GameReplay, Replay, SideReplay, replay_pgn};
+use tmlab::play::pgn_import::MAX_PGN_BYTES;
+use tmlab::tm::TmSpec;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The PGN file (`-` reads stdin): `[%clk]` or `[%emt]` on every move, and a TimeControl tag.
+    #[arg(long, value_name = "FILE")]
+    pgn: String,
+    /// A manager to compare, as a spec string; repeat for more (at most 8).
+    #[arg(long = "tm", value_name = "SPEC", required = true)]
+    tms: Vec<String>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let specs = args
+        .tms
+        .iter()
+        .map(|s| s.parse::<TmSpec>().map_err(|e| format!("--tm: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let text = read(&args.pgn)?;
+    let replay = replay_pgn(&text, &specs).map_err(|e| format!("{}: {e}", args.pgn))?;
+    if args.json {
+        let json = serde_json::to_string_pretty(&replay).map_err(|e| e.to_string())?;
+        return print(&(json + "\n"));
+    }
+    print(&to_text(&replay))
+}
+
+fn read(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let limit = MAX_PGN_BYTES as u64 + 1;
+    let result = if path == "-" {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+    };
+    result.map_err(|e| format!("--pgn {path}: {e}"))?;
+    if bytes.len() > MAX_PGN_BYTES {
+        return Err(format!("--pgn {path}: more than {MAX_PGN_BYTES} bytes; split the file"));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("--pgn {path}: not UTF-8 text ({e})"))
+}
+
+fn secs(ms: f64) -> String {
+    format!("{:.2}", ms / 1000.0)
+}
+
+fn pct(x: Option<f64>) -> String {
+    x.map_or("-".into(), |v| format!("{:.1} %", 100.0 * v))
+}
+
+fn to_text(r: &Replay) -> String {
+    let mut s = String::new();
+    for g in &r.games {
+        game_text(&mut s, g, &r.managers);
+    }
+    s
+}
+
+fn game_text(s: &mut String, g: &GameReplay, managers: &[String]) {
+    s.push_str(&format!(
+        "{}: result {}, times to {} ms from {}\n",
+        g.game,
+        g.result,
+        g.resolution_ms,
+        match g.source {
+            "clk" => "[%clk]",
+            "emt" => "[%emt]",
+            _ => "[%clk] and [%emt]",
+        }
+    ));
+    for side in &g.sides {
+        side_text(s, side, managers, g.resolution_ms);
+    }
+    s.push('\n');
+}
+
+fn side_text(s: &mut String, side: &SideReplay, managers: &[String], resolution: f64) {
+    s.push_str(&format!(
+        "  {} {} ({}), seconds; each manager's soft/hard:\n",
+        side.color, side.player, side.time_control
+    ));
+    let mut head = format!("    {:<14} {:>8} {:>9} {:>9}", "move", "used", "clock", "opponent");
+    for (i, _) in managers.iter().enumerate() {
+        head += &format!(" {:>17}", format!("[{}] soft/hard", i + 1));
+    }
+    s.push_str(&head);
+    s.push('\n');
+    for m in &side.moves {
+        let mut line = format!(
+            "    {:<14} {:>8} {:>9} {:>9}",
+            m.label,
+            secs(m.used_ms),
+            secs(m.clock_before_ms),
+            secs(m.opponent_clock_ms)
+        );
+        for b in &m.budgets {
+            let over = if m.used_ms > b.hard_ms + resolution { "!" } else { " " };
+            line += &format!(" {:>8}/{:>7}{over}", secs(b.soft_ms), secs(b.hard_ms));
+        }
+        s.push_str(line.trim_end());
+        s.push('\n');
+    }
+    s.push_str(&format!(
+        "    used by move 20: {}, by move 40: {}, time left {} s\n",
+        pct(side.share_by_20),
+        pct(side.share_by_40),
+        side.time_left_ms.map_or("-".into(), secs)
+    ));
+    for (i, m) in side.managers.iter().enumerate() {
+        let over = if m.over_hard.is_empty() {
+            "never over its hard limit".to_string()
+        } else {
+            format!("over its hard limit on {} ({})", m.over_hard.len(), m.over_hard.join(", "))
+        };
+        s.push_str(&format!(
+            "    [{}] {}: {over}; over soft on {}; it spends {} by move 20, {} by move 40 on this control\n",
+            i + 1,
+            m.spec,
+            m.over_soft,
+            pct(m.share_by_20),
+            pct(m.share_by_40)
+        ));
+    }
+}

@@ -1,0 +1,273 @@
+//! The manager leaderboard: a gauntlet of every manager's default settings against a fixed
+//! reference, per searcher and time control, on the virtual clock (seeded, reproducible).
+//!
+//! - Alpha-beta: every manager against Stockfish's manager (`stockfish` itself included, as a
+//!   self-play check that should read about 0 Elo).
+//! - MCTS: the lc0 family against `lc0-legacy` (itself included).
+//!
+//! Each entry is one `tmlab match` (colour-reversed pairs from the builtin openings, 1 M nodes/s
+//! virtual clock, the seed's opening order) and reports Elo ± its 95 % interval (pentanomial),
+//! the manager's time usage (share of the clock used by its 20th and 40th moves, used ÷ base soft
+//! budget, time left at the end, timeouts) and the mean curve of the clock share against the
+//! move number.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use crate::drive::SearcherKind;
+use crate::play::game::{ClockMode, GameRecord};
+use crate::play::match_::{MatchState, run_match};
+use crate::play::match_spec::MatchSpec;
+
+/// The managers in the alpha-beta gauntlet (every manager, default settings).
+pub const AB_MANAGERS: [&str; 8] = [
+    "stockfish",
+    "mediocre",
+    "guide",
+    "lc0-curve",
+    "lc0-legacy",
+    "lc0-smooth",
+    "lc0-alphazero",
+    "lc0-simple",
+];
+/// The alpha-beta reference.
+pub const AB_REFERENCE: &str = "stockfish";
+/// The managers in the MCTS gauntlet (the lc0 family).
+pub const MCTS_MANAGERS: [&str; 5] = ["lc0-legacy", "lc0-curve", "lc0-smooth", "lc0-alphazero", "lc0-simple"];
+/// The MCTS reference.
+pub const MCTS_REFERENCE: &str = "lc0-legacy";
+/// The curve stops at this move.
+pub const CURVE_MOVES: usize = 80;
+/// Virtual nodes per second.
+pub const NPS: f64 = 1_000_000.0;
+
+/// One point of the mean clock-share curve.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurvePoint {
+    /// The manager's move number (1 = its first move after the book).
+    #[serde(rename = "move")]
+    pub move_no: u32,
+    /// Mean share of the clock used by then: `used ÷ (used + clock after)`.
+    pub share: f64,
+    /// Games that reached this move.
+    pub games: u32,
+}
+
+/// One manager at one time control.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// `ab` or `mcts`.
+    pub engine: String,
+    /// The time control.
+    pub tc: String,
+    /// The manager's spec.
+    pub manager: String,
+    /// The reference it played.
+    pub reference: String,
+    /// Games played.
+    pub games: u32,
+    /// Wins, losses, draws of the manager.
+    pub wdl: [u32; 3],
+    /// Elo of the manager against the reference (None before two pairs; ±inf as `null`).
+    pub elo: Option<f64>,
+    /// Half-width of the 95 % interval.
+    pub elo_error: Option<f64>,
+    /// Games the manager lost on time.
+    pub timeouts: u32,
+    /// Mean share of the clock used by the manager's 20th move.
+    pub share_by_20: Option<f64>,
+    /// The same by its 40th.
+    pub share_by_40: Option<f64>,
+    /// Mean used ÷ base soft budget.
+    pub used_over_allocated: Option<f64>,
+    /// Mean clock left at the end of a game, ms.
+    pub time_left_ms: Option<f64>,
+    /// The mean clock-share curve (moves reached by at least a quarter of the games).
+    pub curve: Vec<CurvePoint>,
+}
+
+/// What to run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// Time controls.
+    pub tcs: Vec<String>,
+    /// Games per manager and control.
+    pub games: u32,
+    /// Searchers.
+    pub engines: Vec<SearcherKind>,
+    /// Opening-order seed.
+    pub seed: u64,
+    /// Only these managers (empty: all).
+    pub only: Vec<String>,
+    /// Match threads.
+    pub concurrency: usize,
+}
+
+/// The managers and reference of a searcher's gauntlet.
+pub fn gauntlet(engine: SearcherKind) -> (&'static [&'static str], &'static str) {
+    match engine {
+        SearcherKind::Ab => (&AB_MANAGERS, AB_REFERENCE),
+        SearcherKind::Mcts => (&MCTS_MANAGERS, MCTS_REFERENCE),
+    }
+}
+
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}
+
+/// The manager's clock share after each of its timed moves in one game.
+fn shares(rec: &GameRecord, color: Color) -> Vec<f64> {
+    let mut used = 0.0;
+    rec.moves
+        .iter()
+        .filter(|r| r.color == color && !r.book && !r.flagged)
+        .map(|r| {
+            used += r.used_ms;
+            let avail = used + r.clock_after_ms;
+            if avail > 0.0 { used / avail } else { 0.0 }
+        })
+        .collect()
+}
+
+/// The mean curve over games; a move appears once a quarter of the games reached it.
+fn mean_curve(per_game: &[Vec<f64>]) -> Vec<CurvePoint> {
+    let min_games = per_game.len().div_ceil(4).max(1);
+    (0..CURVE_MOVES)
+        .map_while(|k| {
+            let xs: Vec<f64> = per_game.iter().filter_map(|g| g.get(k).copied()).collect();
+            (xs.len() >= min_games).then(|| CurvePoint {
+                move_no: k as u32 + 1,
+                // Rounded so that the committed JSON stays short and compares exactly.
+                share: round6(xs.iter().sum::<f64>() / xs.len() as f64),
+                games: xs.len() as u32,
+            })
+        })
+        .collect()
+}
+
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// Plays one manager's match against the reference and summarises it.
+///
+/// # Errors
+/// A bad spec or control.
+pub fn run_entry(
+    engine: SearcherKind,
+    manager: &str,
+    tc: &str,
+    games: u32,
+    seed: u64,
+    concurrency: usize,
+) -> Result<Entry, String> {
+    let (_, reference) = gauntlet(engine);
+    let spec = MatchSpec {
+        engine,
+        a: manager.into(),
+        b: reference.into(),
+        tc_a: tc.into(),
+        games,
+        seed,
+        clock: ClockMode::Virtual { nps: NPS, latency_ms: 0.0 },
+        event: "tmlab leaderboard".into(),
+        ..MatchSpec::default()
+    };
+    let cfg = spec.to_config()?;
+    let state: MatchState = run_match(&cfg, concurrency, &mut |_, _| {})?;
+    let report = state.report(None);
+    let mut per_game = Vec::new();
+    for g in state.games.iter().flatten() {
+        let color = if g.score.a_white { Color::White } else { Color::Black };
+        per_game.push(shares(&g.record, color));
+    }
+    let est = report.block.estimate;
+    let w = report.block.wdl;
+    let a = &report.a;
+    Ok(Entry {
+        engine: engine.as_str().into(),
+        tc: tc.into(),
+        manager: manager.into(),
+        reference: reference.into(),
+        games: w.games(),
+        wdl: [w.wins, w.losses, w.draws],
+        elo: est.and_then(|e| finite(e.elo)).map(round6),
+        elo_error: est.and_then(|e| finite(e.elo_error)).map(round6),
+        timeouts: a.timeouts,
+        share_by_20: a.share_by_20.map(round6),
+        share_by_40: a.share_by_40.map(round6),
+        used_over_allocated: a.used_over_allocated.map(round6),
+        time_left_ms: a.time_left_ms.map(round6),
+        curve: mean_curve(&per_game),
+    })
+}
+
+/// Runs the whole plan, calling `progress` after each entry.
+///
+/// # Errors
+/// A bad control, or a manager in `only` that is in no gauntlet of the plan.
+pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, String> {
+    for m in &plan.only {
+        if !plan.engines.iter().any(|&e| gauntlet(e).0.contains(&m.as_str())) {
+            let all: Vec<&str> = plan.engines.iter().flat_map(|&e| gauntlet(e).0.iter().copied()).collect();
+            return Err(format!("--only: `{m}` is in no gauntlet of this run; allowed: {}", all.join(", ")));
+        }
+    }
+    let mut out = Vec::new();
+    for &engine in &plan.engines {
+        let (managers, _) = gauntlet(engine);
+        for tc in &plan.tcs {
+            for m in managers.iter().filter(|m| plan.only.is_empty() || plan.only.iter().any(|o| o == *m)) {
+                let e = run_entry(engine, m, tc, plan.games, plan.seed, plan.concurrency)?;
+                progress(&e);
+                out.push(e);
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn curve_needs_a_quarter_of_the_games() {
+        let games = vec![vec![0.1, 0.2, 0.3], vec![0.3], vec![0.2, 0.4], vec![0.0]];
+        let c = mean_curve(&games);
+        // Move 1: all four; move 2: two games; move 3: one game (a quarter of four).
+        assert_eq!(c.len(), 3);
+        assert_eq!((c[0].share, c[0].games), (0.15, 4));
+        assert_eq!((c[1].share, c[1].games), (0.3, 2));
+        assert_eq!((c[2].share, c[2].games), (0.3, 1));
+        assert!(mean_curve(&[]).is_empty());
+    }
+
+    #[test]
+    fn a_small_entry_is_reproducible_and_self_play_is_even() {
+        let a = run_entry(SearcherKind::Ab, "lc0-simple", "1+0.01", 4, 3, 2).unwrap();
+        let b = run_entry(SearcherKind::Ab, "lc0-simple", "1+0.01", 4, 3, 1).unwrap();
+        assert_eq!(a, b, "the same seed gives the same entry at any concurrency");
+        assert_eq!(a.games, 4);
+        assert_eq!(a.wdl.iter().sum::<u32>(), 4);
+        assert_eq!((a.curve[0].move_no, a.curve[0].games), (1, 4));
+        assert!(a.curve.iter().all(|p| p.games >= 1 && p.share > 0.0 && p.share < 1.0), "{:?}", a.curve);
+        // By move 20 the curve and the match statistics agree (all four games reached it).
+        let p20 = a.curve[19];
+        assert_eq!(p20.games, 4);
+        assert!((p20.share - a.share_by_20.unwrap()).abs() < 1e-5, "{p20:?} {:?}", a.share_by_20);
+        let e = run(
+            &Plan {
+                tcs: vec!["1+0.01".into()],
+                games: 2,
+                engines: vec![SearcherKind::Mcts],
+                seed: 1,
+                only: vec!["stockfish".into()],
+                concurrency: 1,
+            },
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(e.contains("`stockfish` is in no gauntlet of this run; allowed: lc0-legacy"), "{e}");
+    }
+}

@@ -1,0 +1,355 @@
+//! PGN clock replay: for each side of a game with clocks, the time the player actually used per
+//! move against what each chosen manager would have budgeted (soft/hard) at that clock and ply.
+//!
+//! The model:
+//! - Each side's clock runs the game's control (the `WhiteTimeControl`/`BlackTimeControl` tags,
+//!   else `TimeControl`); Fischer increments are credited before move 1 as everywhere in tmlab,
+//!   and `x moves in y` periods add their time when they complete.
+//! - A move's time is its `[%emt]` (or cutechess's `1.21s`), else the clock difference:
+//!   `used = clock before + credit − [%clk]`, where the credit is what the control adds after the
+//!   move. A move with `[%clk]` sets its side's clock to that value, so later moves start from
+//!   the recorded clock even when a server added time. A side's first move, when only its
+//!   `[%clk]` is known, is charged `initial time − [%clk]` (lichess starts a clock at the side's
+//!   second move and credits no increment for the first).
+//! - Each manager starts a new game per side and hears about every move of that side in order:
+//!   `begin_move` at the clock before the move (its budget, capped at the clock) and `end_move`
+//!   with the time the player used (MCTS managers are told 1 M nodes/s and no tree reuse).
+//! - A manager's own clock profile (share used by move 20/40) is that of `tmlab simulate`: the
+//!   manager alone on the same control, spending its soft budget every move.
+//!
+//! Book moves (`{book}`) run no clock and are left out.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::clock::{Clock, TimeControl, Timing};
+use crate::play::pgn_import::{ClockedGame, GameId, ImportError, import_pgn};
+use crate::tm::simulate::{SimConfig, simulate};
+use crate::tm::{MoveContext, MoveEnd, TmSpec};
+
+/// Nodes per millisecond a manager is told the player searched (1 M nodes/s).
+const NODES_PER_MS: f64 = 1000.0;
+/// The most managers one replay compares.
+pub const MAX_MANAGERS: usize = 8;
+
+/// A manager's limits for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Limits {
+    /// Soft budget, ms (capped at the clock).
+    pub soft_ms: f64,
+    /// Hard limit, ms (capped at the clock).
+    pub hard_ms: f64,
+}
+
+/// One timed move of a side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReplayMove {
+    /// Half-moves before it.
+    pub ply: u32,
+    /// `14. Nf3` / `14... Nf6`.
+    pub label: String,
+    /// SAN.
+    pub san: String,
+    /// Time the player used, ms.
+    pub used_ms: f64,
+    /// The mover's clock before the move (increment credited), ms.
+    pub clock_before_ms: f64,
+    /// The mover's clock after the move, ms.
+    pub clock_after_ms: f64,
+    /// The opponent's clock after this move, ms.
+    pub opponent_clock_ms: f64,
+    /// Each manager's limits, in the order of [`Replay::managers`].
+    pub budgets: Vec<Limits>,
+}
+
+/// One manager's verdict on one side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ManagerSummary {
+    /// The manager's spec.
+    pub spec: String,
+    /// Moves where the player used more than the manager's hard limit (`14... Nf6`).
+    pub over_hard: Vec<String>,
+    /// Number of moves where the player used more than the soft budget.
+    pub over_soft: u32,
+    /// Share of the clock the manager spends by its 20th move on this control (simulated).
+    pub share_by_20: Option<f64>,
+    /// The same by move 40.
+    pub share_by_40: Option<f64>,
+}
+
+/// One side of a replayed game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideReplay {
+    /// `white` or `black`.
+    pub color: &'static str,
+    /// The player's name.
+    pub player: String,
+    /// The side's control as PGN writes it.
+    pub time_control: String,
+    /// The timed moves.
+    pub moves: Vec<ReplayMove>,
+    /// Share of the clock the player used by their 20th timed move (if they made 20).
+    pub share_by_20: Option<f64>,
+    /// The same by move 40.
+    pub share_by_40: Option<f64>,
+    /// Clock after the side's last move, ms.
+    pub time_left_ms: Option<f64>,
+    /// One summary per manager.
+    pub managers: Vec<ManagerSummary>,
+}
+
+/// A replayed game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameReplay {
+    /// Number and players.
+    pub game: GameId,
+    /// The result tag.
+    pub result: String,
+    /// Where the times came from: `clk`, `emt` or `clk+emt`.
+    pub source: &'static str,
+    /// The resolution of the recorded times (1, 10, 100 or 1000 ms): a move counts as over a
+    /// limit only when it used more than the limit plus this.
+    pub resolution_ms: f64,
+    /// White and Black.
+    pub sides: [SideReplay; 2],
+}
+
+/// Every game of a PGN, replayed against the same managers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Replay {
+    /// The managers' canonical spec strings.
+    pub managers: Vec<String>,
+    /// The games.
+    pub games: Vec<GameReplay>,
+}
+
+/// Replays every game of `pgn` against `specs`.
+///
+/// # Errors
+/// No manager or too many, a PGN that does not import, a game without a usable control or with
+/// a timed move without a clock (each naming the game and move).
+pub fn replay_pgn(pgn: &str, specs: &[TmSpec]) -> Result<Replay, ImportError> {
+    if specs.is_empty() || specs.len() > MAX_MANAGERS {
+        return Err(ImportError::text(format!(
+            "replay compares 1 … {MAX_MANAGERS} managers, got {}",
+            specs.len()
+        )));
+    }
+    let games = import_pgn(pgn)?;
+    let games = games.iter().map(|g| replay_game(g, specs)).collect::<Result<Vec<_>, _>>()?;
+    Ok(Replay { managers: specs.iter().map(ToString::to_string).collect(), games })
+}
+
+/// The control of one side from the tags.
+fn side_control(g: &ClockedGame, white: bool) -> Result<TimeControl, ImportError> {
+    let err = |message: String| ImportError { game: Some(Box::new(g.id.clone())), mv: None, message };
+    let own = if white { "WhiteTimeControl" } else { "BlackTimeControl" };
+    let (name, tag) = match g.tag(own) {
+        Some(t) => (own, t),
+        None => ("TimeControl", g.tag("TimeControl").unwrap_or("?")),
+    };
+    let tc = TimeControl::from_pgn(tag).map_err(|e| err(format!("{name} tag: {e}")))?;
+    let Some(tc) = tc else {
+        return Err(err(format!(
+            "the {name} tag is `{tag}` (unknown); replay needs the control for the increment, e.g. \
+             [TimeControl \"180+2\"] or [TimeControl \"40/5400:1800+30\"]"
+        )));
+    };
+    match tc.timing {
+        Timing::Classical(_) => Ok(tc),
+        Timing::Infinite => Err(err(format!(
+            "the {name} tag is `-`: the game had no clock, so no manager had anything to budget"
+        ))),
+        _ => Err(err(format!(
+            "the {name} tag `{tag}` is not supported; replay reads sudden death, increments and \
+             `moves/seconds` periods"
+        ))),
+    }
+}
+
+/// `used ÷ (used + clock after)` over the first `k` moves, as `tmlab match` reports it.
+fn share_by(pairs: &[(f64, f64)], k: usize) -> Option<f64> {
+    (pairs.len() >= k).then(|| {
+        let used: f64 = pairs[..k].iter().map(|p| p.0).sum();
+        let avail = used + pairs[k - 1].1;
+        if avail > 0.0 { used / avail } else { 0.0 }
+    })
+}
+
+/// The coarsest of 1 s, 0.1 s, 10 ms and 1 ms that every recorded time of the game is a
+/// multiple of.
+fn resolution(g: &ClockedGame) -> f64 {
+    let times: Vec<f64> = g.moves.iter().flat_map(|m| [m.clk_ms, m.emt_ms]).flatten().collect();
+    [1000.0, 100.0, 10.0].into_iter().find(|r| times.iter().all(|t| t % r == 0.0)).unwrap_or(1.0)
+}
+
+fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportError> {
+    let tcs = [side_control(g, true)?, side_control(g, false)?];
+    let mut clocks = [Clock::new(&tcs[0]), Clock::new(&tcs[1])];
+    let mut managers: Vec<Vec<_>> = (0..2)
+        .map(|_| {
+            specs
+                .iter()
+                .map(|s| {
+                    let mut tm = s.build();
+                    tm.new_game();
+                    tm
+                })
+                .collect()
+        })
+        .collect();
+    let mut moves: [Vec<ReplayMove>; 2] = [Vec::new(), Vec::new()];
+    let (mut any_clk, mut any_emt) = (false, false);
+    for m in g.moves.iter().filter(|m| !m.book) {
+        let side = usize::from(!m.white);
+        let clock = &mut clocks[side];
+        let before = clock.remaining_ms();
+        let view = clock.uci_view().expect("a classical clock has a view");
+        // What the control adds after the move: a dry charge of nothing on a copy.
+        let mut dry = clock.clone();
+        dry.charge(0.0);
+        let credit = dry.remaining_ms() - before;
+        let first = moves[side].is_empty();
+        let (used, told) = match (m.emt_ms, m.clk_ms) {
+            (Some(emt), _) => (emt, before),
+            // lichess starts a side's clock at its second move and credits nothing for the
+            // first: charge the first move `initial time − [%clk]`.
+            (None, Some(clk)) if first => {
+                let used = (before - view.inc_ms as f64 - clk).max(0.0);
+                (used, clk + used)
+            }
+            (None, Some(clk)) => ((before + credit - clk).max(0.0), before),
+            (None, None) => {
+                return Err(ImportError {
+                    game: Some(Box::new(g.id.clone())),
+                    mv: Some(m.label()),
+                    message: "no clock: the move has neither [%clk] nor [%emt] (nor cutechess's `1.21s`); \
+                              replay needs one of them on every move that is not {book}"
+                        .into(),
+                });
+            }
+        };
+        any_clk |= m.clk_ms.is_some();
+        any_emt |= m.emt_ms.is_some();
+        match m.clk_ms {
+            Some(clk) => {
+                // Follow the recorded clock: charge what brings it there, credit any gain.
+                let charge = before + credit - clk;
+                clock.charge(charge.max(0.0));
+                clock.credit(-charge);
+            }
+            None => {
+                clock.charge(used);
+            }
+        }
+        let after = clock.remaining_ms();
+        let ctx = MoveContext::new(told, view.inc_ms as f64, m.ply).with_movestogo(view.movestogo);
+        let budgets = managers[side]
+            .iter_mut()
+            .map(|tm| {
+                let b = tm.begin_move(&ctx);
+                tm.end_move(&MoveEnd::new(used, (used * NODES_PER_MS).round() as u64));
+                Limits { soft_ms: b.soft_ms.min(told), hard_ms: b.hard_ms.min(told) }
+            })
+            .collect();
+        moves[side].push(ReplayMove {
+            ply: m.ply,
+            label: m.label(),
+            san: m.san.clone(),
+            used_ms: used,
+            clock_before_ms: told,
+            clock_after_ms: after,
+            opponent_clock_ms: clocks[1 - side].remaining_ms(),
+            budgets,
+        });
+    }
+    let source = match (any_clk, any_emt) {
+        (true, true) => "clk+emt",
+        (true, false) => "clk",
+        _ => "emt",
+    };
+    let resolution_ms = resolution(g);
+    let [white_moves, black_moves] = moves;
+    let side = |color: &'static str, player: &str, tc: &TimeControl, moves: Vec<ReplayMove>| {
+        let pairs: Vec<(f64, f64)> = moves.iter().map(|m| (m.used_ms, m.clock_after_ms)).collect();
+        let summaries = specs
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                let over_hard = moves
+                    .iter()
+                    .filter(|m| m.used_ms > m.budgets[i].hard_ms + resolution_ms)
+                    .map(|m| m.label.clone());
+                let over_soft =
+                    moves.iter().filter(|m| m.used_ms > m.budgets[i].soft_ms + resolution_ms).count() as u32;
+                let sim =
+                    simulate(&mut *spec.build(), tc, &SimConfig { moves: 40, ..SimConfig::default() }).ok();
+                let sim_pairs: Vec<(f64, f64)> = sim
+                    .map(|s| s.rows.iter().map(|r| (r.used_ms, r.clock_after_ms)).collect())
+                    .unwrap_or_default();
+                ManagerSummary {
+                    spec: spec.to_string(),
+                    over_hard: over_hard.collect(),
+                    over_soft,
+                    share_by_20: share_by(&sim_pairs, 20),
+                    share_by_40: share_by(&sim_pairs, 40),
+                }
+            })
+            .collect();
+        SideReplay {
+            color,
+            player: player.to_string(),
+            time_control: tc.pgn_tag(),
+            share_by_20: share_by(&pairs, 20),
+            share_by_40: share_by(&pairs, 40),
+            time_left_ms: moves.last().map(|m| m.clock_after_ms),
+            moves,
+            managers: summaries,
+        }
+    };
+    Ok(GameReplay {
+        game: g.id.clone(),
+        result: g.result.clone(),
+        source,
+        resolution_ms,
+        sides: [
+            side("white", &g.id.white, &tcs[0], white_moves),
+            side("black", &g.id.black, &tcs[1], black_moves),
+        ],
+    })
+}
+
+impl GameReplay {
+    /// The game as a record the per-game time chart ([`crate::plot::game`]) reads, with manager
+    /// `m`'s limits as the budgets: `{setup: {white, black}, moves: [...]}`.
+    pub fn chart_record(&self, m: usize) -> Value {
+        let mut moves: Vec<(u32, Value)> = Vec::new();
+        for side in &self.sides {
+            for mv in &side.moves {
+                let b = mv.budgets.get(m);
+                moves.push((
+                    mv.ply,
+                    json!({
+                        "ply": mv.ply,
+                        "color": side.color,
+                        "san": mv.san,
+                        "book": false,
+                        "used_ms": mv.used_ms,
+                        "clock_after_ms": mv.clock_after_ms,
+                        "flagged": false,
+                        "engine": b.map(|b| json!({"budget": {"soft_ms": b.soft_ms, "hard_ms": b.hard_ms}})),
+                    }),
+                ));
+            }
+        }
+        moves.sort_by_key(|(ply, _)| *ply);
+        json!({
+            "setup": {"white": {"name": self.sides[0].player}, "black": {"name": self.sides[1].player}},
+            "moves": moves.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+        })
+    }
+}
+
+#[cfg(test)]
+#[path = "replay_tests.rs"]
+mod tests;

@@ -1,0 +1,63 @@
+// Leaderboard view end to end: the committed results load, the table matches the data file
+// (sorted by Elo), the clock-share curves are drawn by the Rust plot code, one per manager,
+// and the chosen control lives in the URL. Screenshot: target/screenshots/leaderboard.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+
+const SHOTS = join(ROOT, 'target', 'screenshots');
+const DOC = JSON.parse(readFileSync(join(ROOT, 'www', 'public', 'leaderboard.json'), 'utf8'));
+let server;
+let browser;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the committed leaderboard: table sorted by Elo, one curve per manager, URL state', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${server.url}?v=1&view=leaderboard`);
+  await page.waitForFunction(() => globalThis.tmlab?.views?.leaderboard, null, { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.leaderboard.loaded);
+  assert.equal(await page.getAttribute('#view-leaderboard', 'data-state'), 'loaded');
+  const run = DOC.runs[0];
+  const group = run.results.filter((e) => e.engine === run.results[0].engine && e.tc === run.results[0].tc);
+  const names = await page.$$eval('#lb-table tbody tr', (rows) => rows.map((r) => r.dataset.manager));
+  assert.deepEqual([...names].sort(), group.map((e) => e.manager).sort());
+  const best = [...group].sort((a, b) => (b.elo ?? -1e9) - (a.elo ?? -1e9))[0];
+  assert.equal(names[0], best.manager);
+  const first = await page.textContent('#lb-table tbody tr:first-child td.elo');
+  assert.equal(first, `${best.elo >= 0 ? '+' : '−'}${Math.abs(Math.round(best.elo))} ± ${Math.round(best.elo_error)}`);
+  assert.equal(await page.textContent('#lb-provenance'), `${run.command} (tmlab ${run.tmlab_version}, seed ${run.seed}, ${run.games} games per manager and control, ${run.clock}).`);
+  await page.waitForFunction((n) => document.querySelector('#lb-curves')?.dataset.curves === String(n), group.length);
+  const colours = await page.evaluate(() => {
+    const c = /** @type {HTMLCanvasElement} */ (document.querySelector('#lb-curves'));
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 4) if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 80) seen.add(`${d[i] >> 5},${d[i + 1] >> 5},${d[i + 2] >> 5}`);
+    return seen.size;
+  });
+  assert.ok(colours >= 4, `distinct line colours ${colours}`);
+  await page.hover('#lb-table tbody tr:nth-child(2)');
+  await page.screenshot({ path: join(SHOTS, 'leaderboard.png'), fullPage: true });
+  // With a second control in the data, choosing it shows its run and lands in the URL.
+  const options = await page.$$eval('#lb-group option', (o) => o.map((x) => x.value));
+  if (options.length > 1) {
+    await page.selectOption('#lb-group', options[1]);
+    const [, tc] = options[1].split(' ');
+    await page.waitForFunction((t) => new URL(location.href).searchParams.get('lb.tc') === t, tc, { timeout: 5000 });
+    assert.match(await page.textContent('#lb-provenance'), new RegExp(`--tc ${tc.replace(/[+.]/g, '\\$&')} `));
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,89 @@
+// Replay view end to end: the shipped lichess-style sample loads and is replayed by the real wasm
+// (the numbers the CLI test computes by hand), the chart is drawn with the chosen manager's
+// limits, the tmlab sample and a pasted PGN replay, and a PGN without clocks or a bad manager
+// gets a message naming the game and move (or the manager). Screenshot:
+// target/screenshots/replay.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+
+const SHOTS = join(ROOT, 'target', 'screenshots');
+let server;
+let browser;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const state = (page) => page.getAttribute('#view-replay', 'data-state');
+
+test('the shipped %clk sample replays: summary, chart, moves; errors name the game and move', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${server.url}?v=1&view=replay`);
+  await page.waitForFunction(() => globalThis.tmlab?.views?.replay, null, { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.replay.loaded);
+  assert.equal(await state(page), 'replayed');
+  assert.match(await page.textContent('#rp-headline'), /Game 1: Morphy vs Allies .* 1-0; times from \[%clk\], to 100 ms\./);
+  // Black's 9... b5 took 41.3 s: over lc0-legacy's hard limit, never over Stockfish's.
+  const legacy = page.locator('#rp-summary tr.replay-manager[data-side="black"][data-spec="lc0-legacy"] td.over-hard');
+  assert.match(await legacy.textContent(), /^5 \(9\.\.\. b5, 10\.\.\. cxb5, 11\.\.\. Nbd7, 12\.\.\. Rd8, 14\.\.\. Qe6\)/);
+  const sf = page.locator('#rp-summary tr.replay-manager[data-side="black"][data-spec="stockfish"] td.over-hard');
+  assert.equal((await sf.textContent()).trim(), '0');
+  // The chart is drawn (Rust plot code on the canvas) with every timed move.
+  await page.waitForFunction(() => document.querySelector('#m-chart')?.dataset.moves === '33');
+  const inked = await page.evaluate(() => {
+    const c = /** @type {HTMLCanvasElement} */ (document.querySelector('#m-chart'));
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n++;
+    return n;
+  });
+  assert.ok(inked > 2000, `chart ink ${inked}`);
+  // Switching the chart's manager changes the moves table's limits.
+  await page.evaluate(() => { document.querySelector('details.replay-moves').open = true; });
+  const hardB5 = () => page.locator('table[data-side="black"] tbody tr').nth(8).locator('td').nth(5).textContent();
+  const sfHard = await hardB5();
+  assert.match(sfHard, /^\d+\.\d\d s$/);
+  await page.selectOption('#rp-manager', '1');
+  const legacyHard = await hardB5();
+  assert.notEqual(sfHard, legacyHard);
+  assert.equal(legacyHard, '20.80 s');
+  assert.equal(await page.locator('table[data-side="black"] tbody tr.over').count(), 5);
+  await page.screenshot({ path: join(SHOTS, 'replay.png'), fullPage: true });
+
+  // The tmlab sample: [%clk] and [%emt], 60+0.6.
+  await page.click('button[data-sample="tmlab"]');
+  await page.waitForFunction(() => /tmlab match/.test(document.querySelector('#rp-headline')?.textContent ?? ''));
+  assert.match(await page.textContent('#rp-headline'), /times from \[%clk\] and \[%emt\], to 1 ms/);
+
+  // A pasted game without clocks: the message names the game and the move.
+  await page.fill('#rp-pgn', '[Event "Club"]\n[White "Ann"]\n[Black "Bo"]\n[TimeControl "300+3"]\n\n1. e4 { [%clk 0:05:00] } e5 2. Nf3 *\n');
+  await page.dispatchEvent('#rp-pgn', 'change');
+  await page.waitForFunction(() => document.querySelector('#view-replay').dataset.state === 'error');
+  assert.equal(
+    await page.textContent('#rp-error'),
+    'game 1 (Ann vs Bo, Club), move 1... e5: no clock: the move has neither [%clk] nor [%emt] (nor cutechess\'s `1.21s`); replay needs one of them on every move that is not {book} (allowed: a PGN with [%clk] or [%emt] on every move and a TimeControl tag)',
+  );
+  // A bad manager is named.
+  await page.click('button[data-sample="lichess"]');
+  await page.waitForFunction(() => document.querySelector('#view-replay').dataset.state === 'replayed');
+  await page.fill('#rp-tm', 'stockfish; lc0-legacy(slowmover=9)');
+  await page.dispatchEvent('#rp-tm', 'change');
+  await page.waitForFunction(() => document.querySelector('#view-replay').dataset.state === 'error');
+  assert.match(await page.textContent('#rp-error'), /^manager 2: .*slowmover.*out of range/);
+  assert.ok(await page.locator('#rp-tm.invalid').count());
+  // The managers live in the URL (written on the next frame).
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('rp.tm') === 'stockfish; lc0-legacy(slowmover=9)', null, { timeout: 5000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,39 @@
+// The Leaderboard view's controller and selectors, on the committed data.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { initialState, update, groupsOf, rowsOf, curvesOf, eloText, provenanceOf, runsOf } from '../../www/views/leaderboard/controller.js';
+
+const DOC = JSON.parse(readFileSync(new URL('../../www/public/leaderboard.json', import.meta.url), 'utf8'));
+
+test('the committed data has runs with their command, seed and version', () => {
+  assert.ok(runsOf(DOC).length >= 1);
+  for (const r of runsOf(DOC)) {
+    assert.match(r.command, /^tmlab leaderboard --tc \S+ --games \d+ --engine (ab|mcts|both) --seed \d+ --json$/);
+    assert.equal(typeof r.tmlab_version, 'string');
+    assert.ok(r.results.length > 0);
+  }
+});
+
+test('rows are sorted by Elo and formatted; curves follow the table', () => {
+  let s = update(initialState({ engine: 'ab', tc: '1+0.01' }), { type: 'loaded', doc: DOC });
+  assert.equal(s.tc, '1+0.01');
+  const rows = rowsOf(s);
+  assert.equal(rows.length, 8);
+  assert.ok(rows.some((r) => r.reference && r.manager === 'stockfish'));
+  const curves = curvesOf(s);
+  assert.deepEqual(curves.map((c) => c.name), rows.map((r) => r.manager));
+  assert.ok(curves[0].points.length > 10 && curves[0].points[0][0] === 1);
+  assert.match(provenanceOf(s), /^tmlab leaderboard --tc 1\+0\.01 /);
+  // An unknown control falls back to the first group.
+  s = update(s, { type: 'group', engine: 'mcts', tc: '9+9' });
+  assert.deepEqual([s.engine, s.tc], [groupsOf(DOC)[0].engine, groupsOf(DOC)[0].tc]);
+});
+
+test('Elo text', () => {
+  assert.equal(eloText({ elo: -82.6, elo_error: 78.8, wdl: [1, 2, 3], games: 6 }), '−83 ± 79');
+  assert.equal(eloText({ elo: 0, elo_error: 0, wdl: [1, 1, 0], games: 2 }), '+0 ± 0');
+  assert.equal(eloText({ elo: null, elo_error: null, wdl: [4, 0, 0], games: 4 }), '+∞');
+  assert.equal(eloText({ elo: null, elo_error: null, wdl: [1, 0, 1], games: 2 }), '–');
+  assert.equal(update(initialState(), { type: 'loaded', doc: { runs: [] } }).error, 'The leaderboard data has no results.');
+});

@@ -1,0 +1,58 @@
+// The Replay view's controller and selectors, fed the crate's real replay of the shipped sample.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import tmlab from './wasm.js';
+import { initialState, update, specsOf, summaryOf, moveRowsOf, chartRecordOf, headlineOf } from '../../www/views/replay/controller.js';
+
+const SAMPLE = readFileSync(new URL('../../www/public/replay/lichess-style-3+2.pgn', import.meta.url), 'utf8');
+
+function replayed(tm = 'stockfish; lc0-legacy ;') {
+  let s = update(initialState({ tm }), { type: 'pgn', pgn: SAMPLE, source: 'sample' });
+  return update(s, { type: 'replayed', result: tmlab.replay_pgn(s.pgn, specsOf(s)) });
+}
+
+test('specs are the `;`-separated managers, blanks dropped', () => {
+  assert.deepEqual(specsOf(initialState({ tm: ' stockfish; ;lc0-legacy(slowmover=1.2);' })), ['stockfish', 'lc0-legacy(slowmover=1.2)']);
+});
+
+test('the summary and moves come from the crate’s replay (hand-checked numbers)', () => {
+  const s = replayed();
+  assert.match(headlineOf(s), /^Game 1: Morphy vs Allies .*times from \[%clk\], to 100 ms\.$/);
+  const [white, black] = summaryOf(s);
+  assert.equal(white.moves, 17);
+  assert.equal(black.left, '82.90 s');
+  assert.equal(black.managers[1].spec, 'lc0-legacy');
+  assert.equal(black.managers[1].overHard, 5);
+  assert.equal(black.managers[0].overHard, 0);
+  const rows = moveRowsOf(update(s, { type: 'manager', manager: 1 }), 1);
+  assert.deepEqual(rows[8], { key: 17, label: '9... b5', used: '41.30 s', clock: '156.30 s', opponent: '173.70 s', soft: '20.80 s', hard: '20.80 s', overHard: true });
+  const rec = chartRecordOf(s);
+  assert.equal(rec.moves.length, 33);
+  assert.equal(rec.setup.white.name, 'Morphy');
+});
+
+test('a typed error replaces the result; game and manager choices are clamped', () => {
+  let s = replayed();
+  assert.equal(update(s, { type: 'manager', manager: 9 }).manager, 1);
+  assert.equal(update(s, { type: 'game', game: -3 }).game, 0);
+  let error;
+  try {
+    tmlab.replay_pgn('[White "a"]\n[TimeControl "60"]\n\n1. e4 *\n', ['stockfish']);
+  } catch (e) {
+    error = e;
+  }
+  assert.equal(error.path, 'pgn');
+  assert.match(error.message, /^game 1 \(a vs \?, \?\), move 1\. e4: no clock/);
+  s = update(s, { type: 'failed', error });
+  assert.equal(s.result, null);
+  assert.deepEqual(summaryOf(s), []);
+  assert.equal(s.error.path, 'pgn');
+  try {
+    tmlab.replay_pgn(SAMPLE, ['stockfish', 'nosuch']);
+  } catch (e) {
+    error = e;
+  }
+  assert.equal(error.path, 'tm.1');
+  assert.match(error.message, /^manager 2: unknown time manager `nosuch`/);
+});

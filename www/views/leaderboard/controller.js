@@ -1,0 +1,114 @@
+// @ts-check
+// The Leaderboard view's state and selectors (no DOM): the committed results
+// (www/public/leaderboard.json, written by `tmlab leaderboard --json`) and which searcher and
+// time control are shown.
+
+export const LEADERBOARD_PREFIX = 'lb';
+export const LEADERBOARD_DEFAULTS = { engine: 'ab', tc: '' };
+
+/**
+ * @typedef {{doc: any, error: string, engine: string, tc: string, highlight: number|null}} LeaderboardState
+ */
+
+/** @param {Partial<typeof LEADERBOARD_DEFAULTS>} url @returns {LeaderboardState} */
+export function initialState(url = {}) {
+  return { doc: null, error: '', engine: url.engine ?? 'ab', tc: url.tc ?? '', highlight: null };
+}
+
+/**
+ * The runs of the document: `{runs: [run, …]}`, one per `tmlab leaderboard --json` command
+ * (a bare run is read as one).
+ */
+export function runsOf(doc) {
+  if (!doc) return [];
+  return Array.isArray(doc.runs) ? doc.runs : [doc];
+}
+
+/** Every entry of every run. */
+function resultsOf(doc) {
+  return runsOf(doc).flatMap((r) => (Array.isArray(r.results) ? r.results : []));
+}
+
+/** The (engine, tc) groups present in the document, in its order. */
+export function groupsOf(doc) {
+  const seen = new Map();
+  for (const e of resultsOf(doc)) {
+    const k = `${e.engine} ${e.tc}`;
+    if (!seen.has(k)) seen.set(k, { engine: e.engine, tc: e.tc, games: e.games, reference: e.reference });
+  }
+  return [...seen.values()];
+}
+
+/** Keeps the choice when the document has it, else the first group. */
+function settle(s) {
+  const groups = groupsOf(s.doc);
+  if (!groups.length) return s;
+  const hit = groups.find((g) => g.engine === s.engine && (g.tc === s.tc || !s.tc)) ?? groups[0];
+  return { ...s, engine: hit.engine, tc: hit.tc };
+}
+
+/**
+ * @param {LeaderboardState} s
+ * @param {{type: 'loaded', doc: any} | {type: 'failed', error: string} | {type: 'group', engine: string, tc: string}
+ *   | {type: 'highlight', index: number|null}} e
+ * @returns {LeaderboardState}
+ */
+export function update(s, e) {
+  switch (e.type) {
+    case 'loaded':
+      if (!resultsOf(e.doc).length) return { ...s, doc: null, error: 'The leaderboard data has no results.' };
+      return settle({ ...s, doc: e.doc, error: '' });
+    case 'failed':
+      return { ...s, doc: null, error: e.error };
+    case 'group':
+      return settle({ ...s, engine: e.engine, tc: e.tc, highlight: null });
+    case 'highlight':
+      return { ...s, highlight: e.index };
+    default:
+      return s;
+  }
+}
+
+/** The shown group's entries, best Elo first (an entry without an Elo last). */
+export function entriesOf(/** @type {LeaderboardState} */ s) {
+  const rows = resultsOf(s.doc).filter((e) => e.engine === s.engine && e.tc === s.tc);
+  const key = (e) => (e.elo == null ? -Infinity : e.elo);
+  return [...rows].sort((a, b) => key(b) - key(a));
+}
+
+const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
+
+/** Elo as `+12 ± 34`, `–` before two pairs. */
+export function eloText(e) {
+  if (e.elo == null) return e.wdl[0] === e.games ? '+∞' : e.wdl[1] === e.games ? '−∞' : '–';
+  const sign = e.elo >= 0 ? '+' : '−';
+  return `${sign}${Math.abs(Math.round(e.elo))}${e.elo_error == null ? '' : ` ± ${Math.round(e.elo_error)}`}`;
+}
+
+/** The table rows. */
+export function rowsOf(/** @type {LeaderboardState} */ s) {
+  return entriesOf(s).map((e) => ({
+    key: e.manager,
+    manager: e.manager,
+    reference: e.manager === e.reference,
+    elo: eloText(e),
+    wdl: `${e.wdl[0]}-${e.wdl[1]}-${e.wdl[2]}`,
+    by20: pct(e.share_by_20),
+    by40: pct(e.share_by_40),
+    usedSoft: e.used_over_allocated == null ? '–' : e.used_over_allocated.toFixed(2),
+    left: e.time_left_ms == null ? '–' : `${(e.time_left_ms / 1000).toFixed(2)} s`,
+    timeouts: e.timeouts,
+  }));
+}
+
+/** The curves for the chart (`UsageCanvas.draw`), in the table's order. */
+export function curvesOf(/** @type {LeaderboardState} */ s) {
+  return entriesOf(s).map((e) => ({ name: e.manager, points: e.curve.map((p) => [p.move, p.share]) }));
+}
+
+/** What the shown group's data is: the command of its run, seed, version, size. */
+export function provenanceOf(/** @type {LeaderboardState} */ s) {
+  const d = runsOf(s.doc).find((r) => (r.results ?? []).some((e) => e.engine === s.engine && e.tc === s.tc));
+  if (!d) return '';
+  return `${d.command} (tmlab ${d.tmlab_version}, seed ${d.seed}, ${d.games} games per manager and control, ${d.clock}).`;
+}

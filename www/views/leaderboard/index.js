@@ -1,0 +1,86 @@
+// @ts-check
+// The Leaderboard view: mount/unmount. Reads the committed results (leaderboard.json, written by
+// `tmlab leaderboard --json`), shows the table for one searcher and time control, and draws each
+// manager's mean clock-share curve with the Rust plot code (UsageCanvas).
+
+import { render, nothing } from 'lit-html';
+import { UsageCanvas } from '../../pkg/tmlab.js';
+import { fitCanvas } from '../../ui/canvas.js';
+import { perFrame } from '../../ui/frame.js';
+import { initialState, update, curvesOf, LEADERBOARD_DEFAULTS } from './controller.js';
+import { leaderboardTemplate } from './render.js';
+import '../replay/replay.css';
+
+export { LEADERBOARD_PREFIX, LEADERBOARD_DEFAULTS } from './controller.js';
+
+/**
+ * @param {HTMLElement} root
+ * @param {{state: Partial<typeof LEADERBOARD_DEFAULTS>, onChange: (s: typeof LEADERBOARD_DEFAULTS) => void}} ctx
+ */
+export function mountLeaderboard(root, ctx) {
+  let s = initialState(ctx.state);
+  const section = document.createElement('section');
+  section.className = 'card wide lb-chart';
+  const h2 = Object.assign(document.createElement('h2'), { textContent: 'Share of the clock used, by move' });
+  const blurb = Object.assign(document.createElement('p'), {
+    className: 'blurb',
+    textContent: 'The mean share of its clock each manager had used by each of its moves (moves reached by at least a quarter of the games). Hover a row of the table to bring its curve forward.',
+  });
+  const figure = Object.assign(document.createElement('div'), { className: 'figure' });
+  const canvas = document.createElement('canvas');
+  canvas.id = 'lb-curves';
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'Share of the clock used by move number, one line per manager');
+  figure.append(canvas);
+  section.append(h2, blurb, figure);
+  const chart = new UsageCanvas(canvas);
+
+  const drawChart = perFrame(() => {
+    const curves = curvesOf(s);
+    if (!curves.length) return;
+    const width = Math.max(300, Math.round(figure.clientWidth || 800));
+    fitCanvas(canvas, width, Math.round(Math.min(420, Math.max(240, width * 0.45))));
+    chart.draw(`${s.engine === 'ab' ? 'alpha-beta' : 'MCTS'} at ${s.tc}`, curves, s.highlight ?? undefined);
+    canvas.dataset.curves = String(curves.length);
+  });
+  const paint = () => {
+    render(leaderboardTemplate(s, handlers, section), root);
+    root.dataset.state = s.error ? 'error' : s.doc ? 'loaded' : 'loading';
+    drawChart();
+  };
+  const handlers = {
+    group(el) {
+      const [engine, tc] = el.value.split(' ');
+      s = update(s, { type: 'group', engine, tc });
+      ctx.onChange({ engine: s.engine, tc: s.tc });
+      paint();
+    },
+    highlight(i) {
+      s = update(s, { type: 'highlight', index: i });
+      drawChart();
+    },
+  };
+  const resize = new ResizeObserver(drawChart);
+  resize.observe(figure);
+  paint();
+  const loaded = fetch(new URL('leaderboard.json', document.baseURI))
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+    .then((doc) => {
+      s = update(s, { type: 'loaded', doc });
+    })
+    .catch((e) => {
+      s = update(s, { type: 'failed', error: `The leaderboard data could not be loaded (${e.message || e}).` });
+    })
+    .then(paint);
+  return {
+    loaded,
+    get state() {
+      return s;
+    },
+    unmount() {
+      resize.disconnect();
+      chart.free();
+      render(nothing, root);
+    },
+  };
+}

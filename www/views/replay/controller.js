@@ -1,0 +1,135 @@
+// @ts-check
+// The Replay view's state and selectors (no DOM): the PGN text and the managers as typed, the
+// crate's replay (`replay_pgn`) or its typed error, and which game, side and manager are shown.
+// Every rule (parsing the PGN, the clocks, the budgets) is the crate's; this file only keeps
+// and selects.
+
+/** The URL keys (prefix `rp`) and their defaults. */
+export const REPLAY_PREFIX = 'rp';
+export const REPLAY_DEFAULTS = { tm: 'stockfish;lc0-legacy', sample: 'lichess' };
+/** The shipped samples (www/public/replay/). */
+export const SAMPLES = {
+  lichess: { file: 'lichess-style-3+2.pgn', label: 'lichess-style blitz, 3+2 ([%clk])' },
+  tmlab: { file: 'tmlab-lc0-legacy-vs-stockfish-60+0.6.pgn', label: 'a tmlab match game, 60+0.6 ([%clk] and [%emt])' },
+};
+
+/**
+ * @typedef {{path: string, message: string, allowed: string}} RuleError
+ * @typedef {{
+ *   tm: string, pgn: string, source: string,
+ *   result: any, error: RuleError|null,
+ *   game: number, manager: number,
+ * }} ReplayState
+ */
+
+/** @param {Partial<typeof REPLAY_DEFAULTS>} url @returns {ReplayState} */
+export function initialState(url = {}) {
+  return { tm: url.tm ?? REPLAY_DEFAULTS.tm, pgn: '', source: '', result: null, error: null, game: 0, manager: 0 };
+}
+
+/** The managers as the crate takes them: the `;`-separated specs, blanks dropped. */
+export function specsOf(/** @type {ReplayState} */ s) {
+  return s.tm.split(';').map((x) => x.trim()).filter(Boolean);
+}
+
+/**
+ * @param {ReplayState} s
+ * @param {{type: 'tm', tm: string} | {type: 'pgn', pgn: string, source: string}
+ *   | {type: 'replayed', result: any} | {type: 'failed', error: any}
+ *   | {type: 'game', game: number} | {type: 'manager', manager: number}} e
+ * @returns {ReplayState}
+ */
+export function update(s, e) {
+  switch (e.type) {
+    case 'tm':
+      return { ...s, tm: e.tm };
+    case 'pgn':
+      return { ...s, pgn: e.pgn, source: e.source };
+    case 'replayed': {
+      const games = e.result.replay.games.length;
+      const managers = e.result.replay.managers.length;
+      return { ...s, result: e.result, error: null, game: Math.min(s.game, games - 1), manager: Math.min(s.manager, managers - 1) };
+    }
+    case 'failed': {
+      const err = e.error && typeof e.error === 'object' && 'message' in e.error
+        ? { path: String(e.error.path ?? ''), message: String(e.error.message), allowed: String(e.error.allowed ?? '') }
+        : { path: '', message: String(e.error), allowed: '' };
+      return { ...s, result: null, error: err };
+    }
+    case 'game':
+      return s.result ? { ...s, game: clamp(e.game, s.result.replay.games.length) } : s;
+    case 'manager':
+      return s.result ? { ...s, manager: clamp(e.manager, s.result.replay.managers.length) } : s;
+    default:
+      return s;
+  }
+}
+
+const clamp = (i, n) => Math.max(0, Math.min(n - 1, Math.trunc(Number(i) || 0)));
+
+/** The shown game, or null. */
+export function gameOf(/** @type {ReplayState} */ s) {
+  return s.result?.replay.games[s.game] ?? null;
+}
+
+/** The record the game chart draws: the shown game with the chosen manager's budgets. */
+export function chartRecordOf(/** @type {ReplayState} */ s) {
+  return s.result?.charts[s.game]?.[s.manager] ?? null;
+}
+
+const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
+const secs = (ms) => (ms == null ? '–' : `${(ms / 1000).toFixed(2)} s`);
+
+/**
+ * The summary: per side, the player's own clock profile and, per manager, the moves over its
+ * hard limit and its own profile on the same control.
+ */
+export function summaryOf(/** @type {ReplayState} */ s) {
+  const g = gameOf(s);
+  if (!g) return [];
+  return g.sides.map((side) => ({
+    color: side.color,
+    player: side.player,
+    tc: side.time_control,
+    moves: side.moves.length,
+    by20: pct(side.share_by_20),
+    by40: pct(side.share_by_40),
+    left: secs(side.time_left_ms),
+    managers: side.managers.map((m) => ({
+      spec: m.spec,
+      overHard: m.over_hard.length,
+      overHardMoves: m.over_hard.join(', '),
+      overSoft: m.over_soft,
+      by20: pct(m.share_by_20),
+      by40: pct(m.share_by_40),
+    })),
+  }));
+}
+
+/** Per-move rows of one side, with the chosen manager's limits. */
+export function moveRowsOf(/** @type {ReplayState} */ s, /** @type {number} */ sideIndex) {
+  const g = gameOf(s);
+  if (!g) return [];
+  const res = g.resolution_ms;
+  return g.sides[sideIndex].moves.map((m) => {
+    const b = m.budgets[s.manager];
+    return {
+      key: m.ply,
+      label: m.label,
+      used: secs(m.used_ms),
+      clock: secs(m.clock_before_ms),
+      opponent: secs(m.opponent_clock_ms),
+      soft: secs(b.soft_ms),
+      hard: secs(b.hard_ms),
+      overHard: m.used_ms > b.hard_ms + res,
+    };
+  });
+}
+
+/** One line saying what was replayed. */
+export function headlineOf(/** @type {ReplayState} */ s) {
+  const g = gameOf(s);
+  if (!g) return '';
+  const from = { clk: '[%clk]', emt: '[%emt]', 'clk+emt': '[%clk] and [%emt]' }[g.source] ?? g.source;
+  return `Game ${g.game.number}: ${g.game.white} vs ${g.game.black} (${g.game.event}), ${g.result}; times from ${from}, to ${g.resolution_ms} ms.`;
+}

@@ -1,0 +1,75 @@
+// @ts-check
+// The Replay view's templates (lit-html): the PGN input (paste, upload, samples), the managers,
+// the summary per side and manager, the chart (a DOM part kept across renders) and the moves.
+
+import { html, nothing } from 'lit-html';
+import { repeat } from 'lit-html/directives/repeat.js';
+import { SAMPLES, summaryOf, moveRowsOf, headlineOf } from './controller.js';
+
+/**
+ * @param {import('./controller.js').ReplayState} s
+ * @param {any} h handlers: {tm(el), pgn(el), file(el), sample(key), game(el), manager(el)}
+ * @param {HTMLElement} chart the chart section
+ */
+export function replayTemplate(s, h, chart) {
+  const r = s.result;
+  const summary = summaryOf(s);
+  const managers = r ? r.replay.managers : [];
+  return html`
+    <section class="card wide replay-input">
+      <h2>PGN clock replay</h2>
+      <p class="blurb">Paste or upload a PGN whose moves carry <code>[%clk]</code> (lichess, chess.com, tmlab) or
+        <code>[%emt]</code> (cutechess, fastchess) and a <code>TimeControl</code> tag. For each side the crate replays
+        the game's clocks and asks each manager what it would have budgeted (soft and hard) at that clock and move,
+        having heard about every earlier move of that side.</p>
+      <div class="replay-controls">
+        <label><span>Managers (spec strings, separated by <code>;</code>)</span>
+          <input id="rp-tm" class=${s.error?.path.startsWith('tm') ? 'invalid' : ''} .value=${s.tm} @change=${(e) => h.tm(e.target)} spellcheck="false" /></label>
+        <label><span>Upload</span> <input id="rp-file" type="file" accept=".pgn,text/plain,application/x-chess-pgn" @change=${(e) => h.file(e.target)} /></label>
+        <span class="replay-samples">Samples:
+          ${Object.entries(SAMPLES).map(([k, v]) => html`<button type="button" data-sample=${k} @click=${() => h.sample(k)}>${v.label}</button>`)}</span>
+      </div>
+      <label class="replay-pgn">PGN <span class="replay-source">${s.source}</span>
+        <textarea id="rp-pgn" rows="8" spellcheck="false" .value=${s.pgn} @change=${(e) => h.pgn(e.target)}
+          placeholder="[Event &quot;…&quot;] [TimeControl &quot;180+2&quot;] … 1. e4 { [%clk 0:03:00] } e5 { [%clk 0:03:00] } …"></textarea></label>
+      <p id="rp-error" class="field-error" role="alert">${s.error ? s.error.message : ''}${s.error?.allowed ? html` <span class="allowed">(allowed: ${s.error.allowed})</span>` : ''}</p>
+    </section>
+    ${r ? html`
+      <section class="card wide replay-summary">
+        <h2>Summary</h2>
+        <div class="replay-pick">
+          ${r.replay.games.length > 1 ? html`<label>Game <select id="rp-game" @change=${(e) => h.game(e.target)}>
+            ${r.replay.games.map((g, i) => html`<option value=${i} ?selected=${i === s.game}>${g.game.number}. ${g.game.white} vs ${g.game.black}</option>`)}</select></label>` : nothing}
+          <label>Chart and moves with <select id="rp-manager" @change=${(e) => h.manager(e.target)}>
+            ${managers.map((m, i) => html`<option value=${i} ?selected=${i === s.manager}>${m}</option>`)}</select></label>
+        </div>
+        <p id="rp-headline">${headlineOf(s)}</p>
+        <table class="replay-table" id="rp-summary">
+          <thead><tr><th>side</th><th>who</th><th>used by move 20</th><th>by move 40</th><th>moves over the hard limit</th><th>over soft</th></tr></thead>
+          <tbody>
+            ${summary.map((side) => html`
+              <tr class="replay-player" data-side=${side.color}><th scope="row">${side.color}</th><td>${side.player} (played, ${side.tc}, ${side.moves} timed moves, ${side.left} left)</td>
+                <td>${side.by20}</td><td>${side.by40}</td><td></td><td></td></tr>
+              ${side.managers.map((m) => html`<tr class="replay-manager" data-side=${side.color} data-spec=${m.spec}>
+                <td></td><td>${m.spec} <span class="hint">(its own profile on this control)</span></td><td>${m.by20}</td><td>${m.by40}</td>
+                <td class="over-hard" title=${m.overHardMoves}>${m.overHard}${m.overHard ? html` <span class="hint">(${m.overHardMoves})</span>` : nothing}</td><td>${m.overSoft}</td></tr>`)}`)}
+          </tbody>
+        </table>
+        <p class="hint">A manager's share by move 20/40 is that of <code>tmlab simulate</code>: the manager alone on this
+          control, spending its soft budget every move. "Over the hard limit" counts the player's moves that took longer than
+          the manager's hard limit at that clock (plus the PGN's time resolution).</p>
+      </section>` : nothing}
+    ${chart}
+    ${r ? html`
+      <details class="card wide replay-moves">
+        <summary>Moves, with ${managers[s.manager]}'s limits</summary>
+        <div class="replay-sides">
+          ${[0, 1].map((i) => html`<table class="replay-table" data-side=${i === 0 ? 'white' : 'black'}>
+            <thead><tr><th>move</th><th>used</th><th>clock</th><th>opponent</th><th>soft</th><th>hard</th></tr></thead>
+            <tbody>${repeat(moveRowsOf(s, i), (m) => m.key, (m) => html`<tr class=${m.overHard ? 'over' : ''}>
+              <td>${m.label}</td><td>${m.used}</td><td>${m.clock}</td><td>${m.opponent}</td><td>${m.soft}</td><td>${m.hard}</td></tr>`)}</tbody>
+          </table>`)}
+        </div>
+      </details>` : nothing}
+  `;
+}
