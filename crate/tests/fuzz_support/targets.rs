@@ -38,10 +38,23 @@ pub const ALL: &[Target] = &[
 /// The longest error message allowed: errors quote a short excerpt, never the whole input.
 const MAX_ERROR_LEN: usize = 1000;
 
-/// A short class of an error message: digits folded, at most 48 characters.
+/// A short class of an error message: quoted parts (the echoed input) dropped, digits folded,
+/// at most 48 characters, so classes name kinds of outcome rather than inputs.
 pub fn class(prefix: &str, msg: &str) -> String {
-    let folded: String = msg.chars().take(48).map(|c| if c.is_ascii_digit() { '#' } else { c }).collect();
-    format!("{prefix}:{folded}")
+    let mut out = String::new();
+    let mut quoted = false;
+    for c in msg.chars() {
+        match c {
+            '`' | '"' => quoted = !quoted,
+            _ if quoted => {}
+            c if c.is_ascii_digit() => out.push('#'),
+            c => out.push(c),
+        }
+        if out.len() >= 48 {
+            break;
+        }
+    }
+    format!("{prefix}:{out}")
 }
 
 fn error(prefix: &str, msg: String) -> Result<String, String> {
