@@ -60,3 +60,14 @@ test('a long match holds the latest TABLE_WINDOW rows; a page of earlier games r
   s = update(s, { type: 'page', page: 2, rows: [] });
   assert.equal(tableNavOf(s).later, 'latest');
 });
+
+test('a restored game with a long PGN (a long game) is kept, not dropped as damaged', async () => {
+  const { checkSummaries } = await import('../../www/views/match/validate.js');
+  const g = new tmlab.MatchGameRunner(SPEC, 0);
+  while (!g.done) g.step();
+  const summary = g.summary();
+  summary.record.pgn += ' '.repeat(30000);
+  const { good, message } = checkSummaries([summary], 4);
+  assert.equal(message, '');
+  assert.equal(good.length, 1);
+});
