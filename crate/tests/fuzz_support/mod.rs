@@ -81,6 +81,11 @@ fn save_crash(t: &Target, kind: &str, data: &[u8]) -> PathBuf {
     p
 }
 
+/// Outcome classes remembered at most (as 8-byte hashes).
+const MAX_CLASSES: usize = 1_000_000;
+/// Seeds kept at most.
+const MAX_POOL: usize = 20_000;
+
 /// The input being run and since when, for the hang watchdog.
 type Running = Arc<Mutex<Option<(Instant, Vec<u8>)>>>;
 
@@ -127,7 +132,7 @@ pub fn fuzz(t: &'static Target, secs: f64, seed: u64) -> Stats {
         });
     }
     let mut rng = Rng::new(seed);
-    let mut seen = std::collections::HashSet::new();
+    let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
     let mut failures = std::collections::HashSet::new();
     let mut stats = Stats::default();
     let end = Instant::now() + Duration::from_secs_f64(secs);
@@ -145,7 +150,9 @@ pub fn fuzz(t: &'static Target, secs: f64, seed: u64) -> Stats {
         stats.execs += 1;
         match result {
             Ok(sig) => {
-                if seen.insert(sig) && pool.len() < 20_000 {
+                // Outcome classes are remembered as hashes, and only up to a cap: memory stays
+                // bounded on long runs.
+                if seen.len() < MAX_CLASSES && seen.insert(hash(sig.as_bytes())) && pool.len() < MAX_POOL {
                     pool.push(data);
                 }
             }
