@@ -157,8 +157,9 @@ pub fn fuzz(t: &'static Target, secs: f64, seed: u64) -> Stats {
                 }
             }
             Err(why) => {
+                // One saved input per kind of failure: the start of its first line, digits folded.
                 let key: String =
-                    why.chars().take(48).map(|c| if c.is_ascii_digit() { '#' } else { c }).collect();
+                    targets::class("", why.lines().next().unwrap_or("")).chars().take(36).collect();
                 if failures.insert(key) {
                     stats.crashes += 1;
                     let kind = if why.starts_with("panic") { "panic" } else { "invariant" };

@@ -66,9 +66,9 @@ pub const DICT: &[&str] = &[
 ];
 
 /// Total search time one input may use before the GUI stops every search at once.
-const THINK_BUDGET: Duration = Duration::from_millis(300);
+const THINK_BUDGET: Duration = Duration::from_millis(150);
 /// The most one search runs before the GUI sends `stop`.
-const THINK_MAX: Duration = Duration::from_millis(25);
+const THINK_MAX: Duration = Duration::from_millis(15);
 /// After `stop` a search must end within this (generous: the machine is shared).
 const STOP_GRACE: Duration = Duration::from_secs(5);
 /// The longest line an error may write.
