@@ -225,3 +225,61 @@ fn caps_are_consistent() {
         assert!(err.contains("--concurrency must be"), "{err}");
     }
 }
+
+/// `curve allocation` checks `--use`, `--nps` and `--reuse` against the allocation chart's
+/// slider ranges from the schema, naming the flag and the range; values inside still work.
+#[test]
+fn curve_allocation_checks_usage_flags_against_the_schema() {
+    for (flag, v, range) in [
+        ("--use", "1e308", "0.05 … 3"),
+        ("--use", "0", "0.05 … 3"),
+        ("--use", "NaN", "0.05 … 3"),
+        ("--nps", "1e-300", "1000 … 1000000"),
+        ("--nps", "18446744073709551615", "1000 … 1000000"),
+        ("--reuse", "0.99", "0 … 0.95"),
+    ] {
+        let t0 = Instant::now();
+        let (code, out, err) = tmlab(&["curve", "allocation", "--tm", "lc0-legacy", flag, v]);
+        assert_eq!(code, 2, "{flag} {v}: {out}");
+        assert!(err.contains(&format!("{flag} = ")) && err.contains(range), "{flag} {v}: {err}");
+        assert!(err.len() < 300, "{err}");
+        assert!(t0.elapsed() < Duration::from_secs(10), "{flag} {v}");
+    }
+    let (code, out, err) = tmlab(&[
+        "curve",
+        "allocation",
+        "--tm",
+        "lc0-legacy",
+        "--use",
+        "3",
+        "--nps",
+        "1000",
+        "--reuse",
+        "0.95",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v[0]["rows"].as_array().is_some_and(|r| !r.is_empty()), "{out:.300}");
+}
+
+/// `match --json` lists failed games (none here) after the report, so a failed game is named
+/// in the machine-readable output too (`tests/match_failures.rs` makes games fail).
+#[test]
+fn match_json_has_a_failed_list() {
+    let (code, out, err) = tmlab(&[
+        "match",
+        "--a",
+        "stockfish",
+        "--b",
+        "mediocre",
+        "--tc",
+        "nodes=200",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["failed"], serde_json::json!([]));
+    assert_eq!(v["games"].as_array().map(Vec::len), Some(2));
+}

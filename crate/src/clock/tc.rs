@@ -50,6 +50,9 @@ pub struct TcError {
 /// The longest time control accepted, bytes.
 pub const MAX_TC_LEN: usize = 1000;
 
+/// The longest error message, characters (the quoted parts are cut shorter still).
+const MAX_MESSAGE_CHARS: usize = 200;
+
 /// At most 40 characters of `s`, with `…` when cut.
 fn short(s: &str) -> String {
     match s.char_indices().nth(40) {
@@ -69,6 +72,11 @@ impl TcError {
             .map(|(i, part)| if i % 2 == 1 { short(part) } else { part.to_string() })
             .collect::<Vec<_>>()
             .join("`");
+        // A token with its own backticks upsets the quoting above: cap the whole message too.
+        let message = match message.char_indices().nth(MAX_MESSAGE_CHARS) {
+            Some((i, _)) => format!("{}…", &message[..i]),
+            None => message,
+        };
         TcError { token: short(token), message }
     }
 }

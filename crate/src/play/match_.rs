@@ -467,7 +467,8 @@ pub fn run_match(
 /// that writes each game out in `on_game` plays any number of games in bounded memory.
 ///
 /// # Errors
-/// As [`run_match`].
+/// As [`run_match`]; a failed game is an error naming it (see [`run_match_keeping`] to play
+/// on past failed games).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run_match_into(
     cfg: &MatchConfig,
@@ -475,6 +476,64 @@ pub fn run_match_into(
     state: MatchState,
     on_game: &mut dyn FnMut(&GameSummary, &MatchState),
 ) -> Result<MatchState, String> {
+    let mut first: Option<GameFailure> = None;
+    let state = run_games(
+        cfg,
+        concurrency,
+        state,
+        on_game,
+        &mut |f, _| {
+            first.get_or_insert_with(|| f.clone());
+        },
+        true,
+    )?;
+    match first {
+        Some(f) => Err(f.to_string()),
+        None => Ok(state),
+    }
+}
+
+/// A game that failed: it could not be set up, or its thread panicked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameFailure {
+    /// The game's index (0-based; game `index + 1` in reports).
+    pub index: u32,
+    /// Why.
+    pub message: String,
+}
+
+impl std::fmt::Display for GameFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: {}", self.index + 1, self.message)
+    }
+}
+
+/// [`run_match_into`] that plays on past a failed game: `on_failure` sees each failure (with
+/// the state of the games finished so far), and the other games are played and counted.
+///
+/// # Errors
+/// An invalid configuration, or one that cannot set up the first game.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run_match_keeping(
+    cfg: &MatchConfig,
+    concurrency: usize,
+    state: MatchState,
+    on_game: &mut dyn FnMut(&GameSummary, &MatchState),
+    on_failure: &mut dyn FnMut(&GameFailure, &MatchState),
+) -> Result<MatchState, String> {
+    run_games(cfg, concurrency, state, on_game, on_failure, false)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn run_games(
+    cfg: &MatchConfig,
+    concurrency: usize,
+    state: MatchState,
+    on_game: &mut dyn FnMut(&GameSummary, &MatchState),
+    on_failure: &mut dyn FnMut(&GameFailure, &MatchState),
+    halt_on_failure: bool,
+) -> Result<MatchState, String> {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
     use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
     use std::sync::mpsc;
 
@@ -485,8 +544,7 @@ pub fn run_match_into(
     let order = opening_order(cfg.openings.len(), cfg.seed);
     let next = AtomicU32::new(0);
     let halt = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<GameSummary, String>>();
-    let mut error = None;
+    let (tx, rx) = mpsc::channel::<Result<GameSummary, GameFailure>>();
     std::thread::scope(|scope| {
         for _ in 0..concurrency.max(1) {
             let tx = tx.clone();
@@ -502,8 +560,22 @@ pub fn run_match_into(
                     if i >= cfg.games {
                         break;
                     }
-                    let r = cfg.play(i, order, &mut a, &mut b).map(|rec| GameSummary::new(i, rec));
-                    if tx.send(r).is_err() {
+                    // A panicking game is that game's failure; the players start afresh.
+                    let played = catch_unwind(AssertUnwindSafe(|| cfg.play(i, order, &mut a, &mut b)));
+                    let r = match played {
+                        Ok(r) => r.map(|rec| GameSummary::new(i, rec)),
+                        Err(p) => {
+                            a = EnginePlayer::new(cfg.a.clone());
+                            b = EnginePlayer::new(cfg.b.clone());
+                            let why = p
+                                .downcast_ref::<String>()
+                                .cloned()
+                                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                                .unwrap_or_default();
+                            Err(format!("panicked: {why}"))
+                        }
+                    };
+                    if tx.send(r.map_err(|message| GameFailure { index: i, message })).is_err() {
                         break;
                     }
                 }
@@ -520,17 +592,16 @@ pub fn run_match_into(
                         halt.store(true, Ordering::Relaxed);
                     }
                 }
-                Err(e) => {
-                    error = Some(e);
-                    halt.store(true, Ordering::Relaxed);
+                Err(f) => {
+                    on_failure(&f, &state);
+                    if halt_on_failure {
+                        halt.store(true, Ordering::Relaxed);
+                    }
                 }
             }
         }
     });
-    match error {
-        Some(e) => Err(e),
-        None => Ok(state),
-    }
+    Ok(state)
 }
 
 #[cfg(test)]

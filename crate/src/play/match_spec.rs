@@ -140,8 +140,16 @@ struct Fields<'a> {
 }
 
 fn describe(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() > 40 { format!("{}…", s.chars().take(40).collect::<String>()) } else { s }
+    clip(&v.to_string())
+}
+
+/// At most 40 characters of a key, name or value an error quotes, with `…` when cut.
+fn clip(s: &str) -> String {
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s.to_string()
+    }
 }
 
 impl<'a> Fields<'a> {
@@ -153,7 +161,7 @@ impl<'a> Fields<'a> {
             .ok_or_else(|| format!("{what}: expected an object, got {}", describe(value)))?;
         for k in obj.keys() {
             if !allowed.contains(&k.as_str()) {
-                let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                let path = if prefix.is_empty() { clip(k) } else { format!("{prefix}.{}", clip(k)) };
                 return Err(format!("{path}: unknown field; allowed: {}", allowed.join(", ")));
             }
         }
@@ -427,7 +435,10 @@ impl MatchSpec {
         };
         let (name_a, name_b) = (name(&self.name_a, "A", &a.tm), name(&self.name_b, "B", &b.tm));
         if name_a == name_b {
-            return Err(format!("name_b: both players are called {name_a:?}; give them different names"));
+            return Err(format!(
+                "name_b: both players are called {:?}; give them different names",
+                clip(&name_a)
+            ));
         }
         let cfg = MatchConfig {
             a,

@@ -9,6 +9,8 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
+use crate::tm::params::short;
+
 /// The shipped opening lines, `ECO | name | SAN moves` per line.
 const BUILTIN: &str = include_str!("../../data/openings.txt");
 
@@ -47,7 +49,7 @@ impl Opening {
 
 /// Parse a FEN (or the first four fields of an EPD line) into a legal position.
 pub fn parse_fen(fen: &str) -> Result<Chess, String> {
-    let fen: Fen = fen.trim().parse().map_err(|e| format!("malformed FEN '{}': {e}", fen.trim()))?;
+    let fen: Fen = fen.trim().parse().map_err(|e| format!("malformed FEN '{}': {e}", short(fen.trim())))?;
     fen.into_position(CastlingMode::Standard).map_err(|e| format!("illegal position: {e}"))
 }
 
@@ -70,16 +72,18 @@ pub fn parse_lines(text: &str) -> Result<Vec<Opening>, String> {
         }
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
         let [eco, name, moves] = fields[..] else {
-            return Err(format!("line {}: expected `ECO | name | moves`, got '{line}'", n + 1));
+            return Err(format!("line {}: expected `ECO | name | moves`, got '{}'", n + 1, short(line)));
         };
         let mut pos = start.clone();
         let mut book = Vec::new();
         for san in moves.split_whitespace() {
             let m = san
                 .parse::<San>()
-                .map_err(|e| format!("line {} ({name}): bad SAN '{san}': {e}", n + 1))?
+                .map_err(|e| format!("line {} ({}): bad SAN '{}': {e}", n + 1, short(name), short(san)))?
                 .to_move(&pos)
-                .map_err(|e| format!("line {} ({name}): illegal move '{san}': {e}", n + 1))?;
+                .map_err(|e| {
+                    format!("line {} ({}): illegal move '{}': {e}", n + 1, short(name), short(san))
+                })?;
             book.push(m.to_uci(CastlingMode::Standard).to_string());
             pos.play_unchecked(m);
         }
@@ -104,7 +108,7 @@ pub fn parse_epd(text: &str) -> Result<Vec<Opening>, String> {
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
         if fields.len() < 4 {
-            return Err(format!("EPD line {}: expected at least 4 FEN fields, got '{line}'", n + 1));
+            return Err(format!("EPD line {}: expected at least 4 FEN fields, got '{}'", n + 1, short(line)));
         }
         let counters = fields.get(4..6).filter(|c| c.iter().all(|f| f.parse::<u32>().is_ok()));
         let fen = match counters {
@@ -113,7 +117,7 @@ pub fn parse_epd(text: &str) -> Result<Vec<Opening>, String> {
         };
         let pos = parse_fen(&fen).map_err(|e| format!("EPD line {}: {e}", n + 1))?;
         if pos.legal_moves().is_empty() {
-            return Err(format!("EPD line {}: the game is already over in '{fen}'", n + 1));
+            return Err(format!("EPD line {}: the game is already over in '{}'", n + 1, short(&fen)));
         }
         let name = epd_id(line).unwrap_or_else(|| format!("EPD line {}", n + 1));
         let fen = fen_of(&pos);

@@ -85,7 +85,8 @@ impl PgnGame {
     pub fn to_pgn(&self) -> String {
         let mut out = String::new();
         for (k, v) in &self.tags {
-            let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+            // A tag is one line: a line break inside a value would end the tag section there.
+            let v = v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
             let _ = writeln!(out, "[{k} \"{v}\"]");
         }
         out.push('\n');

@@ -213,12 +213,20 @@ impl SearchPosition {
     }
 }
 
+/// At most 60 characters of `s`, with `…` when cut: what an error quotes of a long input.
+pub(crate) fn excerpt(s: &str) -> String {
+    match s.char_indices().nth(60) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
 /// Parses a FEN into a standard chess position, with an error that says what was wrong.
 pub fn parse_fen(fen: &str) -> Result<Chess, String> {
-    let parsed: Fen = fen.trim().parse().map_err(|e| format!("invalid FEN {fen:?}: {e}"))?;
+    let parsed: Fen = fen.trim().parse().map_err(|e| format!("invalid FEN {:?}: {e}", excerpt(fen)))?;
     parsed
         .into_position(CastlingMode::Standard)
-        .map_err(|e| format!("FEN {fen:?} is not a legal standard chess position: {e}"))
+        .map_err(|e| format!("FEN {:?} is not a legal standard chess position: {e}", excerpt(fen)))
 }
 
 /// The position to search together with the keys of the game's earlier positions.

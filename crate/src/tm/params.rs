@@ -467,7 +467,7 @@ pub(crate) fn excerpt_at(input: &str, at: usize) -> String {
 }
 
 /// At most 40 characters of a name or value an error quotes.
-fn short(s: &str) -> String {
+pub(crate) fn short(s: &str) -> String {
     if s.len() <= 40 { s.to_string() } else { excerpt_at(s, 0) }
 }
 

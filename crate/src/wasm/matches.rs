@@ -118,12 +118,13 @@ struct Standing {
     name_b: String,
 }
 
-/// The page's book of a match: finished games in, report, PGN and JSON export out.
+/// The page's book of a match: finished games in, report, PGN and JSON export out. It keeps
+/// each game's score and PGN, not the JS summary (the page's autosave holds those), so a long
+/// match does not grow the JS heap by every move record.
 #[wasm_bindgen]
 pub struct MatchBook {
     inner: match_book::MatchBook,
     info: SpecInfo,
-    summaries: Vec<Option<JsValue>>,
 }
 
 #[wasm_bindgen]
@@ -135,8 +136,7 @@ impl MatchBook {
         let cfg = spec.to_config().map_err(js_err)?;
         let info = spec_info(&spec, &cfg);
         let inner = match_book::MatchBook::from_config(spec, &cfg);
-        let n = inner.games() as usize;
-        Ok(MatchBook { inner, info, summaries: vec![None; n] })
+        Ok(MatchBook { inner, info })
     }
 
     /// Add a finished game's summary (as [`MatchGameRunner::summary`] returned it).
@@ -145,9 +145,7 @@ impl MatchBook {
             .map_err(|e| JsError::new(&format!("not a game summary: {e}")))?;
         let pgn: SummaryPgn = serde_wasm_bindgen::from_value(summary.clone())
             .map_err(|e| JsError::new(&format!("the game summary has no PGN: {e}")))?;
-        self.inner.add(score, pgn.record.pgn).map_err(js_err)?;
-        self.summaries[score.index as usize] = Some(summary);
-        Ok(())
+        self.inner.add(score, pgn.record.pgn).map_err(js_err)
     }
 
     /// Games in the match.
@@ -196,13 +194,9 @@ impl MatchBook {
         self.inner.pgn()
     }
 
-    /// The summary of game `index`, if it finished.
-    pub fn summary(&self, index: u32) -> JsValue {
-        self.summaries.get(index as usize).cloned().flatten().unwrap_or(JsValue::UNDEFINED)
-    }
-
-    /// The full export: `{format, version, spec, setup, games: [summaries], standing}`.
-    pub fn export(&self) -> Result<JsValue, JsError> {
+    /// The full export: `{format, version, spec, setup, games, standing}`, with `games` the
+    /// finished games' summaries as the page saved them (in index order).
+    pub fn export(&self, games: js_sys::Array) -> Result<JsValue, JsError> {
         let out = js_sys::Object::new();
         let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&out, &JsValue::from_str(k), v).map(|_| ());
         let fail = |_| JsError::new("could not build the export object");
@@ -210,10 +204,6 @@ impl MatchBook {
         set("version", &JsValue::from_f64(1.0)).map_err(fail)?;
         set("spec", &to_js(self.inner.spec())?).map_err(fail)?;
         set("setup", &to_js(&self.info)?).map_err(fail)?;
-        let games = js_sys::Array::new();
-        for s in self.summaries.iter().flatten() {
-            games.push(s);
-        }
         set("games", &games).map_err(fail)?;
         set("standing", &self.standing()?).map_err(fail)?;
         Ok(out.into())

@@ -14,8 +14,10 @@ import { fmt, pct, eloText, clockText } from './format.js';
  * @typedef {{id: string, spec: string, state: typeof MATCH_DEFAULTS, status: 'running'|'stopped'|'complete', games: number}} Meta
  * @typedef {{form: typeof MATCH_DEFAULTS, reading: Reading|null, formError: RuleError|null,
  *   meta: Meta|null, active: boolean, playing: number, standing: any, sprt: any,
- *   summaries: Record<number, any>, live: Record<number, any[]>, liveVersion: number,
+ *   summaries: Record<number, GameRow>, tablePage: number|null, shown: any, live: Record<number, any[]>, liveVersion: number,
  *   selected: number|null, userSelected: boolean, notice: string, error: string}} MatchState
+ * @typedef {{index: number, white: string, black: string, opening: string, result: string,
+ *   termination: string, reason: string, moves: number, clock: string}} GameRow
  */
 
 /** @param {Partial<typeof MATCH_DEFAULTS>} [form] @returns {MatchState} */
@@ -30,6 +32,8 @@ export function initialState(form = {}) {
     standing: null,
     sprt: null,
     summaries: {},
+    tablePage: null,
+    shown: null,
     live: {},
     liveVersion: 0,
     selected: null,
@@ -50,12 +54,12 @@ export function update(s, e) {
     case 'form': // {form, reading} or {form, error}: the crate's verdict on the new form
       return { ...s, form: e.form, reading: e.error ? null : e.reading, formError: e.error || null };
     case 'start': // {meta}: a new match
-      return { ...s, meta: e.meta, active: true, summaries: {}, live: {}, standing: null, sprt: null, selected: null, userSelected: false, notice: '', error: '' };
+      return { ...s, meta: e.meta, active: true, summaries: {}, tablePage: null, shown: null, live: {}, standing: null, sprt: null, selected: null, userSelected: false, notice: '', error: '' };
     case 'resume':
       return s.meta ? { ...s, active: true, error: '', meta: { ...s.meta, status: 'running' } } : s;
     case 'restored': { // {meta, summaries, standing, sprt, notice}
-      const summaries = Object.fromEntries(e.summaries.map((x) => [x.index, x]));
-      return { ...s, meta: e.meta, summaries, live: {}, standing: e.standing, sprt: e.sprt, notice: e.notice || '', selected: null };
+      const summaries = latest(Object.fromEntries(e.summaries.map((x) => [x.index, rowOf(x)])));
+      return { ...s, meta: e.meta, summaries, tablePage: null, shown: null, live: {}, standing: e.standing, sprt: e.sprt, notice: e.notice || '', selected: null };
     }
     case 'game-start':
       return { ...s, live: { ...s.live, [e.index]: e.records }, liveVersion: s.liveVersion + 1 };
@@ -68,7 +72,8 @@ export function update(s, e) {
       return {
         ...s,
         live,
-        summaries: { ...s.summaries, [e.summary.index]: e.summary },
+        summaries: tableWith(s, e.summary),
+        shown: s.userSelected ? s.shown : e.summary,
         standing: e.standing,
         sprt: e.sprt,
         selected: s.userSelected ? s.selected : e.summary.index,
@@ -96,8 +101,11 @@ export function update(s, e) {
       delete live[e.index];
       return { ...s, live, notice: `Game ${e.index + 1}: the engine crashed (${e.message}); the game is being played again in a fresh worker (restart ${e.attempt}).` };
     }
-    case 'select':
-      return s.summaries[e.index] ? { ...s, selected: e.index, userSelected: true } : s;
+    case 'page': // {page: number|null, rows: GameRow[]}: a page of the games table (null: the latest)
+      return { ...s, tablePage: e.page, summaries: Object.fromEntries(e.rows.map((r) => [r.index, r])) };
+    case 'select': // {index, summary?}: the full summary, when the page has loaded it
+      if (!s.summaries[e.index]) return s;
+      return { ...s, selected: e.index, userSelected: true, shown: e.summary ?? (s.shown?.index === e.index ? s.shown : null) };
     case 'notice':
       return { ...s, notice: e.text };
     case 'error':
@@ -158,6 +166,66 @@ export function timeRowsOf(s) {
   return [row(s.standing.name_a, s.standing.report.a), row(s.standing.name_b, s.standing.report.b)];
 }
 
+/** Finished games the table holds at once: the latest ones, or one page of earlier ones. */
+export const TABLE_WINDOW = 100;
+
+/** The rows with the TABLE_WINDOW highest indices. @param {Record<number, GameRow>} rows */
+function latest(rows) {
+  const keys = Object.keys(rows).map(Number);
+  if (keys.length <= TABLE_WINDOW) return rows;
+  const keep = keys.sort((x, y) => y - x).slice(0, TABLE_WINDOW);
+  return Object.fromEntries(keep.map((i) => [i, rows[i]]));
+}
+
+/** The table after a game finished: following the latest games, or on a page that holds it. */
+function tableWith(s, summary) {
+  const i = summary.index;
+  if (s.tablePage === null) return latest({ ...s.summaries, [i]: rowOf(summary) });
+  const from = s.tablePage * TABLE_WINDOW;
+  return i >= from && i < from + TABLE_WINDOW ? { ...s.summaries, [i]: rowOf(summary) } : s.summaries;
+}
+
+/**
+ * The games table's navigation: the page shown (null: the latest games), and the pages the
+ * earlier/later buttons go to (null: none; 'latest': back to following the latest games).
+ * @param {MatchState} s
+ * @returns {{pages: number, following: boolean, page: number|null, earlier: number|null, later: number|'latest'|null}}
+ */
+export function tableNavOf(s) {
+  const pages = Math.ceil((s.meta?.games ?? 0) / TABLE_WINDOW);
+  const shown = Object.keys(s.summaries).map(Number);
+  const lo = shown.length ? Math.min(...shown) : 0;
+  if (s.tablePage === null) {
+    return { pages, following: true, page: null, earlier: lo > 0 ? Math.floor((lo - 1) / TABLE_WINDOW) : null, later: null };
+  }
+  const p = s.tablePage;
+  return { pages, following: false, page: p, earlier: p > 0 ? p - 1 : null, later: p + 1 < pages ? p + 1 : 'latest' };
+}
+
+/**
+ * What the games table shows of a finished game: kept instead of the whole summary, so a long
+ * match holds a few hundred bytes per game rather than every move record (the full summaries
+ * stay in IndexedDB and the wasm MatchBook; the selected one is `shown`).
+ * @param {any} sum a GameSummary
+ * @returns {GameRow}
+ */
+export function rowOf(sum) {
+  const r = sum.record;
+  const o = r.outcome;
+  const aMoves = r.moves.filter((m) => !m.book && (m.color === 'white') === sum.a_white);
+  return {
+    index: sum.index,
+    white: r.setup.white.name,
+    black: r.setup.black.name,
+    opening: r.opening,
+    result: o ? o.result : '*',
+    termination: o ? o.termination.replace('-', ' ') : '',
+    reason: o?.reason || '',
+    moves: r.moves.filter((m) => !m.book && !m.flagged).length,
+    clock: clockText(aMoves.length ? aMoves[aMoves.length - 1].clock_after_ms : null),
+  };
+}
+
 /**
  * The games table: finished and running games by index.
  * @param {MatchState} s
@@ -165,28 +233,13 @@ export function timeRowsOf(s) {
 export function gameRowsOf(s) {
   const indices = [...new Set([...Object.keys(s.summaries), ...Object.keys(s.live)].map(Number))].sort((x, y) => x - y);
   return indices.map((i) => {
-    const sum = s.summaries[i];
-    if (!sum) {
+    const row = s.summaries[i];
+    if (!row) {
       const recs = s.live[i] || [];
       const last = recs[recs.length - 1];
       return { index: i, done: false, moves: recs.filter((m) => !m.book).length, last: last ? last.san : '', clock: last ? clockText(last.clock_after_ms) : '' };
     }
-    const r = sum.record;
-    const o = r.outcome;
-    const aMoves = r.moves.filter((m) => !m.book && (m.color === 'white') === sum.a_white);
-    return {
-      index: i,
-      done: true,
-      selected: i === s.selected,
-      white: r.setup.white.name,
-      black: r.setup.black.name,
-      opening: r.opening,
-      result: o ? o.result : '*',
-      termination: o ? o.termination.replace('-', ' ') : '',
-      reason: o?.reason || '',
-      moves: r.moves.filter((m) => !m.book && !m.flagged).length,
-      clock: clockText(aMoves.length ? aMoves[aMoves.length - 1].clock_after_ms : null),
-    };
+    return { ...row, done: true, selected: i === s.selected };
   });
 }
 

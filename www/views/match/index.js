@@ -11,9 +11,9 @@ import { MatchBook, read_match_spec, sprt_status, tm_schema } from '../../pkg/tm
 import { createParamsPanel } from '../../ui/params.js';
 import { perFrame } from '../../ui/frame.js';
 import { MatchRunner, maxConcurrency } from './runner.js';
-import { saveMatch, saveGame, loadMatch, clearMatch } from './store.js';
+import { saveMatch, saveGame, loadMatch, loadGame, loadGames, clearMatch } from './store.js';
 import { checkSummaries, metaProblem } from './validate.js';
-import { initialState, update } from './controller.js';
+import { initialState, update, rowOf, TABLE_WINDOW } from './controller.js';
 import { matchTemplate } from './render.js';
 import { createGameChart } from './chart.js';
 import { MATCH_DEFAULTS, TC_PRESETS, SPRT_PRESETS, specOf } from './spec.js';
@@ -68,7 +68,7 @@ export function mountMatch(root, ctx) {
     panelHost[side].append(panels[side].element);
   }
   const chart = createGameChart(() => ({
-    summary: s.selected == null ? null : s.summaries[s.selected],
+    summary: s.selected == null ? null : s.shown,
     index: s.selected,
     finished: s.standing?.finished ?? 0,
   }));
@@ -99,9 +99,21 @@ export function mountMatch(root, ctx) {
     stop: () => runner?.stop(),
     resume: () => resume(),
     pgn: () => book && download('tmlab-match.pgn', book.pgn(), 'application/x-chess-pgn'),
-    json: () => book && download('tmlab-match.json', `${JSON.stringify(book.export(), null, 1)}\n`, 'application/json'),
-    select: (i) => {
-      dispatch({ type: 'select', index: i });
+    json: async () => book && download('tmlab-match.json', `${JSON.stringify(await exportJson(), null, 1)}\n`, 'application/json'),
+    // A page of the games table from the autosave (null: follow the latest games again).
+    page: async (p) => {
+      if (!s.meta) return;
+      const n = s.standing?.finished ?? 0;
+      const [from, to] = p === null ? [Math.max(0, n - TABLE_WINDOW - 16), s.meta.games] : [p * TABLE_WINDOW, (p + 1) * TABLE_WINDOW];
+      const saved = await loadGames(s.meta.id, from, to).catch(() => []);
+      const rows = checkSummaries(saved, s.meta.games).good.map(rowOf).sort((x, y) => y.index - x.index);
+      dispatch({ type: 'page', page: p, rows: p === null ? rows.slice(0, TABLE_WINDOW) : rows });
+    },
+    // The table keeps only rows: the chosen game's full summary comes from the autosave.
+    select: async (i) => {
+      let summary = s.shown?.index === i ? s.shown : null;
+      if (!summary && s.meta) summary = await loadGame(s.meta.id, i).catch(() => null);
+      dispatch({ type: 'select', index: i, summary });
       chart.draw();
     },
   };
@@ -111,7 +123,7 @@ export function mountMatch(root, ctx) {
     const t0 = performance.now();
     render(matchTemplate(s, handlers, { a: panelHost.a, b: panelHost.b, chart: chart.element }, cap), root);
     root.classList.toggle('clock-real', s.form.clock === 'real');
-    const shown = s.selected == null ? null : s.summaries[s.selected];
+    const shown = s.selected == null ? null : s.shown;
     if (shown !== charted || !shown) {
       charted = shown;
       chart.draw();
@@ -120,6 +132,19 @@ export function mountMatch(root, ctx) {
   }
   // Worker events re-render at most once per frame, in its own task.
   const paint = perFrame(paintNow);
+
+  /** Summaries the autosave could not store (kept here so the export still has them). */
+  const unsaved = new Map();
+
+  /** The JSON export: the book's setup and standing with the finished games from the autosave. */
+  async function exportJson() {
+    const saved = s.meta ? await loadMatch().catch(() => null) : null;
+    const byIndex = new Map(unsaved);
+    if (saved && saved.meta.id === s.meta?.id) {
+      for (const g of checkSummaries(saved.summaries, s.meta.games).good) byIndex.set(g.index, g);
+    }
+    return book.export([...byIndex.values()].sort((x, y) => x.index - y.index));
+  }
 
   /** The book's standing and the SPRT's, for the controller. */
   function standingEvent() {
@@ -149,6 +174,7 @@ export function mountMatch(root, ctx) {
       try {
         await saveGame(s.meta, summary);
       } catch (err) {
+        unsaved.set(summary.index, summary);
         dispatch({ type: 'notice', text: `Autosave failed (${err.message || err}); the match goes on but cannot be resumed after a reload.` });
       }
     });
@@ -171,6 +197,7 @@ export function mountMatch(root, ctx) {
     const spec = JSON.stringify(specOf(s.form));
     const meta = { id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, spec, state: { ...s.form }, status: /** @type {const} */ ('running'), games: s.form.games };
     dispatch({ type: 'start', meta });
+    unsaved.clear();
     await clearMatch().catch(() => {});
     await saveMatch(meta).catch(() => {});
     // Building the book and spawning the first worker run as separate tasks, so no single
@@ -183,12 +210,16 @@ export function mountMatch(root, ctx) {
     runner.start();
   }
 
-  function resume() {
+  async function resume() {
     if (!s.meta || !book) return;
     dispatch({ type: 'resume' });
     saveMatch(s.meta).catch(() => {});
-    if (!runner || runner.book !== book) begin(s.meta.spec, s.meta.state, Object.values(s.summaries));
-    runner.start();
+    if (!runner || runner.book !== book) {
+      // The page keeps only table rows: the finished games come back from the autosave.
+      const saved = await loadMatch().catch(() => null);
+      begin(s.meta.spec, s.meta.state, saved ? checkSummaries(saved.summaries, s.meta.games).good : []);
+    }
+    runner?.start();
   }
 
   const onVisibility = () => {
@@ -217,8 +248,9 @@ export function mountMatch(root, ctx) {
       await clearMatch().catch(() => {});
       return;
     }
-    const meta = saved.meta;
-    const { good, message } = checkSummaries(saved.summaries, meta.games);
+    const { good, message } = checkSummaries(saved.summaries, saved.meta.games);
+    // A finished match whose saved games were partly dropped is not finished: Resume plays them.
+    const meta = saved.meta.status === 'complete' && message ? { ...saved.meta, status: /** @type {const} */ ('stopped') } : saved.meta;
     try {
       begin(meta.spec, meta.state, good);
     } catch (err) {
@@ -255,6 +287,7 @@ export function mountMatch(root, ctx) {
     get book() {
       return book;
     },
+    exportJson: () => exportJson(),
     get runner() {
       return runner;
     },

@@ -6,7 +6,7 @@
 import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import { styleMap } from 'lit-html/directives/style-map.js';
-import { statsOf, timeRowsOf, gameRowsOf, progressOf } from './controller.js';
+import { statsOf, timeRowsOf, gameRowsOf, progressOf, tableNavOf, TABLE_WINDOW } from './controller.js';
 import { TC_PRESETS, SPRT_PRESETS } from './spec.js';
 
 /** A help mark that renders with any font: a "?" in a styled span, the text in its title. */
@@ -107,8 +107,22 @@ export function matchTemplate(s, h, parts, cap) {
       <h2>Games</h2>
       <div class="games-scroll"><table class="games" id="m-games-table"><thead><tr><th>#</th><th>White</th><th>Black</th><th>Opening</th><th>Result</th><th>Termination</th><th>Moves</th><th>A’s clock left</th></tr></thead>
         <tbody>${repeat(rows, (r) => r.index, (r) => (r.done ? doneRow(r, h) : html`<tr data-index=${r.index} class="running"><td>${r.index + 1}</td><td colspan="3">playing… ${r.moves} moves</td><td>*</td><td></td><td>${r.last}</td><td>${r.clock}</td></tr>`))}</tbody></table></div>
+      ${tableNav(s, h)}
     </section>
     ${parts.chart}`;
+}
+
+/** Earlier / later pages of a long match's games table (it holds TABLE_WINDOW games at once). */
+function tableNav(s, h) {
+  const n = tableNavOf(s);
+  if (n.pages <= 1) return nothing;
+  const where = n.page === null
+    ? `the latest ${TABLE_WINDOW} games`
+    : `games ${n.page * TABLE_WINDOW + 1}–${Math.min((n.page + 1) * TABLE_WINDOW, s.meta.games)}`;
+  return html`<p class="games-nav" id="m-games-nav">Showing ${where} (the downloads hold every game).
+    <button type="button" id="m-games-earlier" ?disabled=${n.earlier === null} @click=${() => h.page(n.earlier)}>earlier</button>
+    <button type="button" id="m-games-later" ?disabled=${n.later === null} @click=${() => h.page(n.later === 'latest' ? null : n.later)}>later</button>
+    <button type="button" id="m-games-latest" ?disabled=${n.following} @click=${() => h.page(null)}>latest</button></p>`;
 }
 
 /** Fields with their own error slot; other errors go to the form's. */

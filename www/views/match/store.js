@@ -57,6 +57,18 @@ export async function loadMatch() {
   return { meta, summaries };
 }
 
+/** One saved game's summary, or null. */
+export async function loadGame(id, index) {
+  const tx = (await db()).transaction(STORE, 'readonly');
+  return (await req(tx.objectStore(STORE).get(gameKey(id, index)))) ?? null;
+}
+
+/** The saved summaries of games `from` … `to - 1`, in index order. */
+export async function loadGames(id, from, to) {
+  const tx = (await db()).transaction(STORE, 'readonly');
+  return req(tx.objectStore(STORE).getAll(IDBKeyRange.bound(gameKey(id, from), gameKey(id, to), false, true)));
+}
+
 /** Forget the saved match and its games. */
 export async function clearMatch() {
   const tx = (await db()).transaction(STORE, 'readwrite');

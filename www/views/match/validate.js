@@ -5,7 +5,9 @@
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'];
 const isObj = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
-const isStr = (x) => typeof x === 'string' && x.length <= 10000;
+const isStr = (x, max = 10000) => typeof x === 'string' && x.length <= max;
+/** A game's PGN carries a comment per move: far longer than a name (a 300-move game ≈ 40 kB). */
+const MAX_PGN = 4_000_000;
 const isNum = (x) => typeof x === 'number' && Number.isFinite(x);
 const isNumOrNull = (x) => x === null || x === undefined || isNum(x);
 
@@ -23,7 +25,7 @@ export function summaryProblem(s, games) {
   if (!isObj(r.setup) || !isObj(r.setup.white) || !isObj(r.setup.black)) return 'no setup';
   if (!isStr(r.setup.white.name) || !isStr(r.setup.black.name)) return 'player names are not text';
   if (!isStr(r.opening)) return 'opening is not text';
-  if (!isStr(r.pgn)) return 'no PGN';
+  if (!isStr(r.pgn, MAX_PGN)) return 'no PGN';
   if (!Array.isArray(r.moves)) return 'moves is not a list';
   for (const m of r.moves) {
     if (!isObj(m) || !isStr(m.san) || (m.color !== 'white' && m.color !== 'black')) return 'a move is malformed';

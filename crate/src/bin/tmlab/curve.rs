@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 use tmlab::plot::allocation::Comparison;
+use tmlab::plot::curve_params::curve_schema;
 use tmlab::plot::curves::{DecayParams, MovesLeftParams, decay_chart, decay_point, moves_left_chart};
 use tmlab::plot::{Chart, to_svg};
 use tmlab::tm::simulate::SimConfig;
@@ -87,6 +88,7 @@ struct Output {
 pub fn run(args: Args) -> Result<(), String> {
     match args.curve {
         Curve::Allocation { specs, tc, moves, use_frac, nps, reuse, svg } => {
+            check_usage(&[("use", use_frac), ("nps", nps), ("reuse", reuse)])?;
             let cfg = SimConfig { moves, use_frac, nps, reuse };
             let cmp = Comparison::run(&specs, &tc, &cfg)?;
             match svg {
@@ -141,6 +143,27 @@ pub fn run(args: Args) -> Result<(), String> {
             )
         }
     }
+}
+
+/// `--use`, `--nps` and `--reuse` against the allocation chart's slider ranges (the schema's
+/// `usage` parameters), naming the flag and what is allowed.
+fn check_usage(values: &[(&str, f64)]) -> Result<(), String> {
+    let usage = curve_schema().usage;
+    for &(key, v) in values {
+        let p = usage.iter().find(|p| p.key == key).ok_or_else(|| format!("no usage parameter {key}"))?;
+        if !(v.is_finite() && (p.min..=p.max).contains(&v)) {
+            let shown = if v.abs() >= 1e12 || (v != 0.0 && v.abs() < 1e-6) {
+                format!("{v:e}")
+            } else {
+                v.to_string()
+            };
+            return Err(format!(
+                "--{key} = {shown} is out of range; allowed: a number in {} … {} ({})",
+                p.min, p.max, p.description
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn emit(

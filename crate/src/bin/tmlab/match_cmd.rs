@@ -9,7 +9,7 @@ use crate::output::print;
 use tmlab::clock::TimeControl;
 use tmlab::drive::SearcherKind;
 use tmlab::play::game::{Adjudication, ClockMode, DrawRule, ResignRule};
-use tmlab::play::match_::{GameSummary, MatchState, run_match_into};
+use tmlab::play::match_::{GameFailure, GameSummary, MatchState, run_match_keeping};
 use tmlab::play::match_spec::{MatchSpec, OpeningsSpec};
 use tmlab::play::openings;
 use tmlab::play::stats::Sprt;
@@ -174,6 +174,20 @@ struct JsonHead<'a> {
     seed: u64,
 }
 
+/// The error after a match with failed games: how many, the first, and that the results
+/// printed cover the others.
+fn failed_games(failures: &[GameFailure], first: &GameFailure, finished: u32) -> String {
+    let more = if failures.len() > 1 {
+        format!(" (and {} more, listed above)", failures.len() - 1)
+    } else {
+        String::new()
+    };
+    format!(
+        "{} game(s) failed: {first}{more}; the results above cover the {finished} finished games",
+        failures.len()
+    )
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     // The flags fill a MatchSpec, which builds the config as the browser's matches do; its
     // errors name the spec field, so prefix them with the flag.
@@ -296,7 +310,20 @@ pub fn run(args: Args) -> Result<(), String> {
             let _ = write!(err, "{}", r.to_text(&name_a, &name_b));
         }
     };
-    let state = run_match_into(&cfg, args.concurrency, MatchState::scores_only(cfg.games), &mut on_game)?;
+    // A failed game is reported as it happens and at the end; the other games play on.
+    let mut failures: Vec<GameFailure> = Vec::new();
+    let mut on_failure = |f: &GameFailure, st: &MatchState| {
+        let nl = if tty { "\n" } else { "" };
+        eprintln!("{nl}[{}/{total}] {f} (the game is not counted)", st.finished());
+        failures.push(f.clone());
+    };
+    let state = run_match_keeping(
+        &cfg,
+        args.concurrency,
+        MatchState::scores_only(cfg.games),
+        &mut on_game,
+        &mut on_failure,
+    )?;
     if tty {
         eprintln!();
     }
@@ -307,7 +334,11 @@ pub fn run(args: Args) -> Result<(), String> {
     let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
     let report = state.report(cfg.sprt);
     let text = if json {
-        format!("\n  ],\n  \"report\": {},\n  \"wall_ms\": {wall_ms}\n}}\n", pretty(&report, 2)?)
+        format!(
+            "\n  ],\n  \"report\": {},\n  \"failed\": {},\n  \"wall_ms\": {wall_ms}\n}}\n",
+            pretty(&report, 2)?,
+            pretty(&failures, 2)?
+        )
     } else {
         let mode = match cfg.clock {
             ClockMode::Virtual { nps, latency_ms } => {
@@ -322,9 +353,12 @@ pub fn run(args: Args) -> Result<(), String> {
             cfg.tc_b,
             report.finished,
             wall_ms / 1000.0
-        )
+        ) + &failures.iter().map(|f| format!("FAILED {f}\n")).collect::<String>()
     };
     print(&text)?;
+    if let Some(first) = failures.first() {
+        return Err(failed_games(&failures, first, report.finished));
+    }
     // The results are out; a PGN file that failed part-way is reported last.
     match sink.pgn_error {
         Some(e) => Err(format!("{e} (the results above are complete; the PGN file is not)")),

@@ -651,8 +651,9 @@ impl MctsTree {
 /// # Errors
 /// A malformed FEN or an illegal position, with the reason.
 pub fn parse_fen(fen: &str) -> Result<Chess, String> {
-    let parsed: Fen = fen.trim().parse().map_err(|e| format!("malformed FEN `{fen}`: {e}"))?;
-    parsed.into_position(CastlingMode::Standard).map_err(|e| format!("illegal position `{fen}`: {e}"))
+    let shown = crate::search::position::excerpt(fen);
+    let parsed: Fen = fen.trim().parse().map_err(|e| format!("malformed FEN `{shown}`: {e}"))?;
+    parsed.into_position(CastlingMode::Standard).map_err(|e| format!("illegal position `{shown}`: {e}"))
 }
 
 #[cfg(test)]

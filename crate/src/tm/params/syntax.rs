@@ -156,7 +156,7 @@ impl Parser<'_> {
             match self.peek() {
                 Some(Tok::Eq) => {
                     self.pos += 1;
-                    let value = self.word(&format!("a value after `{key}=`"))?;
+                    let value = self.word(&format!("a value after `{}=`", super::short(&key)))?;
                     dict.entries.push(Entry { key, value: Node::Scalar(value) });
                 }
                 Some(Tok::Open) => {
@@ -164,7 +164,7 @@ impl Parser<'_> {
                     let sub = self.items(depth + 1)?;
                     dict.entries.push(Entry { key, value: Node::Sub(sub) });
                 }
-                _ => return Err(self.err(format!("expected `=` or `(` after `{key}`"))),
+                _ => return Err(self.err(format!("expected `=` or `(` after `{}`", super::short(&key)))),
             }
             match self.peek() {
                 Some(Tok::Comma) => self.pos += 1,
