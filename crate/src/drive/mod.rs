@@ -87,9 +87,13 @@ impl Stopper for MoveTimeStopper {
     }
 }
 
-/// Half-moves played before `moves` at `start` plus `moves` (§0.2).
+/// Half-moves played before `moves` at `start` plus `moves` (§0.2). Saturates at `u32::MAX`: a
+/// FEN may give any full-move number up to `u32::MAX`.
 pub fn game_ply(start: &Chess, moves: usize) -> u32 {
-    u32::from(start.fullmoves()) * 2 - 2 + u32::from(start.turn().is_black()) + moves as u32
+    let before = (u32::from(start.fullmoves()) - 1).saturating_mul(2);
+    before
+        .saturating_add(u32::from(start.turn().is_black()))
+        .saturating_add(u32::try_from(moves).unwrap_or(u32::MAX))
 }
 
 /// The FEN of a position.

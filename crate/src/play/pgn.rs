@@ -91,9 +91,10 @@ impl PgnGame {
         }
         out.push('\n');
         let start = self.start_position().unwrap_or_default();
-        let first_ply = u32::from(start.fullmoves()) * 2 - 2 + u32::from(start.turn().is_black());
+        let first_ply = crate::drive::game_ply(&start, 0);
         let mut tokens = Vec::new();
-        for (i, (ply, m)) in (first_ply..).zip(&self.moves).enumerate() {
+        for (i, m) in self.moves.iter().enumerate() {
+            let ply = first_ply.saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
             if ply % 2 == 0 {
                 tokens.push(format!("{}.", ply / 2 + 1));
             } else if i == 0 {

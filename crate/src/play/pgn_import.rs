@@ -233,7 +233,7 @@ impl Visitor for Collect {
             },
             None => Chess::default(),
         };
-        let first_ply = u32::from(pos.fullmoves()) * 2 - 2 + u32::from(pos.turn().is_black());
+        let first_ply = crate::drive::game_ply(&pos, 0);
         let game = ClockedGame { id, tags, moves: Vec::new(), result: "*".into() };
         ControlFlow::Continue(Movetext { game, pos, first_ply, comments: Vec::new(), error: None })
     }
@@ -242,7 +242,7 @@ impl Visitor for Collect {
         if mt.error.is_some() {
             return ControlFlow::Continue(());
         }
-        let ply = mt.first_ply + mt.game.moves.len() as u32;
+        let ply = mt.first_ply.saturating_add(mt.game.moves.len() as u32);
         match san_plus.san.to_move(&mt.pos) {
             Ok(m) => {
                 let white = mt.pos.turn().is_white();

@@ -296,6 +296,10 @@ const PGN_DICT: &[&str] = &[
 /// and its clock comments and `TimeControl` tag are read without trouble.
 fn pgn(data: &[u8]) -> Result<String, String> {
     let s = String::from_utf8_lossy(data);
+    // The clock importer and the replay (over the same text) only have to answer, never panic.
+    let _ = tmlab::play::pgn_import::import_pgn(&s);
+    let stockfish = TmSpec::from_str("stockfish").expect("a known manager");
+    let _ = tmlab::experiment::replay::replay_pgn(&s, &[stockfish]);
     let games = match parse_pgn(&s) {
         Ok(g) => g,
         Err(e) => return error("pgn", e),
