@@ -3,6 +3,7 @@
 //! This layer sits above `play` (it runs games through the match machinery and scores them with
 //! its statistics) and below `wasm` and `bin`.
 
+pub mod chart;
 pub mod fit;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod journal;
@@ -11,3 +12,4 @@ pub mod param;
 pub mod pool;
 pub mod spsa;
 pub mod sweep;
+pub mod tune;

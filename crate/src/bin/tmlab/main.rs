@@ -21,6 +21,10 @@ mod output;
 mod params;
 mod simulate;
 mod stopper;
+#[cfg(not(target_arch = "wasm32"))]
+mod sweep;
+#[cfg(not(target_arch = "wasm32"))]
+mod tune;
 mod uci_cmd;
 
 /// A laboratory for chess-engine time management.
@@ -50,6 +54,12 @@ enum Command {
     Stopper(stopper::Args),
     /// The UCI engine on stdin/stdout.
     Uci(uci_cmd::Args),
+    /// Sweep one manager parameter over values against a baseline; fit Elo and find the optimum.
+    #[cfg(not(target_arch = "wasm32"))]
+    Sweep(Box<sweep::Args>),
+    /// SPSA-tune manager parameters (fishtest/OpenBench formulation).
+    #[cfg(not(target_arch = "wasm32"))]
+    Tune(Box<tune::Args>),
 }
 
 /// A line of at most about 160 characters: its start and end around a `…`.
@@ -86,6 +96,10 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(*args),
         Command::Stopper(args) => stopper::run(args),
         Command::Uci(args) => uci_cmd::run(args),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Sweep(args) => sweep::run(*args),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Tune(args) => tune::run(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
