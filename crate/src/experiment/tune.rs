@@ -75,11 +75,6 @@ impl TuneSpec {
         if self.params.is_empty() {
             return Err("params: name at least one parameter".into());
         }
-        for (flag, list) in [("--c-end", &self.c_end), ("--r-end", &self.r_end)] {
-            if !list.is_empty() && list.len() != self.params.len() {
-                return Err(format!("{flag}: {} values for {} parameters", list.len(), self.params.len()));
-            }
-        }
         if !(1..=64).contains(&self.pairs_per) {
             return Err(format!("pairs_per: expected 1 to 64 pairs per iteration, got {}", self.pairs_per));
         }
@@ -109,6 +104,11 @@ impl TuneSpec {
                 r_end: self.r_end.get(i).copied().unwrap_or(DEFAULT_R_END),
             });
             params.push(p);
+        }
+        for (flag, list) in [("--c-end", &self.c_end), ("--r-end", &self.r_end)] {
+            if !list.is_empty() && list.len() != self.params.len() {
+                return Err(format!("{flag}: {} values for {} parameters", list.len(), self.params.len()));
+            }
         }
         let cfg = SpsaConfig {
             params: spsa,

@@ -153,8 +153,7 @@ pub fn run(args: Args) -> Result<(), String> {
             args.concurrency
         ));
     }
-    let mut adjudication = tmlab::play::game::Adjudication::default();
-    adjudication.max_moves = args.maxmoves;
+    let adjudication = tmlab::play::game::Adjudication { max_moves: args.maxmoves, ..Default::default() };
     let base = MatchSpec {
         engine,
         a: args.tm.clone(),

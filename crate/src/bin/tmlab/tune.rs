@@ -53,6 +53,9 @@ pub struct Args {
     /// Seed of the openings, flips and roundings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// fastchess `-maxmoves`: a draw after this many full moves.
+    #[arg(long, value_name = "N")]
+    maxmoves: Option<u32>,
     /// Record every finished iteration in FILE and continue from it.
     #[arg(long, value_name = "FILE")]
     resume: Option<String>,
@@ -107,6 +110,7 @@ pub fn run(args: Args) -> Result<(), String> {
             games: args.games,
             clock: ClockMode::Virtual { nps: args.nps, latency_ms: 0.0 },
             seed: args.seed,
+            adjudication: tmlab::play::game::Adjudication { max_moves: args.maxmoves, ..Default::default() },
             event: "tmlab tune".into(),
             ..MatchSpec::default()
         },
