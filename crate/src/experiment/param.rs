@@ -89,7 +89,7 @@ impl NumericParam {
     /// # Errors
     /// The manager refuses the value.
     pub fn apply(&self, tm: &TmSpec, x: f64) -> Result<TmSpec, String> {
-        let mut t = tm.clone();
+        let mut t = *tm;
         t.set(&self.path, &self.token(x)).map_err(|e| e.to_string())?;
         Ok(t)
     }

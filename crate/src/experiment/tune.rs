@@ -79,7 +79,7 @@ impl TuneSpec {
             return Err(format!("pairs_per: expected 1 to 64 pairs per iteration, got {}", self.pairs_per));
         }
         let per = 2 * self.pairs_per;
-        if self.base.games < per || self.base.games % per != 0 {
+        if self.base.games < per || !self.base.games.is_multiple_of(per) {
             return Err(format!(
                 "games: {} is not a positive multiple of {per} (2 games per pair × {} pairs per iteration)",
                 self.base.games, self.pairs_per
@@ -149,7 +149,7 @@ impl TunePlan {
     /// # Errors
     /// A value the manager refuses (cannot happen for values inside the ranges).
     pub fn spec_at(&self, values: &[f64]) -> Result<String, String> {
-        let mut tm = self.tm.clone();
+        let mut tm = self.tm;
         for (p, &v) in self.params.iter().zip(values) {
             tm = p.apply(&tm, v)?;
         }

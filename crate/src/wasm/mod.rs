@@ -7,6 +7,7 @@ pub mod bench;
 pub mod board;
 mod canvas;
 pub mod charts;
+pub mod experiments;
 pub mod game_chart;
 pub mod matches;
 pub mod rules;

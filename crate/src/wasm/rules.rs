@@ -29,13 +29,13 @@ impl RuleError {
     }
 
     /// Throwable: a plain JS object.
-    fn js(&self) -> JsValue {
+    pub(crate) fn js(&self) -> JsValue {
         to_js(self).unwrap_or_else(|_| JsValue::from_str(&self.message))
     }
 }
 
 /// A library error of the form `field: message` (the match spec's) as a typed error.
-fn field_error(e: &str) -> RuleError {
+pub(crate) fn field_error(e: &str) -> RuleError {
     let (path, _) = e.split_once(':').filter(|(p, _)| !p.contains(' ')).unwrap_or(("", e));
     let allowed = match e.split_once("allowed: ") {
         Some((_, a)) => a,
