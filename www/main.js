@@ -58,7 +58,7 @@ function showEngineState(client) {
 }
 
 /** The views' labels, for titles and messages. */
-const VIEW_LABELS = { play: 'Play', match: 'Match', curves: 'Curves' };
+const VIEW_LABELS = { play: 'Play', match: 'Match', curves: 'Curves', sweep: 'Sweep', tune: 'Tune' };
 
 /** Show the URL's unusable values (each names the key, what was wrong, and what is used instead). */
 function showUrlProblems(url) {
@@ -157,6 +157,14 @@ async function main() {
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
       return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
+    },
+    sweep: async (root) => {
+      const m = await import('./views/sweep/index.js');
+      return m.mountSweep(root, viewContext(m.SWEEP_PREFIX, m.SWEEP_DEFAULTS));
+    },
+    tune: async (root) => {
+      const m = await import('./views/tune/index.js');
+      return m.mountTune(root, viewContext(m.TUNE_PREFIX, m.TUNE_DEFAULTS));
     },
   };
   function viewContext(prefix, defaults, check = {}) {

@@ -13,7 +13,7 @@
 export const URL_VERSION = 1;
 
 /** The views, in the order of the tabs. */
-export const VIEWS = ['play', 'match', 'curves'];
+export const VIEWS = ['play', 'match', 'curves', 'sweep', 'tune'];
 /** The view a link without `view=` opens. */
 export const DEFAULT_VIEW = 'curves';
 

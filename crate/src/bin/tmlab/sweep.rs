@@ -188,8 +188,13 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         None => None,
     };
-    let tasks: Vec<Task> = (0..spec.values.len())
-        .flat_map(|v| (0..games).map(move |g| Task { cfg: v, game: g }))
+    // Pair by pair across the values (pair 1 of every value, then pair 2, …): a sweep stopped
+    // part-way has every value measured on the same openings so far.
+    let n_values = spec.values.len();
+    let tasks: Vec<Task> = (0..games.div_ceil(2))
+        .flat_map(|pair| {
+            (0..n_values).flat_map(move |v| (2 * pair..(2 * pair + 2).min(games)).map(move |g| Task { cfg: v, game: g }))
+        })
         .filter(|t| scores[t.cfg][t.game as usize].is_none())
         .collect();
     let total = spec.values.len() as u32 * games;
