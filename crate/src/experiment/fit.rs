@@ -245,14 +245,12 @@ mod tests {
         // Points x = −1, 0, 1 with y = 0, 10, 0 and σ = 1, 2, 1 (weights 1, ¼, 1). Three points
         // fit a parabola exactly: b0 = 10, b1 = 0, b2 = −10, whatever the weights.
         // XᵀWX = [[2.25, 0, 2], [0, 2, 0], [2, 0, 2]]; its inverse:
-        // det = 2.25·4 − 2·(2·2) … by cofactors det = 2.25·(2·2) + 2·(0 − 2·2) = 9 − 8 = 1,
+        // by cofactors det = 2.25·(2·2 − 0) + 2·(0·0 − 2·2) = 9 − 8 = 1,
         // inv = [[4, 0, −4], [0, 0.5, 0], [−4, 0, 4.5]].
         let f = Fit::new(&[p(-1.0, 0.0, 1.0), p(0.0, 10.0, 2.0), p(1.0, 0.0, 1.0)]).unwrap();
         let want = [[4.0, 0.0, -4.0], [0.0, 0.5, 0.0], [-4.0, 0.0, 4.5]];
-        for i in 0..3 {
-            for j in 0..3 {
-                assert!((f.cov[i][j] - want[i][j]).abs() < 1e-12, "{:?}", f.cov);
-            }
+        for (got, want) in f.cov.iter().flatten().zip(want.iter().flatten()) {
+            assert!((got - want).abs() < 1e-12, "{:?}", f.cov);
         }
         assert!(
             (f.coef[0] - 10.0).abs() < 1e-12 && f.coef[1].abs() < 1e-12 && (f.coef[2] + 10.0).abs() < 1e-12
@@ -284,7 +282,7 @@ mod tests {
         assert_eq!(Fit::new(&rising).unwrap().optimum, Optimum::Edge { side: Side::High, x: 4.0 });
         // A parabola whose vertex lies below the range: low edge.
         let vertex_low: Vec<FitPoint> =
-            (0..5).map(|i| f64::from(i)).map(|x| p(x, -30.0 * (x + 2.0) * (x + 2.0), 1.0)).collect();
+            (0..5).map(f64::from).map(|x| p(x, -30.0 * (x + 2.0) * (x + 2.0), 1.0)).collect();
         assert_eq!(Fit::new(&vertex_low).unwrap().optimum, Optimum::Edge { side: Side::Low, x: 0.0 });
         // Noise much smaller than the errors: flat.
         let flat: Vec<FitPoint> =

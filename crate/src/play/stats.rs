@@ -310,7 +310,12 @@ impl Sprt {
         let t1 = std::f64::consts::SQRT_2 * self.elo1 / NELO_SCALE;
         let p0 = mle_normalized(&PENTA_SCORES, &freqs, 0.5, t0);
         let p1 = mle_normalized(&PENTA_SCORES, &freqs, 0.5, t1);
-        total * freqs.iter().zip(p0.iter().zip(&p1)).map(|(f, (a, b))| f * (libm::log(*b) - libm::log(*a))).sum::<f64>()
+        total
+            * freqs
+                .iter()
+                .zip(p0.iter().zip(&p1))
+                .map(|(f, (a, b))| f * (libm::log(*b) - libm::log(*a)))
+                .sum::<f64>()
     }
 
     /// How far an LLR has come towards the bound on its side, in 0 … 1 (1 at or past a bound).

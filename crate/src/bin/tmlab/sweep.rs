@@ -127,7 +127,8 @@ fn parse_values(args: &Args, tm: &TmSpec) -> Result<(Vec<f64>, &'static str), St
                 return Err(format!("--range: LO {} is above HI {}", short(lo), short(hi)));
             }
             for x in [lo, hi] {
-                if !p.accepts(x) && !(p.kind == tmlab::tm::params::Kind::Int && p.accepts(x.round())) {
+                let int_ok = p.kind == tmlab::tm::params::Kind::Int && p.accepts(x.round());
+                if !(p.accepts(x) || int_ok) {
                     return Err(format!(
                         "--range: {} is out of range for {}; allowed: {}",
                         short(x),
@@ -193,7 +194,9 @@ pub fn run(args: Args) -> Result<(), String> {
     let n_values = spec.values.len();
     let tasks: Vec<Task> = (0..games.div_ceil(2))
         .flat_map(|pair| {
-            (0..n_values).flat_map(move |v| (2 * pair..(2 * pair + 2).min(games)).map(move |g| Task { cfg: v, game: g }))
+            (0..n_values).flat_map(move |v| {
+                (2 * pair..(2 * pair + 2).min(games)).map(move |g| Task { cfg: v, game: g })
+            })
         })
         .filter(|t| scores[t.cfg][t.game as usize].is_none())
         .collect();
