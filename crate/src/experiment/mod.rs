@@ -12,4 +12,5 @@ pub mod param;
 pub mod pool;
 pub mod spsa;
 pub mod sweep;
+pub mod sweep_report;
 pub mod tune;
