@@ -461,7 +461,7 @@ test('360 px: no horizontal scroll in the shell, the Curves, Play and Match view
 
     // Tabs: a tablist holding only tabs; ← → Home End move and select.
     const roles = await page.$$eval('[role=tablist] > *', (els) => els.map((e) => e.getAttribute('role')));
-    assert.deepEqual(roles, ['tab', 'tab', 'tab']);
+    assert.deepEqual(roles, ['tab', 'tab', 'tab', 'tab', 'tab']);
     await page.focus('#tab-curves');
     await page.keyboard.press('ArrowLeft');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-match');
@@ -472,6 +472,9 @@ test('360 px: no horizontal scroll in the shell, the Curves, Play and Match view
     await page.keyboard.press('Home');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-play');
     await page.keyboard.press('End');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-tune');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-curves');
     await page.waitForSelector('#view-curves', { state: 'visible', timeout: 15000 });
     await frames(page);
