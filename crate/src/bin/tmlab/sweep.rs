@@ -239,7 +239,13 @@ pub fn run(args: Args) -> Result<(), String> {
     let report = plan.report(&scores);
     let played = tasks.len();
     if let Some(path) = &args.svg {
-        let title = format!("{} of {} vs {} at {}", spec.param, tm.manager(), args.vs, args.tc);
+        let title = format!(
+            "{} of {} vs {} at {}, {games} games per value",
+            spec.param,
+            tm.manager(),
+            args.vs,
+            args.tc
+        );
         let svg = sweep_svg(&report, &title, (800, 480))?;
         std::fs::write(path, svg).map_err(|e| format!("--svg {path}: {e}"))?;
     }
