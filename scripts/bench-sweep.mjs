@@ -7,6 +7,7 @@
 // The browser plays at most hardwareConcurrency − 1 games at once (one core stays free for the
 // page); the native run uses the same number of threads, and again with every core.
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { serveDist, launch, ROOT } from '../tests/e2e/harness.mjs';
@@ -45,8 +46,14 @@ try {
   const rate = games / seconds;
   console.log(`browser, ${browserConc} worker(s): ${games} games in ${seconds.toFixed(1)} s = ${rate.toFixed(3)} games/s`);
   console.log(`ratio browser / native (same concurrency): ${(rate / nat.rate).toFixed(2)}; browser / native (all ${cores} cores): ${(rate / natAll.rate).toFixed(2)}`);
-  const same = JSON.stringify(report.points) === JSON.stringify(nat.report.points);
+  // Key order differs (the CLI's JSON sorts keys): compare canonical forms.
+  const canon = (v) => JSON.stringify(v, (_, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+  const same = canon(report.points) === canon(nat.report.points);
   console.log(`per-value results identical to native: ${same}`);
+  if (process.env.DUMP) {
+    writeFileSync(`${process.env.DUMP}.native.json`, JSON.stringify(nat.report.points, null, 1));
+    writeFileSync(`${process.env.DUMP}.browser.json`, JSON.stringify(report.points, null, 1));
+  }
   const load = execFileSync('uptime', { encoding: 'utf8' }).trim();
   console.log(`load: ${load}`);
 } finally {
