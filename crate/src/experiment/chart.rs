@@ -147,7 +147,8 @@ pub fn draw_tune<DB: DrawingBackend>(
     ctx.configure_mesh()
         .x_desc("iteration (one pair of games each)")
         .y_desc(y_desc)
-        .x_label_formatter(&|x| format!("{x:.0}"))
+        // Iterations are whole: a fractional tick (few iterations) gets no label.
+        .x_label_formatter(&|x| if x.fract().abs() < 1e-9 { format!("{x:.0}") } else { String::new() })
         .y_label_formatter(&|y| short(*y))
         .light_line_style(GRID)
         .max_light_lines(1)
