@@ -191,6 +191,14 @@ async function main() {
       const m = await import('./views/leaderboard/index.js');
       return m.mountLeaderboard(root, viewContext(m.LEADERBOARD_PREFIX, m.LEADERBOARD_DEFAULTS));
     },
+    sweep: async (root) => {
+      const m = await import('./views/sweep/index.js');
+      return m.mountSweep(root, viewContext(m.SWEEP_PREFIX, m.SWEEP_DEFAULTS));
+    },
+    tune: async (root) => {
+      const m = await import('./views/tune/index.js');
+      return m.mountTune(root, viewContext(m.TUNE_PREFIX, m.TUNE_DEFAULTS));
+    },
   };
   function viewContext(prefix, defaults, check = {}) {
     return {

@@ -1,9 +1,22 @@
-//! Experiments built on games and managers: the manager leaderboard and PGN clock replay.
+//! Experiments built on games and managers: parameter sweeps with a fitted optimum, SPSA tuning,
+//! the manager leaderboard and PGN clock replay.
 //!
-//! This layer sits above [`crate::play`] and [`crate::tm`] and below the bindings (`wasm/`,
-//! `bin/`); nothing below imports it.
+//! This layer sits above [`crate::play`] and [`crate::tm`] (it runs games through the match
+//! machinery and scores them with its statistics) and below the bindings (`wasm/`, `bin/`);
+//! nothing below imports it.
 
+pub mod chart;
+pub mod fit;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod journal;
 // Matches run on native threads only; the browser reads the committed results.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod leaderboard;
+pub mod param;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod pool;
 pub mod replay;
+pub mod spsa;
+pub mod sweep;
+pub mod sweep_report;
+pub mod tune;

@@ -111,12 +111,12 @@ fn c_number(x: f64) -> String {
 
 /// Elo from an expected score in (0, 1) under the logistic model (±infinity at 1 and 0).
 pub fn elo_from_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    -400.0 * libm::log10(1.0 / score - 1.0)
 }
 
 /// The expected score of an Elo difference under the logistic model.
 pub fn score_from_elo(elo: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+    1.0 / (1.0 + libm::pow(10.0, -elo / 400.0))
 }
 
 /// Elo estimates with their 95 % intervals.
@@ -187,7 +187,7 @@ fn erf(x: f64) -> f64 {
             break;
         }
     }
-    let erfc = (-ax * ax).exp() / (f * std::f64::consts::PI.sqrt());
+    let erfc = libm::exp(-ax * ax) / (f * std::f64::consts::PI.sqrt());
     x.signum() * (1.0 - erfc)
 }
 
@@ -294,7 +294,7 @@ impl Sprt {
 
     /// The lower and upper LLR bounds, ln(β/(1−α)) and ln((1−β)/α).
     pub fn bounds(&self) -> (f64, f64) {
-        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+        (libm::log(self.beta / (1.0 - self.alpha)), libm::log((1.0 - self.beta) / self.alpha))
     }
 
     /// The log-likelihood ratio of the pair results (0 before any pair).
@@ -310,7 +310,12 @@ impl Sprt {
         let t1 = std::f64::consts::SQRT_2 * self.elo1 / NELO_SCALE;
         let p0 = mle_normalized(&PENTA_SCORES, &freqs, 0.5, t0);
         let p1 = mle_normalized(&PENTA_SCORES, &freqs, 0.5, t1);
-        total * freqs.iter().zip(p0.iter().zip(&p1)).map(|(f, (a, b))| f * (b.ln() - a.ln())).sum::<f64>()
+        total
+            * freqs
+                .iter()
+                .zip(p0.iter().zip(&p1))
+                .map(|(f, (a, b))| f * (libm::log(*b) - libm::log(*a)))
+                .sum::<f64>()
     }
 
     /// How far an LLR has come towards the bound on its side, in 0 … 1 (1 at or past a bound).

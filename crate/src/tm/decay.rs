@@ -9,7 +9,7 @@
 /// `3·step` the ⅞ point. In smooth, `value` is the length of a move in "average move times", so
 /// `step` is how many average moves make a half update.
 pub fn exponential_decay(from: f32, to: f32, step: f32, value: f32) -> f32 {
-    to - (to - from) * 0.5f32.powf(value / step)
+    to - (to - from) * libm::powf(0.5, value / step)
 }
 
 /// LinearDecay `LD(cur, target, t_rel, dt, W)`: glide from the previous estimate down to a new

@@ -52,7 +52,7 @@ pub const MAX_CURVE_MOVES: u32 = 1000;
 /// The curve's weight at `ply` (§1.4).
 pub fn weight(ply: f32, peak: f32, left: f32, right: f32) -> f32 {
     let width = if ply > peak { right } else { left };
-    let c = ((ply - peak) / width / WIDTH_SCALER).cosh();
+    let c = libm::coshf((ply - peak) / width / WIDTH_SCALER);
     1.0 / (c * c)
 }
 
@@ -62,10 +62,10 @@ fn share_in_log_space(ply: f32, mtg: i64, c: &CurveConfig) -> f32 {
     let ln_w = |p: f64| {
         let width = if p > c.peak as f64 { c.right } else { c.left } as f64;
         let x = ((p - c.peak as f64) / width / WIDTH_SCALER as f64).abs();
-        -2.0 * (x - std::f64::consts::LN_2 + (-2.0 * x).exp().ln_1p())
+        -2.0 * (x - std::f64::consts::LN_2 + libm::log1p(libm::exp(-2.0 * x)))
     };
     let w0 = ln_w(ply as f64);
-    let sum: f64 = (0..mtg.max(1)).map(|i| (ln_w(ply as f64 + 2.0 * i as f64) - w0).exp()).sum();
+    let sum: f64 = (0..mtg.max(1)).map(|i| libm::exp(ln_w(ply as f64 + 2.0 * i as f64) - w0)).sum();
     (1.0 / sum) as f32
 }
 

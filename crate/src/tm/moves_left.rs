@@ -17,7 +17,7 @@ pub const LEGACY_STEEPNESS: f32 = 7.0;
 /// it has a minimum near the midpoint and then grows again with slope 2^(1/s) − 1 per move.
 pub fn moves_left(ply: u32, midpoint: f32, steepness: f32) -> f32 {
     let x = ply as f32 / 2.0;
-    midpoint * (1.0 + 2.0 * (x / midpoint).powf(steepness)).powf(1.0 / steepness) - x
+    midpoint * libm::powf(1.0 + 2.0 * libm::powf(x / midpoint, steepness), 1.0 / steepness) - x
 }
 
 #[cfg(test)]

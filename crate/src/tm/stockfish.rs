@@ -276,11 +276,11 @@ impl Stockfish {
         let time_left = (t + inc * (mtg - 1.0) - o * (2.0 + mtg)).max(1.0).trunc();
         let ply = ctx.ply as f64;
         let (opt_scale, max_scale, adj) = if ctx.movestogo().is_none() {
-            let adj = *self.adj.get_or_insert(ADJ_SLOPE * time_left.log10() - ADJ_OFFSET);
-            let l = (t.max(1.0) / 1000.0).log10();
+            let adj = *self.adj.get_or_insert(ADJ_SLOPE * libm::log10(time_left) - ADJ_OFFSET);
+            let l = libm::log10(t.max(1.0) / 1000.0);
             let opt_const = (OPT_CONST_BASE + OPT_CONST_LOG * l).min(OPT_CONST_MAX);
             let max_const = (MAX_CONST_BASE + MAX_CONST_LOG * l).max(MAX_CONST_MIN);
-            let opt = (OPT_SCALE_BASE + (ply + OPT_PLY_OFFSET).powf(OPT_PLY_EXP) * opt_const)
+            let opt = (OPT_SCALE_BASE + libm::pow(ply + OPT_PLY_OFFSET, OPT_PLY_EXP) * opt_const)
                 .min(OPT_CLOCK_CAP * t / time_left)
                 * adj;
             let max = MAX_SCALE_CAP.min(max_const + ply / MAX_SCALE_PLY_DIV);

@@ -1,82 +1,209 @@
-//! The experiments on the page: PGN clock replay ([`replay_pgn`]) and the leaderboard's
-//! clock-share curves ([`UsageCanvas`]).
+//! Sweeps and tunes in the browser. The page plays the games in the match workers (each game
+//! is game `i` of a match spec these functions hand out) and asks here for everything else:
+//! checking the setup, each value's or iteration's match spec, the report and fit, the SPSA
+//! steps, and the charts. Errors are typed objects `{path, message, allowed}`.
 
-use plotters::prelude::*;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::canvas::MeasuredCanvas;
-use super::rules::{RuleError, spec_error};
+use super::rules::{RuleError, field_error};
 use super::to_js;
-use crate::experiment::replay::{MAX_MANAGERS, Replay, replay_pgn as replay};
-use crate::plot::Frame;
-use crate::plot::usage_curves::{UsageCurve, draw_usage_curves};
-use crate::tm::TmSpec;
+use crate::experiment::chart::{draw_sweep, draw_tune};
+use crate::experiment::param::NumericParam;
+use crate::experiment::spsa::SpsaIteration;
+use crate::experiment::sweep::{SweepPlan, SweepSpec, range_values};
+use crate::experiment::tune::{TunePlan, TuneSpec};
+use crate::play::match_::GameScore;
+use plotters::prelude::IntoDrawingArea;
 
-/// A replay and, per game and manager, the record the game chart (`GameCanvas`) draws.
+fn sweep_plan_of(spec_json: &str) -> Result<SweepPlan, JsValue> {
+    let spec = SweepSpec::from_json(spec_json).map_err(|e| field_error(&e).js())?;
+    spec.plan().map_err(|e| field_error(&e).js())
+}
+
+fn tune_plan_of(spec_json: &str) -> Result<TunePlan, JsValue> {
+    let spec = TuneSpec::from_json(spec_json).map_err(|e| field_error(&e).js())?;
+    spec.plan().map_err(|e| field_error(&e).js())
+}
+
+fn js_err(e: impl std::fmt::Display) -> JsValue {
+    RuleError { path: String::new(), message: e.to_string(), allowed: String::new() }.js()
+}
+
+/// A checked sweep, as the page needs it.
 #[derive(Serialize)]
-struct Replayed {
-    replay: Replay,
-    /// `charts[game][manager]`.
-    charts: Vec<Vec<serde_json::Value>>,
+struct SweepInfo {
+    param: String,
+    unit: &'static str,
+    allowed: String,
+    values: Vec<f64>,
+    games: u32,
+    /// Value `i`'s match spec JSON, for the game workers.
+    specs: Vec<String>,
+    /// Value `i`'s spec string of the swept manager.
+    managers: Vec<String>,
 }
 
-fn throw(path: &str, message: String, allowed: &str) -> JsValue {
-    let e = RuleError { path: path.into(), message, allowed: allowed.into() };
-    to_js(&e).unwrap_or_else(|_| JsValue::from_str(&e.message))
-}
-
-/// Replays every game of `pgn` against the managers `specs`. Returns `{replay, charts}`; throws
-/// `{path, message, allowed}` (`path`: `tm.<i>` for a bad spec, `pgn` for the text, whose message
-/// names the game and the move).
+/// Check a sweep spec (JSON, see `experiment::sweep`) and return `{param, unit, allowed, values,
+/// games, specs, managers}`; throws `{path, message, allowed}`.
 #[wasm_bindgen]
-pub fn replay_pgn(pgn: &str, specs: Vec<String>) -> Result<JsValue, JsValue> {
-    if specs.is_empty() || specs.len() > MAX_MANAGERS {
-        return Err(throw(
-            "tm",
-            format!("choose 1 … {MAX_MANAGERS} managers, got {}", specs.len()),
-            "1 … 8 spec strings",
-        ));
-    }
-    let mut parsed = Vec::new();
-    for (i, s) in specs.iter().enumerate() {
-        let spec: TmSpec = s.parse().map_err(|e| {
-            let r = spec_error(&e);
-            throw(&format!("tm.{i}"), format!("manager {}: {}", i + 1, r.message), &r.allowed)
-        })?;
-        parsed.push(spec);
-    }
-    let r = replay(pgn, &parsed).map_err(|e| {
-        throw("pgn", e.to_string(), "a PGN with [%clk] or [%emt] on every move and a TimeControl tag")
-    })?;
-    let charts = r.games.iter().map(|g| (0..parsed.len()).map(|m| g.chart_record(m)).collect()).collect();
-    to_js(&Replayed { replay: r, charts }).map_err(JsValue::from)
+pub fn sweep_plan(spec_json: &str) -> Result<JsValue, JsValue> {
+    let plan = sweep_plan_of(spec_json)?;
+    to_js(&SweepInfo {
+        param: plan.spec.param.clone(),
+        unit: plan.param.unit,
+        allowed: plan.param.allowed(),
+        values: plan.spec.values.clone(),
+        games: plan.games(),
+        specs: plan.specs.iter().map(|s| s.to_json()).collect(),
+        managers: plan.specs.iter().map(|s| s.a.clone()).collect(),
+    })
+    .map_err(JsValue::from)
 }
 
-/// A canvas with clock-share curves overlaid per manager.
+/// `n` evenly spaced values of `param` of manager `tm` from `lo` to `hi` (integers rounded);
+/// throws `{path: "range", …}` when an end is outside the parameter's range.
 #[wasm_bindgen]
-pub struct UsageCanvas {
-    canvas: HtmlCanvasElement,
+pub fn sweep_range_values(tm: &str, param: &str, lo: f64, hi: f64, n: u32) -> Result<Vec<f64>, JsValue> {
+    let spec: crate::tm::TmSpec =
+        tm.parse().map_err(|e: crate::tm::SpecError| field_error(&format!("a: {e}")).js())?;
+    let p = NumericParam::find(&spec, param).map_err(|e| field_error(&format!("param: {e}")).js())?;
+    let err = |m: String| RuleError { path: "range".into(), message: m, allowed: p.allowed() }.js();
+    if !(1..=64).contains(&n) {
+        return Err(err(format!("range: {n} values; allowed: 1 to 64")));
+    }
+    if lo.is_nan() || hi.is_nan() || lo > hi {
+        return Err(err(format!("range: the low end {lo} is above the high end {hi}")));
+    }
+    let kind = p.kind;
+    for x in [lo, hi] {
+        let ok = p.accepts(x) || (kind == crate::tm::params::Kind::Int && p.accepts(x.round()));
+        if !ok {
+            return Err(err(format!("range: {x} is out of range for {param}")));
+        }
+    }
+    Ok(range_values(lo, hi, n, kind))
 }
 
-#[wasm_bindgen]
-impl UsageCanvas {
-    /// Wrap a canvas element.
-    #[wasm_bindgen(constructor)]
-    pub fn new(canvas: HtmlCanvasElement) -> UsageCanvas {
-        UsageCanvas { canvas }
+/// The finished games by value: `scores[i][g]` is value `i`'s game `g` (a GameSummary or
+/// GameScore object, or null).
+fn read_scores(plan: &SweepPlan, scores: JsValue) -> Result<Vec<Vec<Option<GameScore>>>, JsValue> {
+    let s: Vec<Vec<Option<GameScore>>> = serde_wasm_bindgen::from_value(scores).map_err(js_err)?;
+    if s.len() != plan.spec.values.len() {
+        return Err(js_err(format!("scores: {} values, expected {}", s.len(), plan.spec.values.len())));
     }
+    Ok(s)
+}
 
-    /// Draws `curves` (`[{name, points: [[move, share], …]}]`) under `title`, `highlight` (an
-    /// index) thicker. Returns the plotting frame.
-    pub fn draw(&self, title: &str, curves: JsValue, highlight: Option<usize>) -> Result<JsValue, JsError> {
-        let curves: Vec<UsageCurve> = serde_wasm_bindgen::from_value(curves)
-            .map_err(|e| JsError::new(&format!("not usage curves: {e}")))?;
-        let backend =
-            MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame: Frame = draw_usage_curves(&backend.into_drawing_area(), title, &curves, highlight)
-            .map_err(|e| JsError::new(&e))?;
-        to_js(&frame)
+/// What the page shows of a sweep.
+#[derive(Serialize)]
+struct SweepShown {
+    report: crate::experiment::sweep::SweepReport,
+    text: String,
+    csv: String,
+}
+
+/// The report of a sweep's finished games: `{report, text, csv}` (per-value Elo, nElo, time
+/// usage, timeouts; the fit and its verdict).
+#[wasm_bindgen]
+pub fn sweep_report(spec_json: &str, scores: JsValue) -> Result<JsValue, JsValue> {
+    let plan = sweep_plan_of(spec_json)?;
+    let report = plan.report(&read_scores(&plan, scores)?);
+    let (text, csv) = (report.to_text(), report.to_csv());
+    to_js(&SweepShown { report, text, csv }).map_err(JsValue::from)
+}
+
+/// Draw a sweep's chart (Elo ± 95 % against the value, with the fit) on `canvas`.
+#[wasm_bindgen]
+pub fn draw_sweep_chart(canvas: HtmlCanvasElement, spec_json: &str, scores: JsValue) -> Result<(), JsValue> {
+    let plan = sweep_plan_of(spec_json)?;
+    let report = plan.report(&read_scores(&plan, scores)?);
+    let backend = MeasuredCanvas::new(&canvas).ok_or_else(|| js_err("the canvas has no 2d context"))?;
+    let title = format!("{} of {} vs {}", plan.spec.param, plan.spec.base.a, plan.spec.base.b);
+    draw_sweep(&backend.into_drawing_area(), &report, &title).map_err(js_err)
+}
+
+fn read_history(history: JsValue) -> Result<Vec<SpsaIteration>, JsValue> {
+    serde_wasm_bindgen::from_value(history).map_err(js_err)
+}
+
+/// A checked tune.
+#[derive(Serialize)]
+struct TuneInfo {
+    spsa: crate::experiment::spsa::SpsaConfig,
+    games_per_iteration: u32,
+}
+
+/// Check a tune spec (JSON, see `experiment::tune`): `{spsa, games_per_iteration}`; throws
+/// `{path, message, allowed}`.
+#[wasm_bindgen]
+pub fn tune_plan(spec_json: &str) -> Result<JsValue, JsValue> {
+    let plan = tune_plan_of(spec_json)?;
+    let games_per_iteration = 2 * plan.cfg.pairs_per;
+    to_js(&TuneInfo { spsa: plan.cfg, games_per_iteration }).map_err(JsValue::from)
+}
+
+/// What the next iteration plays.
+#[derive(Serialize)]
+struct TuneNext {
+    step: crate::experiment::spsa::SpsaStep,
+    /// The iteration's match spec JSON (A = player +, B = player −).
+    spec: String,
+    /// Its game indices.
+    games: Vec<u32>,
+}
+
+/// The next iteration after `history` (finished iterations): `{step, spec, games}`, or null
+/// when the tune is complete.
+#[wasm_bindgen]
+pub fn tune_next(spec_json: &str, history: JsValue) -> Result<JsValue, JsValue> {
+    let plan = tune_plan_of(spec_json)?;
+    let history = read_history(history)?;
+    let theta = plan.replay(&history).map_err(js_err)?;
+    let k = history.len() as u32 + 1;
+    if k > plan.cfg.iterations {
+        return Ok(JsValue::NULL);
     }
+    let step = plan.cfg.step(&theta, k);
+    let spec = plan.iteration_match(&step).map_err(js_err)?.to_json();
+    to_js(&TuneNext { step, spec, games: plan.games_of(k).collect() }).map_err(JsValue::from)
+}
+
+/// The finished iteration record after `history`, whose games player + scored `wins`,
+/// `losses`, `draws` (append it to the history).
+#[wasm_bindgen]
+pub fn tune_apply(
+    spec_json: &str,
+    history: JsValue,
+    wins: u32,
+    losses: u32,
+    draws: u32,
+) -> Result<JsValue, JsValue> {
+    let plan = tune_plan_of(spec_json)?;
+    let history = read_history(history)?;
+    let theta = plan.replay(&history).map_err(js_err)?;
+    let step = plan.cfg.step(&theta, history.len() as u32 + 1);
+    let theta = plan.cfg.update(&theta, &step, wins, losses);
+    to_js(&SpsaIteration { step, wins, losses, draws, theta }).map_err(JsValue::from)
+}
+
+/// The tune's current values and spec string: `{theta, tuned}`.
+#[wasm_bindgen]
+pub fn tune_result(spec_json: &str, history: JsValue) -> Result<JsValue, JsValue> {
+    let plan = tune_plan_of(spec_json)?;
+    let theta = plan.replay(&read_history(history)?).map_err(js_err)?;
+    let tuned = plan.spec_at(&theta).map_err(js_err)?;
+    to_js(&serde_json::json!({ "theta": theta, "tuned": tuned })).map_err(JsValue::from)
+}
+
+/// Draw a tune's trajectories on `canvas`.
+#[wasm_bindgen]
+pub fn draw_tune_chart(canvas: HtmlCanvasElement, spec_json: &str, history: JsValue) -> Result<(), JsValue> {
+    let plan = tune_plan_of(spec_json)?;
+    let history = read_history(history)?;
+    let backend = MeasuredCanvas::new(&canvas).ok_or_else(|| js_err("the canvas has no 2d context"))?;
+    let title = format!("SPSA of {}", plan.tm.manager());
+    draw_tune(&backend.into_drawing_area(), &plan.cfg, &history, &title).map_err(js_err)
 }

@@ -11,6 +11,7 @@ pub mod experiments;
 pub mod game_chart;
 pub mod glossary;
 pub mod matches;
+pub mod replay;
 pub mod rules;
 pub mod tc_check;
 pub mod timeline;

@@ -25,6 +25,10 @@ mod replay;
 mod simulate;
 mod spsa_inputs;
 mod stopper;
+#[cfg(not(target_arch = "wasm32"))]
+mod sweep;
+#[cfg(not(target_arch = "wasm32"))]
+mod tune;
 mod uci_cmd;
 
 /// A laboratory for chess-engine time management.
@@ -63,6 +67,12 @@ enum Command {
     /// Every manager's default settings against a fixed reference: Elo and time usage.
     #[cfg(not(target_arch = "wasm32"))]
     Leaderboard(leaderboard::Args),
+    /// Sweep one manager parameter over values against a baseline; fit Elo and find the optimum.
+    #[cfg(not(target_arch = "wasm32"))]
+    Sweep(Box<sweep::Args>),
+    /// SPSA-tune manager parameters (fishtest/OpenBench formulation).
+    #[cfg(not(target_arch = "wasm32"))]
+    Tune(Box<tune::Args>),
 }
 
 /// A line of at most about 160 characters: its start and end around a `…`.
@@ -103,6 +113,10 @@ fn main() -> ExitCode {
         Command::SpsaInputs(args) => spsa_inputs::run(args),
         #[cfg(not(target_arch = "wasm32"))]
         Command::Leaderboard(args) => leaderboard::run(args),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Sweep(args) => sweep::run(*args),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Tune(args) => tune::run(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,273 @@
+//! `tmlab sweep`: one manager parameter at several values, each value a match against a
+//! baseline, with a weighted quadratic fit of Elo against the value.
+
+use std::io::{IsTerminal, Write};
+
+use crate::output::print;
+use tmlab::drive::SearcherKind;
+use tmlab::experiment::chart::sweep_svg;
+use tmlab::experiment::fit::short;
+use tmlab::experiment::journal::Journal;
+use tmlab::experiment::param::NumericParam;
+use tmlab::experiment::pool::{Task, play_tasks};
+use tmlab::experiment::sweep::{SweepSpec, range_values};
+use tmlab::play::game::ClockMode;
+use tmlab::play::match_::GameScore;
+use tmlab::play::match_spec::MatchSpec;
+use tmlab::tm::TmSpec;
+
+/// Largest `--concurrency`.
+const MAX_CONCURRENCY: usize = 64;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The manager whose parameter is swept (spec string), e.g. `lc0-legacy`.
+    #[arg(long, value_name = "SPEC")]
+    tm: String,
+    /// The parameter (`slowmover`, `smart-pruning.factor`); `tmlab params --tm NAME` lists them.
+    #[arg(long, value_name = "KEY")]
+    param: String,
+    /// The values, comma-separated.
+    #[arg(long, value_name = "V1,V2,…", conflicts_with = "range")]
+    values: Option<String>,
+    /// N evenly spaced values from LO to HI.
+    #[arg(long, value_name = "LO:HI:N")]
+    range: Option<String>,
+    /// The baseline manager every value plays against.
+    #[arg(long, value_name = "SPEC")]
+    vs: String,
+    /// The swept manager's time control (cutechess syntax); the baseline's too unless --tc-b.
+    #[arg(long, value_name = "TC")]
+    tc: String,
+    /// The baseline's time control (time odds).
+    #[arg(long, value_name = "TC")]
+    tc_b: Option<String>,
+    /// Games per value (colour-reversed pairs).
+    #[arg(long, value_name = "N")]
+    games: u32,
+    /// The searcher: ab or mcts.
+    #[arg(long, default_value = "ab")]
+    engine: String,
+    /// Games played at once (threads).
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Virtual nodes per second (the clock is virtual: nodes ÷ nps).
+    #[arg(long, default_value_t = 1_000_000.0)]
+    nps: f64,
+    /// Seed of the opening order (the same for every value).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// fastchess `-maxmoves`: a draw after this many full moves.
+    #[arg(long, value_name = "N")]
+    maxmoves: Option<u32>,
+    /// Record every finished game in FILE and skip those already in it (continue a stopped sweep).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<String>,
+    /// Print JSON instead of the table.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print CSV instead of the table.
+    #[arg(long)]
+    csv: bool,
+    /// Write the chart (Elo ± 95 % against the value, with the fit) as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+}
+
+/// The spec's error, with the flag it came from.
+fn flag_error(e: &str, values_flag: &str) -> String {
+    let (field, rest) = e.split_once(": ").unwrap_or(("", e));
+    let flag = match field {
+        "values" => values_flag,
+        "param" => "--param",
+        "a" => "--tm",
+        "b" => "--vs",
+        "tc_a" => "--tc",
+        "tc_b" => "--tc-b",
+        "games" => "--games",
+        "clock.nps" => "--nps",
+        "engine" => "--engine",
+        _ => return e.to_string(),
+    };
+    format!("{flag}: {rest}")
+}
+
+fn parse_values(args: &Args, tm: &TmSpec) -> Result<(Vec<f64>, &'static str), String> {
+    let p = NumericParam::find(tm, &args.param).map_err(|e| format!("--param: {e}"))?;
+    match (&args.values, &args.range) {
+        (Some(v), None) => {
+            let vals = v
+                .split(',')
+                .map(|s| {
+                    s.trim().parse::<f64>().map_err(|_| {
+                        format!(
+                            "--values: {:?} is not a number; allowed: {} for {}",
+                            s.trim(),
+                            p.allowed(),
+                            p.path
+                        )
+                    })
+                })
+                .collect::<Result<Vec<f64>, String>>()?;
+            Ok((vals, "--values"))
+        }
+        (None, Some(r)) => {
+            let f: Vec<&str> = r.split(':').collect();
+            let bad = || format!("--range: expected LO:HI:N (e.g. 0.5:1.5:5), got {r:?}");
+            if f.len() != 3 {
+                return Err(bad());
+            }
+            let lo: f64 = f[0].trim().parse().map_err(|_| bad())?;
+            let hi: f64 = f[1].trim().parse().map_err(|_| bad())?;
+            let n: u32 = f[2].trim().parse().map_err(|_| bad())?;
+            if !(1..=64).contains(&n) {
+                return Err(format!("--range: N = {n} values; allowed: 1 to 64"));
+            }
+            if lo > hi {
+                return Err(format!("--range: LO {} is above HI {}", short(lo), short(hi)));
+            }
+            for x in [lo, hi] {
+                let int_ok = p.kind == tmlab::tm::params::Kind::Int && p.accepts(x.round());
+                if !(p.accepts(x) || int_ok) {
+                    return Err(format!(
+                        "--range: {} is out of range for {}; allowed: {}",
+                        short(x),
+                        p.path,
+                        p.allowed()
+                    ));
+                }
+            }
+            Ok((range_values(lo, hi, n, p.kind), "--range"))
+        }
+        _ => Err("give the values with --values V1,V2,… or --range LO:HI:N".into()),
+    }
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let engine: SearcherKind = args.engine.parse().map_err(|e| format!("--engine: {e}"))?;
+    let tm: TmSpec = args.tm.parse().map_err(|e: tmlab::tm::SpecError| format!("--tm: {e}"))?;
+    args.vs.parse::<TmSpec>().map_err(|e| format!("--vs: {e}"))?;
+    let (values, values_flag) = parse_values(&args, &tm)?;
+    if !(1..=MAX_CONCURRENCY).contains(&args.concurrency) {
+        return Err(format!(
+            "--concurrency must be 1 … {MAX_CONCURRENCY} (games at once), got {}",
+            args.concurrency
+        ));
+    }
+    let adjudication = tmlab::play::game::Adjudication { max_moves: args.maxmoves, ..Default::default() };
+    let base = MatchSpec {
+        engine,
+        a: args.tm.clone(),
+        b: args.vs.clone(),
+        tc_a: args.tc.clone(),
+        tc_b: args.tc_b.clone(),
+        games: args.games,
+        clock: ClockMode::Virtual { nps: args.nps, latency_ms: 0.0 },
+        seed: args.seed,
+        adjudication,
+        event: "tmlab sweep".into(),
+        ..MatchSpec::default()
+    };
+    let spec = SweepSpec { param: args.param.clone(), values, base };
+    let plan = spec.plan().map_err(|e| flag_error(&e, values_flag))?;
+    let games = plan.games();
+    let mut scores: Vec<Vec<Option<GameScore>>> = vec![vec![None; games as usize]; spec.values.len()];
+    let mut journal = match &args.resume {
+        Some(path) => {
+            let settings = serde_json::from_str(&spec.to_json()).map_err(|e| e.to_string())?;
+            let j = Journal::open(path, "sweep", &settings)?;
+            for r in &j.records {
+                let v = r.get("value").and_then(serde_json::Value::as_u64).unwrap_or(u64::MAX) as usize;
+                let g: GameScore = serde_json::from_value(r["game"].clone())
+                    .map_err(|e| format!("--resume {path}: a record is not a game: {e}"))?;
+                if v >= scores.len() || g.index >= games {
+                    return Err(format!("--resume {path}: a record names value {v}, game {}", g.index));
+                }
+                scores[v][g.index as usize] = Some(g);
+            }
+            Some(j)
+        }
+        None => None,
+    };
+    // Pair by pair across the values (pair 1 of every value, then pair 2, …): a sweep stopped
+    // part-way has every value measured on the same openings so far.
+    let n_values = spec.values.len();
+    let tasks: Vec<Task> = (0..games.div_ceil(2))
+        .flat_map(|pair| {
+            (0..n_values).flat_map(move |v| {
+                (2 * pair..(2 * pair + 2).min(games)).map(move |g| Task { cfg: v, game: g })
+            })
+        })
+        .filter(|t| scores[t.cfg][t.game as usize].is_none())
+        .collect();
+    let total = spec.values.len() as u32 * games;
+    let mut done = total - tasks.len() as u32;
+    if done > 0 {
+        eprintln!("resuming: {done} of {total} games already in the resume file");
+    }
+    let tty = std::io::stderr().is_terminal();
+    let start = std::time::Instant::now();
+    let mut write_error = None;
+    play_tasks(&plan.configs, &tasks, args.concurrency, &mut |t, g| {
+        if let Some(j) = journal.as_mut()
+            && let Err(e) = j.append(&serde_json::json!({ "value": t.cfg, "game": g.score }))
+        {
+            write_error = Some(e);
+            return false;
+        }
+        scores[t.cfg][t.game as usize] = Some(g.score);
+        done += 1;
+        let line = format!(
+            "[{done}/{total} games] {}={} game {} {} | {:.0} s",
+            spec.param,
+            short(spec.values[t.cfg]),
+            t.game + 1,
+            g.record.outcome.as_ref().map_or("*", |o| o.result.as_str()),
+            start.elapsed().as_secs_f64()
+        );
+        let mut err = std::io::stderr().lock();
+        let _ = if tty { write!(err, "\r\x1b[2K{line}") } else { writeln!(err, "{line}") };
+        true
+    })?;
+    if tty {
+        eprintln!();
+    }
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let wall = start.elapsed().as_secs_f64();
+    let report = plan.report(&scores);
+    let played = tasks.len();
+    if let Some(path) = &args.svg {
+        let title = format!(
+            "{} of {} vs {} at {}, {games} games per value",
+            spec.param,
+            tm.manager(),
+            args.vs,
+            args.tc
+        );
+        let svg = sweep_svg(&report, &title, (800, 480))?;
+        std::fs::write(path, svg).map_err(|e| format!("--svg {path}: {e}"))?;
+    }
+    if args.json {
+        let out =
+            serde_json::json!({ "spec": spec, "report": report, "games_played_now": played, "wall_s": wall });
+        return print(&(serde_json::to_string_pretty(&out).map_err(|e| e.to_string())? + "\n"));
+    }
+    if args.csv {
+        return print(&report.to_csv());
+    }
+    let clock = format!("virtual clock {} nodes/ms", args.nps / 1000.0);
+    let head = format!(
+        "Sweep of {} in {} against {}: {} vs {}, {games} games per value, {clock}, seed {}\n",
+        spec.param,
+        tm,
+        args.vs,
+        args.tc,
+        args.tc_b.as_deref().unwrap_or(&args.tc),
+        args.seed
+    );
+    let rate = if wall > 0.0 { played as f64 / wall } else { 0.0 };
+    let tail = format!("{played} games played in {wall:.1} s ({rate:.2} games/s)\n");
+    print(&format!("{head}{}{tail}", report.to_text()))
+}

@@ -1,0 +1,232 @@
+//! `tmlab tune`: SPSA over a manager's parameters (fishtest/OpenBench formulation), each
+//! iteration a pair of games between the manager at θ + flip·c and at θ − flip·c.
+
+use std::io::{IsTerminal, Write};
+
+use crate::output::print;
+use tmlab::drive::SearcherKind;
+use tmlab::experiment::chart::tune_svg;
+use tmlab::experiment::fit::short;
+use tmlab::experiment::journal::Journal;
+use tmlab::experiment::pool::{Task, play_tasks};
+use tmlab::experiment::spsa::SpsaIteration;
+use tmlab::experiment::tune::TuneSpec;
+use tmlab::play::game::ClockMode;
+use tmlab::play::match_spec::MatchSpec;
+use tmlab::play::stats::Outcome;
+
+/// Largest `--concurrency`.
+const MAX_CONCURRENCY: usize = 64;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The manager to tune (spec string); its values are the starting point.
+    #[arg(long, value_name = "SPEC")]
+    tm: String,
+    /// The parameters to tune, comma-separated (floats or integers).
+    #[arg(long, value_name = "K1,K2,…")]
+    params: String,
+    /// The time control of both players (cutechess syntax).
+    #[arg(long, value_name = "TC")]
+    tc: String,
+    /// Total games: iterations × 2 × pairs per iteration.
+    #[arg(long, value_name = "N")]
+    games: u32,
+    /// Perturbation at the last iteration, per parameter (default: a twentieth of each range).
+    #[arg(long, value_name = "C1,C2,…")]
+    c_end: Option<String>,
+    /// Learning rate at the last iteration, per parameter (default 0.002, OpenBench's).
+    #[arg(long, value_name = "R1,R2,…")]
+    r_end: Option<String>,
+    /// Colour-reversed pairs per iteration.
+    #[arg(long, default_value_t = 1)]
+    pairs_per: u32,
+    /// The searcher: ab or mcts.
+    #[arg(long, default_value = "ab")]
+    engine: String,
+    /// Games played at once (threads; at most 2 × pairs per iteration are useful).
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Virtual nodes per second.
+    #[arg(long, default_value_t = 1_000_000.0)]
+    nps: f64,
+    /// Seed of the openings, flips and roundings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// fastchess `-maxmoves`: a draw after this many full moves.
+    #[arg(long, value_name = "N")]
+    maxmoves: Option<u32>,
+    /// Record every finished iteration in FILE and continue from it.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<String>,
+    /// Write the settings, every iteration and the result as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    json: Option<String>,
+    /// Write the trajectories as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+}
+
+fn list(flag: &str, s: &Option<String>) -> Result<Vec<f64>, String> {
+    s.as_deref().map_or(Ok(vec![]), |s| {
+        s.split(',')
+            .map(|x| x.trim().parse::<f64>().map_err(|_| format!("{flag}: {:?} is not a number", x.trim())))
+            .collect()
+    })
+}
+
+fn flag_error(e: &str) -> String {
+    let (field, rest) = e.split_once(": ").unwrap_or(("", e));
+    let flag = match field {
+        "params" => "--params",
+        "a" => "--tm",
+        "tc_a" => "--tc",
+        "games" => "--games",
+        "pairs_per" => "--pairs-per",
+        "clock.nps" => "--nps",
+        _ => return e.to_string(),
+    };
+    format!("{flag}: {rest}")
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let engine: SearcherKind = args.engine.parse().map_err(|e| format!("--engine: {e}"))?;
+    if !(1..=MAX_CONCURRENCY).contains(&args.concurrency) {
+        return Err(format!(
+            "--concurrency must be 1 … {MAX_CONCURRENCY} (games at once), got {}",
+            args.concurrency
+        ));
+    }
+    let spec = TuneSpec {
+        params: args.params.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
+        c_end: list("--c-end", &args.c_end)?,
+        r_end: list("--r-end", &args.r_end)?,
+        pairs_per: args.pairs_per,
+        base: MatchSpec {
+            engine,
+            a: args.tm.clone(),
+            b: args.tm.clone(),
+            tc_a: args.tc.clone(),
+            games: args.games,
+            clock: ClockMode::Virtual { nps: args.nps, latency_ms: 0.0 },
+            seed: args.seed,
+            adjudication: tmlab::play::game::Adjudication { max_moves: args.maxmoves, ..Default::default() },
+            event: "tmlab tune".into(),
+            ..MatchSpec::default()
+        },
+    };
+    let plan = spec.plan().map_err(|e| flag_error(&e))?;
+    let cfg = &plan.cfg;
+    let mut history: Vec<SpsaIteration> = Vec::new();
+    let mut journal = match &args.resume {
+        Some(path) => {
+            let settings = serde_json::from_str(&spec.to_json()).map_err(|e| e.to_string())?;
+            let j = Journal::open(path, "tune", &settings)?;
+            for r in &j.records {
+                history.push(
+                    serde_json::from_value(r.clone())
+                        .map_err(|e| format!("--resume {path}: a record is not an iteration: {e}"))?,
+                );
+            }
+            Some(j)
+        }
+        None => None,
+    };
+    let mut theta = plan.replay(&history)?;
+    if !history.is_empty() {
+        eprintln!("resuming after iteration {} of {}", history.len(), cfg.iterations);
+    }
+    let tty = std::io::stderr().is_terminal();
+    let start = std::time::Instant::now();
+    for k in history.len() as u32 + 1..=cfg.iterations {
+        let step = cfg.step(&theta, k);
+        let m = plan.iteration_match(&step)?.to_config()?;
+        let tasks: Vec<Task> = plan.games_of(k).map(|g| Task { cfg: 0, game: g }).collect();
+        let (mut wins, mut losses, mut draws) = (0, 0, 0);
+        play_tasks(std::slice::from_ref(&m), &tasks, args.concurrency, &mut |_, g| {
+            match g.score.outcome_a {
+                Outcome::Win => wins += 1,
+                Outcome::Loss => losses += 1,
+                Outcome::Draw => draws += 1,
+            }
+            true
+        })?;
+        theta = cfg.update(&theta, &step, wins, losses);
+        let it = SpsaIteration { step, wins, losses, draws, theta: theta.clone() };
+        if let Some(j) = journal.as_mut() {
+            j.append(&it)?;
+        }
+        history.push(it);
+        let vals: Vec<String> =
+            cfg.params.iter().zip(&theta).map(|(p, v)| format!("{}={}", p.path, short(*v))).collect();
+        let line = format!(
+            "[iteration {k}/{}] + scored {wins}-{losses}-{draws} (W-L-D) | {} | {:.0} s",
+            cfg.iterations,
+            vals.join(" "),
+            start.elapsed().as_secs_f64()
+        );
+        let mut err = std::io::stderr().lock();
+        let _ = if tty { write!(err, "\r\x1b[2K{line}") } else { writeln!(err, "{line}") };
+    }
+    if tty {
+        eprintln!();
+    }
+    let tuned = plan.spec_at(&theta)?;
+    let mut text = format!(
+        "SPSA over {} of {} at {}: {} iterations × {} pair(s), A = {}, alpha {}, gamma {}, seed {}\n",
+        spec.params.join(", "),
+        plan.tm,
+        args.tc,
+        cfg.iterations,
+        cfg.pairs_per,
+        short(cfg.big_a()),
+        cfg.alpha,
+        cfg.gamma,
+        args.seed
+    );
+    for p in &cfg.params {
+        text += &format!(
+            "  {}: start {}, range {} … {}, c_end {}, r_end {}\n",
+            p.path,
+            short(p.start),
+            short(p.min),
+            short(p.max),
+            short(p.c_end),
+            p.r_end
+        );
+    }
+    text += &format!("trajectory (value after each listed iteration):\n{:>10}", "iteration");
+    for p in &cfg.params {
+        text += &format!("  {:>12}", p.path);
+    }
+    text += "\n";
+    let n = history.len();
+    let every = n.div_ceil(20).max(1);
+    let mut rows: Vec<(usize, &[f64])> = vec![(0, &[])];
+    rows.extend(
+        history
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| (i + 1) % every == 0 || i + 1 == n)
+            .map(|(i, h)| (i + 1, &h.theta[..])),
+    );
+    for (k, vals) in rows {
+        text += &format!("{k:>10}");
+        for (i, p) in cfg.params.iter().enumerate() {
+            text += &format!("  {:>12}", short(if k == 0 { p.start } else { vals[i] }));
+        }
+        text += "\n";
+    }
+    text += &format!("tuned spec: {tuned}\n");
+    if let Some(path) = &args.json {
+        let out = serde_json::json!({ "spec": spec, "spsa": cfg, "iterations": history, "final": theta, "tuned": tuned });
+        let s = serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?;
+        std::fs::write(path, s + "\n").map_err(|e| format!("--json {path}: {e}"))?;
+    }
+    if let Some(path) = &args.svg {
+        let title = format!("SPSA of {} at {}", plan.tm.manager(), args.tc);
+        std::fs::write(path, tune_svg(cfg, &history, &title, (800, 480))?)
+            .map_err(|e| format!("--svg {path}: {e}"))?;
+    }
+    print(&text)
+}

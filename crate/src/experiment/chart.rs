@@ -1,0 +1,205 @@
+//! The experiments' charts, drawn by plotters on any backend (SVG natively, a canvas in the
+//! browser): a sweep's Elo with 95 % error bars against the value plus the fitted parabola, and
+//! a tune's parameter trajectories.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::fit::{Optimum, short};
+use super::spsa::{SpsaConfig, SpsaIteration};
+use super::sweep::SweepReport;
+
+const MAIN: RGBColor = RGBColor(0x1f, 0x6f, 0xd1);
+const FIT: RGBColor = RGBColor(0xd1, 0x5a, 0x1f);
+const GRID: RGBColor = RGBColor(0xe4, 0xe6, 0xea);
+const PALETTE: [RGBColor; 6] = [
+    RGBColor(0x1f, 0x6f, 0xd1),
+    RGBColor(0xd1, 0x5a, 0x1f),
+    RGBColor(0x2e, 0x9e, 0x4f),
+    RGBColor(0x8e, 0x44, 0xad),
+    RGBColor(0xc0, 0x39, 0x2b),
+    RGBColor(0x55, 0x55, 0x55),
+];
+
+fn err<E: std::fmt::Debug>(e: E) -> String {
+    format!("drawing failed: {e:?}")
+}
+
+/// Draws a sweep: each value's Elo with its 95 % interval, and the fit with its optimum.
+///
+/// # Errors
+/// The backend failed.
+pub fn draw_sweep<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    r: &SweepReport,
+    title: &str,
+) -> Result<(), String> {
+    area.fill(&WHITE).map_err(err)?;
+    let pts: Vec<(f64, f64, f64)> = r
+        .points
+        .iter()
+        .filter_map(|p| p.estimate.map(|e| (p.value, e.elo, e.elo_error)))
+        .filter(|(_, y, e)| y.is_finite() && e.is_finite())
+        .collect();
+    let xs: Vec<f64> = r.points.iter().map(|p| p.value).collect();
+    let (mut x0, mut x1) = xs.iter().fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+    if x0 >= x1 {
+        (x0, x1) = (x0 - 1.0, x0 + 1.0);
+    }
+    let pad = (x1 - x0) * 0.06;
+    let (x0, x1) = (x0 - pad, x1 + pad);
+    let curve: Vec<(f64, f64)> = r
+        .fit
+        .as_ref()
+        .map(|f| (0..=100).map(|i| x0 + (x1 - x0) * f64::from(i) / 100.0).map(|x| (x, f.eval(x))).collect())
+        .unwrap_or_default();
+    let ys = pts.iter().flat_map(|&(_, y, e)| [y - e, y + e]).chain(curve.iter().map(|c| c.1)).chain([0.0]);
+    let (mut y0, mut y1) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
+    if y0 >= y1 {
+        (y0, y1) = (y0 - 50.0, y0 + 50.0);
+    }
+    let ypad = (y1 - y0) * 0.08;
+    let mut ctx = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(x0..x1, (y0 - ypad)..(y1 + ypad))
+        .map_err(err)?;
+    ctx.configure_mesh()
+        .x_desc(r.param.as_str())
+        .y_desc("Elo vs baseline (95 % CI)")
+        .x_label_formatter(&|x| short(*x))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .light_line_style(GRID)
+        .max_light_lines(1)
+        .label_style(("sans-serif", 12))
+        .draw()
+        .map_err(err)?;
+    ctx.draw_series(LineSeries::new([(x0, 0.0), (x1, 0.0)], BLACK.mix(0.3))).map_err(err)?;
+    if !curve.is_empty() {
+        ctx.draw_series(LineSeries::new(curve, FIT.stroke_width(2)))
+            .map_err(err)?
+            .label("weighted quadratic fit")
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], FIT.stroke_width(2)));
+    }
+    ctx.draw_series(
+        pts.iter().map(|&(x, y, e)| PathElement::new([(x, y - e), (x, y + e)], MAIN.stroke_width(2))),
+    )
+    .map_err(err)?;
+    ctx.draw_series(pts.iter().map(|&(x, y, _)| Circle::new((x, y), 4, MAIN.filled())))
+        .map_err(err)?
+        .label("Elo ± 95 % per value")
+        .legend(|(x, y)| Circle::new((x + 8, y), 4, MAIN.filled()));
+    if let Some(Optimum::Interior { x, lo, hi, elo }) = r.fit.as_ref().map(|f| f.optimum) {
+        let (lo, hi) = (lo.max(x0), hi.min(x1));
+        ctx.draw_series([PathElement::new([(lo, elo), (hi, elo)], FIT.stroke_width(3))]).map_err(err)?;
+        ctx.draw_series([Circle::new((x, elo), 5, FIT.filled())])
+            .map_err(err)?
+            .label(format!("optimum {} (95 % CI {} … {})", short(x), short(lo), short(hi)))
+            .legend(|(x, y)| Circle::new((x + 8, y), 5, FIT.filled()));
+    }
+    ctx.configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .label_font(("sans-serif", 12))
+        .position(SeriesLabelPosition::LowerRight)
+        .draw()
+        .map_err(err)?;
+    area.present().map_err(err)
+}
+
+/// Draws a tune's trajectories: each parameter's value against the iteration, as a share of
+/// its range when there are several (one parameter is drawn in its own units).
+///
+/// # Errors
+/// The backend failed.
+pub fn draw_tune<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    cfg: &SpsaConfig,
+    history: &[SpsaIteration],
+    title: &str,
+) -> Result<(), String> {
+    area.fill(&WHITE).map_err(err)?;
+    let single = cfg.params.len() == 1;
+    let scale = |i: usize, v: f64| {
+        let p = &cfg.params[i];
+        if single { v } else { (v - p.min) / (p.max - p.min) }
+    };
+    let (y0, y1) = if single {
+        let p = &cfg.params[0];
+        let vals = history.iter().map(|h| h.theta[0]).chain([p.start]);
+        let (lo, hi) = vals.fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+        let pad = ((hi - lo) * 0.15).max((p.max - p.min) * 0.02);
+        ((lo - pad).max(p.min), (hi + pad).min(p.max))
+    } else {
+        (0.0, 1.0)
+    };
+    let n = f64::from(cfg.iterations.max(1));
+    let mut ctx = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(0.0..n, y0..y1)
+        .map_err(err)?;
+    let y_desc = if single { cfg.params[0].path.clone() } else { "value as a share of its range".into() };
+    ctx.configure_mesh()
+        .x_desc("iteration (one pair of games each)")
+        .y_desc(y_desc)
+        // Iterations are whole: a fractional tick (few iterations) gets no label.
+        .x_label_formatter(&|x| if x.fract().abs() < 1e-9 { format!("{x:.0}") } else { String::new() })
+        .y_label_formatter(&|y| short(*y))
+        .light_line_style(GRID)
+        .max_light_lines(1)
+        .label_style(("sans-serif", 12))
+        .draw()
+        .map_err(err)?;
+    for (i, p) in cfg.params.iter().enumerate() {
+        let color = PALETTE[i % PALETTE.len()];
+        let line = std::iter::once((0.0, scale(i, p.start)))
+            .chain(history.iter().map(|h| (f64::from(h.step.k), scale(i, h.theta[i]))));
+        ctx.draw_series(LineSeries::new(line, color.stroke_width(2)))
+            .map_err(err)?
+            .label(p.path.as_str())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
+    }
+    ctx.configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .label_font(("sans-serif", 12))
+        .draw()
+        .map_err(err)?;
+    area.present().map_err(err)
+}
+
+/// A sweep chart as SVG text.
+///
+/// # Errors
+/// Drawing failed.
+pub fn sweep_svg(r: &SweepReport, title: &str, size: (u32, u32)) -> Result<String, String> {
+    let mut s = String::new();
+    {
+        let area = SVGBackend::with_string(&mut s, size).into_drawing_area();
+        draw_sweep(&area, r, title)?;
+    }
+    Ok(s)
+}
+
+/// A tune chart as SVG text.
+///
+/// # Errors
+/// Drawing failed.
+pub fn tune_svg(
+    cfg: &SpsaConfig,
+    history: &[SpsaIteration],
+    title: &str,
+    size: (u32, u32),
+) -> Result<String, String> {
+    let mut s = String::new();
+    {
+        let area = SVGBackend::with_string(&mut s, size).into_drawing_area();
+        draw_tune(&area, cfg, history, title)?;
+    }
+    Ok(s)
+}

@@ -1,0 +1,117 @@
+//! The numeric parameter an experiment varies: found in the manager's schema, with its kind and
+//! accepted range, and written into a spec string.
+
+use crate::tm::TmSpec;
+use crate::tm::params::{Kind, ParamSchema, Range, schema};
+
+/// A numeric parameter of a manager, as an experiment varies it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NumericParam {
+    /// `key` or `group.key`.
+    pub path: String,
+    /// Float or integer.
+    pub kind: Kind,
+    /// Accepted values.
+    pub range: Range,
+    /// Unit (`ms`, `×`, … or empty).
+    pub unit: &'static str,
+    /// The value in the spec it came from.
+    pub current: f64,
+}
+
+impl NumericParam {
+    /// Looks `path` up in `tm`'s manager.
+    ///
+    /// # Errors
+    /// No such parameter, or one that is not a number (`true`/`false`, a name).
+    pub fn find(tm: &TmSpec, path: &str) -> Result<NumericParam, String> {
+        let manager = schema().into_iter().find(|m| m.name == tm.manager()).ok_or("unknown manager")?;
+        let numeric: Vec<&ParamSchema> =
+            manager.params.iter().filter(|p| matches!(p.kind, Kind::Float | Kind::Int)).collect();
+        let names = || numeric.iter().map(|p| p.path.as_str()).collect::<Vec<_>>().join(", ");
+        let Some(p) = manager.params.iter().find(|p| p.path == path) else {
+            return Err(format!(
+                "{path:?} is not a parameter of {}; numeric parameters: {}",
+                manager.name,
+                names()
+            ));
+        };
+        if !matches!(p.kind, Kind::Float | Kind::Int) {
+            return Err(format!(
+                "{path} of {} is not a number ({:?}); numeric parameters: {}",
+                manager.name,
+                p.kind,
+                names()
+            ));
+        }
+        let range = p
+            .valid
+            .or(p.slider.map(|s| Range { min: s.min, max: s.max, min_exclusive: false }))
+            .ok_or_else(|| format!("{path} has no range"))?;
+        let current = match tm.get(path) {
+            Some(crate::tm::params::Value::Float(x)) => x,
+            Some(crate::tm::params::Value::Int(n)) => n as f64,
+            _ => return Err(format!("{path} has no numeric value")),
+        };
+        Ok(NumericParam { path: path.to_string(), kind: p.kind, range, unit: p.unit, current })
+    }
+
+    /// Whether `x` is accepted (and whole, for an integer).
+    pub fn accepts(&self, x: f64) -> bool {
+        let r = &self.range;
+        x.is_finite()
+            && x <= r.max
+            && (if r.min_exclusive { x > r.min } else { x >= r.min })
+            && (self.kind != Kind::Int || x.fract() == 0.0)
+    }
+
+    /// What it accepts, in words: `a float in 0.1 … 3`.
+    pub fn allowed(&self) -> String {
+        let what = if self.kind == Kind::Int { "an integer" } else { "a float" };
+        format!("{what} in {}", self.range)
+    }
+
+    /// The smallest and largest value an experiment may use (an excluded minimum is moved a
+    /// millionth of the range inwards).
+    pub fn bounds(&self) -> (f64, f64) {
+        let r = &self.range;
+        let lo = if r.min_exclusive { r.min + (r.max - r.min) * 1e-6 } else { r.min };
+        (lo, r.max)
+    }
+
+    /// The value as a spec token (`0.75`, `40`).
+    pub fn token(&self, x: f64) -> String {
+        if self.kind == Kind::Int { format!("{}", x.round() as i64) } else { format!("{x}") }
+    }
+
+    /// `tm` with this parameter set to `x`.
+    ///
+    /// # Errors
+    /// The manager refuses the value.
+    pub fn apply(&self, tm: &TmSpec, x: f64) -> Result<TmSpec, String> {
+        let mut t = *tm;
+        t.set(&self.path, &self.token(x)).map_err(|e| e.to_string())?;
+        Ok(t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_numeric_parameters_and_refuses_others() {
+        let tm: TmSpec = "lc0-legacy".parse().unwrap();
+        let p = NumericParam::find(&tm, "slowmover").unwrap();
+        assert_eq!((p.kind, p.range.min, p.range.max), (Kind::Float, 0.1, 3.0));
+        assert!(p.accepts(0.5) && !p.accepts(3.5) && !p.accepts(f64::NAN));
+        assert_eq!(p.apply(&tm, 1.25).unwrap().to_string(), "lc0-legacy(slowmover=1.25)");
+        let e = NumericParam::find(&tm, "nope").unwrap_err();
+        assert!(e.contains("not a parameter of lc0-legacy") && e.contains("slowmover"), "{e}");
+        let sf: TmSpec = "stockfish".parse().unwrap();
+        assert!(NumericParam::find(&sf, "ponder").unwrap_err().contains("not a number"));
+        let h = NumericParam::find(&sf, "horizon").unwrap();
+        assert!(h.accepts(50.0) && !h.accepts(50.5));
+        assert_eq!(h.token(49.6), "50");
+    }
+}

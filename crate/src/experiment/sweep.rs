@@ -1,0 +1,240 @@
+//! Parameter sweeps: one manager parameter set to each of several values, each value playing a
+//! match against a fixed baseline, and a weighted quadratic fit of Elo against the value.
+//!
+//! A sweep is a [`SweepSpec`]: a base [`MatchSpec`] (player A is the swept manager, B the
+//! baseline, `games` per value), the parameter's path and the values. Value `i` plays the match
+//! [`SweepPlan::match_spec`]`(i)`: the base spec with A's parameter set. Every value uses the same
+//! seed, so every value meets the same openings in the same order. Native runs and the browser's
+//! workers play the same match specs, so on the virtual clock they give the same games.
+//!
+//! JSON form (what the browser sends; `match` is a [`MatchSpec`] in its JSON form):
+//! ```json
+//! { "param": "slowmover", "values": [0.5, 1.0, 1.5],
+//!   "match": { "a": "lc0-legacy", "b": "stockfish", "tc_a": "4+0.04", "games": 100 } }
+//! ```
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::fit::{Fit, FitPoint, Z95, short};
+use super::param::NumericParam;
+pub use super::sweep_report::{SweepPoint, SweepReport};
+use crate::play::match_::{GameScore, MatchConfig, report_scores};
+use crate::play::match_spec::MatchSpec;
+use crate::tm::TmSpec;
+use crate::tm::params::Kind;
+
+/// The most values one sweep may have.
+pub const MAX_VALUES: usize = 64;
+
+/// A sweep's settings (see the module documentation for the JSON).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SweepSpec {
+    /// The parameter's path in A's manager (`slowmover`, `smart-pruning.factor`).
+    pub param: String,
+    /// The values, in the order they are played.
+    pub values: Vec<f64>,
+    /// The match each value plays: A is the swept manager, B the baseline, `games` per value.
+    #[serde(rename = "match")]
+    pub base: MatchSpec,
+}
+
+/// `n` evenly spaced values from `lo` to `hi` (rounded and deduplicated for an integer).
+pub fn range_values(lo: f64, hi: f64, n: u32, kind: Kind) -> Vec<f64> {
+    let mut v: Vec<f64> = match n {
+        0 => Vec::new(),
+        1 => vec![lo],
+        _ => (0..n).map(|i| lo + (hi - lo) * f64::from(i) / f64::from(n - 1)).collect(),
+    };
+    if kind == Kind::Int {
+        v.iter_mut().for_each(|x| *x = x.round());
+        v.dedup();
+    } else {
+        // Twelve significant digits: 0.1 + 0.2 prints as 0.3.
+        v.iter_mut().for_each(|x| *x = format!("{:.12e}", *x).parse().unwrap_or(*x));
+    }
+    v
+}
+
+impl SweepSpec {
+    /// Reads the JSON form. Errors start with the field (`param: …`, `values: …`, `match.tc_a: …`).
+    ///
+    /// # Errors
+    /// Invalid JSON, a missing or mistyped field, or an invalid match spec.
+    pub fn from_json(text: &str) -> Result<SweepSpec, String> {
+        let v: Value = serde_json::from_str(text).map_err(|e| format!("sweep spec: not valid JSON: {e}"))?;
+        let obj = v.as_object().ok_or("sweep spec: expected an object")?;
+        for k in obj.keys() {
+            if !["param", "values", "match"].contains(&k.as_str()) {
+                return Err(format!("{k}: unknown field; allowed: param, values, match"));
+            }
+        }
+        let param =
+            obj.get("param").and_then(Value::as_str).ok_or("param: expected a parameter name")?.to_string();
+        let values = obj
+            .get("values")
+            .and_then(Value::as_array)
+            .ok_or("values: expected an array of numbers")?
+            .iter()
+            .map(|x| x.as_f64().ok_or_else(|| format!("values: {x} is not a number")))
+            .collect::<Result<Vec<f64>, String>>()?;
+        let base = MatchSpec::from_value(obj.get("match").ok_or("match: expected a match spec object")?)
+            .map_err(|e| format!("match.{e}"))?;
+        Ok(SweepSpec { param, values, base })
+    }
+
+    /// The JSON form.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a sweep spec always serialises")
+    }
+
+    /// Checks everything and builds each value's match.
+    ///
+    /// # Errors
+    /// `param: …` (not a numeric parameter of A's manager), `values: …` (none, too many, out of
+    /// range, repeated, a fraction for an integer) or the match spec's own errors.
+    pub fn plan(&self) -> Result<SweepPlan, String> {
+        let tm: TmSpec = self.base.a.parse().map_err(|e: crate::tm::SpecError| format!("a: {e}"))?;
+        let param = NumericParam::find(&tm, &self.param).map_err(|e| format!("param: {e}"))?;
+        if self.values.is_empty() || self.values.len() > MAX_VALUES {
+            return Err(format!("values: expected 1 to {MAX_VALUES} values, got {}", self.values.len()));
+        }
+        for (i, &x) in self.values.iter().enumerate() {
+            if !param.accepts(x) {
+                return Err(format!(
+                    "values: {} is out of range for {}; allowed: {}",
+                    short(x),
+                    self.param,
+                    param.allowed()
+                ));
+            }
+            if self.values[..i].contains(&x) {
+                return Err(format!("values: {} appears twice", short(x)));
+            }
+        }
+        let mut specs = Vec::new();
+        let mut configs = Vec::new();
+        for &x in &self.values {
+            let mut s = self.base.clone();
+            s.a = param.apply(&tm, x).map_err(|e| format!("values: {e}"))?.to_string();
+            s.name_a = Some(format!("{}={}", self.param, param.token(x)));
+            s.name_b.get_or_insert_with(|| self.base.b.clone());
+            configs.push(s.to_config()?);
+            specs.push(s);
+        }
+        Ok(SweepPlan { spec: self.clone(), param, specs, configs })
+    }
+}
+
+/// A checked sweep: each value's match spec and config.
+#[derive(Clone, Debug)]
+pub struct SweepPlan {
+    /// What it was made from.
+    pub spec: SweepSpec,
+    /// The swept parameter.
+    pub param: NumericParam,
+    /// Value `i`'s match spec.
+    pub specs: Vec<MatchSpec>,
+    /// Value `i`'s match config.
+    pub configs: Vec<MatchConfig>,
+}
+
+impl SweepPlan {
+    /// Value `i`'s match spec.
+    pub fn match_spec(&self, i: usize) -> &MatchSpec {
+        &self.specs[i]
+    }
+
+    /// Games per value.
+    pub fn games(&self) -> u32 {
+        self.spec.base.games
+    }
+
+    /// The report of finished games: `scores[i][g]` is value `i`'s game `g`.
+    pub fn report(&self, scores: &[Vec<Option<GameScore>>]) -> SweepReport {
+        let points: Vec<SweepPoint> = self
+            .spec
+            .values
+            .iter()
+            .enumerate()
+            .map(|(i, &value)| {
+                let slots = scores.get(i).map_or(&[][..], Vec::as_slice);
+                let r = report_scores(slots, None);
+                SweepPoint {
+                    value,
+                    spec: self.specs[i].a.clone(),
+                    finished: r.finished,
+                    wdl: r.block.wdl,
+                    penta: r.block.penta,
+                    estimate: r.block.estimate,
+                    a: r.a,
+                    timeouts_b: r.b.timeouts,
+                }
+            })
+            .collect();
+        let fit_points: Vec<FitPoint> = points
+            .iter()
+            .filter_map(|p| {
+                let e = p.estimate?;
+                Some(FitPoint { x: p.value, y: e.elo, sigma: e.elo_error / Z95 })
+            })
+            .collect();
+        let fit = Fit::new(&fit_points);
+        let verdict = fit.as_ref().map_or_else(
+            || "too few values with a finite Elo to fit a parabola (three are needed)".to_string(),
+            |f| f.describe(&self.spec.param),
+        );
+        let best = points
+            .iter()
+            .filter(|p| p.estimate.is_some_and(|e| e.elo.is_finite()))
+            .max_by(|a, b| a.elo().total_cmp(&b.elo()))
+            .map(|p| p.value);
+        SweepReport { param: self.spec.param.clone(), points, fit, verdict, best_measured: best }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(values: &[f64]) -> SweepSpec {
+        let base = MatchSpec {
+            a: "lc0-legacy".into(),
+            b: "stockfish".into(),
+            tc_a: "1+0.01".into(),
+            games: 4,
+            ..MatchSpec::default()
+        };
+        SweepSpec { param: "slowmover".into(), values: values.to_vec(), base }
+    }
+
+    #[test]
+    fn ranges_are_even_and_integers_rounded() {
+        assert_eq!(range_values(0.5, 1.5, 5, Kind::Float), [0.5, 0.75, 1.0, 1.25, 1.5]);
+        assert_eq!(range_values(0.1, 0.3, 3, Kind::Float), [0.1, 0.2, 0.3]);
+        assert_eq!(range_values(10.0, 12.0, 5, Kind::Int), [10.0, 11.0, 12.0]);
+        assert_eq!(range_values(2.0, 9.0, 1, Kind::Int), [2.0]);
+    }
+
+    #[test]
+    fn a_plan_sets_the_parameter_per_value_and_refuses_bad_values() {
+        let plan = spec(&[0.5, 1.5]).plan().unwrap();
+        assert_eq!(plan.match_spec(0).a, "lc0-legacy(slowmover=0.5)");
+        assert_eq!(plan.match_spec(1).name_a.as_deref(), Some("slowmover=1.5"));
+        assert_eq!(plan.configs[1].seed, plan.configs[0].seed);
+        let e = spec(&[0.5, 9.0]).plan().unwrap_err();
+        assert!(e.starts_with("values: 9 is out of range for slowmover") && e.contains("0.1 … 3"), "{e}");
+        assert!(spec(&[0.5, 0.5]).plan().unwrap_err().contains("twice"));
+        assert!(spec(&[]).plan().unwrap_err().starts_with("values:"));
+        let mut s = spec(&[1.0]);
+        s.param = "horizon".into();
+        assert!(s.plan().unwrap_err().starts_with("param: \"horizon\" is not a parameter of lc0-legacy"));
+        let round = SweepSpec::from_json(&spec(&[0.5, 1.0]).to_json()).unwrap();
+        assert_eq!(round, spec(&[0.5, 1.0]));
+        assert!(
+            SweepSpec::from_json(r#"{"param":"x","values":[1],"match":{"a":"stockfish"}}"#)
+                .unwrap_err()
+                .starts_with("match.b")
+        );
+    }
+}

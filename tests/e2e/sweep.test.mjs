@@ -1,0 +1,113 @@
+// Sweep view end to end: real wasm game workers play a small virtual-clock sweep (3 values ×
+// 4 games); the per-value results equal `tmlab sweep … --json` natively for the same seed;
+// Stop, reload (IndexedDB restore) and Resume give the same results; the chart is drawn; the
+// JSON and CSV downloads carry the report; a bad value is refused beside the form.
+// Needs target/debug/tmlab (cargo build). Screenshot: target/screenshots/sweep.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+
+const SHOTS = join(ROOT, 'target', 'screenshots');
+const VALUES = '0.5,1.5,2.5';
+const QUERY = `?v=1&view=sweep&s.tc=1%2B0.01&s.games=4&s.values=${encodeURIComponent(VALUES)}&s.seed=3`;
+
+let server;
+let browser;
+let native;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const bin = join(ROOT, 'target', 'debug', 'tmlab');
+  assert.ok(existsSync(bin), 'target/debug/tmlab is missing: run cargo build');
+  const out = execFileSync(
+    bin,
+    ['sweep', '--tm', 'lc0-legacy', '--param', 'slowmover', '--values', VALUES, '--vs', 'stockfish', '--tc', '1+0.01', '--games', '4', '--seed', '3', '--concurrency', '2', '--json'],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  // Through JSON.stringify as the page's report is: -0 reads as 0 on both sides.
+  native = JSON.parse(JSON.stringify(JSON.parse(out).report));
+  server = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(page) {
+  await page.goto(server.url + QUERY);
+  await page.waitForSelector('#s-start:not([disabled])', { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.sweep.restored);
+}
+
+/** The page's report, through JSON (an infinite Elo becomes null, as in the CLI's JSON). */
+const pageReport = (page) => page.evaluate(() => JSON.parse(JSON.stringify(globalThis.tmlab.views.sweep.report)));
+
+async function download(page, button) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  return readFileSync(await dl.path(), 'utf8');
+}
+
+test('a small sweep in the browser equals the native one, value by value; stop, reload and resume', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await open(page);
+  assert.match(await page.textContent('#s-plan'), /3 values of slowmover \(a float in 0.1 … 3\): 0.5, 1.5, 2.5; 12 games in all/);
+  await page.click('#s-start');
+  await page.waitForFunction(() => Number(document.querySelector('#s-progress').dataset.finished) >= 2, null, { timeout: 120000 });
+  await page.click('#s-stop');
+  await page.waitForSelector('#s-progress[data-status="stopped"]');
+  const stoppedAt = Number(await page.getAttribute('#s-progress', 'data-finished'));
+  assert.ok(stoppedAt >= 2 && stoppedAt < 12, `stopped after ${stoppedAt} games`);
+  // A reload restores the stopped sweep from IndexedDB.
+  await page.reload();
+  await page.waitForSelector('#s-progress[data-status="stopped"]', { timeout: 30000 });
+  assert.equal(Number(await page.getAttribute('#s-progress', 'data-finished')), stoppedAt);
+  await page.click('#s-resume');
+  await page.waitForSelector('#s-progress[data-status="complete"]', { timeout: 300000 });
+  const report = await pageReport(page);
+  assert.deepEqual(report.points, native.points, 'per-value results = tmlab sweep --json');
+  const decisive = report.points.reduce((n, p) => n + p.wdl.wins + p.wdl.losses, 0);
+  assert.ok(decisive > 0, 'some games were decisive (the comparison covers real results)');
+  assert.deepEqual(report.fit, native.fit);
+  assert.equal(report.verdict, native.verdict);
+  assert.equal(await page.locator('#s-table tbody tr').count(), 3);
+  assert.equal(await page.textContent('#s-verdict'), native.verdict);
+  // The chart has been drawn (not a blank canvas).
+  const inked = await page.$eval('#s-chart', (c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n += 1;
+    return n;
+  });
+  assert.ok(inked > 2000, `chart pixels inked: ${inked}`);
+  const json = JSON.parse(await download(page, '#s-json'));
+  assert.equal(json.spec.param, 'slowmover');
+  assert.deepEqual(json.report.points.map((p) => p.finished), [4, 4, 4]);
+  const csv = await download(page, '#s-csv');
+  assert.match(csv, /^slowmover,games,wins,losses,draws,elo,elo_ci95/);
+  assert.equal(csv.trim().split('\n').length, 4);
+  await page.screenshot({ path: join(SHOTS, 'sweep.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a value outside the parameter range is refused beside the form and Start is disabled', async () => {
+  const page = await browser.context.newPage();
+  await open(page);
+  await page.fill('#s-values', '0.5,7');
+  await page.waitForSelector('#s-start[disabled]');
+  assert.match(await page.textContent('#s-error'), /values: 7 is out of range for slowmover; allowed: a float in 0.1 … 3/);
+  await page.fill('#s-values', '0.05:1:3');
+  assert.match(await page.textContent('#s-error'), /range: 0.05 is out of range for slowmover/);
+  await page.fill('#s-values', '0.5:1.5:3');
+  await page.waitForSelector('#s-start:not([disabled])');
+  assert.match(await page.textContent('#s-plan'), /0.5, 1, 1.5/);
+  // The URL keeps the form.
+  assert.match(page.url(), /s\.values=0\.5%3A1\.5%3A3/);
+  await page.close();
+});

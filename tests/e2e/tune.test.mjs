@@ -1,0 +1,86 @@
+// Tune view end to end: a 4-iteration SPSA tune in real wasm game workers, stopped after an
+// iteration, reloaded (IndexedDB restore) and resumed; every iteration (flips, gains, results,
+// values) equals `tmlab tune … --json` natively, and the trajectory chart is drawn.
+// Needs target/debug/tmlab (cargo build). Screenshot: target/screenshots/tune.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+
+const SHOTS = join(ROOT, 'target', 'screenshots');
+const TM = 'lc0-legacy(slowmover=0.5)';
+const QUERY = `?v=1&view=tune&t.tm=${encodeURIComponent(TM)}&t.tc=1%2B0.01&t.games=8&t.maxmoves=30&t.cend=0.3&t.rend=0.2`;
+
+let server;
+let browser;
+let native;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const bin = join(ROOT, 'target', 'debug', 'tmlab');
+  assert.ok(existsSync(bin), 'target/debug/tmlab is missing: run cargo build');
+  const dir = mkdtempSync(join(tmpdir(), 'tmlab-tune-'));
+  const file = join(dir, 'tune.json');
+  execFileSync(
+    bin,
+    ['tune', '--tm', TM, '--params', 'slowmover', '--tc', '1+0.01', '--games', '8', '--maxmoves', '30', '--c-end', '0.3', '--r-end', '0.2', '--concurrency', '2', '--json', file],
+    { stdio: 'ignore' },
+  );
+  native = JSON.parse(readFileSync(file, 'utf8'));
+  rmSync(dir, { recursive: true, force: true });
+  server = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('a tune in the browser stops, restores after a reload, resumes, and equals the native tune', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(server.url + QUERY);
+  await page.waitForSelector('#t-start:not([disabled])', { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.tune.restored);
+  assert.match(await page.textContent('#t-plan'), /4 iterations; slowmover from 0.5 in 0.1 … 3, c_end 0.3, r_end 0.2/);
+  await page.click('#t-start');
+  await page.waitForFunction(() => Number(document.querySelector('#t-progress').dataset.done) >= 1, null, { timeout: 120000 });
+  await page.click('#t-stop');
+  await page.waitForSelector('#t-progress[data-status="stopped"]');
+  const done = Number(await page.getAttribute('#t-progress', 'data-done'));
+  await page.reload();
+  await page.waitForSelector('#t-progress[data-status="stopped"]', { timeout: 30000 });
+  assert.equal(Number(await page.getAttribute('#t-progress', 'data-done')), done);
+  await page.click('#t-resume');
+  await page.waitForSelector('#t-progress[data-status="complete"]', { timeout: 300000 });
+  const history = await page.evaluate(() => JSON.parse(JSON.stringify(globalThis.tmlab.views.tune.state.run.history)));
+  assert.deepEqual(history, native.iterations, 'every iteration = tmlab tune --json');
+  assert.equal(await page.textContent('#t-tuned'), native.tuned);
+  const inked = await page.$eval('#t-chart', (c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n += 1;
+    return n;
+  });
+  assert.ok(inked > 2000, `chart pixels inked: ${inked}`);
+  await page.screenshot({ path: join(SHOTS, 'tune.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('bad tune settings are refused beside the form', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(server.url + QUERY);
+  await page.waitForSelector('#t-start:not([disabled])', { timeout: 30000 });
+  await page.fill('#t-games', '7');
+  await page.waitForSelector('#t-start[disabled]');
+  assert.match(await page.textContent('#t-error'), /games: 7 is not a positive multiple of 2/);
+  await page.fill('#t-games', '8');
+  await page.fill('#t-params', 'slowmover,nope');
+  assert.match(await page.textContent('#t-error'), /params: "nope" is not a parameter of lc0-legacy/);
+  await page.close();
+});

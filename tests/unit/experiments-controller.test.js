@@ -1,0 +1,84 @@
+// The Sweep and Tune views' controllers, with the crate's real plans, reports and SPSA steps
+// (games played in Node with MatchGameRunner).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import tmlab from './wasm.js';
+import * as sweep from '../../www/views/sweep/controller.js';
+import * as tune from '../../www/views/tune/controller.js';
+
+const play = (spec, index) => {
+  const g = new tmlab.MatchGameRunner(spec, index);
+  while (!g.done) g.step();
+  const s = g.summary();
+  g.free();
+  return s;
+};
+
+test('sweep values: lists, ranges through the crate, and errors naming the field', () => {
+  assert.deepEqual(sweep.parseValues('0.5, 1,1.5'), { values: [0.5, 1, 1.5] });
+  assert.deepEqual(sweep.parseValues('0.5:1.5:3'), { range: [0.5, 1.5, 3] });
+  assert.match(sweep.parseValues('0.5,x').error, /^values: "x" is not a number/);
+  assert.match(sweep.parseValues('1:2').error, /^values: expected V1,V2,… or LO:HI:N/);
+  assert.deepEqual([...tmlab.sweep_range_values('lc0-legacy', 'slowmover', 0.5, 1.5, 3)], [0.5, 1, 1.5]);
+  assert.throws(() => tmlab.sweep_range_values('lc0-legacy', 'slowmover', 0.05, 1, 3), (e) => e.path === 'range' && /0.1 … 3/.test(e.allowed));
+  const bad = JSON.stringify(sweep.specOf({ ...sweep.SWEEP_DEFAULTS }, [0.5, 9]));
+  assert.throws(() => tmlab.sweep_plan(bad), (e) => e.path === 'values' && /9 is out of range for slowmover/.test(e.message));
+  const noParam = JSON.stringify(sweep.specOf({ ...sweep.SWEEP_DEFAULTS, param: 'nope' }, [1]));
+  assert.throws(() => tmlab.sweep_plan(noParam), (e) => e.path === 'param');
+});
+
+test('a small sweep runs through the controller: pending games, progress, report and fit', () => {
+  const form = { ...sweep.SWEEP_DEFAULTS, tc: '1+0.01', games: 4, maxmoves: 30, values: '0.5,1.5,2.5' };
+  const spec = JSON.stringify(sweep.specOf(form, sweep.parseValues(form.values).values));
+  const plan = tmlab.sweep_plan(spec);
+  assert.equal(plan.specs.length, 3);
+  assert.match(JSON.parse(plan.specs[1]).a, /slowmover=1.5/);
+  let s = sweep.initialState(form);
+  s = sweep.update(s, { type: 'form', form, plan, spec });
+  s = sweep.update(s, { type: 'start', id: 'x', spec, plan });
+  assert.equal(sweep.pendingTasks(s).length, 12);
+  for (const { value, game } of sweep.pendingTasks(s)) {
+    s = sweep.update(s, { type: 'game', value, game, score: play(plan.specs[value], game), ms: 1000 });
+    if (value === 0 && game === 1) {
+      assert.deepEqual(sweep.progressOf(s), { finished: 2, total: 12, share: 2 / 12 });
+      s = sweep.update(s, { type: 'stop' });
+      assert.equal(s.status, 'stopped');
+      s = sweep.update(s, { type: 'resume' });
+    }
+  }
+  assert.equal(s.status, 'complete');
+  const shown = tmlab.sweep_report(spec, s.run.scores);
+  assert.equal(shown.report.points.length, 3);
+  assert.equal(shown.report.points[2].finished, 4);
+  assert.match(shown.text, /Elo: logistic Elo of the swept manager/);
+  assert.match(shown.csv, /^slowmover,games,wins/);
+  assert.ok(sweep.exportOf(s, shown.report).scores.length === 3);
+});
+
+test('tune: the form becomes a spec, the crate plans it, and iterations follow SPSA', () => {
+  assert.deepEqual(tune.numberList('--c-end', ' 0.1, 2 '), { list: [0.1, 2] });
+  assert.match(tune.specOf({ ...tune.TUNE_DEFAULTS, rend: 'a' }).error, /^--r-end: "a" is not a number/);
+  const form = { ...tune.TUNE_DEFAULTS, tc: '1+0.01', games: 4, maxmoves: 30, cend: '0.3', rend: '0.2' };
+  const spec = JSON.stringify(tune.specOf(form).spec);
+  const plan = tmlab.tune_plan(spec);
+  assert.equal(plan.spsa.iterations, 2);
+  assert.equal(plan.spsa.params[0].start, 0.5);
+  assert.throws(() => tmlab.tune_plan(JSON.stringify(tune.specOf({ ...form, games: 5 }).spec)), (e) => e.path === 'games');
+  let s = tune.update(tune.initialState(form), { type: 'form', form, plan, spec });
+  s = tune.update(s, { type: 'start', id: 'x', spec, plan });
+  for (;;) {
+    const next = tmlab.tune_next(spec, s.run.history);
+    if (!next) break;
+    assert.deepEqual(next.games, [2 * s.run.history.length, 2 * s.run.history.length + 1]);
+    const t = tune.tally(next.games.map((g) => play(next.spec, g)));
+    const record = tmlab.tune_apply(spec, s.run.history, t.wins, t.losses, t.draws);
+    const before = s.run.history.length ? s.run.history.at(-1).theta[0] : 0.5;
+    const st = record.step;
+    assert.ok(Math.abs(record.theta[0] - Math.min(3, Math.max(0.1, before + st.r[0] * st.c[0] * (t.wins - t.losses) * st.flip[0]))) < 1e-12);
+    s = tune.update(s, { type: 'iteration', record });
+  }
+  assert.equal(s.status, 'complete');
+  assert.deepEqual(tune.progressOf(s), { done: 2, total: 2, share: 1 });
+  const r = tmlab.tune_result(spec, s.run.history);
+  assert.match(r.tuned, /^lc0-legacy\(slowmover=/);
+});

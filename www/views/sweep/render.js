@@ -1,0 +1,79 @@
+// @ts-check
+// The Sweep view's templates (lit-html).
+
+import { html, nothing } from 'lit-html';
+import { progressOf, rateOf } from './controller.js';
+
+const fmt = (x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const pm = (x, e) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${fmt(x)} ± ${fmt(e)}` : String(x));
+const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
+
+/**
+ * @param {import('./controller.js').SweepState} s
+ * @param {any} report the crate's sweep_report (or null)
+ * @param {any} h handlers: input(key, el), start, stop, resume, json, csv
+ * @param {HTMLCanvasElement} canvas
+ * @param {number} cap
+ */
+export function sweepTemplate(s, report, h, canvas, cap) {
+  const f = s.form;
+  const running = s.status === 'running';
+  const err = s.error;
+  const field = (key, label, attrs = {}) => html`<label>${label}
+    <input id="s-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} step=${attrs.step ?? nothing}
+      class=${err && attrs.path && err.path.split('.')[0] === attrs.path ? 'invalid' : ''}
+      @input=${(e) => h.input(key, e.target)} /></label>`;
+  const p = progressOf(s);
+  const rate = rateOf(s);
+  const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');
+  return html`
+    <section class="card wide" id="sweep-setup" ?inert=${running}>
+      <h2>Parameter sweep</h2>
+      <p class="blurb">One manager parameter at several values; each value plays a match against a baseline
+        (colour-reversed pairs, the same openings for every value, virtual clock). Elo is the swept manager's
+        against the baseline; a parabola fitted with weights 1/variance locates the optimum.</p>
+      <div class="match-options">
+        <label>Searcher <select id="s-engine" @change=${(e) => h.input('engine', e.target)}>
+          <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
+        ${field('tm', 'Manager (spec)', { path: 'a' })} ${field('param', 'Parameter', { path: 'param' })}
+        ${field('values', 'Values (V1,V2,… or LO:HI:N)', { path: 'values' })}
+        ${field('vs', 'Baseline (spec)', { path: 'b' })} ${field('tc', 'Time control', { path: 'tc_a' })}
+        ${field('tcb', 'Baseline’s time control (empty: same)', { path: 'tc_b' })}
+        ${field('games', 'Games per value', { type: 'number', min: 2, path: 'games' })}
+        ${field('nps', 'Virtual nodes/s', { type: 'number', min: 1000, path: 'clock' })}
+        ${field('seed', 'Seed', { type: 'number', min: 0, path: 'seed' })}
+        ${field('maxmoves', 'Max moves (0: none)', { type: 'number', min: 0, path: 'adjudication' })}
+        ${field('conc', `Games at once (≤ ${cap}; 0: ${cap})`, { type: 'number', min: 0 })}
+      </div>
+      <p class="field-error" id="s-error" role="alert">${err ? `${err.message}${err.allowed && !err.message.includes(err.allowed) ? ` (allowed: ${err.allowed})` : ''}` : ''}</p>
+      <p class="note" id="s-plan">${s.plan ? `${s.plan.values.length} values of ${s.plan.param} (${s.plan.allowed}): ${s.plan.values.join(', ')}; ${s.plan.values.length * s.plan.games} games in all` : ''}</p>
+    </section>
+    <section class="card wide" id="sweep-run">
+      <div class="match-buttons">
+        <button id="s-start" type="button" ?disabled=${running || !s.plan} @click=${h.start}>Start new sweep</button>
+        <button id="s-stop" type="button" ?disabled=${!running} @click=${h.stop}>Stop</button>
+        <button id="s-resume" type="button" ?disabled=${!canResume} @click=${h.resume}>Resume</button>
+        <button id="s-json" type="button" ?disabled=${!report} @click=${h.json}>Download JSON</button>
+        <button id="s-csv" type="button" ?disabled=${!report} @click=${h.csv}>Download CSV</button>
+      </div>
+      <progress id="s-progress" style="width: 100%" max="1" .value=${p.share} data-status=${s.status} data-finished=${p.finished} data-total=${p.total}></progress>
+      <p id="s-status" role="status">${s.run ? `${s.status}: ${p.finished} / ${p.total} games` : 'no sweep yet'}${rate > 0 ? html` · <span id="s-rate">${rate.toFixed(2)}</span> games/s this session` : ''}${s.message ? ` · ${s.message}` : ''}</p>
+      <div class="chart-box">${canvas}</div>
+      ${report ? resultTable(report) : nothing}
+    </section>`;
+}
+
+function resultTable(r) {
+  return html`
+    <p id="s-verdict"><strong>${r.verdict}</strong></p>
+    <table id="s-table" class="stats">
+      <thead><tr><th>${r.param}</th><th>games</th><th>W-L-D</th><th title="logistic Elo of the swept manager against the baseline, ± 95 % interval, from pairs">Elo ± 95 %</th>
+        <th title="normalised Elo ± 95 %">nElo ± 95 %</th><th title="share of the clock used by move 40">used by move 40</th>
+        <th title="mean time used ÷ soft budget">used / soft</th><th title="games lost on time by the swept manager / by the baseline">timeouts A / B</th></tr></thead>
+      <tbody>${r.points.map(
+        (p) => html`<tr data-value=${p.value}><td>${p.value}</td><td>${p.finished}</td><td>${p.wdl.wins}-${p.wdl.losses}-${p.wdl.draws}</td>
+          <td>${p.estimate ? pm(p.estimate.elo, p.estimate.elo_error) : '–'}</td><td>${p.estimate ? pm(p.estimate.nelo, p.estimate.nelo_error) : '–'}</td>
+          <td>${pct(p.a.share_by_40)}</td><td>${fmt(p.a.used_over_allocated, 2)}</td><td>${p.a.timeouts} / ${p.timeouts_b}</td></tr>`,
+      )}</tbody>
+    </table>`;
+}

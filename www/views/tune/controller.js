@@ -1,0 +1,120 @@
+// @ts-check
+// The Tune view's state (pure: no DOM, node-tested): the form, the checked plan (the crate's
+// tune_plan), the finished SPSA iterations and the run's status. The SPSA steps themselves are
+// the crate's (tune_next, tune_apply).
+
+export const TUNE_PREFIX = 't';
+
+/** The form's defaults (and the URL's types). */
+export const TUNE_DEFAULTS = {
+  engine: 'ab',
+  tm: 'lc0-legacy(slowmover=0.5)',
+  params: 'slowmover',
+  cend: '',
+  rend: '',
+  tc: '4+0.04',
+  games: 40,
+  nps: 1000000,
+  seed: 1,
+  maxmoves: 0,
+  conc: 0,
+};
+
+/** @typedef {typeof TUNE_DEFAULTS} TuneForm */
+
+/**
+ * A comma list of numbers (empty: none). Returns `{list}` or `{error}`.
+ * @param {string} flag the field's name for the message
+ * @param {string} text
+ */
+export function numberList(flag, text) {
+  const t = String(text).trim();
+  if (!t) return { list: [] };
+  const parts = t.split(',').map((x) => x.trim());
+  const bad = parts.find((x) => x === '' || !Number.isFinite(Number(x)));
+  if (bad !== undefined) return { error: `${flag}: "${bad}" is not a number` };
+  return { list: parts.map(Number) };
+}
+
+/**
+ * The tune spec (JSON form of the crate's TuneSpec), or `{error}`.
+ * @param {TuneForm} f
+ */
+export function specOf(f) {
+  const c = numberList('--c-end', f.cend);
+  const r = numberList('--r-end', f.rend);
+  if (c.error || r.error) return { error: c.error || r.error };
+  /** @type {any} */
+  const match = {
+    engine: f.engine,
+    a: f.tm,
+    b: f.tm,
+    tc_a: f.tc,
+    games: f.games,
+    seed: f.seed,
+    clock: { mode: 'virtual', nps: f.nps },
+    event: 'tmlab tune',
+  };
+  if (f.maxmoves > 0) match.adjudication = { max_moves: f.maxmoves };
+  const params = f.params.split(',').map((x) => x.trim()).filter(Boolean);
+  return { spec: { params, c_end: c.list, r_end: r.list, pairs_per: 1, match } };
+}
+
+/**
+ * @typedef {{ form: TuneForm, plan: any, spec: string|null, error: any,
+ *   run: null | { id: string, spec: string, plan: any, form: TuneForm, history: any[] },
+ *   status: 'idle'|'running'|'stopped'|'complete'|'failed', message: string }} TuneState
+ */
+
+/** @param {TuneForm} form @returns {TuneState} */
+export function initialState(form) {
+  return { form: { ...TUNE_DEFAULTS, ...form }, plan: null, spec: null, error: null, run: null, status: 'idle', message: '' };
+}
+
+/**
+ * @param {TuneState} s
+ * @param {any} e
+ * @returns {TuneState}
+ */
+export function update(s, e) {
+  switch (e.type) {
+    case 'form':
+      return { ...s, form: e.form, plan: e.plan ?? null, spec: e.spec ?? null, error: e.error ?? null };
+    case 'start':
+      return { ...s, run: { id: e.id, spec: e.spec, plan: e.plan, form: s.form, history: [] }, status: 'running', message: '' };
+    case 'restore':
+      return { ...s, form: e.run.form, run: e.run, status: e.status, message: '' };
+    case 'resume':
+      return { ...s, status: 'running', message: '' };
+    case 'iteration': {
+      if (!s.run) return s;
+      const history = [...s.run.history, e.record];
+      const done = history.length >= s.run.plan.spsa.iterations;
+      return { ...s, run: { ...s.run, history }, status: done ? 'complete' : s.status };
+    }
+    case 'stop':
+      return s.status === 'running' ? { ...s, status: 'stopped' } : s;
+    case 'fail':
+      return { ...s, status: 'failed', message: e.message };
+    default:
+      return s;
+  }
+}
+
+/** Iterations done and planned. @param {TuneState} s */
+export function progressOf(s) {
+  if (!s.run) return { done: 0, total: 0, share: 0 };
+  const total = s.run.plan.spsa.iterations;
+  return { done: s.run.history.length, total, share: total ? s.run.history.length / total : 0 };
+}
+
+/** Player +'s wins, losses and draws in an iteration's game summaries. */
+export function tally(summaries) {
+  const t = { wins: 0, losses: 0, draws: 0 };
+  for (const g of summaries) {
+    if (g.outcome_a === 'win') t.wins += 1;
+    else if (g.outcome_a === 'loss') t.losses += 1;
+    else t.draws += 1;
+  }
+  return t;
+}

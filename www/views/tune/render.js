@@ -1,0 +1,57 @@
+// @ts-check
+// The Tune view's templates (lit-html).
+
+import { html, nothing } from 'lit-html';
+import { progressOf } from './controller.js';
+
+const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(5))) : '–');
+
+/**
+ * @param {import('./controller.js').TuneState} s
+ * @param {any} result the crate's tune_result (or null)
+ * @param {any} h handlers: input(key, el), start, stop, resume, json
+ * @param {HTMLCanvasElement} canvas
+ * @param {number} cap
+ */
+export function tuneTemplate(s, result, h, canvas, cap) {
+  const f = s.form;
+  const running = s.status === 'running';
+  const err = s.error;
+  const field = (key, label, attrs = {}) => html`<label>${label}
+    <input id="t-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing}
+      @input=${(e) => h.input(key, e.target)} /></label>`;
+  const p = progressOf(s);
+  const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');
+  const spsa = s.plan?.spsa;
+  return html`
+    <section class="card wide" id="tune-setup" ?inert=${running}>
+      <h2>SPSA tune</h2>
+      <p class="blurb">SPSA in the fishtest/OpenBench formulation: each iteration the manager at θ + c·flip plays a
+        colour-reversed pair against itself at θ − c·flip, and θ moves by r·c·(wins − losses)·flip. c and r shrink
+        to c_end and r_end at the last iteration (A = 10 % of the iterations, α 0.602, γ 0.101).</p>
+      <div class="match-options">
+        <label>Searcher <select id="t-engine" @change=${(e) => h.input('engine', e.target)}>
+          <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
+        ${field('tm', 'Manager (spec; its values are the start)')} ${field('params', 'Parameters (K1,K2,…)')}
+        ${field('cend', 'c_end per parameter (empty: range ÷ 20)')} ${field('rend', 'r_end per parameter (empty: 0.002)')}
+        ${field('tc', 'Time control')} ${field('games', 'Games (2 per iteration)', { type: 'number', min: 2 })}
+        ${field('nps', 'Virtual nodes/s', { type: 'number', min: 1000 })} ${field('seed', 'Seed', { type: 'number', min: 0 })}
+        ${field('maxmoves', 'Max moves (0: none)', { type: 'number', min: 0 })}
+        ${field('conc', `Games at once (≤ ${Math.min(cap, 2)}; 0: ${Math.min(cap, 2)})`, { type: 'number', min: 0 })}
+      </div>
+      <p class="field-error" id="t-error" role="alert">${err ? `${err.message}${err.allowed && !err.message.includes(err.allowed) ? ` (allowed: ${err.allowed})` : ''}` : ''}</p>
+      <p class="note" id="t-plan">${spsa ? `${spsa.iterations} iterations; ${spsa.params.map((q) => `${q.path} from ${short(q.start)} in ${short(q.min)} … ${short(q.max)}, c_end ${short(q.c_end)}, r_end ${q.r_end}`).join('; ')}` : ''}</p>
+    </section>
+    <section class="card wide" id="tune-run">
+      <div class="match-buttons">
+        <button id="t-start" type="button" ?disabled=${running || !s.plan} @click=${h.start}>Start new tune</button>
+        <button id="t-stop" type="button" ?disabled=${!running} @click=${h.stop}>Stop</button>
+        <button id="t-resume" type="button" ?disabled=${!canResume} @click=${h.resume}>Resume</button>
+        <button id="t-json" type="button" ?disabled=${!s.run?.history.length} @click=${h.json}>Download JSON</button>
+      </div>
+      <progress id="t-progress" style="width: 100%" max="1" .value=${p.share} data-status=${s.status} data-done=${p.done} data-total=${p.total}></progress>
+      <p id="t-status" role="status">${s.run ? `${s.status}: iteration ${p.done} / ${p.total}` : 'no tune yet'}${s.message ? ` · ${s.message}` : ''}</p>
+      <div class="chart-box">${canvas}</div>
+      ${result ? html`<p>Current values: <span id="t-theta">${result.theta.map(short).join(', ')}</span>; spec: <code id="t-tuned">${result.tuned}</code></p>` : nothing}
+    </section>`;
+}
