@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 use pgn_reader::{KnownOutcome, Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
-use shakmaty::{Chess, Position};
+use shakmaty::Chess;
 
 use crate::play::openings::parse_fen;
 use crate::stop::Score;
