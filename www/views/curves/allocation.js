@@ -133,7 +133,9 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
   let frame = null;
   let lastDrawn = null;
 
+  let mounted = true;
   function redraw() {
+    if (!mounted) return; // a frame asked for before destroy()
     const t0 = performance.now();
     const width = Math.max(280, Math.round(figure.clientWidth));
     const height = Math.round(Math.min(460, Math.max(260, width * ASPECT)));
@@ -221,6 +223,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     /** The engine mode (its last finished game: `engine.last`). */
     engine,
     destroy() {
+      mounted = false;
       engine.close();
       unbind();
       canvas.removeEventListener('keydown', keydown);

@@ -96,7 +96,9 @@ function mountChart(root, spec, initial, persist) {
   let hoverPx = null;
   let frame = null;
 
+  let mounted = true;
   function redraw() {
+    if (!mounted) return; // a frame asked for before destroy()
     const t0 = performance.now();
     resize();
     try {
@@ -139,6 +141,7 @@ function mountChart(root, spec, initial, persist) {
   return {
     redraw,
     destroy() {
+      mounted = false;
       unbind();
       canvas.removeEventListener('keydown', keydown);
       observer.disconnect();
