@@ -122,7 +122,7 @@ export function allocationUpdate(s, e) {
     case 'spec':
       return set({ specs: specs.map((x, i) => (i === e.index ? e.spec : x)) });
     case 'add': {
-      const used = new Set(specs.map(defaultSpec));
+      const used = new Set(specs.map((x) => x.split('(')[0]));
       const next = e.names.find((/** @type {string} */ n) => !used.has(n)) || 'lc0-legacy';
       return set({ specs: [...specs, next] });
     }

@@ -10,8 +10,6 @@ import { EngineAllocationCanvas } from '../../pkg/tmlab.js';
 import { TraceClient } from './trace-client.js';
 import { defaultSpec, traceSpec } from './controller.js';
 
-export { defaultSpec } from './controller.js';
-
 /**
  * The engine mode of the allocation card.
  * @param {{canvas: HTMLCanvasElement, get: () => import('./controller.js').AllocationState, dispatch: (e: any) => void,
