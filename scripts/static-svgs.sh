@@ -9,7 +9,7 @@ mkdir -p "$out"
 step "cargo build --bin tmlab"
 cargo build -p tmlab --bin tmlab
 bin=target/debug/tmlab
-# Keep these arguments in step with crate/tests/static_svgs.rs and www/views/curves-params.js.
+# Keep these arguments in step with crate/tests/static_svgs.rs and www/views/curves/params.js.
 "$bin" curve decay --svg "$out/decay.svg"
 "$bin" curve moves-left --svg "$out/moves-left.svg"
 "$bin" curve allocation --tm lc0-legacy --tm stockfish --tc 60+0.6 --moves 80 --use 1 --nps 20000 --reuse 0 \

@@ -2,11 +2,10 @@
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
 import init, { check_curve_value, check_spec, read_time_control } from './pkg/tmlab.js';
 import { EngineClient } from './engine/client.js';
-import { mountCurves } from './views/curves.js';
-import { mountAllocation } from './views/allocation.js';
+import { mountCurves, mountAllocation } from './views/curves/index.js';
 import {
   CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ALLOCATION_PREFIX, CURVE_PARAMS, USAGE_PARAMS,
-} from './views/curves-params.js';
+} from './views/curves/params.js';
 import { UrlState, VIEWS } from './ui/urlstate.js';
 import { setUpEmbed, reportHeight } from './ui/embed.js';
 import { setUpShare } from './ui/share.js';

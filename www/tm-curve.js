@@ -19,7 +19,7 @@
 // by the same Rust chart code, and says why.
 
 import { curveLink, CURVE_KINDS, SPECS_SEPARATOR } from './ui/snippets.js';
-import { CURVE_PARAMS, USAGE_PARAMS, ALLOCATION_DEFAULTS, MAX_MANAGERS } from './views/curves-params.js';
+import { CURVE_PARAMS, USAGE_PARAMS, ALLOCATION_DEFAULTS, MAX_MANAGERS } from './views/curves/params.js';
 import { hasWasmSimd } from './ui/wasm-support.js';
 import { fitCanvas, bindReadout } from './ui/canvas.js';
 

@@ -210,6 +210,42 @@ test('engine mode: a Stockfish in-search parameter (score-unit, fallingEval) cha
   assert.deepEqual(errors, []);
 });
 
+test('unmount: destroy() removes the Curves cards and unbinds their canvases (a pointer or key redraws nothing)', async () => {
+  const other = await browser.context.newPage();
+  try {
+    await other.goto(server.url);
+    for (const id of ['decay', 'moves-left', 'allocation']) await other.waitForSelector(`#chart-${id} canvas[data-draws]`);
+    const draws = await other.evaluate(async () => {
+      const canvases = [...document.querySelectorAll('.chart-card canvas')];
+      const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const poke = async () => {
+        for (const c of canvases) {
+          const r = c.getBoundingClientRect();
+          c.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + r.width / 2, clientY: r.top + 10, pointerType: 'mouse' }));
+          c.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
+        }
+        await frames();
+        return canvases.map((c) => Number(c.dataset.draws));
+      };
+      const before = canvases.map((c) => Number(c.dataset.draws));
+      const mounted = await poke();
+      const { curves, allocation } = /** @type {any} */ (globalThis).tmlab.views.curves;
+      curves.destroy();
+      allocation.destroy();
+      const left = document.querySelectorAll('#view-curves .chart-card').length;
+      const settled = canvases.map((c) => Number(c.dataset.draws));
+      const unmounted = await poke();
+      return { before, mounted, settled, unmounted, left };
+    });
+    assert.equal(draws.before.length, 3);
+    draws.mounted.forEach((n, i) => assert.ok(n > draws.before[i], `mounted canvas ${i} redraws on a pointer`));
+    assert.equal(draws.left, 0, 'the cards are gone');
+    assert.deepEqual(draws.unmounted, draws.settled, 'no redraw after destroy()');
+  } finally {
+    await other.close();
+  }
+});
+
 // The issue's speed target: a 60-move game at 60+0.6 at 1 M virtual nps in the worker.
 // A measurement, printed; `TMLAB_MEASURE=1 node --test tests/e2e/allocation.test.mjs`.
 test('engine mode timing (TMLAB_MEASURE=1)', { skip: !process.env.TMLAB_MEASURE }, async () => {

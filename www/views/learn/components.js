@@ -6,8 +6,7 @@
 // settings it was mounted with (an engine game or a search may take a few seconds).
 
 import { TimelineCanvas } from '../../pkg/tmlab.js';
-import { mountAllocation } from '../allocation.js';
-import { mountCurves } from '../curves.js';
+import { mountAllocation, mountCurves } from '../curves/index.js';
 import { EngineClient } from '../../engine/client.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 import { perFrame } from '../../ui/frame.js';
@@ -48,12 +47,12 @@ export function mountChart(host, kind, attrs, ctx) {
         engine
           ? until(() => Boolean(h.engine.last) && h.engine.element.dataset.running === undefined)
           : until(() => Boolean(h.lastDrawn)),
-      destroy: () => h.engine.close(),
+      destroy: () => h.destroy(),
     };
   }
   if (kind === 'moves-left' || kind === 'decay') {
-    mountCurves(host, { state: { [kind]: a }, only: kind });
-    return { element: host, settled: () => until(() => Boolean(host.querySelector('canvas[data-draws]'))), destroy: () => {} };
+    const h = mountCurves(host, { state: { [kind]: a }, only: kind });
+    return { element: host, settled: () => until(() => Boolean(host.querySelector('canvas[data-draws]'))), destroy: () => h.destroy() };
   }
   if (kind === 'timeline') return mountTimeline(host, a, ctx);
   throw new Error(`unknown chart ${kind}`);

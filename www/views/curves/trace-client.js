@@ -22,7 +22,7 @@ export class TraceClient {
   }
 
   spawn() {
-    const w = new Worker(new URL('../trace-worker.js', import.meta.url), { type: 'module', name: 'tmlab-trace' });
+    const w = new Worker(new URL('../../trace-worker.js', import.meta.url), { type: 'module', name: 'tmlab-trace' });
     w.onmessage = ({ data }) => this.message(data);
     w.onerror = (e) => this.fail({ path: '', message: `the engine-mode worker failed: ${e.message || 'unknown error'}`, allowed: '' });
     this.worker = w;

@@ -1,0 +1,93 @@
+// @ts-check
+// The allocation chart's engine mode: the first manager plays itself in a real self-play game on
+// the virtual clock (www/trace-worker.js, Rust's play/trace.rs), from a chosen opening, with the
+// searcher it was written for; the chart shows per move the base soft budget, the effective soft
+// limit, the hard limit, the time used and the clock (plot/engine_allocation.rs). Games are
+// deterministic, so a slider change replays the game, and the manager's default configuration's
+// game stays as a ghost. The game's progress messages go to the controller as events.
+
+import { EngineAllocationCanvas } from '../../pkg/tmlab.js';
+import { TraceClient } from './trace-client.js';
+import { defaultSpec, traceSpec } from './controller.js';
+
+/**
+ * The engine mode of the allocation card.
+ * @param {{canvas: HTMLCanvasElement, get: () => import('./controller.js').AllocationState, dispatch: (e: any) => void,
+ *   schedule: () => void, element: () => HTMLElement}} ctx
+ */
+export function createEngineMode({ canvas, get, dispatch, schedule, element }) {
+  const client = new TraceClient();
+  const chart = new EngineAllocationCanvas(canvas);
+  /** @type {any[]|null} */
+  let moves = null;
+  /** @type {any[]|null} */
+  let ghost = null;
+  let dirty = true;
+  let runs = 0;
+  /** What the last finished run was (for tests and the README's measurement). */
+  let last = null;
+
+  /** Play the current settings' game (and the default's, for the ghost); latest wins. */
+  async function request() {
+    const run = ++runs;
+    const st = get().settings;
+    const main = traceSpec(st, st.specs[0]);
+    const def = traceSpec(st, defaultSpec(st.specs[0]));
+    const plies = 2 * st.emoves;
+    const t0 = performance.now();
+    dispatch({ type: 'run', tm: main.tm, plies });
+    try {
+      const r = await client.run(main, (_m, all) => {
+        moves = all;
+        dirty = true;
+        dispatch({ type: 'move', tm: main.tm, count: all.length, moveNumber: all[all.length - 1].move_number });
+        schedule();
+      });
+      if (!r || run !== runs) return;
+      moves = r.moves;
+      dirty = true;
+      schedule();
+      let g = r;
+      if (def.tm !== main.tm) {
+        dispatch({ type: 'ghost', tm: def.tm });
+        g = await client.run(def);
+        if (!g || run !== runs) return;
+      }
+      ghost = def.tm === main.tm ? null : g.moves;
+      dirty = true;
+      const wall = performance.now() - t0;
+      last = { spec: main, moves: r.moves, ghost, ms: r.cached ? 0 : r.ms, wall, searcher: r.searcher, result: r.result };
+      dispatch({ type: 'done', result: r, plies });
+      schedule();
+    } catch (e) {
+      if (run !== runs) return;
+      dispatch({ type: 'stopped' });
+      throw e;
+    }
+  }
+
+  return {
+    request,
+    /** The side shown changed: redraw from the same game. */
+    touch: () => (dirty = true),
+    /** @param {number|undefined} hoverPx */
+    draw(hoverPx) {
+      if (dirty) {
+        chart.set(moves, ghost, get().settings.side !== 'black');
+        dirty = false;
+      }
+      return chart.draw(hoverPx);
+    },
+    /** The engine-mode fields (their `data-running` and `data-runs` show the game's state). */
+    get element() {
+      return element();
+    },
+    get last() {
+      return last;
+    },
+    get moves() {
+      return moves;
+    },
+    close: () => client.close(),
+  };
+}
