@@ -60,9 +60,12 @@ async function personMoves() {
     return [f, tos[0]];
   });
   for (const key of [from, to]) {
-    const { x, y } = await view((k) => {
+    const { x, y } = await view(async (k) => {
       const board = document.querySelector('#view-play .board-wrap cg-board');
       board.scrollIntoView({ block: 'center' });
+      // The scroll event (on which chessground forgets the board's cached position) is
+      // dispatched with the next frame: click only after it, as a person would.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const r = board.getBoundingClientRect();
       const white = globalThis.tmlab.views.play.cg.state.orientation === 'white';
       const file = k.charCodeAt(0) - 97;
