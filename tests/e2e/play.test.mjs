@@ -93,11 +93,15 @@ async function squareCenter(key) {
   return view(async (k) => {
     const v = globalThis.tmlab.views.play;
     const board = document.querySelector('#view-play .board-wrap cg-board');
+    const frames = () => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+    // Chessground caches the board's bounds until a scroll event or its ResizeObserver tells it
+    // otherwise; both arrive with the next frame (after a view switch, too). A person never
+    // clicks within a frame of either, so the test waits for them as well.
+    await frames();
     let r = board.getBoundingClientRect();
     if (r.top < 0 || r.bottom > innerHeight) {
       board.scrollIntoView({ block: 'center' });
-      // Let the scroll event reach chessground (it caches the board's bounds until then).
-      await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+      await frames();
       r = board.getBoundingClientRect();
     }
     const file = k.charCodeAt(0) - 97;
