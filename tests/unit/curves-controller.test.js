@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import tmlab from './wasm.js';
 import {
-  SPEEDS, defaultSpec, curveInit, curveUpdate, allocationInit, allocationUpdate, engineKey, traceSpec, stepHover,
+  defaultSpec, curveInit, curveUpdate, allocationInit, allocationUpdate, engineKey, traceSpec, stepHover,
 } from '../../www/views/curves/controller.js';
-import { CURVE_PARAMS, ALLOCATION_DEFAULTS, MAX_MANAGERS } from '../../www/views/curves/params.js';
+import { CURVE_PARAMS, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, MAX_MANAGERS, SPEEDS } from '../../www/views/curves/params.js';
 
 const reading = (tc) => {
   try {
@@ -125,4 +125,22 @@ test('arrow keys step the hovered point within the plot', () => {
   assert.equal(stepHover(frame, null, 'ArrowLeft', { share: 0.01 }), 295);
   assert.equal(stepHover(null, null, 'ArrowRight', { share: 0.01, fallbackRight: 400 }), 204);
   assert.equal(stepHover(null, 12, 'ArrowRight', {}), 12);
+});
+
+test("the engine mode's fields are the crate's: each bound is accepted by the game, one step beyond is refused", () => {
+  const ok = { tm: 'stockfish', tc: '1+0.01', opening: 0, nps: SPEEDS[0], moves: 1, latency: 0 };
+  const accepted = (patch) => new tmlab.TraceRunner({ ...ok, ...patch }).free();
+  const refused = (patch, path) => assert.throws(() => new tmlab.TraceRunner({ ...ok, ...patch }), (e) => e.path === path);
+  const [o0, o1] = ALLOCATION_LIMITS.opening;
+  const [m0, m1] = ALLOCATION_LIMITS.emoves;
+  const [l0, l1] = ALLOCATION_LIMITS.elat;
+  for (const opening of [o0, o1]) accepted({ opening });
+  for (const moves of [m0, m1]) accepted({ moves });
+  for (const latency of [l0, l1]) accepted({ latency });
+  for (const nps of SPEEDS) accepted({ nps });
+  refused({ opening: o1 + 1 }, 'opening');
+  refused({ moves: m0 - 1 }, 'moves');
+  refused({ moves: m1 + 1 }, 'moves');
+  refused({ latency: l1 + 1 }, 'latency');
+  assert.ok(SPEEDS.includes(ALLOCATION_DEFAULTS.enps), 'the default speed is one on offer');
 });

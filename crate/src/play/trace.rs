@@ -21,6 +21,13 @@ pub const MAX_TRACE_MOVES: u32 = 200;
 pub const MAX_TRACE_LATENCY_MS: f64 = 5000.0;
 /// The virtual speeds a trace accepts, nodes per second.
 pub const TRACE_NPS: (f64, f64) = (1e3, 1e8);
+/// The speeds the page offers, nodes per second: 10 k (a 60-move game at 60+0.6 in seconds)
+/// to 1 M (the match default; minutes per game in a browser).
+pub const TRACE_SPEEDS: [f64; 5] = [1e4, 3e4, 1e5, 3e5, 1e6];
+/// The page's default speed, nodes per second.
+pub const TRACE_DEFAULT_NPS: f64 = 1e4;
+/// The page's default length, full moves.
+pub const TRACE_DEFAULT_MOVES: u32 = 60;
 
 /// The searcher a manager was written for (the schema's `search`): lc0's managers steer MCTS,
 /// the others alpha-beta.

@@ -54,6 +54,20 @@ pub struct AllocationDefaults {
     pub reuse: f64,
 }
 
+/// The allocation chart's engine mode (a self-play game, [`crate::play::trace`]): its fields'
+/// defaults and accepted ranges, the crate's own checks in [`crate::play::trace::TraceGame::new`].
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineModeFields {
+    /// Builtin opening index: default and `[min, max]`.
+    pub opening: (usize, [usize; 2]),
+    /// Virtual nodes per second: default and the speeds offered.
+    pub nps: (f64, [f64; 5]),
+    /// Full moves before the game is adjudicated a draw: default and `[min, max]`.
+    pub moves: (u32, [u32; 2]),
+    /// Latency charged per move, ms: default and `[min, max]`.
+    pub latency: (f64, [f64; 2]),
+}
+
 /// Everything the Curves view and `<tm-curve>` need.
 #[derive(Clone, Debug, Serialize)]
 pub struct CurveSchema {
@@ -63,6 +77,8 @@ pub struct CurveSchema {
     pub usage: Vec<CurveParam>,
     /// The allocation chart's defaults.
     pub allocation: AllocationDefaults,
+    /// The engine mode's fields.
+    pub engine: EngineModeFields,
     /// Compared managers at most.
     pub max_managers: usize,
 }
@@ -177,7 +193,14 @@ pub fn curve_schema() -> CurveSchema {
         nps: s.nps,
         reuse: s.reuse,
     };
-    CurveSchema { charts, usage, allocation, max_managers: super::allocation::MAX_MANAGERS }
+    use crate::play::trace as t;
+    let engine = EngineModeFields {
+        opening: (0, [0, crate::play::openings::builtin().len() - 1]),
+        nps: (t::TRACE_DEFAULT_NPS, t::TRACE_SPEEDS),
+        moves: (t::TRACE_DEFAULT_MOVES, [1, t::MAX_TRACE_MOVES]),
+        latency: (0.0, [0.0, t::MAX_TRACE_LATENCY_MS]),
+    };
+    CurveSchema { charts, usage, allocation, engine, max_managers: super::allocation::MAX_MANAGERS }
 }
 
 #[cfg(test)]

@@ -5,10 +5,7 @@
 // progress messages. Ranges and defaults come from the crate's schema (params.js); the
 // renderers (render.js) draw the state, index.js feeds the events.
 
-import { ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ENGINE_DEFAULTS } from './params.js';
-
-/** Virtual speeds offered in engine mode, nodes per second. */
-export const SPEEDS = [10000, 30000, 100000, 300000, 1000000];
+import { ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ENGINE_DEFAULTS, SPEEDS } from './params.js';
 
 /** The default configuration of a spec's manager (its name alone). */
 export function defaultSpec(/** @type {string} */ spec) {

@@ -34,12 +34,27 @@ export const ALLOCATION_PREFIX = 'al';
 /** Compared managers at most (the chart's palette). */
 export const MAX_MANAGERS = SCHEMA.max_managers;
 
+/** The engine mode's fields from the crate (plot/curve_params.rs): each is [default, range]. */
+const ENGINE = /** @type {{opening: [number, [number, number]], nps: [number, number[]], moves: [number, [number, number]], latency: [number, [number, number]]}} */ (
+  /** @type {any} */ (SCHEMA.engine)
+);
+
 /**
  * The allocation chart's engine mode (a real self-play game on the virtual clock): mode
  * (`usage` or `engine`), builtin opening index, virtual nodes/s, full moves, latency per move (ms),
  * side shown.
  */
-export const ENGINE_DEFAULTS = { mode: 'usage', opening: 0, enps: 10000, emoves: 60, elat: 0, side: 'white' };
+export const ENGINE_DEFAULTS = {
+  mode: 'usage',
+  opening: ENGINE.opening[0],
+  enps: ENGINE.nps[0],
+  emoves: ENGINE.moves[0],
+  elat: ENGINE.latency[0],
+  side: 'white',
+};
+
+/** The engine mode's virtual speeds on offer, nodes per second (the crate's). */
+export const SPEEDS = ENGINE.nps[1];
 
 /** What the allocation chart opens with: the lc0 default against Stockfish, at a common blitz control. */
 export const ALLOCATION_DEFAULTS = {
@@ -65,8 +80,8 @@ export const USAGE_PARAMS = /** @type {any} */ (SCHEMA.usage);
 export const ALLOCATION_LIMITS = {
   ...Object.fromEntries(USAGE_PARAMS.map((p) => [p.key, [p.min, p.max]])),
   specs: [1, MAX_MANAGERS],
-  opening: [0, 10000],
-  enps: [1000, 1e8],
-  emoves: [5, 200],
-  elat: [0, 5000],
+  opening: ENGINE.opening[1],
+  enps: [Math.min(...SPEEDS), Math.max(...SPEEDS)],
+  emoves: ENGINE.moves[1],
+  elat: ENGINE.latency[1],
 };

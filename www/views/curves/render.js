@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import { live } from 'lit-html/directives/live.js';
-import { SPEEDS } from './controller.js';
+import { ALLOCATION_LIMITS, SPEEDS } from './params.js';
 
 const HINT = 'Hover the chart (or focus it and use ← →) for exact numbers.';
 
@@ -72,11 +72,11 @@ function engineTemplate(s, openings, on) {
         (n) => html`<option value=${String(n)} ?selected=${n === st.enps}>${n / 1000}k nodes/s</option>`,
       )}</select></div>
     <div class="param" data-key="allocation.emoves"><label class="param-label" for="allocation-emoves">moves</label>
-      <input id="allocation-emoves" class="param-number" type="number" min="5" max="200" step="1" .value=${live(String(st.emoves))}
+      <input id="allocation-emoves" class="param-number" type="number" min=${ALLOCATION_LIMITS.emoves[0]} max=${ALLOCATION_LIMITS.emoves[1]} step="1" .value=${live(String(st.emoves))}
         @change=${change('emoves')}><span class="param-unit">full moves, then a draw</span></div>
     <div class="param" data-key="allocation.elat"><label class="param-label" for="allocation-elat"
       title="Time the clock is charged per move beyond the search: the GUI, the network. A manager's move overhead is its margin for it.">latency</label>
-      <input id="allocation-elat" class="param-number" type="number" min="0" max="5000" step="10" .value=${live(String(st.elat))}
+      <input id="allocation-elat" class="param-number" type="number" min=${ALLOCATION_LIMITS.elat[0]} max=${ALLOCATION_LIMITS.elat[1]} step="10" .value=${live(String(st.elat))}
         @change=${change('elat')}><span class="param-unit">ms per move</span></div>
     <div class="param" data-key="allocation.side"><label class="param-label" for="allocation-side">side shown</label>
       <select id="allocation-side" @change=${change('side')}><option value="white" ?selected=${st.side !== 'black'}>White</option
