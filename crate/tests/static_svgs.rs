@@ -70,5 +70,5 @@ fn curve_allocation_rejects_a_bad_usage_model_by_name() {
         .expect("run tmlab");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("reuse") && err.contains("0 … 1"), "{err}");
+    assert!(err.contains("--reuse") && err.contains("allowed: a number in 0 … 0.95"), "{err}");
 }

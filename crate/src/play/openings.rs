@@ -49,6 +49,11 @@ impl Opening {
 
 /// Parse a FEN (or the first four fields of an EPD line) into a legal position.
 pub fn parse_fen(fen: &str) -> Result<Chess, String> {
+    // A FEN is one line. A PGN tag holding a line break is written back on one line, which can
+    // read as another position or as none (found by the pgn fuzz target).
+    if fen.trim().contains(['\n', '\r']) {
+        return Err(format!("malformed FEN '{}': a line break inside; allowed: one line", short(fen.trim())));
+    }
     let fen: Fen = fen.trim().parse().map_err(|e| format!("malformed FEN '{}': {e}", short(fen.trim())))?;
     fen.into_position(CastlingMode::Standard).map_err(|e| format!("illegal position: {e}"))
 }
