@@ -128,6 +128,10 @@ test('every hover term of every manager shows a label and a unit', async () => {
   assert.ok(seen.size >= 40, [...seen.keys()].join(' '));
   // The raw identifiers of the issue are gone from the readout.
   await selectManager('lc0-legacy');
+  // Hover again and wait for lc0-legacy's readout (the chart repaints on the next frame).
+  const b = await page.locator('#chart-allocation canvas').boundingBox();
+  await page.mouse.move(b.x + b.width * 0.4, b.y + b.height / 2);
+  await page.waitForFunction(() => /moves left/.test(document.querySelector('#chart-allocation .point')?.textContent ?? ''), null, { timeout: 10000 });
   const text = await page.textContent('#chart-allocation .point');
   assert.match(text, /moves left \(estimate\) [\d.]+ moves/);
   assert.match(text, /first-move multiplier ×[\d.]+/);
