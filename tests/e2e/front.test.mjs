@@ -155,7 +155,9 @@ test('keyboard focus stays on a games-table row while the table updates', async 
   const active = await page.evaluate(() => ({ mark: document.activeElement.__mark, index: document.activeElement.dataset?.index }));
   assert.deepEqual(active, { mark: 'focused-row', index: '0' }, 'the same row element keeps focus');
   await page.keyboard.press('Enter');
-  assert.equal(await page.evaluate(() => globalThis.tmlab.views.match.selected), 0);
+  // Selecting loads the game's summary first, so the choice lands a moment later.
+  await page.waitForFunction(() => globalThis.tmlab.views.match.selected === 0, null, { timeout: 10000 });
+  await page.waitForSelector('#m-games-table tr.selected[data-index="0"]');
   assert.deepEqual(errors, []);
   });
 });
