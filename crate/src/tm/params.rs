@@ -1,7 +1,7 @@
 //! The parameter schema: the single source of truth for every parameter of every manager and of
 //! SmartPruning, and lc0-style spec strings (§0.5) that select and configure a manager.
 //!
-//! - Each manager has a typed config (`XConfig` in its file) whose presets are named constants
+//! - Each manager has a typed config (`XConfig` in its module) whose presets are named constants
 //!   there, next to the formulas and their sources.
 //! - [`tables`] declares, for every parameter, its key, label, kind, slider and valid ranges,
 //!   unit, description and source, and how it reads and writes the typed config. Defaults are
