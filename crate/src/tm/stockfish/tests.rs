@@ -1,6 +1,8 @@
 //! Tests for the Stockfish manager: reference vectors and behaviour.
 
+use super::soft::{best_move_changes, last_change_depth, lerp};
 use super::*;
+use crate::stop::Iteration;
 
 fn it(depth: u32, best_move: u32, cp: i32, changes: u32) -> Iteration {
     Iteration { depth, best_move, score: Score::Cp(cp), best_move_changes: changes }
