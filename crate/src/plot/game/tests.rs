@@ -1,6 +1,7 @@
 //! Tests for the game plot.
 
 use super::*;
+use crate::play::game::GameRecord;
 use crate::play::match_game::MatchGame;
 
 fn record() -> GameRecord {
