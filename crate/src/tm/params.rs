@@ -2,7 +2,7 @@
 //! SmartPruning, and lc0-style spec strings (§0.5) that select and configure a manager.
 //!
 //! - Each manager has a typed config (`XConfig` in its module) whose presets are named constants
-//!   there, next to the formulas and their sources.
+//!   there, with their sources.
 //! - [`tables`] declares, for every parameter, its key, label, kind, slider and valid ranges,
 //!   unit, description and source, and how it reads and writes the typed config. Defaults are
 //!   the default preset's values, read through the same accessors.
