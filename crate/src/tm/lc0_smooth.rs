@@ -29,7 +29,7 @@
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
 
 use super::common::{AB_CHECK_INTERVAL, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
-use super::decay::{exponential_decay, linear_decay};
+use super::decay::exponential_decay;
 use super::moves_left::moves_left;
 use super::smart_pruning::SmartPruningConfig;
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
@@ -38,6 +38,8 @@ use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 const MS_PER_S: f32 = 1000.0;
 
 mod config;
+mod nps;
+mod saved;
 #[cfg(test)]
 mod tests;
 mod trend;
@@ -94,71 +96,15 @@ impl Smooth {
             pondering: false,
         }
     }
-
-    /// The NPS update at a poll (§6.6), with `t = since_first_batch`.
-    fn update_nps(&mut self, since_first_batch_ms: f64, nodes_this_move: u64) -> f32 {
-        let t = ms_i64(since_first_batch_ms) as f32;
-        if t <= 0.0 || nodes_this_move == 0 {
-            return self.nps;
-        }
-        let raw = MS_PER_S * nodes_this_move as f32 / t;
-        if self.reliable && t > self.last_time {
-            self.nps = match self.cfg.nps_decay {
-                NpsDecay::Linear => {
-                    linear_decay(self.nps, raw, t, t - self.last_time, MS_PER_S * self.cfg.nps_update_period)
-                }
-                NpsDecay::Exponential => exponential_decay(
-                    self.nps,
-                    raw,
-                    self.cfg.nps_update_rate,
-                    (t - self.last_time) / MS_PER_S,
-                ),
-            };
-        } else {
-            self.nps = raw;
-        }
-        self.last_time = t;
-        self.nps
-    }
 }
 
 impl TimeManager for Smooth {
     fn save_state(&self, w: &mut super::state::StateWriter) {
-        for x in [self.r, self.nps, self.u, self.avg_ms, self.alloc, self.last_time] {
-            w.f32(x);
-        }
-        w.bool(self.reliable);
-        w.i64(self.deadline);
-        w.i64(self.hard);
-        w.u64(self.last_final_nodes);
-        w.i64(self.bank);
-        w.bool(self.first);
-        w.bool(self.used_bank);
-        w.bool(self.pondering);
-        self.trend.save(w);
+        self.write_state(w);
     }
 
     fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
-        for (x, name) in [
-            (&mut self.r, "r"),
-            (&mut self.nps, "nps"),
-            (&mut self.u, "u"),
-            (&mut self.avg_ms, "avg_ms"),
-            (&mut self.alloc, "alloc"),
-            (&mut self.last_time, "last_time"),
-        ] {
-            *x = r.f32(name)?;
-        }
-        self.reliable = r.bool("reliable")?;
-        self.deadline = r.i64()?;
-        self.hard = r.i64()?;
-        self.last_final_nodes = r.u64()?;
-        self.bank = r.i64()?;
-        self.first = r.bool("first")?;
-        self.used_bank = r.bool("used_bank")?;
-        self.pondering = r.bool("pondering")?;
-        self.trend = Trend::load(r)?;
-        Ok(())
+        self.read_state(r)
     }
 
     fn name(&self) -> &'static str {
