@@ -2,8 +2,8 @@
 //! units, descriptions and sources. Values come from each manager's preset constants.
 //!
 //! Each manager's table (its `ManagerConfig` impl) is in `tables/<manager>.rs`; this file holds
-//! what they share: the accessor macros, SmartPruning's parameters, and [`TmConfig`], the typed
-//! config of any manager.
+//! what they share: the accessor macros and [`TmConfig`], the typed config of any manager;
+//! SmartPruning's parameters are in `tables/smart_pruning.rs`.
 
 use super::super::TimeManager;
 use super::super::guide::GuideConfig;
@@ -13,12 +13,11 @@ use super::super::lc0_legacy::LegacyConfig;
 use super::super::lc0_simple::SimpleConfig;
 use super::super::lc0_smooth::SmoothConfig;
 use super::super::mediocre::MediocreConfig;
-use super::super::smart_pruning::SmartPruningConfig;
 use super::super::stockfish::StockfishConfig;
 use super::syntax::Dict;
 use super::{
-    Access, ManagerConfig, ManagerSchema, Param, SpecError, Value, find_preset, get_path, manager_schema,
-    print, resolve, set_path,
+    ManagerConfig, ManagerSchema, SpecError, Value, find_preset, get_path, manager_schema, print, resolve,
+    set_path,
 };
 
 /// `Access::F32` for a field path of config type `$c`.
@@ -47,98 +46,6 @@ macro_rules! bool_ {
 }
 
 const SRC_LC0: &str = "lc0 src/search/classic/stoppers @909a4082";
-const SRC_SP: &str = "lc0 stoppers.cc @909a4082";
-
-/// A config with a SmartPruning sub-dictionary.
-trait HasSmartPruning {
-    fn sp(&self) -> &SmartPruningConfig;
-    fn sp_mut(&mut self) -> &mut SmartPruningConfig;
-}
-
-macro_rules! has_sp {
-    ($($c:ty),*) => {$(
-        impl HasSmartPruning for $c {
-            fn sp(&self) -> &SmartPruningConfig { &self.smart_pruning }
-            fn sp_mut(&mut self) -> &mut SmartPruningConfig { &mut self.smart_pruning }
-        }
-    )*};
-}
-has_sp!(CurveConfig, LegacyConfig, SmoothConfig, AlphaZeroConfig, SimpleConfig);
-
-/// The `smart-pruning(...)` parameters (§8). `lc0-curve` names the factor
-/// `futile-search-aversion` at the top level instead, so it leaves `factor` out.
-fn smart_pruning_params<C: HasSmartPruning>(with_factor: bool) -> Vec<Param<C>> {
-    let g = "smart-pruning";
-    let mut v = Vec::new();
-    if with_factor {
-        v.push(
-            Param::new(
-                "factor",
-                "Smart pruning factor",
-                Access::F64(|c: &C| c.sp().factor, |c: &mut C, x| c.sp_mut().factor = x),
-            )
-            .group(g)
-            .lin(0.0, 10.0, 0.01)
-            .desc("F: >1 prunes and stops earlier, <1 later, 0 disables (UCI SmartPruningFactor)")
-            .src(SRC_SP),
-        );
-    }
-    v.push(
-        Param::new(
-            "grace-ms",
-            "Smart pruning grace",
-            Access::Int(|c: &C| c.sp().grace_ms as i64, |c: &mut C, x| c.sp_mut().grace_ms = x as u32),
-        )
-        .group(g)
-        .lin(0.0, 2000.0, 10.0)
-        .unit("ms")
-        .desc("no decision until this long after the first evaluation (kSmartPruningToleranceMs)")
-        .src(SRC_SP),
-    );
-    v.push(
-        Param::new(
-            "tolerance-nodes",
-            "Smart pruning node tolerance",
-            Access::Int(
-                |c: &C| c.sp().tolerance_nodes as i64,
-                |c: &mut C, x| c.sp_mut().tolerance_nodes = x as u32,
-            ),
-        )
-        .group(g)
-        .lin(0.0, 5000.0, 10.0)
-        .unit("nodes")
-        .desc("added to the playouts in the NPS estimate (kSmartPruningToleranceNodes)")
-        .src(SRC_SP),
-    );
-    v.push(
-        Param::new(
-            "minimum-batches",
-            "Minimum batches",
-            Access::Int(
-                |c: &C| c.sp().minimum_batches as i64,
-                |c: &mut C, x| c.sp_mut().minimum_batches = x as u32,
-            ),
-        )
-        .group(g)
-        .lin(0.0, 1000.0, 1.0)
-        .unit("batches")
-        .desc("no stop before this many batches (SmartPruningMinimumBatches)")
-        .src(SRC_SP),
-    );
-    v.push(
-        Param::new(
-            "resign-q",
-            "Resign Q",
-            Access::F64(|c: &C| c.sp().resign_q, |c: &mut C, x| c.sp_mut().resign_q = x),
-        )
-        .group(g)
-        .lin(-1.0, 0.0, 0.01)
-        .unit("Q")
-        .desc("may_resign is cleared if a visited root child has Q above this (hard-coded in lc0)")
-        .src("lc0 search.cc @909a4082"),
-    );
-    v
-}
 
 /// A manager's typed config, one variant per manager.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -306,4 +213,7 @@ mod lc0_legacy;
 mod lc0_simple;
 mod lc0_smooth;
 mod mediocre;
+mod smart_pruning;
 mod stockfish;
+
+use smart_pruning::smart_pruning_params;
