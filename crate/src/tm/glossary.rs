@@ -3,8 +3,9 @@
 //!
 //! The data lives in [`lc0`] (lc0's managers), [`ab`] (Mediocre, the guide, Stockfish) and
 //! [`common`] (terms any manager adds, the chart readouts and the stop reasons); this file
-//! holds the types, the lookup and the formatting every front end shares (`tmlab budget`,
-//! `tmlab params`, the allocation readout, the engine panel, the match chart).
+//! holds the entry types, the lookup and the readouts every front end shares (`tmlab budget`,
+//! `tmlab params`, the allocation readout, the engine panel, the match chart), and `unit.rs`
+//! the [`Unit`]s values are formatted in.
 //!
 //! A term is looked up by *scope* and key: the scope is the manager's canonical name
 //! (`lc0-legacy`), [`SCOPE_BUDGET`] for terms any manager adds, [`SCOPE_CHART`] for the
@@ -24,10 +25,13 @@ mod ab;
 mod common;
 mod lc0;
 mod source;
+mod unit;
 
 use serde::Serialize;
 
 pub use source::{Repo, SEEDS, Source};
+pub use unit::Unit;
+use unit::short;
 
 /// The scope of the terms any manager can add to a budget (`exceeds_clock`, `pondering`, …).
 pub const SCOPE_BUDGET: &str = "budget";
@@ -35,99 +39,6 @@ pub const SCOPE_BUDGET: &str = "budget";
 pub const SCOPE_CHART: &str = "chart";
 /// The scope of the stop reasons (`soft-limit`, …, `cancelled`).
 pub const SCOPE_STOP: &str = "stop";
-
-/// What a term's value counts, and how it is printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Unit {
-    /// Milliseconds.
-    Ms,
-    /// Moves of one side.
-    Moves,
-    /// A multiplier.
-    Factor,
-    /// A share of a whole, stored as a fraction and printed as a percentage.
-    Share,
-    /// Nodes (MCTS visits or alpha-beta nodes).
-    Nodes,
-    /// Nodes per second.
-    Nps,
-    /// 0 or 1, printed as no or yes.
-    Flag,
-    /// A small code whose values the meaning lists.
-    Code,
-    /// Stockfish's internal score units (208 per pawn).
-    Score,
-    /// Not a number: a stop reason.
-    Reason,
-}
-
-impl Unit {
-    /// The unit as the readouts print it (`ms`, `moves`, `×`, `%`, …; empty for none).
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Unit::Ms => "ms",
-            Unit::Moves => "moves",
-            Unit::Factor => "×",
-            Unit::Share => "%",
-            Unit::Nodes => "nodes",
-            Unit::Nps => "nodes/s",
-            Unit::Flag => "yes/no",
-            Unit::Code => "code",
-            Unit::Score => "internal units",
-            Unit::Reason => "reason",
-        }
-    }
-
-    /// The unit in words, for help texts.
-    pub fn name(self) -> &'static str {
-        match self {
-            Unit::Ms => "milliseconds",
-            Unit::Moves => "moves",
-            Unit::Factor => "a multiplier",
-            Unit::Share => "a share (percent)",
-            Unit::Nodes => "nodes",
-            Unit::Nps => "nodes per second",
-            Unit::Flag => "yes or no",
-            Unit::Code => "a code (see the meaning)",
-            Unit::Score => "Stockfish internal units (208 = one pawn)",
-            Unit::Reason => "a stop reason",
-        }
-    }
-
-    /// `value` with this unit: `2420 ms`, `17.43 moves`, `×1.25`, `4.41 %`, `yes`.
-    pub fn format(self, value: f64) -> String {
-        if value.is_nan() {
-            return "–".into();
-        }
-        if value.is_infinite() {
-            return if value > 0.0 { "∞".into() } else { "−∞".into() };
-        }
-        match self {
-            Unit::Ms => format!("{} ms", short(value)),
-            Unit::Moves => format!("{} moves", short(value)),
-            Unit::Factor => format!("×{}", short(value)),
-            Unit::Share => format!("{} %", short(100.0 * value)),
-            Unit::Nodes => format!("{} nodes", short(value)),
-            Unit::Nps => format!("{} nodes/s", short(value)),
-            Unit::Flag => (if value != 0.0 { "yes" } else { "no" }).into(),
-            Unit::Code | Unit::Reason => short(value),
-            Unit::Score => format!("{} internal", short(value)),
-        }
-    }
-}
-
-/// A number with at most two decimals (four below 1) and no trailing zeros.
-fn short(v: f64) -> String {
-    let s = if v.abs() >= 1000.0 {
-        format!("{v:.0}")
-    } else if v.abs() >= 1.0 {
-        format!("{v:.2}")
-    } else {
-        format!("{v:.4}")
-    };
-    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
-}
 
 /// One glossary entry.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -302,37 +213,4 @@ pub fn label(scope: &str, key: &str) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn units_format_values() {
-        assert_eq!(Unit::Ms.format(2420.0), "2420 ms");
-        assert_eq!(Unit::Moves.format(17.433), "17.43 moves");
-        assert_eq!(Unit::Factor.format(6.873), "×6.87");
-        assert_eq!(Unit::Share.format(0.0441), "4.41 %");
-        assert_eq!(Unit::Flag.format(1.0), "yes");
-        assert_eq!(Unit::Ms.format(f64::INFINITY), "∞");
-        assert_eq!(Unit::Ms.format(-25542.0), "-25542 ms");
-    }
-
-    #[test]
-    fn lookup_prefers_the_scope_then_the_common_terms() {
-        assert_eq!(lookup("stockfish", "mtg").unwrap().label, "move horizon");
-        assert_eq!(lookup("lc0-legacy", "mtg").unwrap().label, "moves left (estimate)");
-        assert_eq!(lookup("lc0-legacy", "exceeds_clock").unwrap().scope, SCOPE_BUDGET);
-        assert!(lookup("lc0-legacy", "no-such-term").is_none());
-        assert_eq!(lookup("", "falling_eval").unwrap().scope, "stockfish");
-        assert!(lookup("", "mtg").is_none(), "ambiguous without a scope");
-    }
-
-    #[test]
-    fn readouts_of_unknown_terms_say_so() {
-        let r = readout("stockfish", "nope", 3.0);
-        assert!(!r.known);
-        assert_eq!(r.label, "nope");
-        let r = readout("stockfish", "optScale", 0.0441);
-        assert_eq!(r.line(), "optimum share 4.41 %");
-        assert!(r.help().contains("timeman.cpp"), "{}", r.help());
-    }
-}
+mod tests;

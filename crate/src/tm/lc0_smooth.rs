@@ -29,220 +29,23 @@
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
 
 use super::common::{AB_CHECK_INTERVAL, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
-use super::decay::{exponential_decay, linear_decay};
+use super::decay::exponential_decay;
 use super::moves_left::moves_left;
 use super::smart_pruning::SmartPruningConfig;
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 
-/// lc0's move overhead default, ms.
-pub const MOVE_OVERHEAD_MS: u32 = 200;
-/// The NPS guess before any measurement (hard-coded in lc0; a parameter in the seed).
-pub const INIT_NPS: f32 = 20_000.0;
 /// Milliseconds per second.
 const MS_PER_S: f32 = 1000.0;
 
-/// How the NPS estimate follows measurements (§6.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NpsDecay {
-    /// LinearDecay over `nps-update-period` seconds (lc0 #1596).
-    Linear,
-    /// ExponentialDecay with a half-life of `nps-update-rate` seconds (the design document).
-    Exponential,
-}
+mod config;
+mod nps;
+mod saved;
+#[cfg(test)]
+mod tests;
+mod trend;
 
-impl NpsDecay {
-    /// Names in spec strings.
-    pub const NAMES: &'static [&'static str] = &["linear", "exponential"];
-
-    /// The name in spec strings.
-    pub fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-
-    /// From a name in [`NpsDecay::NAMES`].
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "linear" => Some(NpsDecay::Linear),
-            "exponential" => Some(NpsDecay::Exponential),
-            _ => None,
-        }
-    }
-}
-
-/// The smooth manager's parameters (§6.1).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SmoothConfig {
-    /// Initial tree-reuse factor r.
-    pub init_tree_reuse: f32,
-    /// Cap on r.
-    pub max_tree_reuse: f32,
-    /// ED step for r, in average moves.
-    pub tree_reuse_update_rate: f32,
-    /// Initial NPS.
-    pub init_nps: f32,
-    /// NPS smoothing.
-    pub nps_decay: NpsDecay,
-    /// LD window, s.
-    pub nps_update_period: f32,
-    /// ED half-life, s.
-    pub nps_update_rate: f32,
-    /// Initial timeuse u.
-    pub init_timeuse: f32,
-    /// Floor on u.
-    pub min_timeuse: f32,
-    /// ED step for u, in average moves.
-    pub timeuse_update_rate: f32,
-    /// alloc ≤ this × clock.
-    pub max_move_budget: f32,
-    /// Bank at the first move = clock × this.
-    pub init_piggybank: f32,
-    /// Share of each move's expected time that is banked.
-    pub per_move_piggybank: f32,
-    /// Share of the bank usable on one move.
-    pub max_piggybank_use: f32,
-    /// Bank cap, in average moves.
-    pub max_piggybank_moves: f32,
-    /// Trend-watcher window, ms.
-    pub trend_nps_update_period_ms: u32,
-    /// Expected future rate of the best move relative to its current rate.
-    pub bestmove_optimism: f32,
-    /// The same for the other moves.
-    pub overtaker_optimism: f32,
-    /// The bank may be used during the first this-many ms after the first batch.
-    pub force_piggybank_ms: u32,
-    /// MLE midpoint m (`mle-legacy(midpoint=…)`).
-    pub midpoint: f32,
-    /// MLE steepness s (`mle-legacy(steepness=…)`).
-    pub steepness: f32,
-    /// Move overhead, ms.
-    pub move_overhead: u32,
-    /// The SmartPruning stopper that follows.
-    pub smart_pruning: SmartPruningConfig,
-}
-
-impl SmoothConfig {
-    /// The PR1195 design document (seeds 000/003) with its code's `mle-legacy` 51.5/7.0.
-    pub const SEED: SmoothConfig = SmoothConfig {
-        init_tree_reuse: 0.5,
-        max_tree_reuse: 0.7,
-        tree_reuse_update_rate: 4.0,
-        init_nps: INIT_NPS,
-        nps_decay: NpsDecay::Exponential,
-        nps_update_period: 20.0,
-        nps_update_rate: 5.0,
-        init_timeuse: 0.7,
-        min_timeuse: 0.3,
-        timeuse_update_rate: 10.0,
-        max_move_budget: 0.3,
-        init_piggybank: 0.0,
-        per_move_piggybank: 0.0,
-        max_piggybank_use: 0.0,
-        max_piggybank_moves: 0.0,
-        trend_nps_update_period_ms: 3000,
-        bestmove_optimism: 0.2,
-        overtaker_optimism: 4.0,
-        force_piggybank_ms: 0,
-        midpoint: 51.5,
-        steepness: 7.0,
-        move_overhead: MOVE_OVERHEAD_MS,
-        smart_pruning: SmartPruningConfig::LC0,
-    };
-    /// lc0 @909a4082's code defaults.
-    pub const LC0: SmoothConfig = SmoothConfig {
-        init_tree_reuse: 0.52,
-        max_tree_reuse: 0.73,
-        tree_reuse_update_rate: 3.39,
-        init_nps: INIT_NPS,
-        nps_decay: NpsDecay::Linear,
-        nps_update_period: 20.0,
-        nps_update_rate: 5.0,
-        init_timeuse: 0.7,
-        min_timeuse: 0.34,
-        timeuse_update_rate: 5.51,
-        max_move_budget: 0.42,
-        init_piggybank: 0.09,
-        per_move_piggybank: 0.12,
-        max_piggybank_use: 0.94,
-        max_piggybank_moves: 36.5,
-        trend_nps_update_period_ms: 3000,
-        bestmove_optimism: 0.2,
-        overtaker_optimism: 4.0,
-        force_piggybank_ms: 1000,
-        midpoint: 45.2,
-        steepness: 5.93,
-        move_overhead: MOVE_OVERHEAD_MS,
-        smart_pruning: SmartPruningConfig::LC0,
-    };
-}
-
-impl Default for SmoothConfig {
-    fn default() -> Self {
-        Self::SEED
-    }
-}
-
-/// One root-visit snapshot of the trend watcher.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Snapshot {
-    t: f32,
-    n: Vec<u64>,
-}
-
-impl Snapshot {
-    fn set(&mut self, t: f32, n: &[u64]) {
-        self.t = t;
-        self.n.clear();
-        self.n.extend_from_slice(n);
-    }
-}
-
-/// The trend watcher (§6.5): will another root move overtake the best before `by`?
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Trend {
-    prev: Option<Snapshot>,
-    cur: Snapshot,
-    last: Snapshot,
-}
-
-impl Trend {
-    fn update(&mut self, t: f32, n: &[u64], period: f32) {
-        let started = self.prev.is_some();
-        if started && t <= self.last.t {
-            return;
-        }
-        if !started {
-            let mut s = Snapshot::default();
-            s.set(t, n);
-            self.cur = s.clone();
-            self.prev = Some(s);
-        }
-        self.last.set(t, n);
-        if self.last.t >= self.cur.t + period {
-            let prev = self.prev.as_mut().expect("set above");
-            std::mem::swap(prev, &mut self.cur);
-            self.cur.set(self.last.t, &self.last.n);
-        }
-    }
-
-    fn overtaken(&self, by: f32, bestmove_optimism: f32, overtaker_optimism: f32) -> bool {
-        let Some(prev) = &self.prev else { return false };
-        let last = &self.last;
-        if prev.t >= last.t || by <= last.t || last.n.is_empty() {
-            return false;
-        }
-        let dt = last.t - prev.t;
-        let ahead = by - last.t;
-        let rate = |i: usize| (last.n[i] as f32 - prev.n.get(i).copied().unwrap_or(0) as f32) / dt;
-        let mut b = 0;
-        for (i, &v) in last.n.iter().enumerate() {
-            if v > last.n[b] {
-                b = i;
-            }
-        }
-        let goal = last.n[b] as f32 + bestmove_optimism * rate(b) * ahead;
-        (0..last.n.len()).any(|i| i != b && last.n[i] as f32 + overtaker_optimism * rate(i) * ahead > goal)
-    }
-}
+pub use config::{INIT_NPS, MOVE_OVERHEAD_MS, NpsDecay, SmoothConfig};
+use trend::Trend;
 
 /// The manager and its per-game state (§6.2).
 #[derive(Clone, Debug)]
@@ -293,81 +96,15 @@ impl Smooth {
             pondering: false,
         }
     }
-
-    /// The NPS update at a poll (§6.6), with `t = since_first_batch`.
-    fn update_nps(&mut self, since_first_batch_ms: f64, nodes_this_move: u64) -> f32 {
-        let t = ms_i64(since_first_batch_ms) as f32;
-        if t <= 0.0 || nodes_this_move == 0 {
-            return self.nps;
-        }
-        let raw = MS_PER_S * nodes_this_move as f32 / t;
-        if self.reliable && t > self.last_time {
-            self.nps = match self.cfg.nps_decay {
-                NpsDecay::Linear => {
-                    linear_decay(self.nps, raw, t, t - self.last_time, MS_PER_S * self.cfg.nps_update_period)
-                }
-                NpsDecay::Exponential => exponential_decay(
-                    self.nps,
-                    raw,
-                    self.cfg.nps_update_rate,
-                    (t - self.last_time) / MS_PER_S,
-                ),
-            };
-        } else {
-            self.nps = raw;
-        }
-        self.last_time = t;
-        self.nps
-    }
 }
 
 impl TimeManager for Smooth {
     fn save_state(&self, w: &mut super::state::StateWriter) {
-        for x in [self.r, self.nps, self.u, self.avg_ms, self.alloc, self.last_time] {
-            w.f32(x);
-        }
-        w.bool(self.reliable);
-        w.i64(self.deadline);
-        w.i64(self.hard);
-        w.u64(self.last_final_nodes);
-        w.i64(self.bank);
-        w.bool(self.first);
-        w.bool(self.used_bank);
-        w.bool(self.pondering);
-        w.bool(self.trend.prev.is_some());
-        let empty = Snapshot::default();
-        for s in [self.trend.prev.as_ref().unwrap_or(&empty), &self.trend.cur, &self.trend.last] {
-            w.f32(s.t);
-            w.list(&s.n);
-        }
+        self.write_state(w);
     }
 
     fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
-        for (x, name) in [
-            (&mut self.r, "r"),
-            (&mut self.nps, "nps"),
-            (&mut self.u, "u"),
-            (&mut self.avg_ms, "avg_ms"),
-            (&mut self.alloc, "alloc"),
-            (&mut self.last_time, "last_time"),
-        ] {
-            *x = r.f32(name)?;
-        }
-        self.reliable = r.bool("reliable")?;
-        self.deadline = r.i64()?;
-        self.hard = r.i64()?;
-        self.last_final_nodes = r.u64()?;
-        self.bank = r.i64()?;
-        self.first = r.bool("first")?;
-        self.used_bank = r.bool("used_bank")?;
-        self.pondering = r.bool("pondering")?;
-        let has_prev = r.bool("trend")?;
-        let mut snap = || -> Result<Snapshot, super::state::StateError> {
-            Ok(Snapshot { t: r.f32("trend")?, n: r.list("trend")? })
-        };
-        let prev = snap()?;
-        self.trend = Trend { prev: has_prev.then_some(prev), cur: snap()?, last: snap()? };
-        Ok(())
+        self.read_state(r)
     }
 
     fn name(&self) -> &'static str {
@@ -540,138 +277,5 @@ impl TimeManager for Smooth {
             t64("first", f64::from(u8::from(self.first))),
             t64("used_bank", f64::from(u8::from(self.used_bank))),
         ]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn term(b: &Budget, name: &str) -> f64 {
-        b.terms.iter().find(|t| t.name == name).unwrap_or_else(|| panic!("no term {name}")).value
-    }
-
-    #[test]
-    fn reference_vector_d() {
-        // §11(d): preset=lc0, first move, 60 s + 1 s, fresh manager.
-        let mut m = Smooth::new(SmoothConfig::LC0);
-        let b = m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
-        let close = |name: &str, want: f64, tol: f64| {
-            let got = term(&b, name);
-            assert!((got - want).abs() <= tol, "{name}: {got} vs {want}");
-        };
-        close("rm", 45.2, 1e-4);
-        close("max_bank", 83_982.3, 0.05);
-        close("total", 98_600.0, 0.0);
-        close("avg_ms", 2181.416, 0.001);
-        close("brutto", 4544.616, 0.002);
-        close("to_bank", 545.354, 0.001);
-        close("alloc", 5713.232, 0.002);
-        assert_eq!(term(&b, "deadline"), 5713.0);
-        assert_eq!(term(&b, "allowed_bank"), 5076.0);
-        assert_eq!((b.soft_ms, b.hard_ms), (5713.0, 10_789.0));
-        assert_eq!(m.bank, 5945);
-    }
-
-    #[test]
-    fn seed_preset_has_no_bank_and_cancels_nps() {
-        // With no reuse, alloc = (total/rm)/(1 − r)/u, whatever the NPS.
-        let mut m = Smooth::new(SmoothConfig::SEED);
-        m.nps = 12_345.0;
-        let b = m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
-        let total = 60_000.0f32 + 1000.0 * 50.5 - 200.0;
-        let want = total / 51.5 / 0.5 / 0.7;
-        assert!((term(&b, "alloc") as f32 - want).abs() < 0.05, "{} vs {want}", term(&b, "alloc"));
-        assert_eq!(b.soft_ms, b.hard_ms, "allowed bank is always 0");
-        assert_eq!(m.bank, 0);
-    }
-
-    #[test]
-    fn reuse_at_target_moves_instantly_and_max_move_budget_caps() {
-        let mut m = Smooth::new(SmoothConfig::SEED);
-        let b = m.begin_move(&MoveContext::new(60_000.0, 0.0, 0).with_reused_nodes(10_000_000));
-        assert_eq!(b.hard_ms, 0.0, "reused ≥ target: instant move (lc0 #1585)");
-        let mut m = Smooth::new(SmoothConfig { init_timeuse: 0.1, min_timeuse: 0.05, ..SmoothConfig::SEED });
-        let b = m.begin_move(&MoveContext::new(10_000.0, 5000.0, 0));
-        assert_eq!(b.hard_ms, 3000.0, "alloc ≤ 0.3 × clock");
-    }
-
-    fn mcts_stats<'a>(elapsed: f64, nodes: u64, visits: &'a [u64]) -> SearchStats<'a> {
-        SearchStats {
-            elapsed_ms: elapsed,
-            since_first_batch_ms: elapsed,
-            nodes_this_move: nodes,
-            total_nodes: nodes,
-            batches: nodes / 100,
-            root_visits: visits,
-            ..Default::default()
-        }
-    }
-
-    #[test]
-    fn nps_estimate_and_state_evolve_over_moves() {
-        let mut m = Smooth::new(SmoothConfig::LC0);
-        let b = m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
-        let visits = [600, 300, 100];
-        let mut h = Hints::reset(0);
-        // First move: raw NPS is adopted (50 000 nps).
-        m.poll(&mcts_stats(1000.0, 50_000, &visits), &mut h);
-        assert_eq!(m.nps, 50_000.0);
-        assert_eq!(h.nps, Some(50_000.0));
-        assert!(h.remaining_ms <= b.hard_ms - 1000.0);
-        m.end_move(&MoveEnd::new(b.soft_ms, 300_000));
-        assert!(m.reliable);
-        let u_after = m.u;
-        assert!(u_after > 0.7, "used the whole allocation: u moves toward 1 ({u_after})");
-        // Second move with 40 % reuse: r moves toward 0.4 by the previous move's length.
-        let r0 = m.r;
-        let b2 = m.begin_move(&MoveContext::new(56_000.0, 1000.0, 2).with_reused_nodes(120_000));
-        assert!(m.r < r0, "reuse 0.4 pulls r down from {r0} to {}", m.r);
-        assert!(b2.soft_ms > 0.0);
-        // Reliable now: the NPS glides toward a lower measurement (LinearDecay).
-        m.poll(&mcts_stats(2000.0, 60_000, &visits), &mut h);
-        assert!(m.nps < 50_000.0 && m.nps > 30_000.0, "{}", m.nps);
-    }
-
-    #[test]
-    fn bank_is_used_when_forced_or_when_the_leader_is_in_doubt() {
-        let mut m = Smooth::new(SmoothConfig::LC0);
-        let b = m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
-        let visits = [600, 300, 100];
-        let mut h = Hints::reset(0);
-        // Past the deadline, after the force window, the leader safe: stop at the deadline.
-        let s = mcts_stats(b.soft_ms, 100_000, &visits);
-        let s = SearchStats { since_first_batch_ms: 5000.0, ..s };
-        assert_eq!(m.poll(&s, &mut h).stop, Some(StopReason::Deadline));
-        assert!(!m.used_bank);
-        // need_more_time: the bank extends the move to the hard limit.
-        let s2 = SearchStats { need_more_time: true, ..s.clone() };
-        assert!(!m.poll(&s2, &mut h).is_stop());
-        assert!(m.used_bank);
-        let s3 = SearchStats { elapsed_ms: b.hard_ms, ..s2 };
-        assert_eq!(m.poll(&s3, &mut h).stop, Some(StopReason::HardLimit));
-        let avg = m.avg_ms;
-        m.end_move(&MoveEnd::new(b.soft_ms + 1000.0, 200_000));
-        assert_eq!(m.bank, 5945 - 1000, "time beyond the deadline comes out of the bank");
-        let frac = (b.soft_ms as f32 + 1000.0) / avg;
-        assert_eq!(m.u, exponential_decay(0.7, 1.0, 5.51, frac), "u moves toward 1 after using the bank");
-    }
-
-    #[test]
-    fn trend_watcher_rotates_after_a_period_and_predicts_overtaking() {
-        let mut t = Trend::default();
-        t.update(100.0, &[100, 10], 3000.0);
-        t.update(200.0, &[150, 60], 3000.0);
-        assert_eq!(t.prev.as_ref().unwrap().t, 100.0, "no rotation within a period");
-        // Rates: best 0.5/ms, other 0.5/ms; by 1200: goal 150 + 0.2·0.5·1000 = 250,
-        // other 60 + 4·0.5·1000 = 2060 → overtaken.
-        assert!(t.overtaken(1200.0, 0.2, 4.0));
-        assert!(!t.overtaken(200.0, 0.2, 4.0), "no time left");
-        t.update(3200.0, &[1650, 100], 3000.0);
-        assert_eq!(t.cur.t, 3200.0);
-        assert_eq!(t.prev.as_ref().unwrap().t, 100.0);
-        assert!(!t.overtaken(4000.0, 0.2, 4.0));
-        t.update(3150.0, &[0, 0], 3000.0);
-        assert_eq!(t.last.t, 3200.0, "older samples are ignored");
     }
 }

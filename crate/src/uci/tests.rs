@@ -1,4 +1,6 @@
 use super::*;
+use crate::tm::params::Value;
+use crate::tm::schema;
 
 fn run(session: &mut UciSession, line: &str) -> Vec<String> {
     let mut lines = Vec::new();

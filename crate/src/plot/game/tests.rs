@@ -1,0 +1,73 @@
+//! Tests for the game plot.
+
+use super::*;
+use crate::play::game::GameRecord;
+use crate::play::match_game::MatchGame;
+
+fn record() -> GameRecord {
+    let spec = r#"{"a":"stockfish","b":"lc0-legacy","tc_a":"1+0.01","games":2,
+        "clock":{"mode":"virtual","nps":200000},"adjudication":{"max_moves":40}}"#;
+    let mut g = MatchGame::from_spec_json(spec, 1).unwrap();
+    while g.step().is_some() {}
+    g.summary().record
+}
+
+#[test]
+fn the_timeline_is_the_records_engine_moves_also_when_read_from_json() {
+    let rec = record();
+    let t = Timeline::from_record(&rec);
+    let engine_moves = rec.moves.iter().filter(|r| !r.book).count();
+    assert_eq!(t.moves.len(), engine_moves);
+    assert_eq!(t.white, rec.setup.white.name);
+    let first = rec.moves.iter().find(|r| !r.book).unwrap();
+    assert_eq!(t.moves[0].used_ms, first.used_ms);
+    assert_eq!(t.moves[0].clock_ms, Some(first.clock_after_ms));
+    assert_eq!(t.moves[0].soft_ms, Some(first.engine.as_ref().unwrap().budget.soft_ms));
+    let white_eff = t.moves.iter().filter(|m| m.white).filter(|m| m.effective_ms.is_some()).count();
+    assert!(white_eff > 0, "stockfish's records carry an effective soft limit");
+    assert!(t.moves.iter().any(|m| m.effective_ms.is_some() && m.effective_ms != m.soft_ms), "it moves");
+    assert!(t.moves.windows(2).all(|w| w[0].white != w[1].white), "sides alternate");
+    let json = serde_json::to_value(&rec).unwrap();
+    let view: RecordView = serde_json::from_value(json).unwrap();
+    assert_eq!(Timeline::from_view(view), t);
+}
+
+#[test]
+fn the_svg_has_a_bar_per_move_both_axes_and_the_players() {
+    let t = Timeline::from_record(&record());
+    let svg = game_svg(&t, 900, 420).unwrap();
+    // A bar per move, plus the background and legend boxes.
+    assert!(svg.matches("<rect").count() >= t.moves.len(), "{} rects", svg.matches("<rect").count());
+    assert!(svg.contains("clock remaining") && svg.contains("used per move"));
+    assert!(svg.contains(&t.white) && svg.contains(&t.black));
+    let (first, last) = t.move_range();
+    let mid = (first + last) / 2;
+    let lines = t.describe(mid);
+    assert_eq!(lines.len(), t.at(mid).len());
+    assert!(lines[0].starts_with(&format!("{mid}.")) && lines[0].contains("used "), "{lines:?}");
+    // One ring per move with an effective soft limit.
+    let rings = t.moves.iter().filter(|m| m.effective_ms.is_some()).count();
+    assert!(
+        svg.matches("<circle").count() >= rings && rings > 0,
+        "{} circles",
+        svg.matches("<circle").count()
+    );
+    assert!(svg.contains("effective soft"));
+}
+
+#[test]
+fn non_finite_budgets_are_left_out() {
+    let json = serde_json::json!({
+        "setup": {"white": {"name": "W"}, "black": {"name": "B"}},
+        "moves": [
+            {"ply": 0, "color": "white", "san": "e4", "book": true, "used_ms": 0, "clock_after_ms": null, "flagged": false, "engine": null},
+            {"ply": 1, "color": "black", "san": "e5", "book": false, "used_ms": 12.5, "clock_after_ms": null,
+             "flagged": false, "engine": {"budget": {"soft_ms": null, "hard_ms": 40, "terms": []}}}
+        ]
+    });
+    let t = Timeline::from_view(serde_json::from_value(json).unwrap());
+    assert_eq!(t.moves.len(), 1);
+    assert_eq!((t.moves[0].soft_ms, t.moves[0].hard_ms, t.moves[0].clock_ms), (None, Some(40.0), None));
+    assert_eq!(t.moves[0].move_no, 1);
+    assert!(game_svg(&t, 400, 300).is_ok());
+}

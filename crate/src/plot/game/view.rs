@@ -1,0 +1,93 @@
+//! [`RecordView`]: the fields of a game record's JSON that the chart reads (the browser's game
+//! summaries), ignoring the rest; non-finite numbers read as absent.
+
+use serde::{Deserialize, Deserializer};
+
+/// `x` if it is finite.
+pub(super) fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}
+
+/// An optional number that reads a non-finite value as absent.
+fn finite_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.and_then(finite))
+}
+
+/// The fields of a game record's JSON that the chart reads.
+#[derive(Clone, Debug, Deserialize)]
+pub struct RecordView {
+    /// Players.
+    pub setup: SetupView,
+    /// Every move, book moves included.
+    pub moves: Vec<MoveView>,
+}
+
+/// The players of a record's setup.
+#[derive(Clone, Debug, Deserialize)]
+pub struct SetupView {
+    /// White.
+    pub white: SideView,
+    /// Black.
+    pub black: SideView,
+}
+
+/// A side's name.
+#[derive(Clone, Debug, Deserialize)]
+pub struct SideView {
+    /// Name.
+    pub name: String,
+}
+
+/// The fields of a move record the chart reads (non-finite numbers, written `null` in JSON, read
+/// as none).
+#[derive(Clone, Debug, Deserialize)]
+pub struct MoveView {
+    /// Half-moves before it.
+    pub ply: u32,
+    /// `white` or `black`.
+    pub color: String,
+    /// SAN.
+    #[serde(default)]
+    pub san: String,
+    /// A book move.
+    pub book: bool,
+    /// Time charged, ms.
+    #[serde(deserialize_with = "finite_opt")]
+    pub used_ms: Option<f64>,
+    /// Clock after the move, ms.
+    #[serde(deserialize_with = "finite_opt")]
+    pub clock_after_ms: Option<f64>,
+    /// Lost on time.
+    pub flagged: bool,
+    /// The engine's record.
+    pub engine: Option<EngineView>,
+}
+
+/// The engine's side of a move: its budget.
+#[derive(Clone, Debug, Deserialize)]
+pub struct EngineView {
+    /// Soft and hard budget.
+    pub budget: BudgetView,
+    /// The effective soft limit at the end of the search (absent in older records).
+    #[serde(default)]
+    pub effective: Option<EffectiveView>,
+}
+
+/// The effective soft limit of a move.
+#[derive(Clone, Debug, Deserialize)]
+pub struct EffectiveView {
+    /// Effective soft limit, ms.
+    #[serde(deserialize_with = "finite_opt")]
+    pub soft_ms: Option<f64>,
+}
+
+/// A manager's budget.
+#[derive(Clone, Debug, Deserialize)]
+pub struct BudgetView {
+    /// Soft budget, ms.
+    #[serde(deserialize_with = "finite_opt")]
+    pub soft_ms: Option<f64>,
+    /// Hard limit, ms.
+    #[serde(deserialize_with = "finite_opt")]
+    pub hard_ms: Option<f64>,
+}

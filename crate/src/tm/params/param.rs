@@ -1,0 +1,256 @@
+//! One parameter of a manager's typed config (key, label, slider, range, accessor), how its
+//! value tokens are checked, and the [`ManagerConfig`] trait every manager's config implements.
+
+use std::fmt;
+
+use super::super::{SearchKind, TimeManager};
+use super::{Kind, Range, Scale, Slider, SpecError, Value, syntax, tables};
+
+/// How a parameter reads and writes a typed config.
+pub enum Access<C> {
+    /// An `f32` field (lc0 managers).
+    F32(fn(&C) -> f32, fn(&mut C, f32)),
+    /// An `f64` field.
+    F64(fn(&C) -> f64, fn(&mut C, f64)),
+    /// An integer field, read and written as `i64` (values are validated before writing).
+    Int(fn(&C) -> i64, fn(&mut C, i64)),
+    /// A boolean field.
+    Bool(fn(&C) -> bool, fn(&mut C, bool)),
+    /// An enum field: its allowed names, a reader, and a writer given a validated name.
+    Enum(&'static [&'static str], fn(&C) -> &'static str, fn(&mut C, &str)),
+}
+
+// Manual impls: function pointers are `Copy` whatever `C` is.
+impl<C> Clone for Access<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C> Copy for Access<C> {}
+
+/// One parameter of a manager's config `C`.
+pub struct Param<C> {
+    /// The key in spec strings (`init-tree-reuse`).
+    pub key: &'static str,
+    /// The sub-dictionary it lives in (`smart-pruning`, `mle-legacy`), if any.
+    pub group: Option<&'static str>,
+    /// A short label for sliders.
+    pub label: &'static str,
+    /// The unit (`ms`, `moves`, `×`, … or empty).
+    pub unit: &'static str,
+    /// One line on what it does.
+    pub description: &'static str,
+    /// Where the parameter and its default come from.
+    pub source: &'static str,
+    /// The slider, for numeric parameters.
+    pub slider: Option<Slider>,
+    /// Accepted values when wider than the slider.
+    pub valid: Option<Range>,
+    /// How to read and write it.
+    pub access: Access<C>,
+}
+
+impl<C> Param<C> {
+    /// A parameter with its key, label and accessor; the builder methods add the rest.
+    pub fn new(key: &'static str, label: &'static str, access: Access<C>) -> Self {
+        Param {
+            key,
+            group: None,
+            label,
+            unit: "",
+            description: "",
+            source: "",
+            slider: None,
+            valid: None,
+            access,
+        }
+    }
+
+    /// In a sub-dictionary.
+    pub fn group(mut self, group: &'static str) -> Self {
+        self.group = Some(group);
+        self
+    }
+
+    /// A linear slider.
+    pub fn lin(mut self, min: f64, max: f64, step: f64) -> Self {
+        self.slider = Some(Slider { min, max, step: Some(step), factor: None, scale: Scale::Lin });
+        self
+    }
+
+    /// A logarithmic slider with an additive step (or none when `step` is 0).
+    pub fn log(mut self, min: f64, max: f64, step: f64) -> Self {
+        let step = (step > 0.0).then_some(step);
+        self.slider = Some(Slider { min, max, step, factor: None, scale: Scale::Log });
+        self
+    }
+
+    /// A logarithmic slider that moves by a factor (×2 for node counts).
+    pub fn log_factor(mut self, min: f64, max: f64, factor: f64) -> Self {
+        self.slider = Some(Slider { min, max, step: None, factor: Some(factor), scale: Scale::Log });
+        self
+    }
+
+    /// Values accepted beyond the slider (`(valid 0 … 100)` in the spec).
+    pub fn valid(mut self, min: f64, max: f64) -> Self {
+        self.valid = Some(Range { min, max, min_exclusive: false });
+        self
+    }
+
+    /// Values accepted beyond the slider, with `min` excluded (`(valid (0, 100])`).
+    pub fn valid_above(mut self, min: f64, max: f64) -> Self {
+        self.valid = Some(Range { min, max, min_exclusive: true });
+        self
+    }
+
+    /// The unit.
+    pub fn unit(mut self, unit: &'static str) -> Self {
+        self.unit = unit;
+        self
+    }
+
+    /// The one-line description.
+    pub fn desc(mut self, description: &'static str) -> Self {
+        self.description = description;
+        self
+    }
+
+    /// The source.
+    pub fn src(mut self, source: &'static str) -> Self {
+        self.source = source;
+        self
+    }
+
+    /// `group.key`, or `key` outside a sub-dictionary.
+    pub fn path(&self) -> String {
+        match self.group {
+            Some(g) => format!("{g}.{}", self.key),
+            None => self.key.to_string(),
+        }
+    }
+
+    /// The parameter's type.
+    pub fn kind(&self) -> Kind {
+        match self.access {
+            Access::F32(..) | Access::F64(..) => Kind::Float,
+            Access::Int(..) => Kind::Int,
+            Access::Bool(..) => Kind::Bool,
+            Access::Enum(..) => Kind::Enum,
+        }
+    }
+
+    /// The values accepted by a numeric parameter: the valid range, or the slider's.
+    pub fn range(&self) -> Option<Range> {
+        self.valid.or(self.slider.map(|s| Range { min: s.min, max: s.max, min_exclusive: false }))
+    }
+
+    /// The value in `c`.
+    pub fn get(&self, c: &C) -> Value {
+        match self.access {
+            Access::F32(get, _) => Value::Float(super::super::common::clean(get(c))),
+            Access::F64(get, _) => Value::Float(get(c)),
+            Access::Int(get, _) => Value::Int(get(c)),
+            Access::Bool(get, _) => Value::Bool(get(c)),
+            Access::Enum(_, get, _) => Value::Enum(get(c)),
+        }
+    }
+
+    /// What the parameter accepts, in words: "a float in 0 … 0.9".
+    pub fn allowed(&self) -> String {
+        let range = self.range().map(|r| format!(" in {r}")).unwrap_or_default();
+        match self.access {
+            Access::F32(..) | Access::F64(..) => format!("a float{range}"),
+            Access::Int(..) => format!("an integer{range}"),
+            Access::Bool(..) => "true or false".into(),
+            Access::Enum(names, ..) => format!("one of {}", names.join(", ")),
+        }
+    }
+
+    /// Checks a value token (`0.5`, `40`, `true`, `linear`) against the parameter's type and
+    /// range.
+    pub fn check(&self, manager: &str, token: &str) -> Result<Value, SpecError> {
+        let bad = |why: &str| SpecError::BadValue {
+            manager: manager.to_string(),
+            path: self.path(),
+            value: token.to_string(),
+            why: why.to_string(),
+            allowed: self.allowed(),
+        };
+        match self.access {
+            Access::F32(..) | Access::F64(..) | Access::Int(..) => {
+                let x = syntax::number(token).ok_or_else(|| bad("not a number"))?;
+                let is_int = self.kind() == Kind::Int;
+                if is_int && (x.fract() != 0.0 || x.abs() > 9.0e15) {
+                    return Err(bad("not a whole number"));
+                }
+                if let Some(r) = self.range()
+                    && !r.contains(x)
+                {
+                    return Err(bad("out of range"));
+                }
+                Ok(if is_int { Value::Int(x as i64) } else { Value::Float(x) })
+            }
+            Access::Bool(..) => match token {
+                "true" => Ok(Value::Bool(true)),
+                "false" => Ok(Value::Bool(false)),
+                _ => Err(bad("not a boolean")),
+            },
+            Access::Enum(names, ..) => names
+                .iter()
+                .find(|&&n| n == token)
+                .map(|&n| Value::Enum(n))
+                .ok_or_else(|| bad("not an allowed name")),
+        }
+    }
+
+    /// Writes a value produced by [`Param::check`] into `c`.
+    pub(super) fn set(&self, c: &mut C, v: Value) {
+        match (self.access, v) {
+            (Access::F32(_, set), Value::Float(x)) => set(c, x as f32),
+            (Access::F64(_, set), Value::Float(x)) => set(c, x),
+            (Access::Int(_, set), Value::Int(x)) => set(c, x),
+            (Access::Bool(_, set), Value::Bool(x)) => set(c, x),
+            (Access::Enum(_, _, set), Value::Enum(x)) => set(c, x),
+            // check() produces the value of the parameter's own kind.
+            _ => debug_assert!(false, "value of the wrong kind for {}", self.key),
+        }
+    }
+}
+
+/// A named set of values for every parameter of a manager.
+pub struct Preset<C> {
+    /// The name used with `preset=`.
+    pub name: &'static str,
+    /// What it reproduces.
+    pub description: &'static str,
+    /// The values.
+    pub config: C,
+}
+
+/// Describes a manager in the schema.
+pub struct ManagerInfo {
+    /// A short human name.
+    pub label: &'static str,
+    /// The reference it implements (seed or upstream file@commit).
+    pub reference: &'static str,
+    /// One line on how it allocates time.
+    pub description: &'static str,
+}
+
+/// A manager's typed config: its parameters, presets, and how to build the manager.
+pub trait ManagerConfig: Copy + PartialEq + fmt::Debug + Send + tables::Wrap + 'static {
+    /// The canonical name (`lc0-smooth`).
+    const NAME: &'static str;
+    /// Other accepted names (`smooth`).
+    const ALIASES: &'static [&'static str];
+    /// The search kind it was designed for.
+    const SEARCH: SearchKind;
+    /// Label, reference and description.
+    fn info() -> ManagerInfo;
+    /// Every parameter, in display order.
+    fn params() -> Vec<Param<Self>>;
+    /// The presets; the first is the default.
+    fn presets() -> Vec<Preset<Self>>;
+    /// A fresh manager with this config.
+    fn build(&self) -> Box<dyn TimeManager>;
+}

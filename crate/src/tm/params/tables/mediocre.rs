@@ -1,0 +1,63 @@
+//! The parameter table of `mediocre` (spec §2): its keys, labels, sliders, ranges, units,
+//! descriptions and sources, its presets, and how it builds the manager.
+
+use crate::tm::mediocre::MediocreConfig;
+use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
+use crate::tm::{SearchKind, TimeManager, mediocre};
+
+impl ManagerConfig for MediocreConfig {
+    const NAME: &'static str = "mediocre";
+    const ALIASES: &'static [&'static str] = &[];
+    const SEARCH: SearchKind = SearchKind::AlphaBeta;
+
+    fn info() -> ManagerInfo {
+        ManagerInfo {
+            label: "Mediocre",
+            reference: "seed 001 (Mediocre v0.12b, 2007)",
+            description: "clock/40 + inc/2; hard stop inside the search; no new depth past half the budget",
+        }
+    }
+
+    fn params() -> Vec<Param<Self>> {
+        type C = MediocreConfig;
+        let s = "seed 001";
+        vec![
+            Param::new("divisor", "Divisor", int_!(C, u32, divisor))
+                .lin(10.0, 100.0, 1.0)
+                .desc("budget = clock/divisor + …")
+                .src(s),
+            Param::new("inc-frac", "Increment share", f64_!(C, inc_frac))
+                .lin(0.0, 1.0, 0.05)
+                .desc("share of the increment added")
+                .src(s),
+            Param::new("safety-ms", "Safety margin", int_!(C, u32, safety_ms))
+                .lin(0.0, 2000.0, 10.0)
+                .unit("ms")
+                .desc("if the budget reaches the clock, use clock − safety")
+                .src(s),
+            Param::new("fallback-ms", "Fallback", int_!(C, u32, fallback_ms))
+                .lin(0.0, 1000.0, 10.0)
+                .unit("ms")
+                .desc("used when the result is negative (can exceed a tiny clock, as in the seed)")
+                .src(s),
+            Param::new("next-depth-factor", "Next-depth factor", f64_!(C, next_depth_factor))
+                .lin(1.0, 5.0, 0.1)
+                .unit("×")
+                .desc("do not start the next depth if elapsed × factor > budget")
+                .src(s),
+            Param::new("check-interval", "Check interval", int_!(C, u32, check_interval))
+                .log_factor(1.0, 65536.0, 2.0)
+                .unit("nodes")
+                .desc("hard-check cadence (TIME_CHECK_INTERVAL); the seed gives no value, 1024 as Ethereal")
+                .src("project"),
+        ]
+    }
+
+    fn presets() -> Vec<Preset<Self>> {
+        vec![Preset { name: "default", description: "the seed's values", config: MediocreConfig::SEED }]
+    }
+
+    fn build(&self) -> Box<dyn TimeManager> {
+        Box::new(mediocre::Mediocre::new(*self))
+    }
+}

@@ -1,0 +1,40 @@
+//! The tmlab extensions to UCI: `tmlab cancel`, `tmlab restore <payload>` and the
+//! `info string tm-state` lines of the `TmlabState` option.
+
+use super::UciSession;
+use crate::drive::TmSnapshot;
+
+impl UciSession {
+    /// `tmlab cancel` (drop the running search, contract point 3) and `tmlab restore <payload>`
+    /// (put a `tm-state` payload back into the manager, contract point 2).
+    pub(super) fn tmlab(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), String> {
+        let (sub, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        match sub {
+            "cancel" => {
+                if self.driver.running() {
+                    self.control.cancel();
+                    self.pump(1, out);
+                } else if let Some(line) = self.held.take() {
+                    out("info string stop cancelled");
+                    out(&line);
+                }
+                Ok(())
+            }
+            "restore" => {
+                if self.driver.running() {
+                    return Err("tmlab restore ignored: a search is running (send stop first)".into());
+                }
+                let snap = TmSnapshot::from_payload(arg).map_err(|e| e.to_string())?;
+                self.driver.restore(&snap).map_err(|e| e.to_string())
+            }
+            other => Err(format!("tmlab: unknown command {other:?} (expected cancel or restore <payload>)")),
+        }
+    }
+
+    /// `info string tm-state <payload>` when `TmlabState` is on.
+    pub(super) fn print_state(&self, out: &mut dyn FnMut(&str)) {
+        if self.tm_state {
+            out(&format!("info string tm-state {}", self.driver.snapshot().to_payload()));
+        }
+    }
+}
