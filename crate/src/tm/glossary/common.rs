@@ -8,7 +8,8 @@ const C: &str = SCOPE_CHART;
 const S: &str = SCOPE_STOP;
 
 const COMMON: Source = Source::Project("crate/src/tm/common.rs");
-const STOP: Source = Source::Project("crate/src/stop.rs");
+const BUDGET: Source = Source::Project("crate/src/stop/budget.rs");
+const REASON: Source = Source::Project("crate/src/stop/reason.rs");
 const LIMITS: Source = Source::Project("crate/src/search/limits.rs");
 const SP: Source = Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/stoppers.cc");
 const SF_SEARCH: Source = Source::Upstream(Repo::Stockfish, "src/search.cpp");
@@ -34,20 +35,20 @@ pub(super) const ENTRIES: &[Entry] = &[
         "", Source::Project("crate/src/play/game.rs")),
     e(C, "soft", "soft budget", Unit::Ms,
         "the manager's base soft limit: no new iteration after it (alpha-beta), stop at it (MCTS)",
-        "", STOP),
+        "", BUDGET),
     e(C, "effective_soft", "effective soft limit", Unit::Ms,
         "the soft limit the manager really used: the base scaled by its in-search factors",
-        "base × factors, capped", STOP),
-    e(C, "hard", "hard limit", Unit::Ms, "the search stops at once when it reaches this", "", STOP),
+        "base × factors, capped", BUDGET),
+    e(C, "hard", "hard limit", Unit::Ms, "the search stops at once when it reaches this", "", BUDGET),
     e(C, "clock", "clock", Unit::Ms,
         "the time left on the side's clock after the move",
         "", Source::Project("crate/src/clock/game_clock.rs")),
     e(S, "soft-limit", "soft limit", Unit::Reason,
         "the soft limit passed: at an iteration boundary (alpha-beta) or after a batch (MCTS)",
-        "elapsed ≥ soft", STOP),
+        "elapsed ≥ soft", REASON),
     e(S, "hard-limit", "hard limit", Unit::Reason,
         "the hard limit was reached inside an iteration",
-        "elapsed ≥ hard", STOP),
+        "elapsed ≥ hard", REASON),
     e(S, "deadline", "deadline", Unit::Reason,
         "an lc0 manager's single deadline passed (soft = hard)",
         "elapsed ≥ deadline", COMMON),
@@ -70,5 +71,5 @@ pub(super) const ENTRIES: &[Entry] = &[
     e(S, "tree-full", "tree full", Unit::Reason, "the MCTS tree reached its node cap", "", MCTS),
     e(S, "cancelled", "dropped", Unit::Reason,
         "the page dropped the search (new game, view switch): nothing was charged",
-        "", Source::Project("crate/src/uci.rs")),
+        "", Source::Project("crate/src/uci/ext.rs")),
 ];
