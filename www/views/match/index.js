@@ -10,7 +10,8 @@ import { render, nothing } from 'lit-html';
 import { MatchBook, read_match_spec, sprt_status, tm_schema } from '../../pkg/tmlab.js';
 import { createParamsPanel } from '../../ui/params.js';
 import { perFrame } from '../../ui/frame.js';
-import { MatchRunner, maxConcurrency } from './runner.js';
+import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
+import { MatchRunner } from './runner.js';
 import { saveMatch, saveGame, loadMatch, loadGame, loadGames, clearMatch } from './store.js';
 import { checkSummaries, metaProblem } from './validate.js';
 import { initialState, update, rowOf, TABLE_WINDOW } from './controller.js';
@@ -26,7 +27,7 @@ export { MATCH_PREFIX, MATCH_DEFAULTS, MATCH_CHOICES } from './spec.js';
  */
 export function mountMatch(root, ctx) {
   const schema = tm_schema();
-  const cap = maxConcurrency();
+  const cap = concurrencyOf();
   let s = initialState(ctx.state);
   let mounted = false;
   /** @type {any} */ let book = null; // the wasm MatchBook
@@ -80,7 +81,7 @@ export function mountMatch(root, ctx) {
       else if (typeof MATCH_DEFAULTS[key] === 'number') {
         v = Number(el.value);
         if (el.value.trim() === '' || !Number.isFinite(v)) return;
-        if (key === 'conc') v = Math.max(1, Math.min(cap, Math.round(v)));
+        if (key === 'conc') v = gamesAtOnce(v, cap);
       } else v = el.value;
       setForm({ ...s.form, [key]: v });
     },
@@ -160,7 +161,7 @@ export function mountMatch(root, ctx) {
     book?.free();
     book = new MatchBook(spec);
     for (const x of saved) book.add(x);
-    runner = new MatchRunner({ spec, book, concurrency: savedState.conc > 0 ? savedState.conc : cap, mayStart });
+    runner = new MatchRunner({ spec, book, concurrency: gamesAtOnce(savedState.conc, cap), mayStart });
     const playing = () => dispatch({ type: 'playing', count: runner.running.size });
     runner.addEventListener('start', (/** @type {any} */ e) => {
       dispatch({ type: 'game-start', index: e.detail.index, records: e.detail.records });

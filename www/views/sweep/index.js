@@ -8,7 +8,8 @@
 import { render } from 'lit-html';
 import { draw_sweep_chart, sweep_plan, sweep_range_values, sweep_report } from '../../pkg/tmlab.js';
 import { perFrame } from '../../ui/frame.js';
-import { GamePool, download, kvStore, maxConcurrency, scoreOf } from './pool.js';
+import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
+import { GamePool, download, kvStore, scoreOf } from './pool.js';
 import { SWEEP_DEFAULTS, exportOf, initialState, parseValues, pendingTasks, specOf, update } from './controller.js';
 import { sweepTemplate } from './render.js';
 
@@ -22,7 +23,7 @@ const typed = (e) => (e && typeof e === 'object' && 'path' in e ? e : { path: ''
  * @param {{state: any, onChange: (s: any) => void}} ctx
  */
 export function mountSweep(root, ctx) {
-  const cap = maxConcurrency();
+  const cap = concurrencyOf();
   let s = initialState(ctx.state);
   /** @type {GamePool|null} */ let pool = null;
   let report = null;
@@ -95,7 +96,7 @@ export function mountSweep(root, ctx) {
   const save = () => store.put('current', { run: s.run, status: s.status === 'running' ? 'stopped' : s.status }).catch(() => {});
 
   function run() {
-    const conc = Math.max(1, Math.min(cap, s.form.conc > 0 ? s.form.conc : cap));
+    const conc = gamesAtOnce(s.form.conc, cap);
     const run = s.run;
     if (!run) return;
     pool?.stop();

@@ -8,7 +8,8 @@
 import { render } from 'lit-html';
 import { draw_tune_chart, tune_apply, tune_next, tune_plan, tune_result } from '../../pkg/tmlab.js';
 import { perFrame } from '../../ui/frame.js';
-import { GamePool, download, kvStore, maxConcurrency } from '../sweep/pool.js';
+import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
+import { GamePool, download, kvStore } from '../sweep/pool.js';
 import { TUNE_DEFAULTS, initialState, specOf, tally, update } from './controller.js';
 import { tuneTemplate } from './render.js';
 
@@ -22,7 +23,7 @@ const typed = (e) => (e && typeof e === 'object' && 'path' in e ? e : { path: ''
  * @param {{state: any, onChange: (s: any) => void}} ctx
  */
 export function mountTune(root, ctx) {
-  const cap = maxConcurrency();
+  const cap = concurrencyOf(undefined, 2); // an iteration is one pair of games
   let s = initialState(ctx.state);
   /** @type {GamePool|null} */ let pool = null;
   let result = null;
@@ -62,7 +63,7 @@ export function mountTune(root, ctx) {
   const save = () => store.put('current', { run: s.run, status: s.status === 'running' ? 'stopped' : s.status }).catch(() => {});
 
   async function loop() {
-    const conc = Math.max(1, Math.min(cap, 2, s.form.conc > 0 ? s.form.conc : 2));
+    const conc = gamesAtOnce(s.form.conc, cap);
     pool?.stop();
     const p = new GamePool(conc);
     pool = p;
