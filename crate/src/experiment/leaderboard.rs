@@ -5,8 +5,8 @@
 //!   self-play check that should read about 0 Elo).
 //! - MCTS: the lc0 family against `lc0-legacy` (itself included).
 //!
-//! Each entry is one `tmlab match` (colour-reversed pairs from the builtin openings, 1 M nodes/s
-//! virtual clock, the seed's opening order) and reports Elo ± its 95 % interval (pentanomial),
+//! Each entry is one `tmlab match` (colour-reversed pairs from the builtin openings, the plan's
+//! virtual clock, the seed's opening order and the plan's adjudication, none by default) and reports Elo ± its 95 % interval (pentanomial),
 //! the manager's time usage (share of the clock used by its 20th and 40th moves, used ÷ base soft
 //! budget, time left at the end, timeouts) and the mean curve of the clock share against the
 //! move number.
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use crate::drive::SearcherKind;
-use crate::play::game::{ClockMode, GameRecord};
+use crate::play::game::{Adjudication, ClockMode, GameRecord};
 use crate::play::match_::{MatchState, run_match};
 use crate::play::match_spec::MatchSpec;
 
@@ -38,8 +38,6 @@ pub const MCTS_MANAGERS: [&str; 5] = ["lc0-legacy", "lc0-curve", "lc0-smooth", "
 pub const MCTS_REFERENCE: &str = "lc0-legacy";
 /// The curve stops at this move.
 pub const CURVE_MOVES: usize = 80;
-/// Virtual nodes per second.
-pub const NPS: f64 = 1_000_000.0;
 
 /// One point of the mean clock-share curve.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -101,6 +99,10 @@ pub struct Plan {
     pub only: Vec<String>,
     /// Match threads.
     pub concurrency: usize,
+    /// Virtual nodes per second.
+    pub nps: f64,
+    /// Score and move-count adjudication of every game.
+    pub adjudication: Adjudication,
 }
 
 /// The managers and reference of a searcher's gauntlet.
@@ -149,32 +151,27 @@ fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
-/// Plays one manager's match against the reference and summarises it.
+/// Plays one manager's match against the reference at `tc`, with the plan's games, seed,
+/// clock, adjudication and concurrency, and summarises it.
 ///
 /// # Errors
-/// A bad spec or control.
-pub fn run_entry(
-    engine: SearcherKind,
-    manager: &str,
-    tc: &str,
-    games: u32,
-    seed: u64,
-    concurrency: usize,
-) -> Result<Entry, String> {
+/// A bad spec, control, clock or adjudication.
+pub fn run_entry(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> Result<Entry, String> {
     let (_, reference) = gauntlet(engine);
     let spec = MatchSpec {
         engine,
         a: manager.into(),
         b: reference.into(),
         tc_a: tc.into(),
-        games,
-        seed,
-        clock: ClockMode::Virtual { nps: NPS, latency_ms: 0.0 },
+        games: plan.games,
+        seed: plan.seed,
+        clock: ClockMode::Virtual { nps: plan.nps, latency_ms: 0.0 },
+        adjudication: plan.adjudication,
         event: "tmlab leaderboard".into(),
         ..MatchSpec::default()
     };
     let cfg = spec.to_config()?;
-    let state: MatchState = run_match(&cfg, concurrency, &mut |_, _| {})?;
+    let state: MatchState = run_match(&cfg, plan.concurrency, &mut |_, _| {})?;
     let report = state.report(None);
     let mut per_game = Vec::new();
     for g in state.games.iter().flatten() {
@@ -218,7 +215,7 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, 
         let (managers, _) = gauntlet(engine);
         for tc in &plan.tcs {
             for m in managers.iter().filter(|m| plan.only.is_empty() || plan.only.iter().any(|o| o == *m)) {
-                let e = run_entry(engine, m, tc, plan.games, plan.seed, plan.concurrency)?;
+                let e = run_entry(plan, engine, m, tc)?;
                 progress(&e);
                 out.push(e);
             }
@@ -245,8 +242,24 @@ mod tests {
 
     #[test]
     fn a_small_entry_is_reproducible_and_self_play_is_even() {
-        let a = run_entry(SearcherKind::Ab, "lc0-simple", "1+0.01", 4, 3, 2).unwrap();
-        let b = run_entry(SearcherKind::Ab, "lc0-simple", "1+0.01", 4, 3, 1).unwrap();
+        let plan = |concurrency| Plan {
+            tcs: vec!["1+0.01".into()],
+            games: 4,
+            engines: vec![SearcherKind::Ab],
+            seed: 3,
+            only: vec![],
+            concurrency,
+            nps: 1e6,
+            adjudication: Adjudication::default(),
+        };
+        // The plan's adjudication reaches the games: a 5-move limit draws all four.
+        let short =
+            Plan { adjudication: Adjudication { max_moves: Some(5), ..Adjudication::default() }, ..plan(2) };
+        let s = run_entry(&short, SearcherKind::Ab, "lc0-simple", "1+0.01").unwrap();
+        assert_eq!(s.wdl, [0, 0, 4], "{s:?}");
+        let a = run_entry(&plan(2), SearcherKind::Ab, "lc0-simple", "1+0.01").unwrap();
+        assert_ne!(a.wdl, [0, 0, 4], "without the limit the four games are not all drawn: {a:?}");
+        let b = run_entry(&plan(1), SearcherKind::Ab, "lc0-simple", "1+0.01").unwrap();
         assert_eq!(a, b, "the same seed gives the same entry at any concurrency");
         assert_eq!(a.games, 4);
         assert_eq!(a.wdl.iter().sum::<u32>(), 4);
@@ -264,6 +277,8 @@ mod tests {
                 seed: 1,
                 only: vec!["stockfish".into()],
                 concurrency: 1,
+                nps: 1e6,
+                adjudication: Adjudication::default(),
             },
             &mut |_| {},
         )

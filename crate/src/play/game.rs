@@ -18,6 +18,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
+pub use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::engine::{EnginePlayer, ThinkRequest, Thought};
 use super::openings::{Opening, fen_of};
 use super::pgn::{MoveComment, PgnGame, PgnMove, PgnResult};
@@ -58,42 +59,6 @@ impl ClockMode {
             ClockMode::Real => "wall".into(),
         }
     }
-}
-
-/// Score-based adjudication, as fastchess's `-resign`, `-draw` and `-maxmoves`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct Adjudication {
-    /// `-resign movecount=N score=S twosided=B`: a side whose score is ≤ −S for N consecutive
-    /// moves of its own loses (with `twosided`, the opponent must also have reported ≥ S for its
-    /// last N moves).
-    pub resign: Option<ResignRule>,
-    /// `-draw movenumber=M movecount=N score=S`: from full move M on, a draw once both sides
-    /// reported |score| ≤ S for N consecutive moves each.
-    pub draw: Option<DrawRule>,
-    /// `-maxmoves N`: a draw once N full moves were played.
-    pub max_moves: Option<u32>,
-}
-
-/// Parameters of resign adjudication.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct ResignRule {
-    /// Consecutive moves.
-    pub move_count: u32,
-    /// Threshold, centipawns.
-    pub score_cp: i32,
-    /// Both sides must agree.
-    pub two_sided: bool,
-}
-
-/// Parameters of draw adjudication.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct DrawRule {
-    /// First full move at which the rule applies.
-    pub move_number: u32,
-    /// Consecutive moves of each side.
-    pub move_count: u32,
-    /// Threshold, centipawns.
-    pub score_cp: i32,
 }
 
 /// Why a game ended; [`Termination::pgn`] gives the PGN tag value.

@@ -22,6 +22,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::adjudication::{MAX_MAX_MOVES, MAX_RULE_MOVES};
 use super::engine::EngineConfig;
 use super::game::{Adjudication, ClockMode, DrawRule, ResignRule};
 use super::match_::MatchConfig;
@@ -324,7 +325,7 @@ impl MatchSpec {
                 s.adjudication.resign = Some(ResignRule {
                     move_count: r.required(
                         "move_count",
-                        r.whole("move_count", 10_000)?,
+                        r.whole("move_count", MAX_RULE_MOVES.into())?,
                         "a move count ≥ 1",
                     )? as u32,
                     score_cp: r.required("score_cp", r.int("score_cp")?, "a score in centipawns > 0")?,
@@ -333,16 +334,16 @@ impl MatchSpec {
             }
             if let Some(d) = a.object("draw", &["move_number", "move_count", "score_cp"])? {
                 s.adjudication.draw = Some(DrawRule {
-                    move_number: d.whole("move_number", 10_000)?.unwrap_or(0) as u32,
+                    move_number: d.whole("move_number", MAX_RULE_MOVES.into())?.unwrap_or(0) as u32,
                     move_count: d.required(
                         "move_count",
-                        d.whole("move_count", 10_000)?,
+                        d.whole("move_count", MAX_RULE_MOVES.into())?,
                         "a move count ≥ 1",
                     )? as u32,
                     score_cp: d.required("score_cp", d.int("score_cp")?, "a score in centipawns ≥ 0")?,
                 });
             }
-            s.adjudication.max_moves = a.whole("max_moves", 100_000)?.map(|n| n as u32);
+            s.adjudication.max_moves = a.whole("max_moves", MAX_MAX_MOVES.into())?.map(|n| n as u32);
         }
         s.overhead_ms = f.number("overhead_ms")?;
         if let Some(h) = f.whole("hash_mb", MAX_HASH_MB as u64)? {
@@ -493,32 +494,7 @@ fn parse_tc(field: &str, text: &str) -> Result<TimeControl, String> {
 }
 
 fn check_adjudication(a: &Adjudication) -> Result<(), String> {
-    if let Some(r) = a.resign {
-        if r.move_count == 0 {
-            return Err("adjudication.resign.move_count: expected at least 1 move".into());
-        }
-        if r.score_cp <= 0 {
-            return Err(format!(
-                "adjudication.resign.score_cp: expected a score above 0 cp, got {}",
-                r.score_cp
-            ));
-        }
-    }
-    if let Some(d) = a.draw {
-        if d.move_count == 0 {
-            return Err("adjudication.draw.move_count: expected at least 1 move".into());
-        }
-        if d.score_cp < 0 {
-            return Err(format!(
-                "adjudication.draw.score_cp: expected a score of 0 cp or more, got {}",
-                d.score_cp
-            ));
-        }
-    }
-    if a.max_moves == Some(0) {
-        return Err("adjudication.max_moves: expected at least 1 move (leave it out for no limit)".into());
-    }
-    Ok(())
+    a.check().map_err(|e| format!("adjudication.{e}"))
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Games and matches: the game runner, matches and their statistics, PGN, openings.
 
+pub mod adjudication;
 pub mod engine;
 pub mod engine_report;
 pub mod game;

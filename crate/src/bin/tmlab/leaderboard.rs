@@ -3,15 +3,24 @@
 
 use serde::Serialize;
 
+use crate::game_args::{DEFAULT_NPS, GameArgs, adjudication_flags, flag_error};
 use crate::output::print;
 use tmlab::clock::{TimeControl, Timing};
 use tmlab::drive::SearcherKind;
-use tmlab::experiment::leaderboard::{self, AB_REFERENCE, Entry, MCTS_REFERENCE, NPS, Plan};
+use tmlab::experiment::leaderboard::{self, AB_REFERENCE, Entry, MCTS_REFERENCE, Plan};
+use tmlab::play::adjudication::Adjudication;
 
 /// Most games per manager and control.
 const MAX_GAMES: u32 = 100_000;
 
 #[derive(clap::Args)]
+#[command(
+    mut_arg("engine", |a| a
+        .default_value("both")
+        .value_name("ab|mcts|both")
+        .help("Which gauntlet: `ab` (every manager vs stockfish), `mcts` (the lc0 family vs lc0-legacy) or `both`")),
+    mut_arg("concurrency", |a| a.default_value("2")),
+)]
 pub struct Args {
     /// Time controls, comma-separated (cutechess syntax with a game clock).
     #[arg(long, value_name = "TC,…", default_value = "1+0.01,10+0.1,60+0.6")]
@@ -19,19 +28,13 @@ pub struct Args {
     /// Games per manager and control (even: colour-reversed pairs; at least 4 for an Elo).
     #[arg(long, value_name = "N", default_value_t = 100)]
     games: u32,
-    /// Which gauntlet: `ab` (every manager vs stockfish), `mcts` (the lc0 family vs
-    /// lc0-legacy) or `both`.
-    #[arg(long, value_name = "ab|mcts|both", default_value = "both")]
-    engine: String,
-    /// Seed of the opening order.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    seed: u64,
     /// Only these managers, comma-separated (a slice of the gauntlet).
     #[arg(long, value_name = "M,…")]
     only: Option<String>,
-    /// Games played at once.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    concurrency: usize,
+    /// Gauntlet (--engine ab|mcts|both, default both), concurrency (default 2), virtual speed,
+    /// seed and adjudication.
+    #[command(flatten)]
+    game: GameArgs,
     /// Print JSON (the format of the committed www/public/leaderboard.json).
     #[arg(long)]
     json: bool,
@@ -48,6 +51,7 @@ struct Doc<'a> {
     engines: Vec<&'static str>,
     references: References,
     clock: String,
+    adjudication: Adjudication,
     openings: &'static str,
     results: &'a [Entry],
 }
@@ -81,7 +85,8 @@ fn tcs(s: &str) -> Result<Vec<String>, String> {
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let engines = engines(&args.engine)?;
+    let g = &args.game;
+    let engines = engines(&g.engine)?;
     let tcs = tcs(&args.tc)?;
     if args.games < 2 || args.games > MAX_GAMES || !args.games.is_multiple_of(2) {
         return Err(format!(
@@ -89,9 +94,8 @@ pub fn run(args: Args) -> Result<(), String> {
             args.games
         ));
     }
-    if !(1..=64).contains(&args.concurrency) {
-        return Err(format!("--concurrency {} is out of range; allowed: 1 … 64", args.concurrency));
-    }
+    let concurrency = g.concurrency()?;
+    let adjudication = g.adjudication()?;
     let only: Vec<String> = args
         .only
         .as_deref()
@@ -101,19 +105,27 @@ pub fn run(args: Args) -> Result<(), String> {
         tcs: tcs.clone(),
         games: args.games,
         engines: engines.clone(),
-        seed: args.seed,
+        seed: g.seed,
         only,
-        concurrency: args.concurrency,
+        concurrency,
+        nps: g.nps,
+        adjudication,
     };
     let results = leaderboard::run(&plan, &mut |e| {
         if !args.json {
             eprintln!("{} {} {}: {}", e.engine, e.tc, e.manager, elo_text(e));
         }
-    })?;
+    })
+    .map_err(|e| flag_error(&e, |_| None))?;
+    // The flags that change the games; a default left out keeps older commands as they were.
     let mut command = format!(
         "tmlab leaderboard --tc {} --games {} --engine {} --seed {}",
-        args.tc, args.games, args.engine, args.seed
+        args.tc, args.games, g.engine, g.seed
     );
+    if g.nps != DEFAULT_NPS {
+        command += &format!(" --nps {}", g.nps);
+    }
+    command += &adjudication_flags(&adjudication);
     if let Some(o) = &args.only {
         command += &format!(" --only {o}");
     }
@@ -121,12 +133,13 @@ pub fn run(args: Args) -> Result<(), String> {
         let doc = Doc {
             tmlab_version: env!("CARGO_PKG_VERSION"),
             command: command + " --json",
-            seed: args.seed,
+            seed: g.seed,
             games: args.games,
             tcs: &tcs,
             engines: engines.iter().map(|e| e.as_str()).collect(),
             references: References { ab: AB_REFERENCE, mcts: MCTS_REFERENCE },
-            clock: format!("virtual, 1 ms = {} nodes", NPS / 1000.0),
+            clock: format!("virtual, 1 ms = {} nodes", g.nps / 1000.0),
+            adjudication,
             openings: "builtin (crate/data/openings.txt), colour-reversed pairs in the seed's order",
             results: &results,
         };

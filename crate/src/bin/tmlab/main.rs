@@ -11,6 +11,8 @@ mod bench;
 mod budget;
 mod curve;
 #[cfg(not(target_arch = "wasm32"))]
+mod game_args;
+#[cfg(not(target_arch = "wasm32"))]
 mod leaderboard;
 // Matches run on native threads (`play::match_::run_match` exists natively only); the binary
 // still compiles for wasm32 because cargo builds it for the wasm integration tests.

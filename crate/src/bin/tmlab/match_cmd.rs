@@ -4,25 +4,19 @@ use std::io::{IsTerminal, Write};
 
 use serde::Serialize;
 
+use crate::game_args::{GameArgs, flag_error};
 use crate::match_sink::{Sink, pretty};
 use crate::output::print;
 use tmlab::clock::TimeControl;
-use tmlab::drive::SearcherKind;
-use tmlab::play::game::{Adjudication, ClockMode, DrawRule, ResignRule};
+use tmlab::play::game::ClockMode;
 use tmlab::play::match_::{GameFailure, GameSummary, MatchState, run_match_keeping};
 use tmlab::play::match_spec::{MatchSpec, OpeningsSpec};
 use tmlab::play::openings;
 use tmlab::play::stats::Sprt;
 use tmlab::tm::TmSpec;
 
-/// Largest `--concurrency`: each game holds two engines (two hash tables) and a thread.
-const MAX_CONCURRENCY: usize = 64;
-
 #[derive(clap::Args)]
 pub struct Args {
-    /// The searcher both players use: ab or mcts.
-    #[arg(long, default_value = "ab")]
-    engine: String,
     /// Player A's manager (spec string), e.g. `lc0-legacy(slowmover=1.2)`.
     #[arg(long, value_name = "SPEC")]
     a: String,
@@ -39,36 +33,21 @@ pub struct Args {
     /// Number of games (played in colour-reversed pairs).
     #[arg(long, default_value_t = 2)]
     games: u32,
+    /// Searcher, concurrency, virtual speed, seed and adjudication.
+    #[command(flatten)]
+    game: GameArgs,
     /// Clock: virtual (nodes ÷ --nps) or real (wall time).
     #[arg(long, default_value = "virtual")]
     clock: String,
-    /// Virtual nodes per second.
-    #[arg(long, default_value_t = 1_000_000.0)]
-    nps: f64,
     /// Simulated latency per move under the virtual clock, ms.
     #[arg(long, default_value_t = 0.0)]
     latency: f64,
     /// Opening file: EPD/FEN lines (default: the builtin set).
     #[arg(long, value_name = "FILE")]
     openings: Option<String>,
-    /// Seed of the opening order.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Games played at once (threads).
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
     /// SPRT bounds `elo0,elo1` (α = β = 0.05); the match stops when it decides.
     #[arg(long, value_name = "ELO0,ELO1")]
     sprt: Option<String>,
-    /// fastchess `-resign`: `movecount,score[,twosided]`, e.g. `3,600,true`.
-    #[arg(long, value_name = "N,CP[,TWOSIDED]")]
-    resign: Option<String>,
-    /// fastchess `-draw`: `movenumber,movecount,score`, e.g. `40,8,10`.
-    #[arg(long, value_name = "M,N,CP")]
-    draw: Option<String>,
-    /// fastchess `-maxmoves`: a draw after this many full moves.
-    #[arg(long, value_name = "N")]
-    maxmoves: Option<u32>,
     /// Move overhead of both managers, ms (default: each manager's own).
     #[arg(long, value_name = "MS")]
     overhead: Option<f64>,
@@ -98,51 +77,21 @@ fn tc(which: &str, s: &str) -> Result<TimeControl, String> {
     s.parse().map_err(|e: tmlab::clock::TcError| format!("--{which}: {e}"))
 }
 
-/// A spec error (`clock.nps: …`) with the flag it came from (`--nps: …`).
-fn flag_error(e: &str) -> String {
-    let (field, rest) = e.split_once(": ").unwrap_or(("", e));
-    let flag = match field {
-        "a" | "b" | "games" | "seed" | "sprt" | "engine" => format!("--{field}"),
-        "tc_a" => "--tc".into(),
-        "tc_b" => "--tc-b".into(),
-        "clock.nps" => "--nps".into(),
-        "clock.latency_ms" => "--latency".into(),
-        "hash_mb" => "--hash".into(),
-        f if f.starts_with("overhead_ms") => "--overhead".into(),
-        "adjudication.max_moves" => "--maxmoves".into(),
-        f if f.starts_with("adjudication.resign") => "--resign".into(),
-        f if f.starts_with("adjudication.draw") => "--draw".into(),
-        f if f.starts_with("openings") => "--openings".into(),
-        _ => return e.to_string(),
-    };
-    format!("{flag}: {rest}")
-}
-
-fn adjudication(args: &Args) -> Result<Adjudication, String> {
-    let mut adj = Adjudication { max_moves: args.maxmoves, ..Adjudication::default() };
-    if let Some(r) = &args.resign {
-        let f: Vec<&str> = r.split(',').collect();
-        if !(2..=3).contains(&f.len()) {
-            return Err(format!("--resign: expected movecount,score[,twosided], got {r:?}"));
-        }
-        adj.resign = Some(ResignRule {
-            move_count: num("--resign movecount", f[0])?,
-            score_cp: num("--resign score", f[1])?,
-            two_sided: f.get(2).map(|s| num::<bool>("--resign twosided", s)).transpose()?.unwrap_or(false),
-        });
-    }
-    if let Some(d) = &args.draw {
-        let f: Vec<&str> = d.split(',').collect();
-        if f.len() != 3 {
-            return Err(format!("--draw: expected movenumber,movecount,score, got {d:?}"));
-        }
-        adj.draw = Some(DrawRule {
-            move_number: num("--draw movenumber", f[0])?,
-            move_count: num("--draw movecount", f[1])?,
-            score_cp: num("--draw score", f[2])?,
-        });
-    }
-    Ok(adj)
+/// The flag of a match-spec field only `tmlab match` has.
+fn own_flag(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "a" => "--a",
+        "b" => "--b",
+        "games" => "--games",
+        "sprt" => "--sprt",
+        "tc_a" => "--tc",
+        "tc_b" => "--tc-b",
+        "clock.latency_ms" => "--latency",
+        "hash_mb" => "--hash",
+        f if f.starts_with("overhead_ms") => "--overhead",
+        f if f.starts_with("openings") => "--openings",
+        _ => return None,
+    })
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), from the system clock (the binary only runs natively).
@@ -191,7 +140,7 @@ fn failed_games(failures: &[GameFailure], first: &GameFailure, finished: u32) ->
 pub fn run(args: Args) -> Result<(), String> {
     // The flags fill a MatchSpec, which builds the config as the browser's matches do; its
     // errors name the spec field, so prefix them with the flag.
-    let searcher: SearcherKind = args.engine.parse().map_err(|e| format!("--engine: {e}"))?;
+    let searcher = args.game.searcher()?;
     spec("a", &args.a)?;
     spec("b", &args.b)?;
     tc("tc", &args.tc)?;
@@ -199,7 +148,7 @@ pub fn run(args: Args) -> Result<(), String> {
         tc("tc-b", t)?;
     }
     let clock = match args.clock.as_str() {
-        "virtual" => ClockMode::Virtual { nps: args.nps, latency_ms: args.latency },
+        "virtual" => ClockMode::Virtual { nps: args.game.nps, latency_ms: args.latency },
         "real" | "wall" => ClockMode::Real,
         other => return Err(format!("--clock: {other:?} is not a clock mode (virtual or real)")),
     };
@@ -229,21 +178,16 @@ pub fn run(args: Args) -> Result<(), String> {
         games: args.games,
         clock,
         openings,
-        seed: args.seed,
+        seed: args.game.seed,
         sprt,
-        adjudication: adjudication(&args)?,
+        adjudication: args.game.adjudication()?,
         overhead_ms: args.overhead,
         hash_mb: args.hash,
         event: "tmlab match".into(),
         date: today(),
     };
-    let cfg = match_spec.to_config().map_err(|e| flag_error(&e))?;
-    if !(1..=MAX_CONCURRENCY).contains(&args.concurrency) {
-        return Err(format!(
-            "--concurrency must be 1 … {MAX_CONCURRENCY} (games at once), got {}",
-            args.concurrency
-        ));
-    }
+    let cfg = match_spec.to_config().map_err(|e| flag_error(&e, own_flag))?;
+    let concurrency = args.game.concurrency()?;
     // Open the PGN file before playing: an unwritable path is refused before any game.
     let pgn = match &args.pgn {
         Some(path) => {
@@ -319,7 +263,7 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let state = run_match_keeping(
         &cfg,
-        args.concurrency,
+        concurrency,
         MatchState::scores_only(cfg.games),
         &mut on_game,
         &mut on_failure,

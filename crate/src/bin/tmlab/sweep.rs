@@ -3,8 +3,8 @@
 
 use std::io::{IsTerminal, Write};
 
+use crate::game_args::{GameArgs, flag_error};
 use crate::output::print;
-use tmlab::drive::SearcherKind;
 use tmlab::experiment::chart::sweep_svg;
 use tmlab::experiment::fit::short;
 use tmlab::experiment::journal::Journal;
@@ -16,10 +16,8 @@ use tmlab::play::match_::GameScore;
 use tmlab::play::match_spec::MatchSpec;
 use tmlab::tm::TmSpec;
 
-/// Largest `--concurrency`.
-const MAX_CONCURRENCY: usize = 64;
-
 #[derive(clap::Args)]
+#[command(mut_arg("seed", |a| a.help("Seed of the opening order (the same for every value)")))]
 pub struct Args {
     /// The manager whose parameter is swept (spec string), e.g. `lc0-legacy`.
     #[arg(long, value_name = "SPEC")]
@@ -45,21 +43,9 @@ pub struct Args {
     /// Games per value (colour-reversed pairs).
     #[arg(long, value_name = "N")]
     games: u32,
-    /// The searcher: ab or mcts.
-    #[arg(long, default_value = "ab")]
-    engine: String,
-    /// Games played at once (threads).
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// Virtual nodes per second (the clock is virtual: nodes ÷ nps).
-    #[arg(long, default_value_t = 1_000_000.0)]
-    nps: f64,
-    /// Seed of the opening order (the same for every value).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// fastchess `-maxmoves`: a draw after this many full moves.
-    #[arg(long, value_name = "N")]
-    maxmoves: Option<u32>,
+    /// Searcher, concurrency, virtual speed, seed and adjudication.
+    #[command(flatten)]
+    game: GameArgs,
     /// Record every finished game in FILE and skip those already in it (continue a stopped sweep).
     #[arg(long, value_name = "FILE")]
     resume: Option<String>,
@@ -74,22 +60,20 @@ pub struct Args {
     svg: Option<String>,
 }
 
-/// The spec's error, with the flag it came from.
-fn flag_error(e: &str, values_flag: &str) -> String {
-    let (field, rest) = e.split_once(": ").unwrap_or(("", e));
-    let flag = match field {
-        "values" => values_flag,
-        "param" => "--param",
-        "a" => "--tm",
-        "b" => "--vs",
-        "tc_a" => "--tc",
-        "tc_b" => "--tc-b",
-        "games" => "--games",
-        "clock.nps" => "--nps",
-        "engine" => "--engine",
-        _ => return e.to_string(),
-    };
-    format!("{flag}: {rest}")
+/// The flag of a sweep-spec field only `tmlab sweep` has (`values` comes from --values or --range).
+fn own_flag(values_flag: &'static str) -> impl Fn(&str) -> Option<&'static str> {
+    move |field| {
+        Some(match field {
+            "values" => values_flag,
+            "param" => "--param",
+            "a" => "--tm",
+            "b" => "--vs",
+            "tc_a" => "--tc",
+            "tc_b" => "--tc-b",
+            "games" => "--games",
+            _ => return None,
+        })
+    }
 }
 
 fn parse_values(args: &Args, tm: &TmSpec) -> Result<(Vec<f64>, &'static str), String> {
@@ -144,17 +128,12 @@ fn parse_values(args: &Args, tm: &TmSpec) -> Result<(Vec<f64>, &'static str), St
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let engine: SearcherKind = args.engine.parse().map_err(|e| format!("--engine: {e}"))?;
+    let engine = args.game.searcher()?;
     let tm: TmSpec = args.tm.parse().map_err(|e: tmlab::tm::SpecError| format!("--tm: {e}"))?;
     args.vs.parse::<TmSpec>().map_err(|e| format!("--vs: {e}"))?;
     let (values, values_flag) = parse_values(&args, &tm)?;
-    if !(1..=MAX_CONCURRENCY).contains(&args.concurrency) {
-        return Err(format!(
-            "--concurrency must be 1 … {MAX_CONCURRENCY} (games at once), got {}",
-            args.concurrency
-        ));
-    }
-    let adjudication = tmlab::play::game::Adjudication { max_moves: args.maxmoves, ..Default::default() };
+    let concurrency = args.game.concurrency()?;
+    let adjudication = args.game.adjudication()?;
     let base = MatchSpec {
         engine,
         a: args.tm.clone(),
@@ -162,14 +141,14 @@ pub fn run(args: Args) -> Result<(), String> {
         tc_a: args.tc.clone(),
         tc_b: args.tc_b.clone(),
         games: args.games,
-        clock: ClockMode::Virtual { nps: args.nps, latency_ms: 0.0 },
-        seed: args.seed,
+        clock: ClockMode::Virtual { nps: args.game.nps, latency_ms: 0.0 },
+        seed: args.game.seed,
         adjudication,
         event: "tmlab sweep".into(),
         ..MatchSpec::default()
     };
     let spec = SweepSpec { param: args.param.clone(), values, base };
-    let plan = spec.plan().map_err(|e| flag_error(&e, values_flag))?;
+    let plan = spec.plan().map_err(|e| flag_error(&e, own_flag(values_flag)))?;
     let games = plan.games();
     let mut scores: Vec<Vec<Option<GameScore>>> = vec![vec![None; games as usize]; spec.values.len()];
     let mut journal = match &args.resume {
@@ -208,7 +187,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let tty = std::io::stderr().is_terminal();
     let start = std::time::Instant::now();
     let mut write_error = None;
-    play_tasks(&plan.configs, &tasks, args.concurrency, &mut |t, g| {
+    play_tasks(&plan.configs, &tasks, concurrency, &mut |t, g| {
         if let Some(j) = journal.as_mut()
             && let Err(e) = j.append(&serde_json::json!({ "value": t.cfg, "game": g.score }))
         {
@@ -257,7 +236,7 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.csv {
         return print(&report.to_csv());
     }
-    let clock = format!("virtual clock {} nodes/ms", args.nps / 1000.0);
+    let clock = format!("virtual clock {} nodes/ms", args.game.nps / 1000.0);
     let head = format!(
         "Sweep of {} in {} against {}: {} vs {}, {games} games per value, {clock}, seed {}\n",
         spec.param,
@@ -265,7 +244,7 @@ pub fn run(args: Args) -> Result<(), String> {
         args.vs,
         args.tc,
         args.tc_b.as_deref().unwrap_or(&args.tc),
-        args.seed
+        args.game.seed
     );
     let rate = if wall > 0.0 { played as f64 / wall } else { 0.0 };
     let tail = format!("{played} games played in {wall:.1} s ({rate:.2} games/s)\n");

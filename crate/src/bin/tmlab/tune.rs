@@ -3,8 +3,8 @@
 
 use std::io::{IsTerminal, Write};
 
+use crate::game_args::{GameArgs, flag_error};
 use crate::output::print;
-use tmlab::drive::SearcherKind;
 use tmlab::experiment::chart::tune_svg;
 use tmlab::experiment::fit::short;
 use tmlab::experiment::journal::Journal;
@@ -15,10 +15,11 @@ use tmlab::play::game::ClockMode;
 use tmlab::play::match_spec::MatchSpec;
 use tmlab::play::stats::Outcome;
 
-/// Largest `--concurrency`.
-const MAX_CONCURRENCY: usize = 64;
-
 #[derive(clap::Args)]
+#[command(
+    mut_arg("seed", |a| a.help("Seed of the openings, flips and roundings")),
+    mut_arg("concurrency", |a| a.help("Games played at once (threads; at most 2 × pairs per iteration are useful)")),
+)]
 pub struct Args {
     /// The manager to tune (spec string); its values are the starting point.
     #[arg(long, value_name = "SPEC")]
@@ -41,21 +42,9 @@ pub struct Args {
     /// Colour-reversed pairs per iteration.
     #[arg(long, default_value_t = 1)]
     pairs_per: u32,
-    /// The searcher: ab or mcts.
-    #[arg(long, default_value = "ab")]
-    engine: String,
-    /// Games played at once (threads; at most 2 × pairs per iteration are useful).
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// Virtual nodes per second.
-    #[arg(long, default_value_t = 1_000_000.0)]
-    nps: f64,
-    /// Seed of the openings, flips and roundings.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// fastchess `-maxmoves`: a draw after this many full moves.
-    #[arg(long, value_name = "N")]
-    maxmoves: Option<u32>,
+    /// Searcher, concurrency, virtual speed, seed and adjudication.
+    #[command(flatten)]
+    game: GameArgs,
     /// Record every finished iteration in FILE and continue from it.
     #[arg(long, value_name = "FILE")]
     resume: Option<String>,
@@ -75,28 +64,21 @@ fn list(flag: &str, s: &Option<String>) -> Result<Vec<f64>, String> {
     })
 }
 
-fn flag_error(e: &str) -> String {
-    let (field, rest) = e.split_once(": ").unwrap_or(("", e));
-    let flag = match field {
+/// The flag of a tune-spec field only `tmlab tune` has.
+fn own_flag(field: &str) -> Option<&'static str> {
+    Some(match field {
         "params" => "--params",
         "a" => "--tm",
         "tc_a" => "--tc",
         "games" => "--games",
         "pairs_per" => "--pairs-per",
-        "clock.nps" => "--nps",
-        _ => return e.to_string(),
-    };
-    format!("{flag}: {rest}")
+        _ => return None,
+    })
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let engine: SearcherKind = args.engine.parse().map_err(|e| format!("--engine: {e}"))?;
-    if !(1..=MAX_CONCURRENCY).contains(&args.concurrency) {
-        return Err(format!(
-            "--concurrency must be 1 … {MAX_CONCURRENCY} (games at once), got {}",
-            args.concurrency
-        ));
-    }
+    let engine = args.game.searcher()?;
+    let concurrency = args.game.concurrency()?;
     let spec = TuneSpec {
         params: args.params.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
         c_end: list("--c-end", &args.c_end)?,
@@ -108,14 +90,14 @@ pub fn run(args: Args) -> Result<(), String> {
             b: args.tm.clone(),
             tc_a: args.tc.clone(),
             games: args.games,
-            clock: ClockMode::Virtual { nps: args.nps, latency_ms: 0.0 },
-            seed: args.seed,
-            adjudication: tmlab::play::game::Adjudication { max_moves: args.maxmoves, ..Default::default() },
+            clock: ClockMode::Virtual { nps: args.game.nps, latency_ms: 0.0 },
+            seed: args.game.seed,
+            adjudication: args.game.adjudication()?,
             event: "tmlab tune".into(),
             ..MatchSpec::default()
         },
     };
-    let plan = spec.plan().map_err(|e| flag_error(&e))?;
+    let plan = spec.plan().map_err(|e| flag_error(&e, own_flag))?;
     let cfg = &plan.cfg;
     let mut history: Vec<SpsaIteration> = Vec::new();
     let mut journal = match &args.resume {
@@ -143,7 +125,7 @@ pub fn run(args: Args) -> Result<(), String> {
         let m = plan.iteration_match(&step)?.to_config()?;
         let tasks: Vec<Task> = plan.games_of(k).map(|g| Task { cfg: 0, game: g }).collect();
         let (mut wins, mut losses, mut draws) = (0, 0, 0);
-        play_tasks(std::slice::from_ref(&m), &tasks, args.concurrency, &mut |_, g| {
+        play_tasks(std::slice::from_ref(&m), &tasks, concurrency, &mut |_, g| {
             match g.score.outcome_a {
                 Outcome::Win => wins += 1,
                 Outcome::Loss => losses += 1,
@@ -182,7 +164,7 @@ pub fn run(args: Args) -> Result<(), String> {
         short(cfg.big_a()),
         cfg.alpha,
         cfg.gamma,
-        args.seed
+        args.game.seed
     );
     for p in &cfg.params {
         text += &format!(
