@@ -43,6 +43,9 @@ fn lichess_clocks_give_used_time_and_budgets() {
     assert_eq!(used, vec![(0.0, 180_000.0, 180_000.0), (3500.0, 180_000.0, 178_500.0)]);
     let used: Vec<_> = b.moves.iter().map(|m| (m.used_ms, m.clock_before_ms, m.clock_after_ms)).collect();
     assert_eq!(used, vec![(0.0, 180_000.0, 180_000.0), (100_000.0, 180_000.0, 82_000.0)]);
+    // lichess's rule: Black's clock shows 3:00 before its first move (not 3:02, cutechess's).
+    assert_eq!(g.convention, Convention::Lichess);
+    assert_eq!(w.moves[0].opponent_clock_ms, 180_000.0);
     assert_eq!(w.moves[1].opponent_clock_ms, 180_000.0);
     assert_eq!(b.moves[1].opponent_clock_ms, 178_500.0);
     for (i, spec) in ["stockfish", "lc0-legacy"].iter().enumerate() {
@@ -136,6 +139,17 @@ fn every_pgn_tmlab_writes_replays_with_its_own_times() {
         let text = g.to_pgn().to_pgn();
         let r = replay_pgn(&text, &specs(&["stockfish"])).unwrap();
         assert_eq!(r.games[0].source, "clk+emt");
+        // An engine match: cutechess's rule, Black's clock starts with the increment credited.
+        assert_eq!(r.games[0].convention, Convention::Cutechess);
+        // White's first timed move shows Black's clock as Black then started its own first move.
+        let first = &r.games[0].sides[0].moves[0];
+        let black_first = g.records().iter().find(|r| !r.book && !r.color.is_white()).unwrap();
+        assert!(
+            (first.opponent_clock_ms - black_first.clock_before_ms).abs() <= 2.0,
+            "{tc_b}: {} vs {}",
+            first.opponent_clock_ms,
+            black_first.clock_before_ms
+        );
         let recs: Vec<_> = g.records().iter().filter(|r| !r.book && !r.flagged).collect();
         let got: Vec<_> = r.games[0].sides.iter().flat_map(|s| &s.moves).collect();
         assert_eq!(got.len(), recs.len());

@@ -22,6 +22,7 @@ use shakmaty::{Chess, Position};
 
 use super::openings::parse_fen;
 use super::pgn::parse_clock;
+use crate::clock::Convention;
 
 /// The longest PGN text accepted, bytes (about 20 000 games).
 pub const MAX_PGN_BYTES: usize = 32 << 20;
@@ -123,6 +124,31 @@ impl ClockedGame {
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The clock rule the game's recorded times follow, given each side's first-period base time
+    /// and increment, ms (`[white, black]`):
+    /// - `[%clk]` alone (lichess, chess.com): [`Convention::Lichess`] (180+2 starts at 3:00);
+    /// - `[%emt]` or cutechess's `1.21s` alone (cutechess, fastchess): [`Convention::Cutechess`]
+    ///   (180+2 starts at 3:02);
+    /// - both (tmlab): lichess when the first timed move left its clock at exactly the base time
+    ///   though the move took other than the increment (a person's game: the first move is not
+    ///   timed), else cutechess (an engine match: `[%clk]` = base + increment − `[%emt]`).
+    pub fn convention(&self, start: [(f64, f64); 2]) -> Convention {
+        let mut timed = self.moves.iter().filter(|m| !m.book);
+        let any_clk = timed.clone().any(|m| m.clk_ms.is_some());
+        let any_emt = timed.clone().any(|m| m.emt_ms.is_some());
+        match (any_clk, any_emt) {
+            (true, false) => Convention::Lichess,
+            (true, true) => match timed.next() {
+                Some(ClockedMove { clk_ms: Some(clk), emt_ms: Some(emt), white, .. }) => {
+                    let (base, inc) = start[usize::from(!*white)];
+                    if *clk == base && *emt != inc { Convention::Lichess } else { Convention::Cutechess }
+                }
+                _ => Convention::Cutechess,
+            },
+            _ => Convention::Cutechess,
+        }
     }
 }
 
@@ -356,6 +382,26 @@ mod tests {
         assert!(e.starts_with("no game found"), "{e}");
         let e = import_pgn("[White \"a\"]\n[FEN \"nonsense\"]\n\n1. e4 *").unwrap_err().to_string();
         assert!(e.starts_with("game 1 (a vs ?, ?): FEN tag"), "{e}");
+    }
+
+    #[test]
+    fn the_clock_rule_follows_the_pgn() {
+        let start = [(180_000.0, 2000.0); 2];
+        let convention = |pgn: &str| import_pgn(pgn).unwrap()[0].convention(start);
+        // lichess/chess.com: [%clk] only.
+        assert_eq!(convention(LICHESS), Convention::Lichess);
+        // cutechess/fastchess: the prefix or [%emt] only.
+        let cute = "[TimeControl \"180+2\"]\n\n1. e4 {book} e5 {+0.1/9 1.5s} 2. Nf3 {[%emt 0:00:02]} *\n";
+        assert_eq!(convention(cute), Convention::Cutechess);
+        // tmlab engine match: [%clk] = 180 + 2 − 1.5 on the first move.
+        let engine = "[TimeControl \"180+2\"]\n\n1. e4 {1.5s [%clk 0:03:00.5] [%emt 0:00:01.5]} *\n";
+        assert_eq!(convention(engine), Convention::Cutechess);
+        // tmlab game with a person: the first move took 5 s and left the clock at 3:00.
+        let person = "[TimeControl \"180+2\"]\n\n1. e4 {5s [%clk 0:03:00] [%emt 0:00:05]} *\n";
+        assert_eq!(convention(person), Convention::Lichess);
+        // Taking exactly the increment reads the same under both: the engines' rule.
+        let tie = "[TimeControl \"180+2\"]\n\n1. e4 {2s [%clk 0:03:00] [%emt 0:00:02]} *\n";
+        assert_eq!(convention(tie), Convention::Cutechess);
     }
 
     #[test]
