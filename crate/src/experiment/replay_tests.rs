@@ -1,4 +1,5 @@
 use super::*;
+use crate::clock::Convention;
 use crate::drive::SearcherKind;
 use crate::play::engine::{EngineConfig, EnginePlayer};
 use crate::play::game::{Adjudication, ClockMode, Game};
