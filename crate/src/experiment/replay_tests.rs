@@ -189,3 +189,44 @@ fn chart_record_is_what_the_game_chart_reads() {
     assert_eq!(t.moves[2].hard_ms, Some(r.games[0].sides[0].moves[1].budgets[1].hard_ms));
     assert_eq!(t.white, "alice");
 }
+
+/// A game a person played in tmlab's Play view ([`crate::play::person`], lichess's rule) writes
+/// `[%clk]` and `[%emt]`: the replay reads it under lichess's rule, with the game's own clocks.
+#[test]
+fn a_person_game_from_tmlab_replays_under_lichess_rule() {
+    use crate::play::person::{PersonGame, PlaySetup};
+    let setup = PlaySetup {
+        person: "white".into(),
+        white_tc: "180+2".into(),
+        black_tc: "180+2".into(),
+        searcher: "ab".into(),
+        tm: "stockfish".into(),
+        move_overhead_ms: 0.0,
+        ponder: false,
+        date: "2026.11.24".into(),
+    };
+    let mut g = PersonGame::new(setup).unwrap();
+    g.play_text("e4", 5000.0).unwrap();
+    g.play_engine("bestmove e7e5", 1500.0).unwrap();
+    g.play_text("Nf3", 4000.0).unwrap();
+    g.play_engine("bestmove b8c6", 2500.0).unwrap();
+    let r = replay_pgn(&g.pgn(), &specs(&["stockfish"])).unwrap();
+    let game = &r.games[0];
+    assert_eq!((game.source, game.convention), ("clk+emt", Convention::Lichess));
+    let rows = |i: usize| -> Vec<_> {
+        game.sides[i].moves.iter().map(|m| (m.used_ms, m.clock_before_ms, m.clock_after_ms)).collect()
+    };
+    // First moves are not timed: 3:00 before and after; then 3:00 − used + 2 s.
+    assert_eq!(rows(0), vec![(5000.0, 180_000.0, 180_000.0), (4000.0, 180_000.0, 178_000.0)]);
+    assert_eq!(rows(1), vec![(1500.0, 180_000.0, 180_000.0), (2500.0, 180_000.0, 179_500.0)]);
+    // Black's clock shows 3:00 (not 3:02) while White makes its first move.
+    assert_eq!(game.sides[0].moves[0].opponent_clock_ms, 180_000.0);
+    // The game's own records agree.
+    let recs: Vec<_> = g.game().records().iter().map(|r| (r.clock_before_ms, r.clock_after_ms)).collect();
+    let got: Vec<_> = [0, 1, 0, 1]
+        .iter()
+        .zip([0, 0, 1, 1])
+        .map(|(&s, i)| (game.sides[s].moves[i].clock_before_ms, game.sides[s].moves[i].clock_after_ms))
+        .collect();
+    assert_eq!(got, recs);
+}
