@@ -3,9 +3,11 @@
 // second of each, their ratio, and whether the per-value results are identical.
 //
 //   node scripts/bench-sweep.mjs            # 5 values × 4 games at 4+0.04 (env: VALUES, GAMES, TC)
+//   BROWSER_CONC=2 node scripts/bench-sweep.mjs   # the browser's games at once (default: cores − 1)
 //
-// The browser plays at most hardwareConcurrency − 1 games at once (one core stays free for the
-// page); the native run uses the same number of threads, and again with every core.
+// The browser plays BROWSER_CONC games at once (default cores − 1, the Sweep view's default: one
+// core stays free for the page; the view accepts up to every core); the native run uses the same
+// number of threads, and again with every core.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -17,7 +19,18 @@ const GAMES = process.env.GAMES || '4';
 const TC = process.env.TC || '4+0.04';
 const bin = join(ROOT, 'target', 'release', 'tmlab');
 const cores = cpus().length;
-const browserConc = Math.max(1, cores - 1);
+const browserConc = browserConcurrency(process.env.BROWSER_CONC);
+
+/** BROWSER_CONC: an integer 1 … cores; unset or empty: cores − 1 (at least 1). */
+function browserConcurrency(env) {
+  if (env === undefined || env.trim() === '') return Math.max(1, cores - 1);
+  const n = Number(env);
+  if (!Number.isInteger(n) || n < 1 || n > cores) {
+    console.error(`BROWSER_CONC=${env}: expected an integer 1 … ${cores} (this machine's cores)`);
+    process.exit(2);
+  }
+  return n;
+}
 
 function native(conc) {
   const args = ['sweep', '--tm', 'lc0-legacy', '--param', 'slowmover', '--values', VALUES, '--vs', 'stockfish', '--tc', TC, '--games', GAMES, '--concurrency', String(conc), '--json'];
@@ -31,7 +44,7 @@ const browser = await launch();
 try {
   const nat = native(browserConc);
   console.log(`native, ${browserConc} thread(s): ${nat.games} games in ${nat.seconds.toFixed(1)} s = ${nat.rate.toFixed(3)} games/s`);
-  const natAll = cores > browserConc ? native(cores) : nat;
+  const natAll = cores !== browserConc ? native(cores) : nat;
   if (natAll !== nat) console.log(`native, ${cores} threads: ${natAll.games} games in ${natAll.seconds.toFixed(1)} s = ${natAll.rate.toFixed(3)} games/s`);
   const page = await browser.context.newPage();
   const q = new URLSearchParams({ v: '1', view: 'sweep', 's.tc': TC, 's.games': GAMES, 's.values': VALUES, 's.conc': String(browserConc) });

@@ -1,88 +1,27 @@
 // @ts-check
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
-import init, { check_curve_value, check_spec, read_time_control } from './pkg/tmlab.js';
+import init from './pkg/tmlab.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves, mountAllocation } from './views/curves/index.js';
 import {
-  CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ALLOCATION_PREFIX, CURVE_PARAMS, USAGE_PARAMS,
+  CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ALLOCATION_PREFIX,
 } from './views/curves/params.js';
 import { UrlState, VIEWS } from './ui/urlstate.js';
 import { setUpEmbed, reportHeight } from './ui/embed.js';
 import { setUpShare } from './ui/share.js';
 import { showStaticCurves, removePlaceholders } from './ui/static.js';
-import { hasWasmSimd } from './ui/wasm-support.js';
+import { probe, compileWasm } from './ui/boot.js';
+import { showEngineState, showUrlProblems } from './ui/page-notes.js';
+import { checkSpec, checkTimeControl, choice, curveChecks, usageChecks } from './ui/url-checks.js';
 
 const $ = (sel) => document.querySelector(sel);
 /** The e2e harness sets this flag before any script: only then are the test hooks loaded. */
 const testHooks = /** @type {any} */ (globalThis).__tmlabTestHooks === true ? import('./test-hooks.js') : null;
 
-/** What this browser can do, probed once at start. */
-function probe() {
-  let moduleWorkers = false;
-  try {
-    // A module worker reads `type`; a browser without them never asks.
-    // An empty blob: worker (the CSP allows blob: workers, never data: ones).
-    const url = URL.createObjectURL(new Blob([''], { type: 'text/javascript' }));
-    const w = new Worker(url, { get type() { moduleWorkers = true; return /** @type {WorkerType} */ ('module'); } });
-    w.terminate();
-    URL.revokeObjectURL(url);
-  } catch {
-    /* not supported */
-  }
-  return {
-    wasm: hasWasmSimd(),
-    workers: typeof Worker === 'function' && moduleWorkers,
-    isolated: Boolean(globalThis.crossOriginIsolated),
-  };
-}
-
-function showEngineState(client) {
-  const badge = $('#engine-state');
-  if (!badge) return;
-  // Only the client's events: the page reads none of its fields.
-  const render = (state, error) => {
-    badge.textContent = state === 'idle' ? 'engine ready' : `engine ${state}`;
-    badge.dataset.state = state;
-    if (state === 'failed') {
-      $('#engine-error').textContent =
-        `The engine stopped working (${error}). Reload the page; if it happens again, try another browser.`;
-    }
-  };
-  client.addEventListener('state', (e) => render(e.detail.state, e.detail.error));
-  client.addEventListener('crash', (e) => {
-    $('#engine-error').textContent = `The engine crashed (${e.detail.reason}); it was restarted.`;
-  });
-  client.addEventListener('line', (e) => {
-    const log = $('#engine-log');
-    if (log) log.textContent = (log.textContent + e.detail + '\n').split('\n').slice(-40).join('\n');
-  });
-  render('loading', null); // a new client starts loading
-}
-
 /** The views' labels, for titles and messages. */
 const VIEW_LABELS = {
   play: 'Play', match: 'Match', curves: 'Curves', learn: 'Learn', sweep: 'Sweep', tune: 'Tune', replay: 'Replay', leaderboard: 'Leaderboard',
 };
-
-/** Show the URL's unusable values (each names the key, what was wrong, and what is used instead). */
-function showUrlProblems(url) {
-  const note = $('#url-note');
-  const text = $('#url-note-text');
-  if (!note || !text) return;
-  let dismissed = 0; // problems seen when the reader closed the note; a new one shows it again
-  const render = () => {
-    note.hidden = url.problems.length <= dismissed;
-    text.textContent = url.problems.length
-      ? `Some settings in the link could not be used: ${url.problems.map((p) => p.message).join(' ')}`
-      : '';
-  };
-  $('#url-note-close')?.addEventListener('click', () => {
-    dismissed = url.problems.length;
-    render();
-  });
-  url.addEventListener('problem', render);
-  render();
-}
 
 async function main() {
   const caps = probe();
@@ -256,48 +195,6 @@ async function main() {
   await show(url.view);
   reportHeight();
 }
-
-/** The wasm module, compiled while it downloads (or from its bytes if the server's MIME type
- * is not application/wasm). */
-async function compileWasm() {
-  const wasmUrl = new URL('./pkg/tmlab_bg.wasm', import.meta.url);
-  const response = await fetch(wasmUrl);
-  if (!response.ok) throw new Error(`the engine (${wasmUrl}) could not be loaded: HTTP ${response.status}`);
-  if (/^application\/wasm\b/.test(response.headers.get('content-type') || '')) {
-    return WebAssembly.compileStreaming(response);
-  }
-  return WebAssembly.compile(await response.arrayBuffer());
-}
-
-/**
- * A URL check from a Rust parser: nothing when the value parses, else the typed error's message
- * (which never holds the list of allowed values: one message names each bad value; the lists
- * stay in the views' own field errors).
- */
-const parserCheck = (parse) => (value) => {
-  try {
-    parse(value);
-    return undefined;
-  } catch (e) {
-    const message = String(e?.message ?? e);
-    return message.length > 160 ? `${message.slice(0, 157)}…` : message;
-  }
-};
-/** A URL check from the crate's range of a Curves value (`chart`: a chart id or `usage`). */
-const rangeCheck = (chart, key) => (v) => {
-  const bad = check_curve_value(chart, key, v);
-  return bad ? bad.message : undefined;
-};
-const curveChecks = Object.fromEntries(
-  Object.entries(CURVE_PARAMS).flatMap(([id, params]) => params.map((p) => [`${id}.${p.key}`, rangeCheck(id, p.key)])),
-);
-const usageChecks = Object.fromEntries(USAGE_PARAMS.map((p) => [p.key, rangeCheck('usage', p.key)]));
-/** A URL check for a value that must be one of `allowed`. */
-const choice = (allowed) => (v) => (allowed.includes(v) ? undefined : `is not one of ${allowed.join(', ')}`);
-/** A URL check for a manager spec. */
-const checkSpec = parserCheck(check_spec);
-/** A URL check for a time control. */
-const checkTimeControl = parserCheck(read_time_control);
 
 main().catch((err) => {
   $('#fallback').hidden = false;

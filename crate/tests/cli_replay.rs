@@ -38,10 +38,14 @@ fn the_lichess_sample_gives_the_hand_computed_times() {
     assert!(black["managers"][1]["over_hard"].as_array().unwrap().iter().any(|m| m == "9... b5"));
     assert_eq!(black["managers"][0]["over_hard"], serde_json::json!([]));
     assert_eq!(black["time_left_ms"], 82_900.0);
+    // lichess's clock rule: Black's clock shows 3:00 (not 3:02) before its first move.
+    assert_eq!(g["convention"], "lichess");
+    assert_eq!(g["sides"][0]["moves"][0]["opponent_clock_ms"], 180_000.0);
     let (code, text, _) = tmlab(&["replay", "--pgn", SAMPLE, "--tm", "lc0-legacy"]);
     assert_eq!(code, 0);
     assert!(text.contains("9... b5           41.30    156.30    173.70    20.80/  20.80!"), "{text}");
     assert!(text.contains("[1] lc0-legacy: over its hard limit on 5 (9... b5,"), "{text}");
+    assert!(text.contains("times to 100 ms from [%clk], lichess's clock rule\n"), "{text}");
 }
 
 #[test]

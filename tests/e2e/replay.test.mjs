@@ -33,7 +33,12 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   await page.waitForFunction(() => globalThis.tmlab?.views?.replay, null, { timeout: 30000 });
   await page.evaluate(() => globalThis.tmlab.views.replay.loaded);
   assert.equal(await state(page), 'replayed');
-  assert.match(await page.textContent('#rp-headline'), /Game 1: Morphy vs Allies .* 1-0; times from \[%clk\], to 100 ms\./);
+  assert.match(await page.textContent('#rp-headline'), /Game 1: Morphy vs Allies .* 1-0; times from \[%clk\], to 100 ms;/);
+  // lichess's clock rule: before Black's first move its clock shows 3:00, not 3:02.
+  assert.match(await page.textContent('#rp-headline'), /lichess's clock rule\.$/);
+  await page.evaluate(() => { document.querySelector('details.replay-moves').open = true; });
+  const opponentAt = (side, row) => page.locator(`table[data-side="${side}"] tbody tr`).nth(row).locator('td').nth(3).textContent();
+  assert.equal(await opponentAt('white', 0), '180.00 s');
   // Black's 9... b5 took 41.3 s: over lc0-legacy's hard limit, never over Stockfish's.
   const legacy = page.locator('#rp-summary tr.replay-manager[data-side="black"][data-spec="lc0-legacy"] td.over-hard');
   assert.match(await legacy.textContent(), /^5 \(9\.\.\. b5, 10\.\.\. cxb5, 11\.\.\. Nbd7, 12\.\.\. Rd8, 14\.\.\. Qe6\)/);
@@ -64,7 +69,10 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   // The tmlab sample: [%clk] and [%emt], 60+0.6.
   await page.click('button[data-sample="tmlab"]');
   await page.waitForFunction(() => /tmlab match/.test(document.querySelector('#rp-headline')?.textContent ?? ''));
-  assert.match(await page.textContent('#rp-headline'), /times from \[%clk\] and \[%emt\], to 1 ms/);
+  assert.match(await page.textContent('#rp-headline'), /times from \[%clk\] and \[%emt\], to 1 ms; cutechess's clock rule\./);
+  // An engine match keeps cutechess's rule: 60+0.6 starts at 60.6 s.
+  await page.evaluate(() => { document.querySelector('details.replay-moves').open = true; });
+  assert.equal(await opponentAt('white', 0), '60.60 s');
 
   // A pasted game without clocks: the message names the game and the move.
   await page.fill('#rp-pgn', '[Event "Club"]\n[White "Ann"]\n[Black "Bo"]\n[TimeControl "300+3"]\n\n1. e4 { [%clk 0:05:00] } e5 2. Nf3 *\n');

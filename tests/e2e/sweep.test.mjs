@@ -111,3 +111,15 @@ test('a value outside the parameter range is refused beside the form and Start i
   assert.match(page.url(), /s\.values=0\.5%3A1\.5%3A3/);
   await page.close();
 });
+
+test('games at once: the default keeps a core free, every core is allowed, the label says both', async () => {
+  const page = await browser.context.newPage();
+  await open(page);
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency || 2);
+  const label = await page.locator('label', { has: page.locator('#s-conc') }).textContent();
+  const def = Math.max(1, cores - 1);
+  assert.ok(label.includes(`Games at once (0 = default ${def}`), label);
+  assert.ok(label.includes(`at most ${cores} = every core`), label);
+  assert.equal(await page.getAttribute('#s-conc', 'max'), String(cores));
+  await page.close();
+});

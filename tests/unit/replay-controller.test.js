@@ -18,7 +18,7 @@ test('specs are the `;`-separated managers, blanks dropped', () => {
 
 test('the summary and moves come from the crate’s replay (hand-checked numbers)', () => {
   const s = replayed();
-  assert.match(headlineOf(s), /^Game 1: Morphy vs Allies .*times from \[%clk\], to 100 ms\.$/);
+  assert.match(headlineOf(s), /^Game 1: Morphy vs Allies .*times from \[%clk\], to 100 ms; lichess's clock rule\.$/);
   const [white, black] = summaryOf(s);
   assert.equal(white.moves, 17);
   assert.equal(black.left, '82.90 s');

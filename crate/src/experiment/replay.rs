@@ -3,14 +3,15 @@
 //!
 //! The model:
 //! - Each side's clock runs the game's control (the `WhiteTimeControl`/`BlackTimeControl` tags,
-//!   else `TimeControl`); Fischer increments are credited before move 1 as everywhere in tmlab,
-//!   and `x moves in y` periods add their time when they complete.
+//!   else `TimeControl`) under the clock rule the PGN follows ([`ClockedGame::convention`]):
+//!   lichess's for `[%clk]` games from a server (180+2 starts at 3:00; a side's first move is
+//!   not timed and credits no increment), cutechess's for engine matches (180+2 starts at 3:02).
+//!   `x moves in y` periods add their time when they complete.
 //! - A move's time is its `[%emt]` (or cutechess's `1.21s`), else the clock difference:
 //!   `used = clock before + credit − [%clk]`, where the credit is what the control adds after the
-//!   move. A move with `[%clk]` sets its side's clock to that value, so later moves start from
-//!   the recorded clock even when a server added time. A side's first move, when only its
-//!   `[%clk]` is known, is charged `initial time − [%clk]` (lichess starts a clock at the side's
-//!   second move and credits no increment for the first).
+//!   move (none after a lichess first move, so that move is charged `initial time − [%clk]`). A
+//!   move with `[%clk]` sets its side's clock to that value, so later moves start from the
+//!   recorded clock even when a server added time.
 //! - Each manager starts a new game per side and hears about every move of that side in order:
 //!   `begin_move` at the clock before the move (its budget, capped at the clock) and `end_move`
 //!   with the time the player used (MCTS managers are told 1 M nodes/s and no tree reuse).
@@ -19,11 +20,8 @@
 //!
 //! Book moves (`{book}`) run no clock and are left out.
 
-use serde::Serialize;
-use serde_json::{Value, json};
-
 use crate::clock::{Clock, TimeControl, Timing};
-use crate::play::pgn_import::{ClockedGame, GameId, ImportError, import_pgn};
+use crate::play::pgn_import::{ClockedGame, ImportError, import_pgn};
 use crate::tm::simulate::{SimConfig, simulate};
 use crate::tm::{MoveContext, MoveEnd, TmSpec};
 
@@ -32,96 +30,8 @@ const NODES_PER_MS: f64 = 1000.0;
 /// The most managers one replay compares.
 pub const MAX_MANAGERS: usize = 8;
 
-/// A manager's limits for one move.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Limits {
-    /// Soft budget, ms (capped at the clock).
-    pub soft_ms: f64,
-    /// Hard limit, ms (capped at the clock).
-    pub hard_ms: f64,
-}
-
-/// One timed move of a side.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ReplayMove {
-    /// Half-moves before it.
-    pub ply: u32,
-    /// `14. Nf3` / `14... Nf6`.
-    pub label: String,
-    /// SAN.
-    pub san: String,
-    /// Time the player used, ms.
-    pub used_ms: f64,
-    /// The mover's clock before the move (increment credited), ms.
-    pub clock_before_ms: f64,
-    /// The mover's clock after the move, ms.
-    pub clock_after_ms: f64,
-    /// The opponent's clock after this move, ms.
-    pub opponent_clock_ms: f64,
-    /// Each manager's limits, in the order of [`Replay::managers`].
-    pub budgets: Vec<Limits>,
-}
-
-/// One manager's verdict on one side.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ManagerSummary {
-    /// The manager's spec.
-    pub spec: String,
-    /// Moves where the player used more than the manager's hard limit (`14... Nf6`).
-    pub over_hard: Vec<String>,
-    /// Number of moves where the player used more than the soft budget.
-    pub over_soft: u32,
-    /// Share of the clock the manager spends by its 20th move on this control (simulated).
-    pub share_by_20: Option<f64>,
-    /// The same by move 40.
-    pub share_by_40: Option<f64>,
-}
-
-/// One side of a replayed game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SideReplay {
-    /// `white` or `black`.
-    pub color: &'static str,
-    /// The player's name.
-    pub player: String,
-    /// The side's control as PGN writes it.
-    pub time_control: String,
-    /// The timed moves.
-    pub moves: Vec<ReplayMove>,
-    /// Share of the clock the player used by their 20th timed move (if they made 20).
-    pub share_by_20: Option<f64>,
-    /// The same by move 40.
-    pub share_by_40: Option<f64>,
-    /// Clock after the side's last move, ms.
-    pub time_left_ms: Option<f64>,
-    /// One summary per manager.
-    pub managers: Vec<ManagerSummary>,
-}
-
-/// A replayed game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameReplay {
-    /// Number and players.
-    pub game: GameId,
-    /// The result tag.
-    pub result: String,
-    /// Where the times came from: `clk`, `emt` or `clk+emt`.
-    pub source: &'static str,
-    /// The resolution of the recorded times (1, 10, 100 or 1000 ms): a move counts as over a
-    /// limit only when it used more than the limit plus this.
-    pub resolution_ms: f64,
-    /// White and Black.
-    pub sides: [SideReplay; 2],
-}
-
-/// Every game of a PGN, replayed against the same managers.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Replay {
-    /// The managers' canonical spec strings.
-    pub managers: Vec<String>,
-    /// The games.
-    pub games: Vec<GameReplay>,
-}
+mod report;
+pub use report::{GameReplay, Limits, ManagerSummary, Replay, ReplayMove, SideReplay};
 
 /// Replays every game of `pgn` against `specs`.
 ///
@@ -185,7 +95,16 @@ fn resolution(g: &ClockedGame) -> f64 {
 
 fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportError> {
     let tcs = [side_control(g, true)?, side_control(g, false)?];
-    let mut clocks = [Clock::new(&tcs[0]), Clock::new(&tcs[1])];
+    let start = |tc: &TimeControl| match &tc.timing {
+        Timing::Classical(c) => {
+            let (time, inc, _) = c.stage(0);
+            (time as f64, inc as f64)
+        }
+        _ => (0.0, 0.0),
+    };
+    let convention = g.convention([start(&tcs[0]), start(&tcs[1])]);
+    let mut clocks =
+        [Clock::with_convention(&tcs[0], convention), Clock::with_convention(&tcs[1], convention)];
     let mut managers: Vec<Vec<_>> = (0..2)
         .map(|_| {
             specs
@@ -209,16 +128,9 @@ fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportEr
         let mut dry = clock.clone();
         dry.charge(0.0);
         let credit = dry.remaining_ms() - before;
-        let first = moves[side].is_empty();
-        let (used, told) = match (m.emt_ms, m.clk_ms) {
-            (Some(emt), _) => (emt, before),
-            // lichess starts a side's clock at its second move and credits nothing for the
-            // first: charge the first move `initial time − [%clk]`.
-            (None, Some(clk)) if first => {
-                let used = (before - view.inc_ms as f64 - clk).max(0.0);
-                (used, clk + used)
-            }
-            (None, Some(clk)) => ((before + credit - clk).max(0.0), before),
+        let used = match (m.emt_ms, m.clk_ms) {
+            (Some(emt), _) => emt,
+            (None, Some(clk)) => (before + credit - clk).max(0.0),
             (None, None) => {
                 return Err(ImportError {
                     game: Some(Box::new(g.id.clone())),
@@ -243,13 +155,13 @@ fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportEr
             }
         }
         let after = clock.remaining_ms();
-        let ctx = MoveContext::new(told, view.inc_ms as f64, m.ply).with_movestogo(view.movestogo);
+        let ctx = MoveContext::new(before, view.inc_ms as f64, m.ply).with_movestogo(view.movestogo);
         let budgets = managers[side]
             .iter_mut()
             .map(|tm| {
                 let b = tm.begin_move(&ctx);
                 tm.end_move(&MoveEnd::new(used, (used * NODES_PER_MS).round() as u64));
-                Limits { soft_ms: b.soft_ms.min(told), hard_ms: b.hard_ms.min(told) }
+                Limits { soft_ms: b.soft_ms.min(before), hard_ms: b.hard_ms.min(before) }
             })
             .collect();
         moves[side].push(ReplayMove {
@@ -257,7 +169,7 @@ fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportEr
             label: m.label(),
             san: m.san.clone(),
             used_ms: used,
-            clock_before_ms: told,
+            clock_before_ms: before,
             clock_after_ms: after,
             opponent_clock_ms: clocks[1 - side].remaining_ms(),
             budgets,
@@ -311,43 +223,13 @@ fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportEr
         game: g.id.clone(),
         result: g.result.clone(),
         source,
+        convention,
         resolution_ms,
         sides: [
             side("white", &g.id.white, &tcs[0], white_moves),
             side("black", &g.id.black, &tcs[1], black_moves),
         ],
     })
-}
-
-impl GameReplay {
-    /// The game as a record the per-game time chart ([`crate::plot::game`]) reads, with manager
-    /// `m`'s limits as the budgets: `{setup: {white, black}, moves: [...]}`.
-    pub fn chart_record(&self, m: usize) -> Value {
-        let mut moves: Vec<(u32, Value)> = Vec::new();
-        for side in &self.sides {
-            for mv in &side.moves {
-                let b = mv.budgets.get(m);
-                moves.push((
-                    mv.ply,
-                    json!({
-                        "ply": mv.ply,
-                        "color": side.color,
-                        "san": mv.san,
-                        "book": false,
-                        "used_ms": mv.used_ms,
-                        "clock_after_ms": mv.clock_after_ms,
-                        "flagged": false,
-                        "engine": b.map(|b| json!({"budget": {"soft_ms": b.soft_ms, "hard_ms": b.hard_ms}})),
-                    }),
-                ));
-            }
-        }
-        moves.sort_by_key(|(ply, _)| *ply);
-        json!({
-            "setup": {"white": {"name": self.sides[0].player}, "black": {"name": self.sides[1].player}},
-            "moves": moves.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
-        })
-    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
 use super::*;
+use crate::clock::Convention;
 use crate::drive::SearcherKind;
 use crate::play::engine::{EngineConfig, EnginePlayer};
 use crate::play::game::{Adjudication, ClockMode, Game};
@@ -43,6 +44,9 @@ fn lichess_clocks_give_used_time_and_budgets() {
     assert_eq!(used, vec![(0.0, 180_000.0, 180_000.0), (3500.0, 180_000.0, 178_500.0)]);
     let used: Vec<_> = b.moves.iter().map(|m| (m.used_ms, m.clock_before_ms, m.clock_after_ms)).collect();
     assert_eq!(used, vec![(0.0, 180_000.0, 180_000.0), (100_000.0, 180_000.0, 82_000.0)]);
+    // lichess's rule: Black's clock shows 3:00 before its first move (not 3:02, cutechess's).
+    assert_eq!(g.convention, Convention::Lichess);
+    assert_eq!(w.moves[0].opponent_clock_ms, 180_000.0);
     assert_eq!(w.moves[1].opponent_clock_ms, 180_000.0);
     assert_eq!(b.moves[1].opponent_clock_ms, 178_500.0);
     for (i, spec) in ["stockfish", "lc0-legacy"].iter().enumerate() {
@@ -136,6 +140,17 @@ fn every_pgn_tmlab_writes_replays_with_its_own_times() {
         let text = g.to_pgn().to_pgn();
         let r = replay_pgn(&text, &specs(&["stockfish"])).unwrap();
         assert_eq!(r.games[0].source, "clk+emt");
+        // An engine match: cutechess's rule, Black's clock starts with the increment credited.
+        assert_eq!(r.games[0].convention, Convention::Cutechess);
+        // White's first timed move shows Black's clock as Black then started its own first move.
+        let first = &r.games[0].sides[0].moves[0];
+        let black_first = g.records().iter().find(|r| !r.book && !r.color.is_white()).unwrap();
+        assert!(
+            (first.opponent_clock_ms - black_first.clock_before_ms).abs() <= 2.0,
+            "{tc_b}: {} vs {}",
+            first.opponent_clock_ms,
+            black_first.clock_before_ms
+        );
         let recs: Vec<_> = g.records().iter().filter(|r| !r.book && !r.flagged).collect();
         let got: Vec<_> = r.games[0].sides.iter().flat_map(|s| &s.moves).collect();
         assert_eq!(got.len(), recs.len());
@@ -173,4 +188,45 @@ fn chart_record_is_what_the_game_chart_reads() {
     assert_eq!(t.moves[3].used_ms, 100_000.0);
     assert_eq!(t.moves[2].hard_ms, Some(r.games[0].sides[0].moves[1].budgets[1].hard_ms));
     assert_eq!(t.white, "alice");
+}
+
+/// A game a person played in tmlab's Play view ([`crate::play::person`], lichess's rule) writes
+/// `[%clk]` and `[%emt]`: the replay reads it under lichess's rule, with the game's own clocks.
+#[test]
+fn a_person_game_from_tmlab_replays_under_lichess_rule() {
+    use crate::play::person::{PersonGame, PlaySetup};
+    let setup = PlaySetup {
+        person: "white".into(),
+        white_tc: "180+2".into(),
+        black_tc: "180+2".into(),
+        searcher: "ab".into(),
+        tm: "stockfish".into(),
+        move_overhead_ms: 0.0,
+        ponder: false,
+        date: "2026.11.24".into(),
+    };
+    let mut g = PersonGame::new(setup).unwrap();
+    g.play_text("e4", 5000.0).unwrap();
+    g.play_engine("bestmove e7e5", 1500.0).unwrap();
+    g.play_text("Nf3", 4000.0).unwrap();
+    g.play_engine("bestmove b8c6", 2500.0).unwrap();
+    let r = replay_pgn(&g.pgn(), &specs(&["stockfish"])).unwrap();
+    let game = &r.games[0];
+    assert_eq!((game.source, game.convention), ("clk+emt", Convention::Lichess));
+    let rows = |i: usize| -> Vec<_> {
+        game.sides[i].moves.iter().map(|m| (m.used_ms, m.clock_before_ms, m.clock_after_ms)).collect()
+    };
+    // First moves are not timed: 3:00 before and after; then 3:00 − used + 2 s.
+    assert_eq!(rows(0), vec![(5000.0, 180_000.0, 180_000.0), (4000.0, 180_000.0, 178_000.0)]);
+    assert_eq!(rows(1), vec![(1500.0, 180_000.0, 180_000.0), (2500.0, 180_000.0, 179_500.0)]);
+    // Black's clock shows 3:00 (not 3:02) while White makes its first move.
+    assert_eq!(game.sides[0].moves[0].opponent_clock_ms, 180_000.0);
+    // The game's own records agree.
+    let recs: Vec<_> = g.game().records().iter().map(|r| (r.clock_before_ms, r.clock_after_ms)).collect();
+    let got: Vec<_> = [0, 1, 0, 1]
+        .iter()
+        .zip([0, 0, 1, 1])
+        .map(|(&s, i)| (game.sides[s].moves[i].clock_before_ms, game.sides[s].moves[i].clock_after_ms))
+        .collect();
+    assert_eq!(got, recs);
 }

@@ -13,7 +13,6 @@
 //!   rule, insufficient material; optionally by score as fastchess's `-resign`/`-draw` and
 //!   `-maxmoves` do (Termination `adjudication`).
 
-use serde::{Deserialize, Serialize};
 use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
@@ -21,155 +20,12 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 pub use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::engine::{EnginePlayer, ThinkRequest, Thought};
 use super::openings::{Opening, fen_of};
-use super::pgn::{MoveComment, PgnGame, PgnMove, PgnResult};
 use crate::clock::timer::{Timer, now_ms};
-use crate::clock::{Convention, GameClock, TimeControl};
+use crate::clock::{Convention, GameClock};
 use crate::stop::Score;
 
-/// How the game's clock is driven.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "mode")]
-pub enum ClockMode {
-    /// Time = nodes ÷ `nps` (virtual nodes per second) + `latency_ms` per move: reproducible.
-    Virtual {
-        /// Virtual nodes per second.
-        nps: f64,
-        /// Simulated latency charged per move on top of the search's time, ms.
-        latency_ms: f64,
-    },
-    /// Wall time measured by the runner around each search.
-    Real,
-}
-
-impl ClockMode {
-    /// The timer a search uses under this mode.
-    pub fn timer(&self) -> Timer {
-        match *self {
-            ClockMode::Virtual { nps, .. } => Timer::virtual_nps(nps),
-            ClockMode::Real => Timer::real(),
-        }
-    }
-
-    /// The PGN `ClockMode` tag: `virtual 1000 nodes/ms latency 0 ms` or `wall`.
-    pub fn tag(&self) -> String {
-        match *self {
-            ClockMode::Virtual { nps, latency_ms } => {
-                format!("virtual {} nodes/ms latency {latency_ms} ms", nps / 1000.0)
-            }
-            ClockMode::Real => "wall".into(),
-        }
-    }
-}
-
-/// Why a game ended; [`Termination::pgn`] gives the PGN tag value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Termination {
-    /// Checkmate, stalemate, repetition, fifty moves, insufficient material.
-    Normal,
-    /// A side exceeded its time.
-    TimeForfeit,
-    /// Score-based or move-count adjudication.
-    Adjudication,
-    /// An engine failed to produce a legal move.
-    RulesInfraction,
-}
-
-impl Termination {
-    /// The PGN `Termination` value.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            Termination::Normal => "normal",
-            Termination::TimeForfeit => "time forfeit",
-            Termination::Adjudication => "adjudication",
-            Termination::RulesInfraction => "rules infraction",
-        }
-    }
-}
-
-/// The end of a game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameOutcome {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: PgnResult,
-    /// The PGN termination.
-    pub termination: Termination,
-    /// Human-readable reason (`White mates`, `Draw by 3-fold repetition`, …).
-    pub reason: String,
-}
-
-/// One side's setup.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SideSetup {
-    /// Player name (PGN `White`/`Black`).
-    pub name: String,
-    /// The side's time control.
-    pub tc: TimeControl,
-    /// Searcher and manager spec, for the PGN's extra tags (empty for a person).
-    pub engine: String,
-}
-
-/// Everything a game needs besides its players.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameSetup {
-    /// White's setup.
-    pub white: SideSetup,
-    /// Black's setup.
-    pub black: SideSetup,
-    /// The clock mode.
-    pub clock: ClockMode,
-    /// Score adjudication.
-    pub adjudication: Adjudication,
-    /// PGN `Event`.
-    pub event: String,
-    /// PGN `Date` (`YYYY.MM.DD`; `????.??.??` if unknown).
-    pub date: String,
-    /// PGN `Round`.
-    pub round: String,
-}
-
-/// One move of the game as recorded.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MoveRecord {
-    /// Half-moves played before this one (§0.2).
-    pub ply: u32,
-    /// The mover.
-    #[serde(serialize_with = "ser_color")]
-    pub color: Color,
-    /// The move, SAN (with `+`/`#`).
-    pub san: String,
-    /// A book move (no clock charged, no engine record).
-    pub book: bool,
-    /// The mover's model clock before the move, ms.
-    pub clock_before_ms: f64,
-    /// The mover's clock after the move, increment included, ms.
-    pub clock_after_ms: f64,
-    /// Time charged to the clock, ms (before any delay is deducted).
-    pub used_ms: f64,
-    /// Charged − engine-reported time, ms.
-    pub latency_ms: f64,
-    /// The move lost on time.
-    pub flagged: bool,
-    /// How far the move overshot the clock (+ margin), ms; 0 if it did not.
-    pub overshoot_ms: f64,
-    /// The engine's record (absent for book moves and a person's moves).
-    pub engine: Option<Thought>,
-}
-
-fn ser_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(if c.is_white() { "white" } else { "black" })
-}
-
-/// What the side to move must be given to think (see [`Game::request`]).
-#[derive(Clone, Debug)]
-pub struct MoveRequest<'a> {
-    /// The game's start position.
-    pub start: &'a Chess,
-    /// Every move played so far, book moves included.
-    pub moves: &'a [Move],
-    /// The side to move.
-    pub color: Color,
-}
+mod types;
+pub use types::{ClockMode, GameOutcome, GameSetup, MoveRecord, MoveRequest, SideSetup, Termination};
 
 /// A game in progress: apply moves one at a time, read the clock, export when it ends.
 #[derive(Clone, Debug)]
@@ -400,100 +256,6 @@ impl Game {
         Ok(())
     }
 
-    /// Ends the game by the rules of chess, if they end it.
-    fn adjudicate_rules(&mut self) {
-        let pos = &self.pos;
-        let turn = pos.turn();
-        let end = |result, reason: &str| GameOutcome {
-            result,
-            termination: Termination::Normal,
-            reason: reason.to_string(),
-        };
-        let outcome = if pos.legal_moves().is_empty() {
-            if pos.is_check() {
-                let r = win_for(!turn);
-                Some(end(r, if turn.is_white() { "Black mates" } else { "White mates" }))
-            } else {
-                Some(end(PgnResult::Draw, "Draw by stalemate"))
-            }
-        } else if pos.is_insufficient_material() {
-            Some(end(PgnResult::Draw, "Draw by insufficient mating material"))
-        } else if pos.halfmoves() >= 100 {
-            Some(end(PgnResult::Draw, "Draw by fifty moves rule"))
-        } else if self.repetitions() >= 3 {
-            Some(end(PgnResult::Draw, "Draw by 3-fold repetition"))
-        } else {
-            None
-        };
-        self.outcome = outcome;
-    }
-
-    /// How often the current position occurred (same side to move, castling and en passant
-    /// rights), counting only since the last irreversible move.
-    pub fn repetitions(&self) -> usize {
-        let window = (self.pos.halfmoves() as usize + 1).min(self.keys.len());
-        let cur = *self.keys.last().expect("the start position is always there");
-        self.keys[self.keys.len() - window..].iter().filter(|&&k| k == cur).count()
-    }
-
-    fn adjudicate_score(&mut self, c: Color, s: Score) {
-        let adj = self.setup.adjudication;
-        let i = idx(c);
-        let v = cp(s);
-        if let Some(r) = adj.resign {
-            self.losing[i] = if v <= -r.score_cp { self.losing[i] + 1 } else { 0 };
-            self.winning[i] = if v >= r.score_cp { self.winning[i] + 1 } else { 0 };
-            let loser = [c, !c].into_iter().find(|&x| {
-                self.losing[idx(x)] >= r.move_count && (!r.two_sided || self.winning[idx(!x)] >= r.move_count)
-            });
-            if let Some(l) = loser {
-                let name = if l.is_white() { "White" } else { "Black" };
-                self.outcome = Some(GameOutcome {
-                    result: win_for(!l),
-                    termination: Termination::Adjudication,
-                    reason: format!("{name} resigns (score adjudication)"),
-                });
-                return;
-            }
-        }
-        if let Some(d) = adj.draw {
-            self.drawish[i] = if v.abs() <= d.score_cp { self.drawish[i] + 1 } else { 0 };
-            if self.pos.fullmoves().get() > d.move_number && self.drawish.iter().all(|&n| n >= d.move_count) {
-                self.outcome = Some(GameOutcome {
-                    result: PgnResult::Draw,
-                    termination: Termination::Adjudication,
-                    reason: "Draw by score adjudication".into(),
-                });
-                return;
-            }
-        }
-        if let Some(n) = adj.max_moves
-            && self.ply() >= 2 * n
-        {
-            self.outcome = Some(GameOutcome {
-                result: PgnResult::Draw,
-                termination: Termination::Adjudication,
-                reason: format!("Draw by move limit ({n} moves)"),
-            });
-        }
-    }
-
-    /// The outcome when `c`'s flag falls: a loss, or a draw when the opponent cannot mate
-    /// (FIDE 6.9).
-    fn time_forfeit(&self, c: Color) -> GameOutcome {
-        let name = if c.is_white() { "White" } else { "Black" };
-        let draw = self.pos.has_insufficient_material(!c);
-        GameOutcome {
-            result: if draw { PgnResult::Draw } else { win_for(!c) },
-            termination: Termination::TimeForfeit,
-            reason: if draw {
-                format!("{name} loses on time, but the opponent cannot mate: draw")
-            } else {
-                format!("{name} loses on time")
-            },
-        }
-    }
-
     /// Ends the game as a loss for the side to move (illegal move, crashed engine).
     pub fn forfeit(&mut self, termination: Termination, reason: &str) {
         if self.outcome.is_none() {
@@ -525,99 +287,12 @@ impl Game {
             self.outcome = Some(outcome);
         }
     }
-
-    /// The game as PGN (playground.md §4): the seven-tag roster, `FEN`/`SetUp` for a
-    /// non-standard start, the time-control tags, `Termination`, and extra tags with each
-    /// side's engine and the clock mode; `{book}` on book moves and a [`MoveComment`] on every
-    /// other move. A move that lost on time is not in the movetext.
-    pub fn to_pgn(&self) -> PgnGame {
-        let s = &self.setup;
-        let result = self.outcome.as_ref().map_or(PgnResult::Unfinished, |o| o.result);
-        let mut tags: Vec<(String, String)> = vec![
-            ("Event".into(), s.event.clone()),
-            ("Site".into(), "tmlab".into()),
-            ("Date".into(), s.date.clone()),
-            ("Round".into(), s.round.clone()),
-            ("White".into(), s.white.name.clone()),
-            ("Black".into(), s.black.name.clone()),
-            ("Result".into(), result.as_str().into()),
-        ];
-        if self.start != Chess::default() {
-            tags.push(("FEN".into(), fen_of(&self.start)));
-            tags.push(("SetUp".into(), "1".into()));
-        }
-        let tc_clock = GameClock::new(&s.white.tc, &s.black.tc);
-        for (k, v) in tc_clock.pgn_tags() {
-            tags.push((k.into(), v));
-        }
-        let played: Vec<&MoveRecord> = self.records.iter().filter(|r| !r.flagged).collect();
-        tags.push(("PlyCount".into(), played.len().to_string()));
-        tags.push((
-            "Termination".into(),
-            self.outcome.as_ref().map_or("unterminated", |o| o.termination.pgn()).into(),
-        ));
-        if let Some(o) = &self.outcome {
-            tags.push(("TerminationDetails".into(), o.reason.clone()));
-        }
-        tags.push(("Opening".into(), self.opening_name.clone()));
-        tags.push(("WhiteEngine".into(), s.white.engine.clone()));
-        tags.push(("BlackEngine".into(), s.black.engine.clone()));
-        tags.push(("ClockMode".into(), s.clock.tag()));
-        let moves =
-            played.iter().map(|r| PgnMove { san: r.san.clone(), comment: Some(move_comment(r)) }).collect();
-        PgnGame { tags, moves, result }
-    }
 }
 
-/// The comment of a recorded move: `book`, or the cutechess prefix with `[%clk]`/`[%emt]` and
-/// fastchess-style `n=`, `latency=` keys.
-pub fn move_comment(r: &MoveRecord) -> String {
-    if r.book {
-        return "book".into();
-    }
-    let mut c = MoveComment { eval: None, emt_ms: r.used_ms, clk_ms: r.clock_after_ms, extras: Vec::new() };
-    if let Some(t) = &r.engine {
-        c.eval = Some((t.score, t.depth));
-        c.extras.push(("n".into(), t.nodes.to_string()));
-        c.extras.push(("latency".into(), format!("{:.0}", r.latency_ms.round())));
-    }
-    c.render()
-}
-
-fn win_for(c: Color) -> PgnResult {
-    if c.is_white() { PgnResult::WhiteWins } else { PgnResult::BlackWins }
-}
-
-/// A finished game: its setup, records and outcome, ready for JSON.
-#[derive(Clone, Debug, Serialize)]
-pub struct GameRecord {
-    /// The setup.
-    pub setup: GameSetup,
-    /// The opening's name.
-    pub opening: String,
-    /// The start position (FEN).
-    pub start_fen: String,
-    /// Every move, book moves included.
-    pub moves: Vec<MoveRecord>,
-    /// The outcome.
-    pub outcome: Option<GameOutcome>,
-    /// The PGN text.
-    pub pgn: String,
-}
-
-impl Game {
-    /// The game's record for JSON export.
-    pub fn record(&self) -> GameRecord {
-        GameRecord {
-            setup: self.setup.clone(),
-            opening: self.opening_name.clone(),
-            start_fen: fen_of(&self.start),
-            moves: self.records.clone(),
-            outcome: self.outcome.clone(),
-            pgn: self.to_pgn().to_pgn(),
-        }
-    }
-}
+mod adjudicate;
+mod export;
+use export::win_for;
+pub use export::{GameRecord, move_comment};
 
 /// Plays `game` to the end with two engine players (white first). Under a real clock the
 /// runner measures each search's wall time itself.

@@ -20,110 +20,20 @@
 //! its last reported score is within ±25 centipawns ([`DRAW_OFFER_MIN_MOVE`],
 //! [`DRAW_OFFER_MAX_CP`]); otherwise it declines and play goes on.
 
-use serde::{Deserialize, Serialize};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{CastlingMode, Color, Move, Position};
 
 use super::engine_report::EngineReport;
-use super::game::{
-    Adjudication, ClockMode, Game, GameOutcome, GameSetup, SideSetup, Termination, startpos_opening,
-};
+use super::game::{Game, GameOutcome, Termination};
 use super::openings::fen_of;
 use super::pgn::PgnResult;
-use crate::clock::{Convention, TimeControl};
 use crate::drive::SearcherKind;
 use crate::stop::Score;
-use crate::tm::TmSpec;
 
 /// The engine accepts a draw offer only once the full-move number is above this.
 pub const DRAW_OFFER_MIN_MOVE: u32 = 30;
 /// … and only while its last score is within ± this many centipawns.
 pub const DRAW_OFFER_MAX_CP: i32 = 25;
-/// Version of the saved-game format ([`SavedGame`]).
-pub const SAVE_VERSION: u32 = 2;
-
-/// What the page sets up before a game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PlaySetup {
-    /// The person's colour: `white` or `black`.
-    pub person: String,
-    /// White's time control (cutechess/fastchess syntax, seconds; `3m+2` for minutes).
-    pub white_tc: String,
-    /// Black's time control.
-    pub black_tc: String,
-    /// The engine's searcher: `ab` or `mcts`.
-    pub searcher: String,
-    /// The engine's time manager, a spec string.
-    pub tm: String,
-    /// The engine's move overhead, ms (set as the manager's `move-overhead`, where it has one).
-    pub move_overhead_ms: f64,
-    /// Whether the engine ponders (MCTS only).
-    pub ponder: bool,
-    /// PGN `Date` (`YYYY.MM.DD`).
-    #[serde(default = "unknown_date")]
-    pub date: String,
-}
-
-fn unknown_date() -> String {
-    "????.??.??".into()
-}
-
-/// One thing that happened in a game, in order: replaying them rebuilds the game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum PlayEvent {
-    /// A move (UCI) that took `used_ms`; `engine` is the engine's report for its moves.
-    Move {
-        /// The move, UCI notation.
-        uci: String,
-        /// Time charged, ms.
-        used_ms: f64,
-        /// The engine's report (absent for the person's moves).
-        engine: Option<EngineReport>,
-    },
-    /// The side to move ran out of time after `used_ms` without moving.
-    TimeOut {
-        /// Time charged, ms.
-        used_ms: f64,
-    },
-    /// A side resigned.
-    Resign {
-        /// `white` or `black`.
-        color: String,
-    },
-    /// The engine accepted the person's draw offer.
-    DrawAgreed,
-    /// The engine failed to produce a legal move.
-    Forfeit {
-        /// What went wrong.
-        reason: String,
-    },
-}
-
-/// A saved game: the setup and the event log.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SavedGame {
-    /// [`SAVE_VERSION`].
-    pub version: u32,
-    /// The setup.
-    pub setup: PlaySetup,
-    /// Everything that happened.
-    pub events: Vec<PlayEvent>,
-}
-
-/// What to send the engine for a search.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct EngineRequest {
-    /// `position startpos moves …`.
-    pub position: String,
-    /// `go wtime … btime … winc … binc … [movestogo …]` (or `go ponder …`, `go movetime …`).
-    pub go: String,
-    /// The search's budget for the page's watchdog, ms.
-    pub budget_ms: f64,
-    /// For a ponder search: the move pondered on (UCI).
-    pub ponder_move: Option<String>,
-}
-
 /// A person against the engine.
 #[derive(Clone, Debug)]
 pub struct PersonGame {
@@ -145,163 +55,11 @@ fn color_name(c: Color) -> &'static str {
     if c.is_white() { "white" } else { "black" }
 }
 
-/// A setup value the game refuses: which field (`person`, `white_tc`, `black_tc`, `searcher`,
-/// `tm`, `move_overhead_ms`) and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError {
-    /// The [`PlaySetup`] field.
-    pub field: &'static str,
-    /// What is wrong, naming the value.
-    pub message: String,
-}
-
-impl SetupError {
-    fn new(field: &'static str, message: impl Into<String>) -> Self {
-        SetupError { field, message: message.into() }
-    }
-}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-fn parse_color(s: &str) -> Result<Color, String> {
-    match s.trim().to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Color::White),
-        "black" | "b" => Ok(Color::Black),
-        other => Err(format!("colour {other:?}: expected white or black")),
-    }
-}
-
 fn uci_of(m: &Move) -> String {
     UciMove::from_move(*m, CastlingMode::Standard).to_string()
 }
 
 impl PersonGame {
-    /// A new game from the setup.
-    ///
-    /// # Errors
-    /// A field is invalid; the message names it and what is allowed.
-    pub fn new(setup: PlaySetup) -> Result<PersonGame, SetupError> {
-        let person = parse_color(&setup.person).map_err(|e| SetupError::new("person", e))?;
-        let white = parse_tc("White", &setup.white_tc).map_err(|e| SetupError::new("white_tc", e))?;
-        let black = parse_tc("Black", &setup.black_tc).map_err(|e| SetupError::new("black_tc", e))?;
-        let (mine, field) = if person.is_white() { (&white, "white_tc") } else { (&black, "black_tc") };
-        if mine.nodes.is_some() || mine.depth.is_some() {
-            return Err(SetupError::new(
-                field,
-                format!(
-                    "your time control `{mine}` limits nodes or depth, which only engines have: use a clock such as 3m+2"
-                ),
-            ));
-        }
-        let searcher: SearcherKind = setup.searcher.parse().map_err(|e| SetupError::new("searcher", e))?;
-        let mut tm: TmSpec =
-            setup.tm.parse().map_err(|e| SetupError::new("tm", format!("time manager: {e}")))?;
-        if !(setup.move_overhead_ms.is_finite() && (0.0..=10_000.0).contains(&setup.move_overhead_ms)) {
-            return Err(SetupError::new(
-                "move_overhead_ms",
-                format!("move overhead {} ms: expected 0 … 10000 ms", setup.move_overhead_ms),
-            ));
-        }
-        let overhead_applies = tm.get("move-overhead").is_some();
-        if overhead_applies {
-            tm.set("move-overhead", &format!("{}", setup.move_overhead_ms.round()))
-                .map_err(|e| SetupError::new("tm", e.to_string()))?;
-        }
-        let engine_label = format!("{} {}", searcher.as_str(), tm);
-        let side = |c: Color, tc: TimeControl| SideSetup {
-            name: if c == person { "Person".into() } else { format!("tmlab {}", searcher.as_str()) },
-            tc,
-            engine: if c == person { String::new() } else { engine_label.clone() },
-        };
-        let gs = GameSetup {
-            white: side(Color::White, white),
-            black: side(Color::Black, black),
-            clock: ClockMode::Real,
-            adjudication: Adjudication::default(),
-            event: "tmlab play".into(),
-            date: setup.date.clone(),
-            round: "1".into(),
-        };
-        let game = Game::new(gs, &startpos_opening())
-            .map_err(|e| SetupError::new(if e.starts_with("black") { "black_tc" } else { "white_tc" }, e))?
-            .with_convention(Convention::Lichess);
-        let fens = vec![fen_of(game.position())];
-        Ok(PersonGame {
-            setup,
-            person,
-            searcher,
-            engine_label,
-            tm_spec: tm.to_string(),
-            overhead_applies,
-            game,
-            events: Vec::new(),
-            fens,
-            report: EngineReport::default(),
-            last_engine_score: None,
-        })
-    }
-
-    /// Rebuild a saved game (JSON of [`SavedGame`]) by replaying its events.
-    ///
-    /// # Errors
-    /// The text is not a saved game of this version, or an event does not replay.
-    pub fn restore(json: &str) -> Result<PersonGame, String> {
-        let saved: SavedGame = serde_json::from_str(json).map_err(|e| format!("saved game: {e}"))?;
-        if saved.version != SAVE_VERSION {
-            return Err(format!("saved game version {} (this build reads {SAVE_VERSION})", saved.version));
-        }
-        let mut g = PersonGame::new(saved.setup).map_err(|e| format!("saved game: {e}"))?;
-        for (i, ev) in saved.events.into_iter().enumerate() {
-            g.replay(ev).map_err(|e| format!("saved game, event {}: {e}", i + 1))?;
-        }
-        Ok(g)
-    }
-
-    fn replay(&mut self, ev: PlayEvent) -> Result<(), String> {
-        match ev {
-            PlayEvent::Move { uci, used_ms, engine } => {
-                let m = uci
-                    .parse::<UciMove>()
-                    .ok()
-                    .and_then(|u| u.to_move(self.game.position()).ok())
-                    .ok_or_else(|| format!("{uci} is not legal"))?;
-                match engine {
-                    Some(r) => {
-                        self.report = r;
-                        self.apply_engine(m, used_ms)
-                    }
-                    None => self.apply_person(m, used_ms),
-                }
-            }
-            PlayEvent::TimeOut { used_ms } => {
-                self.time_out(used_ms);
-                Ok(())
-            }
-            PlayEvent::Resign { color } => self.resign(&color),
-            PlayEvent::DrawAgreed => {
-                self.agree_draw();
-                Ok(())
-            }
-            PlayEvent::Forfeit { reason } => {
-                self.forfeit(&reason);
-                Ok(())
-            }
-        }
-    }
-
-    /// The game as JSON ([`SavedGame`]) for [`PersonGame::restore`].
-    pub fn save(&self) -> String {
-        let saved =
-            SavedGame { version: SAVE_VERSION, setup: self.setup.clone(), events: self.events.clone() };
-        serde_json::to_string(&saved).expect("a saved game always serialises")
-    }
-
     /// The setup.
     pub fn setup(&self) -> &PlaySetup {
         &self.setup
@@ -521,104 +279,6 @@ impl PersonGame {
         }
     }
 
-    /// `position startpos moves …` for the current position, plus `extra` moves.
-    fn position_line(&self, extra: Option<&str>) -> String {
-        let start = self.game.start();
-        let mut s = if *start == Chess::default() {
-            "position startpos".to_string()
-        } else {
-            format!("position fen {}", fen_of(start))
-        };
-        let mut moves: Vec<String> = self.game.moves().iter().map(uci_of).collect();
-        if let Some(e) = extra {
-            moves.push(e.to_string());
-        }
-        if !moves.is_empty() {
-            s.push_str(" moves ");
-            s.push_str(&moves.join(" "));
-        }
-        s
-    }
-
-    /// The `go` fields from the clocks: `wtime`/`btime`/`winc`/`binc` for every side with a
-    /// clock (never negative), `movestogo` of the engine's side, `movetime`/`nodes`/`depth` of
-    /// the engine's control.
-    fn go_fields(&self) -> String {
-        let clock = self.game.clock();
-        let engine = !self.person;
-        let w = clock.side(Color::White).uci_view();
-        let b = clock.side(Color::Black).uci_view();
-        let mut f = Vec::new();
-        let etc = clock.side(engine).time_control();
-        if let Some(ms) = clock.side(engine).move_time_ms() {
-            f.push(format!("movetime {ms}"));
-        } else {
-            if let Some(v) = w {
-                f.push(format!("wtime {}", v.time_ms));
-            }
-            if let Some(v) = b {
-                f.push(format!("btime {}", v.time_ms));
-            }
-            if let Some(v) = w {
-                f.push(format!("winc {}", v.inc_ms));
-            }
-            if let Some(v) = b {
-                f.push(format!("binc {}", v.inc_ms));
-            }
-            if let Some(mtg) = clock.side(engine).uci_view().and_then(|v| v.movestogo) {
-                f.push(format!("movestogo {mtg}"));
-            }
-        }
-        if let Some(n) = etc.nodes {
-            f.push(format!("nodes {n}"));
-        }
-        if let Some(d) = etc.depth {
-            f.push(format!("depth {d}"));
-        }
-        f.join(" ")
-    }
-
-    fn engine_budget_ms(&self) -> f64 {
-        let c = self.game.clock().side(!self.person);
-        let r = c.remaining_ms();
-        if r.is_finite() { r } else { 60_000.0 }
-    }
-
-    /// The engine's search for its move, or `None` when it is not the engine's move.
-    pub fn engine_request(&self) -> Option<EngineRequest> {
-        if !self.engine_to_move() {
-            return None;
-        }
-        Some(EngineRequest {
-            position: self.position_line(None),
-            go: format!("go {}", self.go_fields()).trim_end().to_string(),
-            budget_ms: self.engine_budget_ms(),
-            ponder_move: None,
-        })
-    }
-
-    /// A ponder search on the person's expected reply `ponder` (UCI), or `None` when it is not
-    /// the person's move, the engine does not ponder (MCTS only), or the reply is illegal or
-    /// ends the game.
-    pub fn ponder_request(&self, ponder: &str) -> Option<EngineRequest> {
-        if !self.person_to_move() || !self.setup.ponder || self.searcher != SearcherKind::Mcts {
-            return None;
-        }
-        let m = ponder.parse::<UciMove>().ok()?.to_move(self.game.position()).ok()?;
-        let mut after = self.game.position().clone();
-        after.play_unchecked(m);
-        if after.legal_moves().is_empty() {
-            return None;
-        }
-        let mine = self.game.clock().side(self.person).remaining_ms();
-        Some(EngineRequest {
-            position: self.position_line(Some(&uci_of(&m))),
-            go: format!("go ponder {}", self.go_fields()).trim_end().to_string(),
-            budget_ms: self.engine_budget_ms() + if mine.is_finite() { mine } else { 600_000.0 },
-            ponder_move: Some(uci_of(&m)),
-        })
-    }
-
     /// The game as PGN: [`Game::to_pgn`] plus `MoveOverhead` and `Ponder` tags.
     pub fn pgn(&self) -> String {
         let mut pgn = self.game.to_pgn();
@@ -634,9 +294,16 @@ impl PersonGame {
 }
 
 mod input;
+mod save;
+mod setup;
 #[cfg(test)]
 mod tests;
+mod uci;
 mod view;
 
 pub use input::{dests, find_move, parse_tc, read_move};
+pub use save::{PlayEvent, SAVE_VERSION, SavedGame};
+use setup::parse_color;
+pub use setup::{PlaySetup, SetupError};
+pub use uci::EngineRequest;
 pub use view::{ClockState, EngineMove, MoveRow, PlayState, bar_span_ms};

@@ -13,11 +13,9 @@
 //! malformed clock, an illegal move or a bad tag is an [`ImportError`] naming the game (its
 //! number, White, Black and Event) and the move (`14... Nf6`).
 
-use std::fmt;
 use std::ops::ControlFlow;
 
 use pgn_reader::{KnownOutcome, Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
-use serde::Serialize;
 use shakmaty::{Chess, Position};
 
 use super::openings::parse_fen;
@@ -26,105 +24,8 @@ use super::pgn::parse_clock;
 /// The longest PGN text accepted, bytes (about 20 000 games).
 pub const MAX_PGN_BYTES: usize = 32 << 20;
 
-/// Which game an error or a replay is about.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct GameId {
-    /// 1-based position of the game in the text.
-    pub number: usize,
-    /// The `White` tag (`?` when absent).
-    pub white: String,
-    /// The `Black` tag.
-    pub black: String,
-    /// The `Event` tag.
-    pub event: String,
-}
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {} ({} vs {}, {})", self.number, self.white, self.black, self.event)
-    }
-}
-
-/// Why a PGN could not be imported: the game, the move if there is one, and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ImportError {
-    /// The game (absent when the text as a whole is the problem).
-    pub game: Option<Box<GameId>>,
-    /// The move, as `14... Nf6`.
-    #[serde(rename = "move")]
-    pub mv: Option<String>,
-    /// What is wrong and what is allowed.
-    pub message: String,
-}
-
-impl ImportError {
-    /// An error about the whole text.
-    pub fn text(message: impl Into<String>) -> Self {
-        ImportError { game: None, mv: None, message: message.into() }
-    }
-}
-
-impl fmt::Display for ImportError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.game, &self.mv) {
-            (Some(g), Some(m)) => write!(f, "{g}, move {m}: {}", self.message),
-            (Some(g), None) => write!(f, "{g}: {}", self.message),
-            _ => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for ImportError {}
-
-/// One move of an imported game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ClockedMove {
-    /// Half-moves played before it in the game (from the start position's move number).
-    pub ply: u32,
-    /// White moved.
-    pub white: bool,
-    /// SAN with `+`/`#`.
-    pub san: String,
-    /// A book move (comment `book`): no clock ran.
-    pub book: bool,
-    /// `[%clk]`: the mover's clock after the move, ms.
-    pub clk_ms: Option<f64>,
-    /// `[%emt]`, or the cutechess prefix's time: the time the move took, ms.
-    pub emt_ms: Option<f64>,
-}
-
-impl ClockedMove {
-    /// `14. Nf3` or `14... Nf6`.
-    pub fn label(&self) -> String {
-        move_label(self.ply, &self.san)
-    }
-}
-
-/// `14. Nf3` for White's move at ply 26, `14... Nf6` for Black's at ply 27.
-pub fn move_label(ply: u32, san: &str) -> String {
-    let dots = if ply.is_multiple_of(2) { "." } else { "..." };
-    format!("{}{dots} {san}", ply / 2 + 1)
-}
-
-/// An imported game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ClockedGame {
-    /// Number and players.
-    pub id: GameId,
-    /// Tags in order.
-    pub tags: Vec<(String, String)>,
-    /// Moves of the main line.
-    pub moves: Vec<ClockedMove>,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: String,
-}
-
-impl ClockedGame {
-    /// The value of a tag.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
-    }
-}
+mod clocked;
+pub use clocked::{ClockedGame, ClockedMove, GameId, ImportError, move_label};
 
 /// Reads every game of `text`.
 ///
@@ -304,66 +205,4 @@ impl Visitor for Collect {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const LICHESS: &str = r#"[Event "Rated Blitz game"]
-[White "alice"]
-[Black "bob"]
-[Result "0-1"]
-[TimeControl "180+2"]
-
-1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 { [%clk 0:02:58.5] } 2... Nc6 { [%eval 0.2] [%clk 0:02:55] } 0-1
-"#;
-
-    #[test]
-    fn reads_lichess_clocks() {
-        let g = &import_pgn(LICHESS).unwrap()[0];
-        assert_eq!(g.id.to_string(), "game 1 (alice vs bob, Rated Blitz game)");
-        let clk: Vec<_> = g.moves.iter().map(|m| m.clk_ms).collect();
-        assert_eq!(clk, vec![Some(180_000.0), Some(180_000.0), Some(178_500.0), Some(175_000.0)]);
-        assert!(g.moves.iter().all(|m| m.emt_ms.is_none() && !m.book));
-        assert_eq!(g.moves[3].label(), "2... Nc6");
-        assert_eq!(g.result, "0-1");
-    }
-
-    #[test]
-    fn reads_cutechess_and_emt_comments() {
-        let pgn = "[Event \"x\"]\n[TimeControl \"40/60\"]\n\n1. e4 {book} e5 {book} 2. Nf3 {+0.31/14 1.21s} \
-                   Nc6 {-0.10/12 0.5s [%emt 0:00:00.75]} *\n";
-        let g = &import_pgn(pgn).unwrap()[0];
-        assert!(g.moves[0].book && g.moves[1].book);
-        assert_eq!(g.moves[2].emt_ms, Some(1210.0));
-        assert_eq!(g.moves[3].emt_ms, Some(750.0), "[%emt] wins over the prefix");
-        assert_eq!(g.id.white, "?");
-    }
-
-    #[test]
-    fn errors_name_the_game_and_the_move() {
-        let bad_clock = LICHESS.replace("0:02:58.5", "0:xx:58");
-        let e = import_pgn(&bad_clock).unwrap_err().to_string();
-        assert_eq!(
-            e,
-            "game 1 (alice vs bob, Rated Blitz game), move 2. Nf3: [%clk 0:xx:58] is not a time; \
-             allowed: h:mm:ss or h:mm:ss.f (e.g. 0:02:55.3)"
-        );
-        let two = format!("{LICHESS}\n[Event \"B\"]\n[White \"w\"]\n[Black \"b\"]\n\n1. e4 e5 2. Ke3 *\n");
-        let e = import_pgn(&two).unwrap_err().to_string();
-        assert!(e.starts_with("game 2 (w vs b, B), move 2. Ke3: illegal move"), "{e}");
-        let e = import_pgn("hello").unwrap_err().to_string();
-        assert!(e.starts_with("no game found"), "{e}");
-        let e = import_pgn("").unwrap_err().to_string();
-        assert!(e.starts_with("no game found"), "{e}");
-        let e = import_pgn("[White \"a\"]\n[FEN \"nonsense\"]\n\n1. e4 *").unwrap_err().to_string();
-        assert!(e.starts_with("game 1 (a vs ?, ?): FEN tag"), "{e}");
-    }
-
-    #[test]
-    fn games_from_a_fen_count_plies_from_its_move_number() {
-        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-        let pgn = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n3. Bb5 {{[%clk 0:01:00]}} a6 *\n");
-        let g = &import_pgn(&pgn).unwrap()[0];
-        assert_eq!((g.moves[0].ply, g.moves[1].ply), (4, 5));
-        assert_eq!(g.moves[1].label(), "3... a6");
-    }
-}
+mod tests;

@@ -8,6 +8,7 @@ import { repeat } from 'lit-html/directives/repeat.js';
 import { styleMap } from 'lit-html/directives/style-map.js';
 import { statsOf, timeRowsOf, gameRowsOf, progressOf, tableNavOf, TABLE_WINDOW } from './controller.js';
 import { TC_PRESETS, SPRT_PRESETS } from './spec.js';
+import { concurrencyLabel, gamesAtOnce } from '../../engine/concurrency.js';
 
 /** A help mark that renders with any font: a "?" in a styled span, the text in its title. */
 const tip = (text) => (text ? html`<span class="tip" title=${text} aria-hidden="true">?</span>` : nothing);
@@ -16,7 +17,7 @@ const tip = (text) => (text ? html`<span class="tip" title=${text} aria-hidden="
  * @param {import('./controller.js').MatchState} s
  * @param {any} h handlers: {input(key, el), preset(kind, i), start, stop, resume, pgn, json, select(i)}
  * @param {{a: HTMLElement, b: HTMLElement, chart: HTMLElement}} parts DOM parts kept across renders
- * @param {number} cap games at once at most
+ * @param {import('../../engine/concurrency.js').Concurrency} cap games at once: default and maximum
  */
 export function matchTemplate(s, h, parts, cap) {
   const f = s.form;
@@ -25,7 +26,7 @@ export function matchTemplate(s, h, parts, cap) {
   const errorFor = (field) => (err && (err.path.split('.')[0] === field || (field === '*' && !FIELDS.includes(err.path.split('.')[0]))) ? `${err.message}${err.allowed ? `; allowed: ${err.allowed}` : ''}` : '');
   const bad = (field) => (err && err.path.split('.')[0] === field ? 'invalid' : '');
   const num = (key, attrs = {}) => html`<input id="m-${key}" type="number" class=${bad(attrs.field || key)} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
-    step=${attrs.step ?? 1} .value=${String(key === 'conc' ? (f.conc > 0 ? Math.min(f.conc, cap) : cap) : f[key])} ?disabled=${attrs.disabled || false}
+    step=${attrs.step ?? 1} .value=${String(key === 'conc' ? gamesAtOnce(f.conc, cap) : f[key])} ?disabled=${attrs.disabled || false}
     @input=${(e) => h.input(key, e.target)} />`;
   const running = s.active;
   const p = progressOf(s, { hidden: typeof document !== 'undefined' && document.hidden });
@@ -53,8 +54,8 @@ export function matchTemplate(s, h, parts, cap) {
         <label>Games ${num('games', { min: 1, max: 100000 })}</label>
         <label>Seed ${num('seed', { min: 0 })}</label>
         <label title="Adjudicate a draw after this many full moves (0: no limit)">Max moves ${num('maxmoves', { min: 0, field: 'adjudication' })}</label>
-        <label>Games at once ${num('conc', { min: 1, max: cap })}</label>
-        <p class="note">At most ${cap} at once (hardwareConcurrency − 1): one core stays free for the page.
+        <label>${concurrencyLabel(cap)} ${num('conc', { min: 1, max: cap.max })}</label>
+        <p class="note">The default leaves one of the ${cap.cores} cores free so the page stays responsive; you may use every core.
           More parallel games heat the CPU; laptops then throttle, which slows every game and, on a real clock, skews results.</p>
         ${fieldError('games')}${fieldError('seed')}${fieldError('adjudication')}
         <fieldset class="match-clock"><legend>Clock</legend>

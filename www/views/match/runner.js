@@ -11,13 +11,10 @@
 // 'stopped', 'respawn' {index, message, attempt}, 'failed' {message}, 'idle' (nothing running
 // while dispatch is paused).
 
+import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
+
 /** Fresh workers a crashed game gets before the match gives up. */
 const MAX_RESPAWNS = 2;
-
-/** The cap on games at once: one core stays free for the page (playground.md §7). */
-export function maxConcurrency() {
-  return Math.max(1, (navigator.hardwareConcurrency || 2) - 1);
-}
 
 export class MatchRunner extends EventTarget {
   /**
@@ -31,7 +28,7 @@ export class MatchRunner extends EventTarget {
     super();
     this.spec = spec;
     this.book = book;
-    this.concurrency = Math.max(1, Math.min(concurrency, maxConcurrency()));
+    this.concurrency = gamesAtOnce(concurrency, concurrencyOf());
     this.mayStart = mayStart;
     /** index → { worker, records } */
     this.running = new Map();

@@ -24,7 +24,7 @@ import { createEmergencySound } from './sound.js';
 import { initialState, update, clockMs, running, outOfTime, canMove } from './controller.js';
 import { createFlow } from './flow.js';
 import { playTemplate } from './render.js';
-import { downloadText } from './pgn.js';
+import { download } from '../../ui/download.js';
 import './play.css';
 
 export { PLAY_PREFIX, PLAY_DEFAULTS, PLAY_CHOICES } from './setup.js';
@@ -92,7 +92,7 @@ export function mountPlay(root, ctx) {
     live: () => history.select(null),
     typed: (text) => typedMove(text),
     sound: (on) => (sound.enabled = x.sound = on),
-    pgnDownload: () => downloadText(`tmlab-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.pgn`, board ? board.pgn() : '', 'application/x-chess-pgn'),
+    pgnDownload: () => download(`tmlab-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.pgn`, board ? board.pgn() : '', 'application/x-chess-pgn'),
     pgnCopy: async () => {
       const text = board ? board.pgn() : '';
       try {

@@ -131,5 +131,5 @@ export function headlineOf(/** @type {ReplayState} */ s) {
   const g = gameOf(s);
   if (!g) return '';
   const from = { clk: '[%clk]', emt: '[%emt]', 'clk+emt': '[%clk] and [%emt]' }[g.source] ?? g.source;
-  return `Game ${g.game.number}: ${g.game.white} vs ${g.game.black} (${g.game.event}), ${g.result}; times from ${from}, to ${g.resolution_ms} ms.`;
+  return `Game ${g.game.number}: ${g.game.white} vs ${g.game.black} (${g.game.event}), ${g.result}; times from ${from}, to ${g.resolution_ms} ms; ${g.convention}'s clock rule.`;
 }

@@ -96,21 +96,6 @@ export function scoreOf(summary) {
   return { index, outcome_a, a_white, termination, usage_a, usage_b, overshoot };
 }
 
-/** The cap on games at once: one core stays free for the page. */
-export function maxConcurrency() {
-  return Math.max(1, (navigator.hardwareConcurrency || 2) - 1);
-}
-
-/** Save `text` as a download named `name`. */
-export function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** A tiny IndexedDB key-value store (one object store `kv` in database `name`). */
 export function kvStore(name) {
   /** @type {Promise<IDBDatabase>|null} */ let dbp = null;

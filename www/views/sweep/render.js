@@ -2,6 +2,7 @@
 // The Sweep view's templates (lit-html).
 
 import { html, nothing } from 'lit-html';
+import { concurrencyLabel } from '../../engine/concurrency.js';
 import { progressOf, rateOf } from './controller.js';
 
 const fmt = (x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
@@ -13,14 +14,14 @@ const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
  * @param {any} report the crate's sweep_report (or null)
  * @param {any} h handlers: input(key, el), start, stop, resume, json, csv
  * @param {HTMLCanvasElement} canvas
- * @param {number} cap
+ * @param {import('../../engine/concurrency.js').Concurrency} cap games at once: default and maximum
  */
 export function sweepTemplate(s, report, h, canvas, cap) {
   const f = s.form;
   const running = s.status === 'running';
   const err = s.error;
   const field = (key, label, attrs = {}) => html`<label>${label}
-    <input id="s-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} step=${attrs.step ?? nothing}
+    <input id="s-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing} step=${attrs.step ?? nothing}
       class=${err && attrs.path && err.path.split('.')[0] === attrs.path ? 'invalid' : ''}
       @input=${(e) => h.input(key, e.target)} /></label>`;
   const p = progressOf(s);
@@ -43,7 +44,7 @@ export function sweepTemplate(s, report, h, canvas, cap) {
         ${field('nps', 'Virtual nodes/s', { type: 'number', min: 1000, path: 'clock' })}
         ${field('seed', 'Seed', { type: 'number', min: 0, path: 'seed' })}
         ${field('maxmoves', 'Max moves (0: none)', { type: 'number', min: 0, path: 'adjudication' })}
-        ${field('conc', `Games at once (≤ ${cap}; 0: ${cap})`, { type: 'number', min: 0 })}
+        ${field('conc', concurrencyLabel(cap, true), { type: 'number', min: 0, max: cap.max })}
       </div>
       <p class="field-error" id="s-error" role="alert">${err ? `${err.message}${err.allowed && !err.message.includes(err.allowed) ? ` (allowed: ${err.allowed})` : ''}` : ''}</p>
       <p class="note" id="s-plan">${s.plan ? `${s.plan.values.length} values of ${s.plan.param} (${s.plan.allowed}): ${s.plan.values.join(', ')}; ${s.plan.values.length * s.plan.games} games in all` : ''}</p>

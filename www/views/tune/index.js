@@ -3,162 +3,105 @@
 // (tune_next: the iteration's two players and games; tune_apply: the update); the games run in
 // the match game workers. Each finished iteration is autosaved in IndexedDB (a reload restores
 // the tune; Resume continues it from the last finished iteration). The chart of the parameter
-// trajectories is the crate's (draw_tune_chart).
+// trajectories is the crate's (draw_tune_chart). The shell (autosave, restore,
+// Start/Stop/Resume) is Sweep's (../sweep/experiment.js).
 
-import { render } from 'lit-html';
 import { draw_tune_chart, tune_apply, tune_next, tune_plan, tune_result } from '../../pkg/tmlab.js';
-import { perFrame } from '../../ui/frame.js';
-import { GamePool, download, kvStore, maxConcurrency } from '../sweep/pool.js';
+import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
+import { download } from '../../ui/download.js';
+import { typedError } from '../../ui/typed-error.js';
+import { GamePool } from '../sweep/pool.js';
+import { mountExperiment } from '../sweep/experiment.js';
 import { TUNE_DEFAULTS, initialState, specOf, tally, update } from './controller.js';
 import { tuneTemplate } from './render.js';
 
 export { TUNE_PREFIX, TUNE_DEFAULTS } from './controller.js';
 
-const store = kvStore('tmlab-tune');
-const typed = (e) => (e && typeof e === 'object' && 'path' in e ? e : { path: '', message: String(e?.message || e), allowed: '' });
+/** The form checked by the crate: `{form, plan, spec}` or `{form, error}` naming the field. */
+function check(form) {
+  const o = specOf(form);
+  if (o.error) return { form, error: { path: o.error.split(':')[0], message: o.error, allowed: 'numbers, comma-separated' } };
+  try {
+    const spec = JSON.stringify(o.spec);
+    return { form, plan: tune_plan(spec), spec };
+  } catch (e) {
+    return { form, error: typedError(e) };
+  }
+}
+
+/** Plays iteration after iteration in a new pool until the run completes, stops or fails. */
+async function loop(/** @type {import('../sweep/experiment.js').Experiment} */ x, /** @type {import('../../engine/concurrency.js').Concurrency} */ cap) {
+  const conc = gamesAtOnce(x.s.form.conc, cap);
+  x.pool?.stop();
+  const p = new GamePool(conc);
+  x.pool = p;
+  x.paintNow();
+  try {
+    while (x.pool === p && x.s.status === 'running' && x.s.run) {
+      const run = x.s.run;
+      const next = tune_next(run.spec, run.history);
+      if (!next) break;
+      const summaries = await Promise.all(next.games.map((g) => p.play(next.spec, g)));
+      if (x.pool !== p) return;
+      const t = tally(summaries);
+      const record = tune_apply(run.spec, run.history, t.wins, t.losses, t.draws);
+      x.dispatch({ type: 'iteration', record });
+      x.save();
+      x.refresh();
+      x.paint();
+    }
+  } catch (e) {
+    if (x.pool !== p || e?.message === 'stopped') return;
+    x.dispatch({ type: 'fail', message: typedError(e).message });
+    x.save();
+  }
+  if (x.pool === p) {
+    p.stop();
+    x.pool = null;
+  }
+  x.paint();
+}
 
 /**
  * @param {HTMLElement} root
  * @param {{state: any, onChange: (s: any) => void}} ctx
  */
 export function mountTune(root, ctx) {
-  const cap = maxConcurrency();
-  let s = initialState(ctx.state);
-  /** @type {GamePool|null} */ let pool = null;
-  let result = null;
-  const canvas = Object.assign(document.createElement('canvas'), { id: 't-chart', width: 800, height: 420 });
-  canvas.dataset.dpr = '1';
-  canvas.style.width = '100%';
-  canvas.style.maxWidth = '800px';
-
-  function check(form) {
-    const o = specOf(form);
-    if (o.error) return { form, error: { path: o.error.split(':')[0], message: o.error, allowed: 'numbers, comma-separated' } };
-    try {
-      const spec = JSON.stringify(o.spec);
-      return { form, plan: tune_plan(spec), spec };
-    } catch (e) {
-      return { form, error: typed(e) };
-    }
-  }
-
-  function setForm(form) {
-    s = update(s, { type: 'form', ...check(form) });
-    ctx.onChange({ ...form });
-    paintNow();
-  }
-
-  function refresh() {
-    result = null;
-    if (!s.run) return;
-    try {
-      result = tune_result(s.run.spec, s.run.history);
-      draw_tune_chart(canvas, s.run.spec, s.run.history);
-    } catch (e) {
-      s = update(s, { type: 'fail', message: typed(e).message });
-    }
-  }
-
-  const save = () => store.put('current', { run: s.run, status: s.status === 'running' ? 'stopped' : s.status }).catch(() => {});
-
-  async function loop() {
-    const conc = Math.max(1, Math.min(cap, 2, s.form.conc > 0 ? s.form.conc : 2));
-    pool?.stop();
-    const p = new GamePool(conc);
-    pool = p;
-    paintNow();
-    try {
-      while (pool === p && s.status === 'running' && s.run) {
-        const run = s.run;
-        const next = tune_next(run.spec, run.history);
-        if (!next) break;
-        const summaries = await Promise.all(next.games.map((g) => p.play(next.spec, g)));
-        if (pool !== p) return;
-        const t = tally(summaries);
-        const record = tune_apply(run.spec, run.history, t.wins, t.losses, t.draws);
-        s = update(s, { type: 'iteration', record });
-        save();
-        refresh();
-        paint();
-      }
-    } catch (e) {
-      if (pool !== p || e?.message === 'stopped') return;
-      s = update(s, { type: 'fail', message: typed(e).message });
-      save();
-    }
-    if (pool === p) {
-      p.stop();
-      pool = null;
-    }
-    paint();
-  }
-
-  const handlers = {
-    input(key, el) {
-      let v = el.value;
-      if (typeof TUNE_DEFAULTS[key] === 'number') {
-        v = Number(el.value);
-        if (el.value.trim() === '' || !Number.isFinite(v)) return;
-      }
-      setForm({ ...s.form, [key]: v });
+  const cap = concurrencyOf(undefined, 2); // an iteration is one pair of games
+  const { restored, x, unmount } = mountExperiment(root, ctx, {
+    store: 'tmlab-tune',
+    canvasId: 't-chart',
+    cap,
+    state: initialState(ctx.state),
+    update,
+    defaults: TUNE_DEFAULTS,
+    check,
+    analyse(run, canvas) {
+      const result = tune_result(run.spec, run.history);
+      draw_tune_chart(canvas, run.spec, run.history);
+      return result;
     },
-    start: () => {
-      if (!s.plan || s.status === 'running') return;
-      s = update(s, { type: 'start', id: String(Date.now()), spec: s.spec, plan: s.plan });
-      refresh();
-      save();
-      loop();
-    },
-    stop: () => {
-      pool?.stop();
-      pool = null;
-      s = update(s, { type: 'stop' });
-      save();
-      paintNow();
-    },
-    resume: () => {
-      if (!s.run) return;
-      s = update(s, { type: 'resume' });
-      loop();
-    },
-    json: () =>
-      s.run &&
-      download(
-        'tmlab-tune.json',
-        `${JSON.stringify({ spec: JSON.parse(s.run.spec), spsa: s.run.plan.spsa, iterations: s.run.history, ...result }, null, 1)}\n`,
-        'application/json',
-      ),
-  };
-
-  function paintNow() {
-    render(tuneTemplate(s, result, handlers, canvas, cap), root);
-  }
-  const paint = perFrame(paintNow);
-
-  s = update(s, { type: 'form', ...check(s.form) });
-  paintNow();
-  const restored = store
-    .get('current')
-    .then((saved) => {
-      if (!saved?.run) return;
-      s = update(s, { type: 'restore', run: saved.run, status: saved.status === 'complete' ? 'complete' : 'stopped' });
-      s = update(s, { type: 'form', ...check(s.form) });
-      refresh();
-      paintNow();
-    })
-    .catch(() => {});
-
+    analyseOnStart: true,
+    go: (x) => loop(x, cap),
+    template: tuneTemplate,
+    downloads: (x) => ({
+      json: () =>
+        x.s.run &&
+        download(
+          'tmlab-tune.json',
+          `${JSON.stringify({ spec: JSON.parse(x.s.run.spec), spsa: x.s.run.plan.spsa, iterations: x.s.run.history, ...x.analysis }, null, 1)}\n`,
+          'application/json',
+        ),
+    }),
+  });
   return {
     restored,
     get state() {
-      return s;
+      return x.s;
     },
     get result() {
-      return result;
+      return x.analysis;
     },
-    unmount() {
-      pool?.stop();
-      render('', root);
-    },
+    unmount,
   };
 }

@@ -2,6 +2,7 @@
 // The Tune view's templates (lit-html).
 
 import { html, nothing } from 'lit-html';
+import { concurrencyLabel } from '../../engine/concurrency.js';
 import { progressOf } from './controller.js';
 
 const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(5))) : '–');
@@ -11,14 +12,14 @@ const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(5))) : '�
  * @param {any} result the crate's tune_result (or null)
  * @param {any} h handlers: input(key, el), start, stop, resume, json
  * @param {HTMLCanvasElement} canvas
- * @param {number} cap
+ * @param {import('../../engine/concurrency.js').Concurrency} cap games at once: default and maximum (at most 2: one pair per iteration)
  */
 export function tuneTemplate(s, result, h, canvas, cap) {
   const f = s.form;
   const running = s.status === 'running';
   const err = s.error;
   const field = (key, label, attrs = {}) => html`<label>${label}
-    <input id="t-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing}
+    <input id="t-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
       @input=${(e) => h.input(key, e.target)} /></label>`;
   const p = progressOf(s);
   const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');
@@ -37,7 +38,7 @@ export function tuneTemplate(s, result, h, canvas, cap) {
         ${field('tc', 'Time control')} ${field('games', 'Games (2 per iteration)', { type: 'number', min: 2 })}
         ${field('nps', 'Virtual nodes/s', { type: 'number', min: 1000 })} ${field('seed', 'Seed', { type: 'number', min: 0 })}
         ${field('maxmoves', 'Max moves (0: none)', { type: 'number', min: 0 })}
-        ${field('conc', `Games at once (≤ ${Math.min(cap, 2)}; 0: ${Math.min(cap, 2)})`, { type: 'number', min: 0 })}
+        ${field('conc', concurrencyLabel(cap, true), { type: 'number', min: 0, max: cap.max })}
       </div>
       <p class="field-error" id="t-error" role="alert">${err ? `${err.message}${err.allowed && !err.message.includes(err.allowed) ? ` (allowed: ${err.allowed})` : ''}` : ''}</p>
       <p class="note" id="t-plan">${spsa ? `${spsa.iterations} iterations; ${spsa.params.map((q) => `${q.path} from ${short(q.start)} in ${short(q.min)} … ${short(q.max)}, c_end ${short(q.c_end)}, r_end ${q.r_end}`).join('; ')}` : ''}</p>

@@ -67,7 +67,7 @@ fn to_text(r: &Replay) -> String {
 
 fn game_text(s: &mut String, g: &GameReplay, managers: &[String]) {
     s.push_str(&format!(
-        "{}: result {}, times to {} ms from {}\n",
+        "{}: result {}, times to {} ms from {}, {}'s clock rule\n",
         g.game,
         g.result,
         g.resolution_ms,
@@ -75,7 +75,8 @@ fn game_text(s: &mut String, g: &GameReplay, managers: &[String]) {
             "clk" => "[%clk]",
             "emt" => "[%emt]",
             _ => "[%clk] and [%emt]",
-        }
+        },
+        g.convention.as_str()
     ));
     for side in &g.sides {
         side_text(s, side, managers, g.resolution_ms);

@@ -4,7 +4,7 @@ use super::*;
 use crate::drive::SearcherKind;
 use crate::play::engine::EngineConfig;
 use crate::play::openings::parse_epd;
-use crate::play::pgn::{comment_command, parse_clock, parse_pgn};
+use crate::play::pgn::{PgnResult, comment_command, parse_clock, parse_pgn};
 use crate::stop::{Budget, StopReason};
 
 fn opening(fen: &str) -> Opening {

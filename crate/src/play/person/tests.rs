@@ -1,7 +1,8 @@
 use super::*;
+use crate::clock::Convention;
 use crate::play::pgn::{comment_command, parse_clock, parse_pgn};
 use crate::uci::UciSession;
-use shakmaty::Role;
+use shakmaty::{Chess, Role};
 
 fn setup(person: &str, w: &str, b: &str) -> PlaySetup {
     PlaySetup {

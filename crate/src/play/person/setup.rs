@@ -1,0 +1,139 @@
+//! Setting up a person's game: what the page sends ([`PlaySetup`]), checked field by field
+//! ([`SetupError`] names the field), into a [`PersonGame`] on lichess's clock rule.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use super::{PersonGame, parse_tc};
+use crate::clock::{Convention, TimeControl};
+use crate::drive::SearcherKind;
+use crate::play::engine_report::EngineReport;
+use crate::play::game::{Adjudication, ClockMode, Game, GameSetup, SideSetup, startpos_opening};
+use crate::play::openings::fen_of;
+use crate::tm::TmSpec;
+
+/// What the page sets up before a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlaySetup {
+    /// The person's colour: `white` or `black`.
+    pub person: String,
+    /// White's time control (cutechess/fastchess syntax, seconds; `3m+2` for minutes).
+    pub white_tc: String,
+    /// Black's time control.
+    pub black_tc: String,
+    /// The engine's searcher: `ab` or `mcts`.
+    pub searcher: String,
+    /// The engine's time manager, a spec string.
+    pub tm: String,
+    /// The engine's move overhead, ms (set as the manager's `move-overhead`, where it has one).
+    pub move_overhead_ms: f64,
+    /// Whether the engine ponders (MCTS only).
+    pub ponder: bool,
+    /// PGN `Date` (`YYYY.MM.DD`).
+    #[serde(default = "unknown_date")]
+    pub date: String,
+}
+
+fn unknown_date() -> String {
+    "????.??.??".into()
+}
+
+/// A setup value the game refuses: which field (`person`, `white_tc`, `black_tc`, `searcher`,
+/// `tm`, `move_overhead_ms`) and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    /// The [`PlaySetup`] field.
+    pub field: &'static str,
+    /// What is wrong, naming the value.
+    pub message: String,
+}
+
+impl SetupError {
+    fn new(field: &'static str, message: impl Into<String>) -> Self {
+        SetupError { field, message: message.into() }
+    }
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// `white`/`w` or `black`/`b`, any case.
+pub(super) fn parse_color(s: &str) -> Result<Color, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        other => Err(format!("colour {other:?}: expected white or black")),
+    }
+}
+
+impl PersonGame {
+    /// A new game from the setup.
+    ///
+    /// # Errors
+    /// A field is invalid; the message names it and what is allowed.
+    pub fn new(setup: PlaySetup) -> Result<PersonGame, SetupError> {
+        let person = parse_color(&setup.person).map_err(|e| SetupError::new("person", e))?;
+        let white = parse_tc("White", &setup.white_tc).map_err(|e| SetupError::new("white_tc", e))?;
+        let black = parse_tc("Black", &setup.black_tc).map_err(|e| SetupError::new("black_tc", e))?;
+        let (mine, field) = if person.is_white() { (&white, "white_tc") } else { (&black, "black_tc") };
+        if mine.nodes.is_some() || mine.depth.is_some() {
+            return Err(SetupError::new(
+                field,
+                format!(
+                    "your time control `{mine}` limits nodes or depth, which only engines have: use a clock such as 3m+2"
+                ),
+            ));
+        }
+        let searcher: SearcherKind = setup.searcher.parse().map_err(|e| SetupError::new("searcher", e))?;
+        let mut tm: TmSpec =
+            setup.tm.parse().map_err(|e| SetupError::new("tm", format!("time manager: {e}")))?;
+        if !(setup.move_overhead_ms.is_finite() && (0.0..=10_000.0).contains(&setup.move_overhead_ms)) {
+            return Err(SetupError::new(
+                "move_overhead_ms",
+                format!("move overhead {} ms: expected 0 … 10000 ms", setup.move_overhead_ms),
+            ));
+        }
+        let overhead_applies = tm.get("move-overhead").is_some();
+        if overhead_applies {
+            tm.set("move-overhead", &format!("{}", setup.move_overhead_ms.round()))
+                .map_err(|e| SetupError::new("tm", e.to_string()))?;
+        }
+        let engine_label = format!("{} {}", searcher.as_str(), tm);
+        let side = |c: Color, tc: TimeControl| SideSetup {
+            name: if c == person { "Person".into() } else { format!("tmlab {}", searcher.as_str()) },
+            tc,
+            engine: if c == person { String::new() } else { engine_label.clone() },
+        };
+        let gs = GameSetup {
+            white: side(Color::White, white),
+            black: side(Color::Black, black),
+            clock: ClockMode::Real,
+            adjudication: Adjudication::default(),
+            event: "tmlab play".into(),
+            date: setup.date.clone(),
+            round: "1".into(),
+        };
+        let game = Game::new(gs, &startpos_opening())
+            .map_err(|e| SetupError::new(if e.starts_with("black") { "black_tc" } else { "white_tc" }, e))?
+            .with_convention(Convention::Lichess);
+        let fens = vec![fen_of(game.position())];
+        Ok(PersonGame {
+            setup,
+            person,
+            searcher,
+            engine_label,
+            tm_spec: tm.to_string(),
+            overhead_applies,
+            game,
+            events: Vec::new(),
+            fens,
+            report: EngineReport::default(),
+            last_engine_score: None,
+        })
+    }
+}

@@ -1,0 +1,133 @@
+//! The records an import produces ([`super::import_pgn`]): a game with its tags and clocked
+//! moves, which clock rule its times follow, and the typed error naming the game and move.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::clock::Convention;
+
+/// Which game an error or a replay is about.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct GameId {
+    /// 1-based position of the game in the text.
+    pub number: usize,
+    /// The `White` tag (`?` when absent).
+    pub white: String,
+    /// The `Black` tag.
+    pub black: String,
+    /// The `Event` tag.
+    pub event: String,
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {} ({} vs {}, {})", self.number, self.white, self.black, self.event)
+    }
+}
+
+/// Why a PGN could not be imported: the game, the move if there is one, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ImportError {
+    /// The game (absent when the text as a whole is the problem).
+    pub game: Option<Box<GameId>>,
+    /// The move, as `14... Nf6`.
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    /// What is wrong and what is allowed.
+    pub message: String,
+}
+
+impl ImportError {
+    /// An error about the whole text.
+    pub fn text(message: impl Into<String>) -> Self {
+        ImportError { game: None, mv: None, message: message.into() }
+    }
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.game, &self.mv) {
+            (Some(g), Some(m)) => write!(f, "{g}, move {m}: {}", self.message),
+            (Some(g), None) => write!(f, "{g}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// One move of an imported game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClockedMove {
+    /// Half-moves played before it in the game (from the start position's move number).
+    pub ply: u32,
+    /// White moved.
+    pub white: bool,
+    /// SAN with `+`/`#`.
+    pub san: String,
+    /// A book move (comment `book`): no clock ran.
+    pub book: bool,
+    /// `[%clk]`: the mover's clock after the move, ms.
+    pub clk_ms: Option<f64>,
+    /// `[%emt]`, or the cutechess prefix's time: the time the move took, ms.
+    pub emt_ms: Option<f64>,
+}
+
+impl ClockedMove {
+    /// `14. Nf3` or `14... Nf6`.
+    pub fn label(&self) -> String {
+        move_label(self.ply, &self.san)
+    }
+}
+
+/// `14. Nf3` for White's move at ply 26, `14... Nf6` for Black's at ply 27.
+pub fn move_label(ply: u32, san: &str) -> String {
+    let dots = if ply.is_multiple_of(2) { "." } else { "..." };
+    format!("{}{dots} {san}", ply / 2 + 1)
+}
+
+/// An imported game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClockedGame {
+    /// Number and players.
+    pub id: GameId,
+    /// Tags in order.
+    pub tags: Vec<(String, String)>,
+    /// Moves of the main line.
+    pub moves: Vec<ClockedMove>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+}
+
+impl ClockedGame {
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The clock rule the game's recorded times follow, given each side's first-period base time
+    /// and increment, ms (`[white, black]`):
+    /// - `[%clk]` alone (lichess, chess.com): [`Convention::Lichess`] (180+2 starts at 3:00);
+    /// - `[%emt]` or cutechess's `1.21s` alone (cutechess, fastchess): [`Convention::Cutechess`]
+    ///   (180+2 starts at 3:02);
+    /// - both (tmlab): lichess when the first timed move left its clock at exactly the base time
+    ///   though the move took other than the increment (a person's game: the first move is not
+    ///   timed), else cutechess (an engine match: `[%clk]` = base + increment − `[%emt]`).
+    pub fn convention(&self, start: [(f64, f64); 2]) -> Convention {
+        let mut timed = self.moves.iter().filter(|m| !m.book);
+        let any_clk = timed.clone().any(|m| m.clk_ms.is_some());
+        let any_emt = timed.clone().any(|m| m.emt_ms.is_some());
+        match (any_clk, any_emt) {
+            (true, false) => Convention::Lichess,
+            (true, true) => match timed.next() {
+                Some(ClockedMove { clk_ms: Some(clk), emt_ms: Some(emt), white, .. }) => {
+                    let (base, inc) = start[usize::from(!*white)];
+                    if *clk == base && *emt != inc { Convention::Lichess } else { Convention::Cutechess }
+                }
+                _ => Convention::Cutechess,
+            },
+            _ => Convention::Cutechess,
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Tests of the PGN clock import.
+
+use super::*;
+use crate::clock::Convention;
+
+const LICHESS: &str = r#"[Event "Rated Blitz game"]
+[White "alice"]
+[Black "bob"]
+[Result "0-1"]
+[TimeControl "180+2"]
+
+1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Nf3 { [%clk 0:02:58.5] } 2... Nc6 { [%eval 0.2] [%clk 0:02:55] } 0-1
+"#;
+
+#[test]
+fn reads_lichess_clocks() {
+    let g = &import_pgn(LICHESS).unwrap()[0];
+    assert_eq!(g.id.to_string(), "game 1 (alice vs bob, Rated Blitz game)");
+    let clk: Vec<_> = g.moves.iter().map(|m| m.clk_ms).collect();
+    assert_eq!(clk, vec![Some(180_000.0), Some(180_000.0), Some(178_500.0), Some(175_000.0)]);
+    assert!(g.moves.iter().all(|m| m.emt_ms.is_none() && !m.book));
+    assert_eq!(g.moves[3].label(), "2... Nc6");
+    assert_eq!(g.result, "0-1");
+}
+
+#[test]
+fn reads_cutechess_and_emt_comments() {
+    let pgn = "[Event \"x\"]\n[TimeControl \"40/60\"]\n\n1. e4 {book} e5 {book} 2. Nf3 {+0.31/14 1.21s} \
+               Nc6 {-0.10/12 0.5s [%emt 0:00:00.75]} *\n";
+    let g = &import_pgn(pgn).unwrap()[0];
+    assert!(g.moves[0].book && g.moves[1].book);
+    assert_eq!(g.moves[2].emt_ms, Some(1210.0));
+    assert_eq!(g.moves[3].emt_ms, Some(750.0), "[%emt] wins over the prefix");
+    assert_eq!(g.id.white, "?");
+}
+
+#[test]
+fn errors_name_the_game_and_the_move() {
+    let bad_clock = LICHESS.replace("0:02:58.5", "0:xx:58");
+    let e = import_pgn(&bad_clock).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "game 1 (alice vs bob, Rated Blitz game), move 2. Nf3: [%clk 0:xx:58] is not a time; \
+         allowed: h:mm:ss or h:mm:ss.f (e.g. 0:02:55.3)"
+    );
+    let two = format!("{LICHESS}\n[Event \"B\"]\n[White \"w\"]\n[Black \"b\"]\n\n1. e4 e5 2. Ke3 *\n");
+    let e = import_pgn(&two).unwrap_err().to_string();
+    assert!(e.starts_with("game 2 (w vs b, B), move 2. Ke3: illegal move"), "{e}");
+    let e = import_pgn("hello").unwrap_err().to_string();
+    assert!(e.starts_with("no game found"), "{e}");
+    let e = import_pgn("").unwrap_err().to_string();
+    assert!(e.starts_with("no game found"), "{e}");
+    let e = import_pgn("[White \"a\"]\n[FEN \"nonsense\"]\n\n1. e4 *").unwrap_err().to_string();
+    assert!(e.starts_with("game 1 (a vs ?, ?): FEN tag"), "{e}");
+}
+
+#[test]
+fn the_clock_rule_follows_the_pgn() {
+    let start = [(180_000.0, 2000.0); 2];
+    let convention = |pgn: &str| import_pgn(pgn).unwrap()[0].convention(start);
+    // lichess/chess.com: [%clk] only.
+    assert_eq!(convention(LICHESS), Convention::Lichess);
+    // cutechess/fastchess: the prefix or [%emt] only.
+    let cute = "[TimeControl \"180+2\"]\n\n1. e4 {book} e5 {+0.1/9 1.5s} 2. Nf3 {[%emt 0:00:02]} *\n";
+    assert_eq!(convention(cute), Convention::Cutechess);
+    // tmlab engine match: [%clk] = 180 + 2 − 1.5 on the first move.
+    let engine = "[TimeControl \"180+2\"]\n\n1. e4 {1.5s [%clk 0:03:00.5] [%emt 0:00:01.5]} *\n";
+    assert_eq!(convention(engine), Convention::Cutechess);
+    // tmlab game with a person: the first move took 5 s and left the clock at 3:00.
+    let person = "[TimeControl \"180+2\"]\n\n1. e4 {5s [%clk 0:03:00] [%emt 0:00:05]} *\n";
+    assert_eq!(convention(person), Convention::Lichess);
+    // Taking exactly the increment reads the same under both: the engines' rule.
+    let tie = "[TimeControl \"180+2\"]\n\n1. e4 {2s [%clk 0:03:00] [%emt 0:00:02]} *\n";
+    assert_eq!(convention(tie), Convention::Cutechess);
+}
+
+#[test]
+fn games_from_a_fen_count_plies_from_its_move_number() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let pgn = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n3. Bb5 {{[%clk 0:01:00]}} a6 *\n");
+    let g = &import_pgn(&pgn).unwrap()[0];
+    assert_eq!((g.moves[0].ply, g.moves[1].ply), (4, 5));
+    assert_eq!(g.moves[1].label(), "3... a6");
+}

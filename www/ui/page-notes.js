@@ -1,0 +1,49 @@
+// @ts-check
+// The page's notes outside the views: the engine's state badge, error and log, and the link's
+// unusable settings.
+
+const $ = (/** @type {string} */ sel) => /** @type {any} */ (document.querySelector(sel));
+
+/** The engine badge, its error line and its log follow the client's events. */
+export function showEngineState(client) {
+  const badge = $('#engine-state');
+  if (!badge) return;
+  // Only the client's events: the page reads none of its fields.
+  const render = (state, error) => {
+    badge.textContent = state === 'idle' ? 'engine ready' : `engine ${state}`;
+    badge.dataset.state = state;
+    if (state === 'failed') {
+      $('#engine-error').textContent =
+        `The engine stopped working (${error}). Reload the page; if it happens again, try another browser.`;
+    }
+  };
+  client.addEventListener('state', (e) => render(e.detail.state, e.detail.error));
+  client.addEventListener('crash', (e) => {
+    $('#engine-error').textContent = `The engine crashed (${e.detail.reason}); it was restarted.`;
+  });
+  client.addEventListener('line', (e) => {
+    const log = $('#engine-log');
+    if (log) log.textContent = (log.textContent + e.detail + '\n').split('\n').slice(-40).join('\n');
+  });
+  render('loading', null); // a new client starts loading
+}
+
+/** Show the URL's unusable values (each names the key, what was wrong, and what is used instead). */
+export function showUrlProblems(url) {
+  const note = $('#url-note');
+  const text = $('#url-note-text');
+  if (!note || !text) return;
+  let dismissed = 0; // problems seen when the reader closed the note; a new one shows it again
+  const render = () => {
+    note.hidden = url.problems.length <= dismissed;
+    text.textContent = url.problems.length
+      ? `Some settings in the link could not be used: ${url.problems.map((p) => p.message).join(' ')}`
+      : '';
+  };
+  $('#url-note-close')?.addEventListener('click', () => {
+    dismissed = url.problems.length;
+    render();
+  });
+  url.addEventListener('problem', render);
+  render();
+}
