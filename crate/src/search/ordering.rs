@@ -168,6 +168,26 @@ impl History {
     }
 }
 
+/// The ordering score of an en passant capture, a castling move or a drop (what
+/// [`MovePicker::score`] computes for every kind of move).
+#[inline(never)]
+fn special_score(m: Move, killers: [u16; 2], turn: Color, history: &History) -> i32 {
+    if let Some(t) = tactical_score(m) {
+        t
+    } else if m.is_promotion() {
+        UNDERPROMOTION
+    } else {
+        let key = pack(m);
+        if key == killers[0] {
+            KILLER
+        } else if key == killers[1] {
+            KILLER - 1
+        } else {
+            history.get(turn, key)
+        }
+    }
+}
+
 /// Scores for a move list (same indices).
 pub type Scores = ArrayVec<i32, 256>;
 
@@ -252,19 +272,30 @@ impl<'m> MovePicker<'m> {
         // Scores are indexed like the moves; entries before `next` are never read.
         for i in 0..self.moves.len() {
             let m = self.moves[i];
-            let key = pack(m);
             let s = if i < self.next {
                 TT_MOVE
-            } else if let Some(t) = tactical_score(m) {
-                t
-            } else if m.is_promotion() {
-                UNDERPROMOTION
-            } else if key == self.killers[0] {
-                KILLER
-            } else if key == self.killers[1] {
-                KILLER - 1
+            } else if let Move::Normal { role, from, capture, to, promotion } = m {
+                // The common kind of move in one match; the same scores as the general branch
+                // below.
+                match (promotion, capture) {
+                    (Some(Role::Queen), c) => {
+                        CAPTURE + (c.map_or(0, rank) + rank(Role::Queen)) * 16 - rank(role)
+                    }
+                    (Some(_), _) => UNDERPROMOTION,
+                    (None, Some(c)) => CAPTURE + rank(c) * 16 - rank(role),
+                    (None, None) => {
+                        let key = from as u16 | (to as u16) << 6;
+                        if key == self.killers[0] {
+                            KILLER
+                        } else if key == self.killers[1] {
+                            KILLER - 1
+                        } else {
+                            history.get(self.turn, key)
+                        }
+                    }
+                }
             } else {
-                history.get(self.turn, key)
+                special_score(m, self.killers, self.turn, history)
             };
             self.scores.push(s);
         }
