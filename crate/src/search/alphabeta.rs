@@ -756,30 +756,48 @@ impl Search<'_, '_> {
         self.qsearch_moves(sp, alpha.max(stand_pat), beta, ply, stand_pat)
     }
 
-    /// The move loop of [`Search::qsearch`]; `stand_pat` is the static evaluation, or `-INF`
+    /// The moves of [`Search::qsearch`]; `stand_pat` is the static evaluation, or `-INF`
     /// in check (every evasion is searched, and no evasion means mate).
     fn qsearch_moves(
         &mut self,
         sp: &SearchPosition,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        stand_pat: i32,
+    ) -> i32 {
+        let mut scores = Scores::new();
+        if sp.is_check() {
+            // Bound where it is made: assigning the returned list to an existing one would copy
+            // all its 256 slots.
+            let mut moves = sp.pos().legal_moves();
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            let turn = sp.pos().turn();
+            let picker = MovePicker::new(&mut moves, &mut scores, 0, [0, 0], turn);
+            return self.qsearch_loop::<true>(sp, picker, alpha, beta, ply, stand_pat);
+        }
+        let mut moves = MoveList::new();
+        tactical_moves(sp.pos(), &mut moves);
+        let picker = MovePicker::tactical(&mut moves, &mut scores);
+        self.qsearch_loop::<false>(sp, picker, alpha, beta, ply, stand_pat)
+    }
+
+    /// The move loop of [`Search::qsearch_moves`], once for evasions (`IN_CHECK`, every move
+    /// searched, no stand pat) and once for captures (pruned by delta and SEE).
+    #[inline(always)]
+    fn qsearch_loop<const IN_CHECK: bool>(
+        &mut self,
+        sp: &SearchPosition,
+        mut picker: MovePicker<'_>,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         stand_pat: i32,
     ) -> i32 {
-        let in_check = sp.is_check();
-        let mut moves = MoveList::new();
-        let mut scores = Scores::new();
-        let (mut picker, mut best_score) = if in_check {
-            moves = sp.pos().legal_moves();
-            if moves.is_empty() {
-                return -MATE + ply as i32;
-            }
-            let turn = sp.pos().turn();
-            (MovePicker::new(&mut moves, &mut scores, 0, [0, 0], turn), -INF)
-        } else {
-            tactical_moves(sp.pos(), &mut moves);
-            (MovePicker::tactical(&mut moves, &mut scores), stand_pat)
-        };
+        let in_check = IN_CHECK;
+        let mut best_score = if IN_CHECK { -INF } else { stand_pat };
         let mut slot = MaybeUninit::uninit();
         while let Some(m) = picker.next(self.history) {
             if !in_check && m.promotion().is_none() {

@@ -168,6 +168,26 @@ impl History {
     }
 }
 
+/// The ordering score of an en passant capture, a castling move or a drop (what
+/// [`MovePicker::score`] computes for every kind of move).
+#[inline(never)]
+fn special_score(m: Move, killers: [u16; 2], turn: Color, history: &History) -> i32 {
+    if let Some(t) = tactical_score(m) {
+        t
+    } else if m.is_promotion() {
+        UNDERPROMOTION
+    } else {
+        let key = pack(m);
+        if key == killers[0] {
+            KILLER
+        } else if key == killers[1] {
+            KILLER - 1
+        } else {
+            history.get(turn, key)
+        }
+    }
+}
+
 /// Scores for a move list (same indices).
 pub type Scores = ArrayVec<i32, 256>;
 
@@ -252,23 +272,56 @@ impl<'m> MovePicker<'m> {
         // Scores are indexed like the moves; entries before `next` are never read.
         for i in 0..self.moves.len() {
             let m = self.moves[i];
-            let key = pack(m);
             let s = if i < self.next {
                 TT_MOVE
-            } else if let Some(t) = tactical_score(m) {
-                t
-            } else if m.is_promotion() {
-                UNDERPROMOTION
-            } else if key == self.killers[0] {
-                KILLER
-            } else if key == self.killers[1] {
-                KILLER - 1
+            } else if let Move::Normal { role, from, capture, to, promotion } = m {
+                // The common kind of move in one match; the same scores as the general branch
+                // below.
+                match (promotion, capture) {
+                    (Some(Role::Queen), c) => {
+                        CAPTURE + (c.map_or(0, rank) + rank(Role::Queen)) * 16 - rank(role)
+                    }
+                    (Some(_), _) => UNDERPROMOTION,
+                    (None, Some(c)) => CAPTURE + rank(c) * 16 - rank(role),
+                    (None, None) => {
+                        let key = from as u16 | (to as u16) << 6;
+                        if key == self.killers[0] {
+                            KILLER
+                        } else if key == self.killers[1] {
+                            KILLER - 1
+                        } else {
+                            history.get(self.turn, key)
+                        }
+                    }
+                }
             } else {
-                history.get(self.turn, key)
+                special_score(m, self.killers, self.turn, history)
             };
             self.scores.push(s);
         }
         self.scored = true;
+    }
+
+    /// Sorts `moves[next..]` best first, stably (equal scores keep their order).
+    ///
+    /// Each score becomes one distinct key, `−score·256 + index`, so a plain ascending sort of
+    /// the keys is the stable descending sort of the moves, and only 4-byte keys move while
+    /// sorting; the moves are then permuted once. Scores are within ±2²² (see the constants
+    /// above) and a list holds at most 256 moves, so a key fits an `i32`.
+    #[inline]
+    fn sort_rest(&mut self) {
+        const { assert!(CAPTURE + 16 * 16 < 1 << 22 && -UNDERPROMOTION < 1 << 22 && HISTORY_MAX < 1 << 22) };
+        let (start, n) = (self.next, self.moves.len());
+        let keys = &mut self.scores[start..n];
+        for (i, k) in keys.iter_mut().enumerate() {
+            *k = (-*k << 8) | (start + i) as i32;
+        }
+        keys.sort_unstable();
+        let mut rest: MoveList = MoveList::new();
+        rest.extend(self.moves[start..n].iter().copied());
+        for (slot, &k) in self.moves[start..n].iter_mut().zip(keys.iter()) {
+            *slot = rest[(k & 255) as usize - start];
+        }
     }
 
     /// The next move, best first; `history` orders the quiet moves.
@@ -308,18 +361,7 @@ impl<'m> MovePicker<'m> {
             self.moves.swap(self.next, best);
             self.scores.swap(self.next, best);
         } else if self.next == LAZY_PICKS {
-            // Stable insertion sort of the rest, best first.
-            for i in self.next + 1..n {
-                let (m, s) = (self.moves[i], self.scores[i]);
-                let mut j = i;
-                while j > self.next && self.scores[j - 1] < s {
-                    self.moves[j] = self.moves[j - 1];
-                    self.scores[j] = self.scores[j - 1];
-                    j -= 1;
-                }
-                self.moves[j] = m;
-                self.scores[j] = s;
-            }
+            self.sort_rest();
             self.ready = n;
         }
         self.next += 1;
@@ -359,6 +401,57 @@ mod tests {
         let q: Vec<String> =
             std::iter::from_fn(|| picker.next(&history)).map(crate::search::position::uci).collect();
         assert_eq!(q, ["e4d5", "h5d5", "c1c6"]);
+    }
+
+    /// The picker's order equals the reference algorithm (selection of the first best for
+    /// the first picks, then a stable insertion sort of the rest) on lists full of ties.
+    #[test]
+    fn order_matches_selection_then_stable_insertion_sort() {
+        let pos = parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        for round in 0..200 {
+            let mut history = History::default();
+            for &m in moves.iter() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Few distinct values: many equal scores.
+                history.update(Color::White, pack(m), (seed % 4) as i32 * 100 - 150);
+            }
+            let tt = if round % 3 == 0 { 0 } else { pack(moves[round % moves.len()]) };
+            let killers = [pack(moves[(round * 7) % moves.len()]), 0];
+            let (mut list, mut scores) = (moves.clone(), Scores::new());
+            let mut picker = MovePicker::new(&mut list, &mut scores, tt, killers, Color::White);
+            let got: Vec<Move> = std::iter::from_fn(|| picker.next(&history)).collect();
+
+            // Reference: the same scores, then selection and insertion sort by hand.
+            let (mut list, mut scores) = (moves.clone(), Scores::new());
+            let mut picker = MovePicker::new(&mut list, &mut scores, tt, killers, Color::White);
+            let mut next = usize::from(picker.tt_first);
+            picker.next = next;
+            picker.score(&history);
+            let (mut m, mut s): (Vec<Move>, Vec<i32>) = (picker.moves.to_vec(), picker.scores.to_vec());
+            while next < LAZY_PICKS.min(m.len()) {
+                let max = s[next..].iter().copied().max().unwrap();
+                let best = next + s[next..].iter().position(|&x| x == max).unwrap();
+                m.swap(next, best);
+                s.swap(next, best);
+                next += 1;
+            }
+            for i in next + 1..m.len() {
+                let (mi, si) = (m[i], s[i]);
+                let mut j = i;
+                while j > next && s[j - 1] < si {
+                    m[j] = m[j - 1];
+                    s[j] = s[j - 1];
+                    j -= 1;
+                }
+                m[j] = mi;
+                s[j] = si;
+            }
+            assert_eq!(got, m, "round {round}");
+        }
     }
 
     #[test]

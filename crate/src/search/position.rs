@@ -33,11 +33,23 @@ fn turn_key() -> u64 {
     Zobrist64::zobrist_for_white_turn().0
 }
 
+/// Copies `src` into `slot` and returns the copy.
+///
+/// Natively a plain copy, which compiles to a few vector moves (cheaper than the word-by-word
+/// volatile copy the wasm build needs).
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+fn copy_into<'s>(src: &SearchPosition, slot: &'s mut MaybeUninit<SearchPosition>) -> &'s mut SearchPosition {
+    slot.write(src.clone())
+}
+
 /// Copies `src` into `slot` word by word and returns the copy.
 ///
 /// `SearchPosition` is plain data (bitboards, small enums and integers; nothing to drop and no
 /// references), so a bit copy is what `Clone` produces. Written as volatile word moves so the
-/// compiler cannot fuse them back into a `memcpy` call.
+/// compiler cannot fuse them back into a `memcpy` call, which wasm engines run as an
+/// out-of-line `memory.copy`.
+#[cfg(target_arch = "wasm32")]
 #[inline(always)]
 fn copy_into<'s>(src: &SearchPosition, slot: &'s mut MaybeUninit<SearchPosition>) -> &'s mut SearchPosition {
     use std::mem::{align_of, needs_drop, size_of};
@@ -291,8 +303,20 @@ impl RootPosition {
 
 /// A move packed into 16 bits: from (6 bits), to (6 bits), promotion role (3 bits). Castling is
 /// packed as king square → rook square. 0 means "no move" (a1a1 is never a move).
-#[inline]
+///
+/// Normal moves are packed inline; the other kinds out of line, so the common case is one test
+/// of the move's kind rather than a jump through a table (move ordering packs every move).
+#[inline(always)]
 pub fn pack(m: Move) -> u16 {
+    if let Move::Normal { from, to, promotion, .. } = m {
+        return from as u16 | (to as u16) << 6 | promotion.map_or(0, |r| r as u16) << 12;
+    }
+    pack_special(m)
+}
+
+/// [`pack`] for en passant, castling and drops.
+#[inline(never)]
+fn pack_special(m: Move) -> u16 {
     match m {
         Move::Normal { from, to, promotion, .. } => {
             from as u16 | (to as u16) << 6 | promotion.map_or(0, |r| r as u16) << 12
