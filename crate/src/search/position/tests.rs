@@ -1,0 +1,59 @@
+use super::*;
+
+/// Plays a fixed pseudo-random game and checks the incremental key and evaluation against
+/// the from-scratch ones after every move (covers castling, ep, promotions, captures).
+#[test]
+fn incremental_key_and_eval_match_from_scratch() {
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ] {
+        for _game in 0..20 {
+            let mut sp = SearchPosition::new(parse_fen(fen).unwrap());
+            for _ply in 0..80 {
+                let moves = sp.pos().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = moves[(seed % moves.len() as u64) as usize];
+                sp = sp.play(m);
+                assert_eq!(sp.key(), zobrist_key(sp.pos()), "key after {m}");
+                assert_eq!(sp.is_check(), sp.pos().is_check(), "check after {m}");
+                assert_eq!(*sp.eval_state(), EvalState::from_board(sp.pos().board()));
+                if let Some(null) = sp.play_null() {
+                    assert_eq!(null.key(), zobrist_key(null.pos()), "null key");
+                    assert!(!null.is_check() && !null.pos().is_check());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn root_position_rejects_bad_input_with_messages() {
+    assert!(RootPosition::from_fen("not a fen").unwrap_err().contains("invalid FEN"));
+    assert!(RootPosition::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err().contains("not a legal"));
+    let mut r = RootPosition::startpos();
+    assert!(r.play_uci("e2e5").unwrap_err().contains("illegal move e2e5"));
+    assert!(r.play_uci("zz").unwrap_err().contains("invalid UCI move"));
+    r.play_uci("e2e4").unwrap();
+    assert_eq!(r.history().len(), 1);
+    assert_eq!(r.history()[0], zobrist_key(&Chess::default()));
+}
+
+#[test]
+fn packed_moves_are_distinct_and_nonzero() {
+    let pos = parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let moves = pos.legal_moves();
+    let mut keys: Vec<u16> = moves.iter().map(|&m| pack(m)).collect();
+    assert!(keys.iter().all(|&k| k != 0));
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), moves.len());
+}
