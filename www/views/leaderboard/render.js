@@ -18,7 +18,7 @@ export function leaderboardTemplate(s, h, chart) {
     <section class="card wide leaderboard">
       <h2>Leaderboard</h2>
       <p class="blurb">Every manager with its default settings against a fixed reference (Stockfish's manager for
-        alpha-beta, lc0-legacy for MCTS), in colour-reversed pairs on the virtual clock (1 ms = 1000 nodes), seeded and
+        alpha-beta, lc0-legacy for MCTS), in colour-reversed pairs on a virtual clock (each run's speed is given with its command), seeded and
         reproducible. Elo ± its 95 % interval from the pentanomial; the time-usage profile is the manager's own.</p>
       <p id="lb-error" class="field-error" role="alert">${s.error}</p>
       ${groups.length ? html`<label>Searcher and time control <select id="lb-group" @change=${(e) => h.group(e.target)}>
