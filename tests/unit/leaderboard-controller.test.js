@@ -9,7 +9,11 @@ const DOC = JSON.parse(readFileSync(new URL('../../www/public/leaderboard.json',
 test('the committed data has runs with their command, seed and version', () => {
   assert.ok(runsOf(DOC).length >= 1);
   for (const r of runsOf(DOC)) {
-    assert.match(r.command, /^tmlab leaderboard --tc \S+ --games \d+ --engine (ab|mcts|both) --seed \d+ --json$/);
+    // The flags that change the games follow the seed (`--nps`, adjudication, `--only`) when not default.
+    assert.match(r.command, /^tmlab leaderboard --tc \S+ --games \d+ --engine (ab|mcts|both) --seed \d+( --(nps|resign|draw|maxmoves|only) \S+)* --json$/);
+    // A run at another speed says so in its clock.
+    const nps = r.command.match(/--nps (\d+)/);
+    assert.equal(r.clock, `virtual, 1 ms = ${nps ? Number(nps[1]) / 1000 : 1000} nodes`);
     assert.equal(typeof r.tmlab_version, 'string');
     assert.ok(r.results.length > 0);
   }
