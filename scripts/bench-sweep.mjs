@@ -13,6 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { serveDist, launch, ROOT } from '../tests/e2e/harness.mjs';
+import { concurrencyOf } from '../www/engine/concurrency.js';
 
 const VALUES = process.env.VALUES || '0.5,1,1.5,2,2.5';
 const GAMES = process.env.GAMES || '4';
@@ -21,12 +22,13 @@ const bin = join(ROOT, 'target', 'release', 'tmlab');
 const cores = cpus().length;
 const browserConc = browserConcurrency(process.env.BROWSER_CONC);
 
-/** BROWSER_CONC: an integer 1 … cores; unset or empty: cores − 1 (at least 1). */
+/** BROWSER_CONC: an integer 1 … cores; unset or empty: the views' default (engine/concurrency.js). */
 function browserConcurrency(env) {
-  if (env === undefined || env.trim() === '') return Math.max(1, cores - 1);
+  const c = concurrencyOf(cores);
+  if (env === undefined || env.trim() === '') return c.byDefault;
   const n = Number(env);
-  if (!Number.isInteger(n) || n < 1 || n > cores) {
-    console.error(`BROWSER_CONC=${env}: expected an integer 1 … ${cores} (this machine's cores)`);
+  if (!Number.isInteger(n) || n < 1 || n > c.max) {
+    console.error(`BROWSER_CONC=${env}: expected an integer 1 … ${c.max} (this machine's cores)`);
     process.exit(2);
   }
   return n;
