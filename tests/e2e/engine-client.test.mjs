@@ -87,19 +87,22 @@ test('cancel() ends an MCTS search within 100 ms and nothing of it arrives after
       await engine.whenIdle();
       const out = [];
       for (let i = 0; i < n; i++) {
-        let cancelledAt = Infinity;
+        // A flag, not a time: performance.now() is coarsened, so an info that arrived just
+        // before cancel() could share its timestamp.
+        let cancelled = false;
         const late = [];
         const request = {
           position: 'position startpos',
           go,
           budgetMs: 60000,
-          onInfo: (l) => performance.now() >= cancelledAt && late.push(l),
+          onInfo: (l) => cancelled && late.push(l),
           onBestmove: (l) => late.push(l),
         };
         engine.search(request);
         await new Promise((res) => setTimeout(res, 100 + ((i * 53) % 400)));
         const running = engine.state === 'searching';
-        cancelledAt = performance.now();
+        const cancelledAt = performance.now();
+        cancelled = true;
         await engine.cancel();
         const ms = performance.now() - cancelledAt;
         await new Promise((res) => setTimeout(res, 100));

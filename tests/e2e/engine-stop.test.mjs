@@ -46,7 +46,11 @@ before(async () => {
     const { engine } = globalThis.tmlab;
     const probe = { clicks: [], states: [], outputs: [] };
     globalThis.__probe = probe;
-    document.addEventListener('click', (e) => probe.clicks.push({ t: performance.now(), target: e.target.closest('button')?.className || e.target.id }), true);
+    // Each action notes how many events came before it: performance.now() is coarsened (to
+    // 0.1 ms or more), so an output that arrived just before an action can carry its time.
+    const mark = (target) => probe.clicks.push({ t: performance.now(), target, outputs: probe.outputs.length, states: probe.states.length });
+    probe.mark = mark;
+    document.addEventListener('click', (e) => mark(e.target.closest('button')?.className || e.target.id), true);
     engine.addEventListener('state', (e) => probe.states.push({ t: performance.now(), state: e.detail.state }));
     for (const kind of ['info', 'bestmove']) {
       engine.addEventListener(kind, (e) => probe.outputs.push({ t: performance.now(), kind, request: e.detail.request, line: e.detail.line }));
@@ -90,15 +94,15 @@ async function trial(act, thinkMs) {
   await act();
   await page.waitForFunction((n) => {
     const p = globalThis.__probe;
-    return p.clicks.length > n && p.states.some((s) => s.t >= p.clicks[n].t && s.state === 'idle');
+    return p.clicks.length > n && p.states.slice(p.clicks[n].states).some((s) => s.state === 'idle');
   }, mark.clicks, { timeout: 10000 });
   // Give a leftover search time to speak (it would, within its budget's first iterations).
   await page.waitForTimeout(150);
   return page.evaluate((n) => {
     const p = globalThis.__probe;
     const t0 = p.clicks[n].t;
-    const idle = p.states.find((s) => s.t >= t0 && s.state === 'idle');
-    const late = p.outputs.filter((o) => o.t >= t0 && o.request === globalThis.__oldRequest).map((o) => o.line);
+    const idle = p.states.slice(p.clicks[n].states).find((s) => s.state === 'idle');
+    const late = p.outputs.slice(p.clicks[n].outputs).filter((o) => o.request === globalThis.__oldRequest).map((o) => o.line);
     const ignored = globalThis.tmlab.views.play.events.filter((e) => e.what.startsWith('ignored') && e.what.endsWith(`(#${globalThis.__oldId})`));
     const trail = late.length ? { log: globalThis.tmlab.engine.log.slice(-12), events: globalThis.tmlab.views.play.events.slice(-8), t0, outputs: p.outputs.slice(-4).map((o) => ({ t: o.t, line: o.line.slice(0, 40), old: o.request === globalThis.__oldRequest })) } : null;
     return { ms: idle.t - t0, late, ignored: ignored.length, trail };
@@ -175,7 +179,7 @@ test('a hidden page ends a running alpha-beta search within 100 ms (p99 of 50; v
   // Headless Chromium never hides a page; the page's own event path is driven instead.
   const setHidden = (hidden) =>
     page.evaluate((h) => {
-      if (h) globalThis.__probe.clicks.push({ t: performance.now(), target: 'hide' });
+      if (h) globalThis.__probe.mark('hide');
       Object.defineProperty(document, 'hidden', { value: h, configurable: true });
       Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
