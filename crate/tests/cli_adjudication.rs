@@ -95,12 +95,20 @@ fn bad_adjudication_is_refused_by_every_subcommand_before_any_game() {
             assert!(!err.contains("[1/"), "{sub} {extra:?}: a game was played: {err}");
         }
         // The shared options keep their checks everywhere.
-        let (code, _, err) = run(sub, &["--concurrency", "65"]);
-        assert_eq!(code, 2, "{sub}");
-        assert!(err.contains("--concurrency must be 1 … 64 (games at once), got 65"), "{sub}: {err}");
+        for c in ["0", "65"] {
+            let (code, out, err) = run(sub, &["--concurrency", c]);
+            assert_eq!(code, 2, "{sub} --concurrency {c}: {out}");
+            let want = format!("tmlab: --concurrency: {c} is not allowed; allowed: 1 … 64 (games at once)\n");
+            assert_eq!(err, want, "{sub}: one line, no panic");
+        }
         let (code, _, err) = run(sub, &["--nps", "0"]);
         assert_eq!(code, 2, "{sub}");
-        assert!(err.contains("--nps: expected virtual nodes per second above 0"), "{sub}: {err}");
+        assert!(
+            err.contains(
+                "--nps: 0 is not allowed; allowed: virtual nodes per second above 0 and at most 1e10"
+            ),
+            "{sub}: {err}"
+        );
     }
 }
 

@@ -84,7 +84,7 @@ fn bad_values_are_refused() {
         (vec!["--tc", "abc"], "--tc `abc`: bad time control token"),
         (vec!["--games", "3"], "--games 3 is not allowed; allowed: an even number from 2 to 100000"),
         (vec!["--games", "0"], "--games 0 is not allowed"),
-        (vec!["--concurrency", "0"], "--concurrency must be 1 … 64 (games at once), got 0"),
+        (vec!["--concurrency", "0"], "--concurrency: 0 is not allowed; allowed: 1 … 64 (games at once)"),
         (
             vec!["--engine", "mcts", "--only", "stockfish"],
             "--only: `stockfish` is in no gauntlet of this run; allowed: lc0-legacy",

@@ -46,7 +46,7 @@ fn temp(name: &str) -> String {
 
 #[test]
 fn sweep_refuses_bad_values_ranges_and_parameters() {
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 13] = [
         (&["--values", "0.5,9"], "--values: 9 is out of range for slowmover; allowed: a float in 0.1 … 3"),
         (&["--values", "0.5,abc"], "--values: \"abc\" is not a number; allowed: a float in 0.1 … 3"),
         (&["--values", "0.5,0.5"], "--values: 0.5 appears twice"),
@@ -54,11 +54,21 @@ fn sweep_refuses_bad_values_ranges_and_parameters() {
             &["--range", "0.05:1:3"],
             "--range: 0.05 is out of range for slowmover; allowed: a float in 0.1 … 3",
         ),
-        (&["--range", "1:0.5:3"], "--range: LO 1 is above HI 0.5"),
-        (&["--range", "0.5:1"], "--range: expected LO:HI:N"),
-        (&["--range", "0.5:1:0"], "--range: N = 0 values; allowed: 1 to 64"),
+        (&["--range", "1:0.5:3"], "--range: LO 1 is above HI 0.5; allowed: LO ≤ HI"),
+        (
+            &["--range", "0.5:1"],
+            "--range: \"0.5:1\" is not LO:HI:N; allowed: LO:HI:N with numbers LO ≤ HI and N from 1 to 64, e.g. 0.5:1.5:5",
+        ),
+        (&["--range", "a:b:3"], "--range: \"a:b:3\" is not LO:HI:N; allowed: LO:HI:N"),
+        (&["--range", "0.5:1:x"], "--range: \"0.5:1:x\" is not LO:HI:N"),
+        (&["--range", "0.5:1:0"], "--range: N = 0 is not allowed; allowed: 1 to 64 values"),
+        (&["--range", "0.5:1:65"], "--range: N = 65 is not allowed; allowed: 1 to 64 values"),
+        (&["--range", "NaN:1:3"], "--range: LO is not a number; allowed: a float in 0.1 … 3"),
         (&[], "give the values with --values V1,V2,… or --range LO:HI:N"),
-        (&["--values", "1", "--concurrency", "0"], "--concurrency must be 1 … 64"),
+        (
+            &["--values", "1", "--concurrency", "0"],
+            "--concurrency: 0 is not allowed; allowed: 1 … 64 (games at once)",
+        ),
     ];
     for (extra, want) in cases {
         let (code, out, err) = sweep(extra);
@@ -69,9 +79,7 @@ fn sweep_refuses_bad_values_ranges_and_parameters() {
     let (code, _, err) = sweep(&["--tm", "stockfish", "--values", "1"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains(
-            "--param: \"slowmover\" is not a parameter of stockfish; numeric parameters: move-overhead"
-        ),
+        err.contains("--param: \"slowmover\" is not a parameter of stockfish; allowed: move-overhead"),
         "{err}"
     );
     let (code, _, err) = sweep(&["--tm", "stockfish", "--param", "horizon", "--values", "20.5"]);
@@ -160,7 +168,10 @@ fn tune_refuses_bad_settings() {
     let cases: [(&[&str], &str); 5] = [
         (&["--params", "slowmover,nope"], "--params: \"nope\" is not a parameter of lc0-legacy"),
         (&["--games", "5"], "--games: 5 is not a positive multiple of 2"),
-        (&["--c-end", "9"], "--c-end: 9 for slowmover must be above 0 and at most the range 2.9"),
+        (
+            &["--c-end", "9"],
+            "--c-end: 9 for slowmover is not allowed; allowed: above 0 and at most the range 2.9",
+        ),
         (&["--r-end", "0.1,0.2"], "--r-end: 2 values for 1 parameters"),
         (&["--r-end", "x"], "--r-end: \"x\" is not a number"),
     ];

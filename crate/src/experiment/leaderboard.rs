@@ -17,7 +17,7 @@ use shakmaty::Color;
 use crate::drive::SearcherKind;
 use crate::play::game::{Adjudication, ClockMode, GameRecord};
 use crate::play::match_::{MatchState, run_match};
-use crate::play::match_spec::MatchSpec;
+use crate::play::match_spec::{FieldError, MatchSpec};
 
 /// The managers in the alpha-beta gauntlet (every manager, default settings).
 pub const AB_MANAGERS: [&str; 8] = [
@@ -151,17 +151,12 @@ fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
-/// Plays one manager's match against the reference at `tc`, with the plan's games, seed,
-/// clock, adjudication and concurrency, and summarises it.
-///
-/// # Errors
-/// A bad spec, control, clock or adjudication.
-pub fn run_entry(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> Result<Entry, String> {
-    let (_, reference) = gauntlet(engine);
-    let spec = MatchSpec {
+/// The match one manager plays against its gauntlet's reference at `tc`.
+fn entry_spec(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> MatchSpec {
+    MatchSpec {
         engine,
         a: manager.into(),
-        b: reference.into(),
+        b: gauntlet(engine).1.into(),
         tc_a: tc.into(),
         games: plan.games,
         seed: plan.seed,
@@ -169,8 +164,33 @@ pub fn run_entry(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> 
         adjudication: plan.adjudication,
         event: "tmlab leaderboard".into(),
         ..MatchSpec::default()
-    };
-    let cfg = spec.to_config()?;
+    }
+}
+
+/// Checks every match of the plan before any is played.
+///
+/// # Errors
+/// The first match-spec field a setting of the plan makes invalid (`tc_a` is a control of
+/// `tcs`, `clock.nps` the speed).
+pub fn check(plan: &Plan) -> Result<(), FieldError> {
+    for &engine in &plan.engines {
+        for tc in &plan.tcs {
+            for m in gauntlet(engine).0 {
+                entry_spec(plan, engine, m, tc).to_config()?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plays one manager's match against the reference at `tc`, with the plan's games, seed,
+/// clock, adjudication and concurrency, and summarises it.
+///
+/// # Errors
+/// A bad spec, control, clock or adjudication.
+pub fn run_entry(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> Result<Entry, String> {
+    let reference = gauntlet(engine).1;
+    let cfg = entry_spec(plan, engine, manager, tc).to_config()?;
     let state: MatchState = run_match(&cfg, plan.concurrency, &mut |_, _| {})?;
     let report = state.report(None);
     let mut per_game = Vec::new();

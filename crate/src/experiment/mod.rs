@@ -18,5 +18,6 @@ pub mod pool;
 pub mod replay;
 pub mod spsa;
 pub mod sweep;
+pub mod sweep_range;
 pub mod sweep_report;
 pub mod tune;

@@ -1,6 +1,7 @@
 //! The numeric parameter an experiment varies: found in the manager's schema, with its kind and
 //! accepted range, and written into a spec string.
 
+use crate::play::match_spec::FieldError;
 use crate::tm::TmSpec;
 use crate::tm::params::{Kind, ParamSchema, Range, schema};
 
@@ -23,35 +24,31 @@ impl NumericParam {
     /// Looks `path` up in `tm`'s manager.
     ///
     /// # Errors
-    /// No such parameter, or one that is not a number (`true`/`false`, a name).
-    pub fn find(tm: &TmSpec, path: &str) -> Result<NumericParam, String> {
-        let manager = schema().into_iter().find(|m| m.name == tm.manager()).ok_or("unknown manager")?;
+    /// A `param` error: no such parameter, or one that is not a number (`true`/`false`, a
+    /// name); `allowed` lists the manager's numeric parameters.
+    pub fn find(tm: &TmSpec, path: &str) -> Result<NumericParam, FieldError> {
+        let err = |message: String, allowed: String| FieldError::new("param", message, allowed);
+        let manager = schema()
+            .into_iter()
+            .find(|m| m.name == tm.manager())
+            .ok_or_else(|| err(format!("{} has no schema", tm.manager()), String::new()))?;
         let numeric: Vec<&ParamSchema> =
             manager.params.iter().filter(|p| matches!(p.kind, Kind::Float | Kind::Int)).collect();
         let names = || numeric.iter().map(|p| p.path.as_str()).collect::<Vec<_>>().join(", ");
         let Some(p) = manager.params.iter().find(|p| p.path == path) else {
-            return Err(format!(
-                "{path:?} is not a parameter of {}; numeric parameters: {}",
-                manager.name,
-                names()
-            ));
+            return Err(err(format!("{path:?} is not a parameter of {}", manager.name), names()));
         };
         if !matches!(p.kind, Kind::Float | Kind::Int) {
-            return Err(format!(
-                "{path} of {} is not a number ({:?}); numeric parameters: {}",
-                manager.name,
-                p.kind,
-                names()
-            ));
+            return Err(err(format!("{path} of {} is not a number ({:?})", manager.name, p.kind), names()));
         }
         let range = p
             .valid
             .or(p.slider.map(|s| Range { min: s.min, max: s.max, min_exclusive: false }))
-            .ok_or_else(|| format!("{path} has no range"))?;
+            .ok_or_else(|| err(format!("{path} has no range"), names()))?;
         let current = match tm.get(path) {
             Some(crate::tm::params::Value::Float(x)) => x,
             Some(crate::tm::params::Value::Int(n)) => n as f64,
-            _ => return Err(format!("{path} has no numeric value")),
+            _ => return Err(err(format!("{path} has no numeric value"), names())),
         };
         Ok(NumericParam { path: path.to_string(), kind: p.kind, range, unit: p.unit, current })
     }
@@ -107,9 +104,13 @@ mod tests {
         assert!(p.accepts(0.5) && !p.accepts(3.5) && !p.accepts(f64::NAN));
         assert_eq!(p.apply(&tm, 1.25).unwrap().to_string(), "lc0-legacy(slowmover=1.25)");
         let e = NumericParam::find(&tm, "nope").unwrap_err();
-        assert!(e.contains("not a parameter of lc0-legacy") && e.contains("slowmover"), "{e}");
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str()),
+            ("param", "\"nope\" is not a parameter of lc0-legacy")
+        );
+        assert!(e.allowed.split(", ").any(|p| p == "slowmover"), "{e}");
         let sf: TmSpec = "stockfish".parse().unwrap();
-        assert!(NumericParam::find(&sf, "ponder").unwrap_err().contains("not a number"));
+        assert!(NumericParam::find(&sf, "ponder").unwrap_err().message.contains("not a number"));
         let h = NumericParam::find(&sf, "horizon").unwrap();
         assert!(h.accepts(50.0) && !h.accepts(50.5));
         assert_eq!(h.token(49.6), "50");

@@ -21,6 +21,7 @@
 //! The random draws of iteration k come from a SplitMix64 seeded by (seed, k), so an iteration
 //! is the same whether it is played straight through or after a resume.
 
+use crate::play::match_spec::FieldError;
 use serde::{Deserialize, Serialize};
 
 /// One tuned parameter.
@@ -96,27 +97,27 @@ impl SpsaConfig {
     ///
     /// # Errors
     /// No parameters, no iterations, or a parameter whose start, range, c_end or r_end is bad.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         if self.params.is_empty() {
-            return Err("params: at least one parameter to tune".into());
+            return Err(FieldError::new("params", "no parameter is named", "at least one parameter to tune"));
         }
         if self.iterations == 0 || self.pairs_per == 0 {
-            return Err("games: at least one iteration (2 × pairs per iteration games)".into());
+            let allowed = "at least one iteration (2 × pairs per iteration games)";
+            return Err(FieldError::new("games", "no iteration fits", allowed));
         }
         for p in &self.params {
             if !(p.min < p.max && (p.min..=p.max).contains(&p.start)) {
-                return Err(format!("{}: start {} outside {} … {}", p.path, p.start, p.min, p.max));
+                let message = format!("start {} of {} is not allowed", p.start, p.path);
+                return Err(FieldError::new("params", message, format!("{} … {}", p.min, p.max)));
             }
             if !(p.c_end.is_finite() && p.c_end > 0.0 && p.c_end <= p.max - p.min) {
-                return Err(format!(
-                    "--c-end: {} for {} must be above 0 and at most the range {}",
-                    p.c_end,
-                    p.path,
-                    p.max - p.min
-                ));
+                let message = format!("{} for {} is not allowed", p.c_end, p.path);
+                let allowed = format!("above 0 and at most the range {}", p.max - p.min);
+                return Err(FieldError::new("c_end", message, allowed));
             }
             if !(p.r_end.is_finite() && p.r_end > 0.0 && p.r_end <= 10.0) {
-                return Err(format!("--r-end: {} for {} must be above 0 and at most 10", p.r_end, p.path));
+                let message = format!("{} for {} is not allowed", p.r_end, p.path);
+                return Err(FieldError::new("r_end", message, "above 0 and at most 10"));
             }
         }
         Ok(())
@@ -267,12 +268,12 @@ mod tests {
     fn bad_settings_are_refused() {
         let mut c = cfg(true);
         c.params[0].c_end = 5.0;
-        assert!(c.validate().unwrap_err().starts_with("--c-end"));
+        assert_eq!(c.validate().unwrap_err().field, "c_end");
         let mut c = cfg(true);
         c.params[0].r_end = 0.0;
-        assert!(c.validate().unwrap_err().starts_with("--r-end"));
+        assert_eq!(c.validate().unwrap_err().field, "r_end");
         let mut c = cfg(true);
         c.iterations = 0;
-        assert!(c.validate().unwrap_err().starts_with("games"));
+        assert_eq!(c.validate().unwrap_err().field, "games");
     }
 }

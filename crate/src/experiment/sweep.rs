@@ -20,9 +20,8 @@ use super::fit::{Fit, FitPoint, Z95, short};
 use super::param::NumericParam;
 pub use super::sweep_report::{SweepPoint, SweepReport};
 use crate::play::match_::{GameScore, MatchConfig, report_scores};
-use crate::play::match_spec::MatchSpec;
+use crate::play::match_spec::{FieldError, MatchSpec};
 use crate::tm::TmSpec;
-use crate::tm::params::Kind;
 
 /// The most values one sweep may have.
 pub const MAX_VALUES: usize = 64;
@@ -37,23 +36,6 @@ pub struct SweepSpec {
     /// The match each value plays: A is the swept manager, B the baseline, `games` per value.
     #[serde(rename = "match")]
     pub base: MatchSpec,
-}
-
-/// `n` evenly spaced values from `lo` to `hi` (rounded and deduplicated for an integer).
-pub fn range_values(lo: f64, hi: f64, n: u32, kind: Kind) -> Vec<f64> {
-    let mut v: Vec<f64> = match n {
-        0 => Vec::new(),
-        1 => vec![lo],
-        _ => (0..n).map(|i| lo + (hi - lo) * f64::from(i) / f64::from(n - 1)).collect(),
-    };
-    if kind == Kind::Int {
-        v.iter_mut().for_each(|x| *x = x.round());
-        v.dedup();
-    } else {
-        // Twelve significant digits: 0.1 + 0.2 prints as 0.3.
-        v.iter_mut().for_each(|x| *x = format!("{:.12e}", *x).parse().unwrap_or(*x));
-    }
-    v
 }
 
 impl SweepSpec {
@@ -91,32 +73,33 @@ impl SweepSpec {
     /// Checks everything and builds each value's match.
     ///
     /// # Errors
-    /// `param: …` (not a numeric parameter of A's manager), `values: …` (none, too many, out of
+    /// `param` (not a numeric parameter of A's manager), `values` (none, too many, out of
     /// range, repeated, a fraction for an integer) or the match spec's own errors.
-    pub fn plan(&self) -> Result<SweepPlan, String> {
-        let tm: TmSpec = self.base.a.parse().map_err(|e: crate::tm::SpecError| format!("a: {e}"))?;
-        let param = NumericParam::find(&tm, &self.param).map_err(|e| format!("param: {e}"))?;
+    pub fn plan(&self) -> Result<SweepPlan, FieldError> {
+        let tm: TmSpec = self.base.a.parse().map_err(|e: crate::tm::SpecError| FieldError::said("a", e))?;
+        let param = NumericParam::find(&tm, &self.param)?;
         if self.values.is_empty() || self.values.len() > MAX_VALUES {
-            return Err(format!("values: expected 1 to {MAX_VALUES} values, got {}", self.values.len()));
+            let message = format!("{} values is not allowed", self.values.len());
+            return Err(FieldError::new("values", message, format!("1 to {MAX_VALUES} values")));
         }
         for (i, &x) in self.values.iter().enumerate() {
             if !param.accepts(x) {
-                return Err(format!(
-                    "values: {} is out of range for {}; allowed: {}",
-                    short(x),
-                    self.param,
-                    param.allowed()
-                ));
+                let message = format!("{} is out of range for {}", short(x), self.param);
+                return Err(FieldError::new("values", message, param.allowed()));
             }
             if self.values[..i].contains(&x) {
-                return Err(format!("values: {} appears twice", short(x)));
+                return Err(FieldError::new(
+                    "values",
+                    format!("{} appears twice", short(x)),
+                    "distinct values",
+                ));
             }
         }
         let mut specs = Vec::new();
         let mut configs = Vec::new();
         for &x in &self.values {
             let mut s = self.base.clone();
-            s.a = param.apply(&tm, x).map_err(|e| format!("values: {e}"))?.to_string();
+            s.a = param.apply(&tm, x).map_err(|e| FieldError::said("values", e))?.to_string();
             s.name_a = Some(format!("{}={}", self.param, param.token(x)));
             s.name_b.get_or_insert_with(|| self.base.b.clone());
             configs.push(s.to_config()?);
@@ -209,26 +192,29 @@ mod tests {
     }
 
     #[test]
-    fn ranges_are_even_and_integers_rounded() {
-        assert_eq!(range_values(0.5, 1.5, 5, Kind::Float), [0.5, 0.75, 1.0, 1.25, 1.5]);
-        assert_eq!(range_values(0.1, 0.3, 3, Kind::Float), [0.1, 0.2, 0.3]);
-        assert_eq!(range_values(10.0, 12.0, 5, Kind::Int), [10.0, 11.0, 12.0]);
-        assert_eq!(range_values(2.0, 9.0, 1, Kind::Int), [2.0]);
-    }
-
-    #[test]
     fn a_plan_sets_the_parameter_per_value_and_refuses_bad_values() {
         let plan = spec(&[0.5, 1.5]).plan().unwrap();
         assert_eq!(plan.match_spec(0).a, "lc0-legacy(slowmover=0.5)");
         assert_eq!(plan.match_spec(1).name_a.as_deref(), Some("slowmover=1.5"));
         assert_eq!(plan.configs[1].seed, plan.configs[0].seed);
         let e = spec(&[0.5, 9.0]).plan().unwrap_err();
-        assert!(e.starts_with("values: 9 is out of range for slowmover") && e.contains("0.1 … 3"), "{e}");
-        assert!(spec(&[0.5, 0.5]).plan().unwrap_err().contains("twice"));
-        assert!(spec(&[]).plan().unwrap_err().starts_with("values:"));
+        assert_eq!(e.to_string(), "values: 9 is out of range for slowmover; allowed: a float in 0.1 … 3");
+        assert!(spec(&[0.5, 0.5]).plan().unwrap_err().message.contains("twice"));
+        assert_eq!(
+            spec(&[]).plan().unwrap_err().to_string(),
+            "values: 0 values is not allowed; allowed: 1 to 64 values"
+        );
         let mut s = spec(&[1.0]);
         s.param = "horizon".into();
-        assert!(s.plan().unwrap_err().starts_with("param: \"horizon\" is not a parameter of lc0-legacy"));
+        assert!(
+            s.plan()
+                .unwrap_err()
+                .to_string()
+                .starts_with("param: \"horizon\" is not a parameter of lc0-legacy")
+        );
+        s.param = "slowmover".into();
+        s.base.tc_b = Some("inf".into());
+        assert_eq!(s.plan().unwrap_err().field, "tc_b", "the match spec's field comes through");
         let round = SweepSpec::from_json(&spec(&[0.5, 1.0]).to_json()).unwrap();
         assert_eq!(round, spec(&[0.5, 1.0]));
         assert!(

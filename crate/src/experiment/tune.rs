@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use super::param::NumericParam;
 use super::spsa::{SpsaConfig, SpsaIteration, SpsaParam, SpsaStep};
-use crate::play::match_spec::MatchSpec;
+use crate::play::match_spec::{FieldError, MatchSpec};
 use crate::tm::TmSpec;
 use crate::tm::params::Kind;
 
@@ -69,29 +69,35 @@ impl TuneSpec {
     /// Checks everything and sets up SPSA.
     ///
     /// # Errors
-    /// `params: …`, `--c-end`/`--r-end: …`, `games: …` or the match spec's errors.
-    pub fn plan(&self) -> Result<TunePlan, String> {
-        let tm: TmSpec = self.base.a.parse().map_err(|e: crate::tm::SpecError| format!("a: {e}"))?;
+    /// `params`, `c_end`/`r_end`, `pairs_per`, `games` or the match spec's errors.
+    pub fn plan(&self) -> Result<TunePlan, FieldError> {
+        let tm: TmSpec = self.base.a.parse().map_err(|e: crate::tm::SpecError| FieldError::said("a", e))?;
         if self.params.is_empty() {
-            return Err("params: name at least one parameter".into());
+            return Err(FieldError::new("params", "no parameter is named", "at least one parameter to tune"));
         }
         if !(1..=64).contains(&self.pairs_per) {
-            return Err(format!("pairs_per: expected 1 to 64 pairs per iteration, got {}", self.pairs_per));
+            let message = format!("{} is not allowed", self.pairs_per);
+            return Err(FieldError::new("pairs_per", message, "1 to 64 pairs per iteration"));
         }
         let per = 2 * self.pairs_per;
         if self.base.games < per || !self.base.games.is_multiple_of(per) {
-            return Err(format!(
-                "games: {} is not a positive multiple of {per} (2 games per pair × {} pairs per iteration)",
-                self.base.games, self.pairs_per
+            return Err(FieldError::new(
+                "games",
+                format!("{} is not a positive multiple of {per}", self.base.games),
+                format!("multiples of {per} (2 games per pair × {} pairs per iteration)", self.pairs_per),
             ));
         }
         let mut params = Vec::new();
         let mut spsa = Vec::new();
         for (i, path) in self.params.iter().enumerate() {
             if self.params[..i].contains(path) {
-                return Err(format!("params: {path} appears twice"));
+                return Err(FieldError::new(
+                    "params",
+                    format!("{path} appears twice"),
+                    "distinct parameters",
+                ));
             }
-            let p = NumericParam::find(&tm, path).map_err(|e| format!("params: {e}"))?;
+            let p = NumericParam::find(&tm, path).map_err(|e| e.renamed("params"))?;
             let (min, max) = p.bounds();
             let default_c = ((max - min) / 20.0).max(if p.kind == Kind::Int { 1.0 } else { 0.0 });
             spsa.push(SpsaParam {
@@ -105,9 +111,12 @@ impl TuneSpec {
             });
             params.push(p);
         }
-        for (flag, list) in [("--c-end", &self.c_end), ("--r-end", &self.r_end)] {
+        for (field, list) in [("c_end", &self.c_end), ("r_end", &self.r_end)] {
             if !list.is_empty() && list.len() != self.params.len() {
-                return Err(format!("{flag}: {} values for {} parameters", list.len(), self.params.len()));
+                let message = format!("{} values for {} parameters", list.len(), self.params.len());
+                let allowed =
+                    format!("none (the defaults) or one value per parameter ({})", self.params.len());
+                return Err(FieldError::new(field, message, allowed));
             }
         }
         let cfg = SpsaConfig {
@@ -125,7 +134,7 @@ impl TuneSpec {
         let lo: Vec<f64> = plan.cfg.params.iter().map(|p| p.min).collect();
         let hi: Vec<f64> = plan.cfg.params.iter().map(|p| p.max).collect();
         let step = SpsaStep { k: 1, flip: vec![], c: vec![], r: vec![], plus: lo, minus: hi };
-        plan.iteration_match(&step)?.to_config()?;
+        plan.iteration_match(&step).map_err(|e| FieldError::said("params", e))?.to_config()?;
         Ok(plan)
     }
 }
@@ -224,13 +233,17 @@ mod tests {
         let step = p.cfg.step(&[0.5], 1);
         let m = p.iteration_match(&step).unwrap();
         assert!(m.a.starts_with("lc0-legacy(slowmover=") && m.a != m.b, "{} {}", m.a, m.b);
-        assert!(spec(7).plan().unwrap_err().starts_with("games: 7 is not a positive multiple of 2"));
+        assert_eq!(
+            spec(7).plan().unwrap_err().to_string(),
+            "games: 7 is not a positive multiple of 2; allowed: multiples of 2 (2 games per pair × 1 pairs per iteration)"
+        );
         let mut s = spec(20);
         s.params.push("nope".into());
-        assert!(s.plan().unwrap_err().starts_with("params: \"nope\" is not a parameter"));
+        assert!(s.plan().unwrap_err().to_string().starts_with("params: \"nope\" is not a parameter"));
         let mut s = spec(20);
         s.c_end = vec![0.1, 0.2];
-        assert!(s.plan().unwrap_err().starts_with("--c-end: 2 values for 1 parameters"));
+        let e = s.plan().unwrap_err();
+        assert_eq!((e.field.as_str(), e.message.as_str()), ("c_end", "2 values for 1 parameters"));
         let back = TuneSpec::from_json(&spec(20).to_json()).unwrap();
         assert_eq!(back, spec(20));
     }

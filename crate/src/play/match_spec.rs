@@ -2,8 +2,9 @@
 //! turned into a [`MatchConfig`] by one piece of code, so the page, the game workers and
 //! `tmlab match` agree on what a setting means and on how a bad one is reported.
 //!
-//! Every error starts with the field's name (`tc_a: …`, `sprt.elo1: …`, `clock.nps: …`) and
-//! says what is allowed, so the page can put the message beside the field.
+//! Every error of [`MatchSpec::to_config`] is a [`FieldError`] naming the field (`tc_a`,
+//! `sprt`, `clock.nps`) and what it allows, so the page puts it beside the field and the CLI
+//! beside the flag; its text is `field: message; allowed: …`.
 //!
 //! JSON form (every field optional except `a` and `b`; defaults as in [`MatchSpec::default`]):
 //! ```json
@@ -132,7 +133,9 @@ pub const FIELDS: [&str; 17] = [
     "date",
 ];
 
+mod error;
 mod read;
+pub use error::FieldError;
 use read::clip;
 
 impl MatchSpec {
@@ -144,8 +147,8 @@ impl MatchSpec {
     /// A's and B's time controls, parsed and checked.
     ///
     /// # Errors
-    /// `tc_a: …` or `tc_b: …` with the parser's message, or a control that bounds nothing.
-    pub fn time_controls(&self) -> Result<(TimeControl, TimeControl), String> {
+    /// `tc_a` or `tc_b` with the parser's message, or a control that bounds nothing.
+    pub fn time_controls(&self) -> Result<(TimeControl, TimeControl), FieldError> {
         let a = parse_tc("tc_a", &self.tc_a)?;
         let b = match &self.tc_b {
             Some(t) if !t.trim().is_empty() => parse_tc("tc_b", t)?,
@@ -157,11 +160,13 @@ impl MatchSpec {
     /// The openings, parsed.
     ///
     /// # Errors
-    /// `openings.epd: …` naming the bad EPD line.
-    pub fn opening_set(&self) -> Result<Vec<Opening>, String> {
+    /// `openings.epd` naming the bad EPD line.
+    pub fn opening_set(&self) -> Result<Vec<Opening>, FieldError> {
         match &self.openings {
             OpeningsSpec::Builtin => Ok(openings::builtin()),
-            OpeningsSpec::Epd(text) => openings::parse_epd(text).map_err(|e| format!("openings.epd: {e}")),
+            OpeningsSpec::Epd(text) => {
+                openings::parse_epd(text).map_err(|e| FieldError::said("openings.epd", e))
+            }
         }
     }
 
@@ -169,11 +174,12 @@ impl MatchSpec {
     ///
     /// # Errors
     /// The first bad field, named, with what it allows.
-    pub fn to_config(&self) -> Result<MatchConfig, String> {
-        let tm_a: TmSpec = self.a.parse().map_err(|e: crate::tm::SpecError| format!("a: {e}"))?;
-        let tm_b: TmSpec = self.b.parse().map_err(|e: crate::tm::SpecError| format!("b: {e}"))?;
+    pub fn to_config(&self) -> Result<MatchConfig, FieldError> {
+        let tm_a: TmSpec = self.a.parse().map_err(|e: crate::tm::SpecError| FieldError::said("a", e))?;
+        let tm_b: TmSpec = self.b.parse().map_err(|e: crate::tm::SpecError| FieldError::said("b", e))?;
         if !(1..=MAX_HASH_MB).contains(&self.hash_mb) {
-            return Err(format!("hash_mb: {} MB is out of range; allowed: 1 to {MAX_HASH_MB}", self.hash_mb));
+            let message = format!("{} MB is out of range", self.hash_mb);
+            return Err(FieldError::new("hash_mb", message, format!("1 to {MAX_HASH_MB}")));
         }
         let mut a = EngineConfig::new(self.engine, tm_a);
         let mut b = EngineConfig::new(self.engine, tm_b);
@@ -181,28 +187,32 @@ impl MatchSpec {
             c.hash_mb = self.hash_mb;
             if let Some(o) = self.overhead_ms {
                 if !(o.is_finite() && o >= 0.0) {
-                    return Err(format!("overhead_ms: expected ≥ 0 ms, got {o}"));
+                    return Err(FieldError::new("overhead_ms", format!("{o} ms is not allowed"), "≥ 0 ms"));
                 }
-                c.set_move_overhead(o).map_err(|e| format!("overhead_ms (player {which}): {e}"))?;
+                c.set_move_overhead(o)
+                    .map_err(|e| FieldError::said("overhead_ms", format!("player {which}: {e}")))?;
             }
         }
         let (tc_a, tc_b) = self.time_controls()?;
         if !(1..=MAX_GAMES).contains(&self.games) {
-            return Err(format!("games: {} is out of range; allowed: 1 to {MAX_GAMES}", self.games));
+            let message = format!("{} is out of range", self.games);
+            return Err(FieldError::new("games", message, format!("1 to {MAX_GAMES}")));
         }
         if let ClockMode::Virtual { nps, latency_ms } = self.clock {
             if !(nps.is_finite() && nps > 0.0 && nps <= MAX_VIRTUAL_NPS) {
-                return Err(format!(
-                    "clock.nps: expected virtual nodes per second above 0 and at most {MAX_VIRTUAL_NPS:e}, got {nps}"
-                ));
+                let allowed = format!("virtual nodes per second above 0 and at most {MAX_VIRTUAL_NPS:e}");
+                return Err(FieldError::new("clock.nps", format!("{nps} is not allowed"), allowed));
             }
             if !(latency_ms.is_finite() && (0.0..=60_000.0).contains(&latency_ms)) {
-                return Err(format!("clock.latency_ms: expected 0 to 60000 ms, got {latency_ms}"));
+                let message = format!("{latency_ms} ms is not allowed");
+                return Err(FieldError::new("clock.latency_ms", message, "0 to 60000 ms"));
             }
         }
         let sprt = self
             .sprt
-            .map(|t| Sprt::with_errors(t.elo0, t.elo1, t.alpha, t.beta).map_err(|e| format!("sprt: {e}")))
+            .map(|t| {
+                Sprt::with_errors(t.elo0, t.elo1, t.alpha, t.beta).map_err(|e| FieldError::said("sprt", e))
+            })
             .transpose()?;
         check_adjudication(&self.adjudication)?;
         let openings = self.opening_set()?;
@@ -214,10 +224,8 @@ impl MatchSpec {
         };
         let (name_a, name_b) = (name(&self.name_a, "A", &a.tm), name(&self.name_b, "B", &b.tm));
         if name_a == name_b {
-            return Err(format!(
-                "name_b: both players are called {:?}; give them different names",
-                clip(&name_a)
-            ));
+            let message = format!("both players are called {:?}", clip(&name_a));
+            return Err(FieldError::new("name_b", message, "different names for A and B"));
         }
         let cfg = MatchConfig {
             a,
@@ -235,7 +243,8 @@ impl MatchSpec {
             event: self.event.clone(),
             date: self.date.clone(),
         };
-        cfg.validate()?;
+        // The games are checked above, so only the openings can be missing.
+        cfg.validate().map_err(|e| FieldError::said("openings", e))?;
         Ok(cfg)
     }
 
@@ -256,23 +265,24 @@ impl MatchSpec {
     }
 }
 
-fn parse_tc(field: &str, text: &str) -> Result<TimeControl, String> {
-    let tc: TimeControl = text.parse().map_err(|e: crate::clock::TcError| format!("{field}: {e}"))?;
+fn parse_tc(field: &str, text: &str) -> Result<TimeControl, FieldError> {
+    let tc: TimeControl = text.parse().map_err(|e: crate::clock::TcError| FieldError::said(field, e))?;
     if !tc.has_clock()
         && tc.nodes.is_none()
         && tc.depth.is_none()
         && !matches!(tc.timing, Timing::MoveTime { .. })
     {
-        return Err(format!(
-            "{field}: `{tc}` bounds neither time, nodes nor depth, so a game could never end; \
-             give a clock (10+0.1), a move time (st=0.1), nodes=N or depth=N"
+        return Err(FieldError::new(
+            field,
+            format!("`{tc}` bounds neither time, nodes nor depth, so a game could never end"),
+            "a clock (10+0.1), a move time (st=0.1), nodes=N or depth=N",
         ));
     }
     Ok(tc)
 }
 
-fn check_adjudication(a: &Adjudication) -> Result<(), String> {
-    a.check().map_err(|e| format!("adjudication.{e}"))
+fn check_adjudication(a: &Adjudication) -> Result<(), FieldError> {
+    a.check().map_err(|e| FieldError::new(format!("adjudication.{}", e.path), e.message, e.allowed))
 }
 
 #[cfg(test)]

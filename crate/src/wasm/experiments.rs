@@ -8,24 +8,25 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::canvas::MeasuredCanvas;
-use super::rules::{RuleError, field_error};
+use super::rules::{RuleError, field_error, spec_error, spec_field_error};
 use super::to_js;
 use crate::experiment::chart::{draw_sweep, draw_tune};
 use crate::experiment::param::NumericParam;
 use crate::experiment::spsa::SpsaIteration;
-use crate::experiment::sweep::{SweepPlan, SweepSpec, range_values};
+use crate::experiment::sweep::{SweepPlan, SweepSpec};
+use crate::experiment::sweep_range::{RangeError, SweepRange};
 use crate::experiment::tune::{TunePlan, TuneSpec};
 use crate::play::match_::GameScore;
 use plotters::prelude::IntoDrawingArea;
 
 fn sweep_plan_of(spec_json: &str) -> Result<SweepPlan, JsValue> {
     let spec = SweepSpec::from_json(spec_json).map_err(|e| field_error(&e).js())?;
-    spec.plan().map_err(|e| field_error(&e).js())
+    spec.plan().map_err(|e| spec_field_error(&e).js())
 }
 
 fn tune_plan_of(spec_json: &str) -> Result<TunePlan, JsValue> {
     let spec = TuneSpec::from_json(spec_json).map_err(|e| field_error(&e).js())?;
-    spec.plan().map_err(|e| field_error(&e).js())
+    spec.plan().map_err(|e| spec_field_error(&e).js())
 }
 
 fn js_err(e: impl std::fmt::Display) -> JsValue {
@@ -63,28 +64,20 @@ pub fn sweep_plan(spec_json: &str) -> Result<JsValue, JsValue> {
     .map_err(JsValue::from)
 }
 
-/// `n` evenly spaced values of `param` of manager `tm` from `lo` to `hi` (integers rounded);
-/// throws `{path: "range", …}` when an end is outside the parameter's range.
+/// `n` evenly spaced values of `param` of manager `tm` from `lo` to `hi` (integers rounded; the
+/// rule of `tmlab sweep --range`, [`SweepRange::values`]); throws `{path: "range", message,
+/// allowed}` for a bad count or end, `{path: "a" | "param", …}` for a bad manager or parameter.
 #[wasm_bindgen]
 pub fn sweep_range_values(tm: &str, param: &str, lo: f64, hi: f64, n: u32) -> Result<Vec<f64>, JsValue> {
-    let spec: crate::tm::TmSpec =
-        tm.parse().map_err(|e: crate::tm::SpecError| field_error(&format!("a: {e}")).js())?;
-    let p = NumericParam::find(&spec, param).map_err(|e| field_error(&format!("param: {e}")).js())?;
-    let err = |m: String| RuleError { path: "range".into(), message: m, allowed: p.allowed() }.js();
-    if !(1..=64).contains(&n) {
-        return Err(err(format!("range: {n} values; allowed: 1 to 64")));
-    }
-    if lo.is_nan() || hi.is_nan() || lo > hi {
-        return Err(err(format!("range: the low end {lo} is above the high end {hi}")));
-    }
-    let kind = p.kind;
-    for x in [lo, hi] {
-        let ok = p.accepts(x) || (kind == crate::tm::params::Kind::Int && p.accepts(x.round()));
-        if !ok {
-            return Err(err(format!("range: {x} is out of range for {param}")));
-        }
-    }
-    Ok(range_values(lo, hi, n, kind))
+    let spec: crate::tm::TmSpec = tm.parse().map_err(|e: crate::tm::SpecError| {
+        let r = spec_error(&e);
+        RuleError::new("a", format!("a: {}", r.message), r.allowed).js()
+    })?;
+    let p = NumericParam::find(&spec, param).map_err(|e| spec_field_error(&e).js())?;
+    SweepRange { lo, hi, n }.values(&p).map_err(|e: RangeError| {
+        let path = RangeError::FIELD;
+        RuleError::new(path, format!("{path}: {}", e.message()), e.allowed()).js()
+    })
 }
 
 /// The finished games by value: `scores[i][g]` is value `i`'s game `g` (a GameSummary or

@@ -11,8 +11,8 @@ use crate::play::match_book;
 use crate::play::match_game::MatchGame;
 use crate::play::match_spec::MatchSpec;
 
-fn js_err(e: String) -> JsError {
-    JsError::new(&e)
+fn js_err(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
 }
 
 /// One game of a match, played move by move (in a game worker).

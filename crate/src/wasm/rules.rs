@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use super::to_js;
 use crate::clock::TimeControl;
-use crate::play::match_spec::MatchSpec;
+use crate::play::match_spec::{FieldError, MatchSpec};
 use crate::play::stats::{Sprt, SprtVerdict};
 use crate::tm::params::{SpecError, TmSpec};
 
@@ -45,6 +45,17 @@ pub(crate) fn field_error(e: &str) -> RuleError {
         None => (e, ""),
     };
     RuleError::new(path, message, allowed)
+}
+
+/// A typed spec error for the page: `path` is its field; `message` keeps the `field: ` prefix the
+/// forms show. An error whose message carries another module's text (a spec string's, a time
+/// control's) has its allowed list taken from that text as [`field_error`] does.
+pub(crate) fn spec_field_error(e: &FieldError) -> RuleError {
+    if e.allowed.is_empty() {
+        return RuleError { path: e.field.clone(), ..field_error(&e.to_string()) };
+    }
+    let message = if e.field.is_empty() { e.message.clone() } else { format!("{}: {}", e.field, e.message) };
+    RuleError::new(&e.field, message, e.allowed.clone())
 }
 
 /// At most 40 characters of a value, with `…` when cut.
@@ -161,7 +172,7 @@ struct MatchReading {
 #[wasm_bindgen]
 pub fn read_match_spec(spec_json: &str) -> Result<JsValue, JsValue> {
     let spec = MatchSpec::from_json(spec_json).map_err(|e| field_error(&e).js())?;
-    let cfg = spec.to_config().map_err(|e| field_error(&e).js())?;
+    let cfg = spec.to_config().map_err(|e| spec_field_error(&e).js())?;
     let (reading_a, reading_b) = (cfg.tc_a.reading(), cfg.tc_b.reading());
     let reading = if cfg.tc_a == cfg.tc_b {
         format!("both: {reading_a}")

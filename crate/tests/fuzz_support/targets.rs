@@ -376,7 +376,7 @@ fn matchspec(data: &[u8]) -> Result<String, String> {
             }
             match spec.to_config() {
                 Ok(_) => Ok("match-ok".into()),
-                Err(e) => error("match-config", e),
+                Err(e) => error("match-config", e.to_string()),
             }
         }
         Err(e) => error("match", e),

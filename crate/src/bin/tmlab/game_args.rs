@@ -4,6 +4,7 @@
 
 use tmlab::drive::SearcherKind;
 use tmlab::play::adjudication::{Adjudication, AdjudicationError};
+use tmlab::play::match_spec::FieldError;
 
 /// Largest `--concurrency`: each game holds two engines (two hash tables) and a thread.
 pub const MAX_CONCURRENCY: usize = 64;
@@ -59,12 +60,11 @@ fn shared_flag(field: &str) -> Option<&'static str> {
     })
 }
 
-/// A match-spec error (`field: message`) with the field replaced by its flag: the
-/// subcommand's own fields by `own`, the shared ones here; unknown fields are left as they are.
-pub fn flag_error(e: &str, own: impl Fn(&str) -> Option<&'static str>) -> String {
-    let (field, rest) = e.split_once(": ").unwrap_or(("", e));
-    match own(field).or_else(|| shared_flag(field)) {
-        Some(flag) => format!("{flag}: {rest}"),
+/// A spec error with its field replaced by the flag: the subcommand's own fields by `own`, the
+/// shared ones here; a field no flag sets keeps its name.
+pub fn flag_error(e: &FieldError, own: impl Fn(&str) -> Option<&'static str>) -> String {
+    match own(&e.field).or_else(|| shared_flag(&e.field)) {
+        Some(flag) => format!("{flag}: {}", e.text()),
         None => e.to_string(),
     }
 }
@@ -79,7 +79,7 @@ impl GameArgs {
     pub fn concurrency(&self) -> Result<usize, String> {
         if !(1..=MAX_CONCURRENCY).contains(&self.concurrency) {
             return Err(format!(
-                "--concurrency must be 1 … {MAX_CONCURRENCY} (games at once), got {}",
+                "--concurrency: {} is not allowed; allowed: 1 … {MAX_CONCURRENCY} (games at once)",
                 self.concurrency
             ));
         }

@@ -84,6 +84,15 @@ fn tcs(s: &str) -> Result<Vec<String>, String> {
     Ok(list)
 }
 
+/// The flag of a match-spec field only `tmlab leaderboard` sets.
+fn own_flag(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "tc_a" => "--tc",
+        "games" => "--games",
+        _ => return None,
+    })
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     let g = &args.game;
     let engines = engines(&g.engine)?;
@@ -111,12 +120,12 @@ pub fn run(args: Args) -> Result<(), String> {
         nps: g.nps,
         adjudication,
     };
+    leaderboard::check(&plan).map_err(|e| flag_error(&e, own_flag))?;
     let results = leaderboard::run(&plan, &mut |e| {
         if !args.json {
             eprintln!("{} {} {}: {}", e.engine, e.tc, e.manager, elo_text(e));
         }
-    })
-    .map_err(|e| flag_error(&e, |_| None))?;
+    })?;
     // The flags that change the games; a default left out keeps older commands as they were.
     let mut command = format!(
         "tmlab leaderboard --tc {} --games {} --engine {} --seed {}",

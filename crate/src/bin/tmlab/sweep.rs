@@ -10,7 +10,8 @@ use tmlab::experiment::fit::short;
 use tmlab::experiment::journal::Journal;
 use tmlab::experiment::param::NumericParam;
 use tmlab::experiment::pool::{Task, play_tasks};
-use tmlab::experiment::sweep::{SweepSpec, range_values};
+use tmlab::experiment::sweep::SweepSpec;
+use tmlab::experiment::sweep_range::SweepRange;
 use tmlab::play::game::ClockMode;
 use tmlab::play::match_::GameScore;
 use tmlab::play::match_spec::MatchSpec;
@@ -64,7 +65,7 @@ pub struct Args {
 fn own_flag(values_flag: &'static str) -> impl Fn(&str) -> Option<&'static str> {
     move |field| {
         Some(match field {
-            "values" => values_flag,
+            "values" | "range" => values_flag,
             "param" => "--param",
             "a" => "--tm",
             "b" => "--vs",
@@ -77,7 +78,7 @@ fn own_flag(values_flag: &'static str) -> impl Fn(&str) -> Option<&'static str> 
 }
 
 fn parse_values(args: &Args, tm: &TmSpec) -> Result<(Vec<f64>, &'static str), String> {
-    let p = NumericParam::find(tm, &args.param).map_err(|e| format!("--param: {e}"))?;
+    let p = NumericParam::find(tm, &args.param).map_err(|e| format!("--param: {}", e.text()))?;
     match (&args.values, &args.range) {
         (Some(v), None) => {
             let vals = v
@@ -96,32 +97,9 @@ fn parse_values(args: &Args, tm: &TmSpec) -> Result<(Vec<f64>, &'static str), St
             Ok((vals, "--values"))
         }
         (None, Some(r)) => {
-            let f: Vec<&str> = r.split(':').collect();
-            let bad = || format!("--range: expected LO:HI:N (e.g. 0.5:1.5:5), got {r:?}");
-            if f.len() != 3 {
-                return Err(bad());
-            }
-            let lo: f64 = f[0].trim().parse().map_err(|_| bad())?;
-            let hi: f64 = f[1].trim().parse().map_err(|_| bad())?;
-            let n: u32 = f[2].trim().parse().map_err(|_| bad())?;
-            if !(1..=64).contains(&n) {
-                return Err(format!("--range: N = {n} values; allowed: 1 to 64"));
-            }
-            if lo > hi {
-                return Err(format!("--range: LO {} is above HI {}", short(lo), short(hi)));
-            }
-            for x in [lo, hi] {
-                let int_ok = p.kind == tmlab::tm::params::Kind::Int && p.accepts(x.round());
-                if !(p.accepts(x) || int_ok) {
-                    return Err(format!(
-                        "--range: {} is out of range for {}; allowed: {}",
-                        short(x),
-                        p.path,
-                        p.allowed()
-                    ));
-                }
-            }
-            Ok((range_values(lo, hi, n, p.kind), "--range"))
+            let values =
+                r.parse::<SweepRange>().and_then(|r| r.values(&p)).map_err(|e| format!("--range: {e}"))?;
+            Ok((values, "--range"))
         }
         _ => Err("give the values with --values V1,V2,… or --range LO:HI:N".into()),
     }

@@ -72,6 +72,8 @@ fn own_flag(field: &str) -> Option<&'static str> {
         "tc_a" => "--tc",
         "games" => "--games",
         "pairs_per" => "--pairs-per",
+        "c_end" => "--c-end",
+        "r_end" => "--r-end",
         _ => return None,
     })
 }

@@ -3,7 +3,7 @@
 use super::*;
 
 fn err(json: &str) -> String {
-    match MatchSpec::from_json(json).and_then(|s| s.to_config()) {
+    match MatchSpec::from_json(json).and_then(|s| s.to_config().map_err(String::from)) {
         Ok(_) => panic!("accepted {json}"),
         Err(e) => e,
     }
@@ -49,10 +49,10 @@ fn defaults_fill_what_is_left_out_and_tc_b_follows_tc_a() {
 #[test]
 fn one_manager_with_different_parameters_needs_different_names_only_when_equal() {
     let same = MatchSpec::from_json(r#"{"a":"stockfish","b":"stockfish(slowmover=1.5)"}"#);
-    let cfg = same.and_then(|s| s.to_config());
+    let cfg = same.and_then(|s| s.to_config().map_err(String::from));
     assert!(cfg.is_err_and(|e| e.starts_with("b: ")), "stockfish has no slowmover");
     let cfg = MatchSpec::from_json(r#"{"a":"lc0-legacy","b":"lc0-legacy(slowmover=1.5)"}"#)
-        .and_then(|s| s.to_config())
+        .and_then(|s| s.to_config().map_err(String::from))
         .unwrap();
     assert_eq!(cfg.a.tm.manager(), cfg.b.tm.manager());
     assert_ne!(cfg.name_a, cfg.name_b);
@@ -113,12 +113,59 @@ fn errors_name_the_field_and_what_is_allowed() {
         ),
         (r#"{"a":"stockfish","b":"mediocre","adjudication":{"max_moves":0}}"#, "adjudication.max_moves:", ""),
         (r#"{"a":"stockfish","b":"mediocre","hash_mb":0}"#, "hash_mb: 0 MB is out of range", "1 to 1024"),
-        (r#"{"a":"stockfish","b":"mediocre","overhead_ms":-3}"#, "overhead_ms: expected ≥ 0", ""),
-        (r#"{"a":"lc0-legacy","b":"mediocre","overhead_ms":3}"#, "overhead_ms (player b): ", "mediocre"),
+        (
+            r#"{"a":"stockfish","b":"mediocre","overhead_ms":-3}"#,
+            "overhead_ms: -3 ms is not allowed",
+            "allowed: ≥ 0",
+        ),
+        (r#"{"a":"lc0-legacy","b":"mediocre","overhead_ms":3}"#, "overhead_ms: player b: ", "mediocre"),
     ];
     for (json, start, contains) in cases {
         let e = err(json);
         assert!(e.starts_with(start), "{json}: {e}");
         assert!(e.contains(contains), "{json}: {e} lacks {contains:?}");
+    }
+}
+
+#[test]
+fn config_errors_carry_the_field_and_the_allowed_list_apart() {
+    let cases: &[(&str, &str, &str)] = &[
+        (r#"{"a":"stokfish","b":"mediocre"}"#, "a", ""),
+        (
+            r#"{"a":"stockfish","b":"mediocre","tc_b":"inf"}"#,
+            "tc_b",
+            "a clock (10+0.1), a move time (st=0.1)",
+        ),
+        (r#"{"a":"stockfish","b":"mediocre","games":0}"#, "games", "1 to 100000"),
+        (r#"{"a":"stockfish","b":"mediocre","hash_mb":0}"#, "hash_mb", "1 to 1024"),
+        (
+            r#"{"a":"stockfish","b":"mediocre","clock":{"nps":0}}"#,
+            "clock.nps",
+            "virtual nodes per second above 0",
+        ),
+        (
+            r#"{"a":"stockfish","b":"mediocre","clock":{"nps":1e6,"latency_ms":-1}}"#,
+            "clock.latency_ms",
+            "0 to 60000 ms",
+        ),
+        (r#"{"a":"stockfish","b":"mediocre","overhead_ms":-3}"#, "overhead_ms", "≥ 0 ms"),
+        (r#"{"a":"lc0-legacy","b":"mediocre","overhead_ms":3}"#, "overhead_ms", ""),
+        (r#"{"a":"stockfish","b":"mediocre","sprt":{"elo0":5,"elo1":0}}"#, "sprt", ""),
+        (
+            r#"{"a":"stockfish","b":"mediocre","adjudication":{"resign":{"move_count":3,"score_cp":-5}}}"#,
+            "adjudication.resign.score_cp",
+            "above 0",
+        ),
+        (r#"{"a":"stockfish","b":"mediocre","openings":{"epd":"8/8 w"}}"#, "openings.epd", ""),
+        (r#"{"a":"stockfish","b":"stockfish","name_a":"x","name_b":"x"}"#, "name_b", "different names"),
+    ];
+    for (json, field, allowed) in cases {
+        let e = MatchSpec::from_json(json).unwrap().to_config().unwrap_err();
+        assert_eq!(e.field, *field, "{json}: {e}");
+        assert!(e.allowed.contains(allowed), "{json}: {e:?} lacks {allowed:?}");
+        if !e.allowed.is_empty() {
+            assert!(!e.message.contains("allowed:"), "{json}: the message repeats the list: {e:?}");
+        }
+        assert!(!e.message.starts_with(field), "{json}: the message repeats the field: {e:?}");
     }
 }

@@ -37,7 +37,10 @@ pub(super) fn match_spec(args: &Args) -> Result<MatchSpec, String> {
     let sprt = match &args.sprt {
         Some(s) => {
             let (e0, e1) = s.split_once(',').ok_or(format!("--sprt: expected elo0,elo1, got {s:?}"))?;
-            Some(Sprt::new(num("--sprt elo0", e0)?, num("--sprt elo1", e1)?)?)
+            Some(
+                Sprt::new(num("--sprt elo0", e0)?, num("--sprt elo1", e1)?)
+                    .map_err(|e| format!("--sprt: {e}"))?,
+            )
         }
         None => None,
     };
@@ -88,8 +91,8 @@ pub(super) fn own_flag(field: &str) -> Option<&'static str> {
         "tc_b" => "--tc-b",
         "clock.latency_ms" => "--latency",
         "hash_mb" => "--hash",
-        f if f.starts_with("overhead_ms") => "--overhead",
-        f if f.starts_with("openings") => "--openings",
+        "overhead_ms" => "--overhead",
+        "openings" | "openings.epd" => "--openings",
         _ => return None,
     })
 }
