@@ -21,6 +21,17 @@ test('sweep values: lists, ranges through the crate, and errors naming the field
   assert.match(sweep.parseValues('1:2').error, /^values: expected V1,V2,… or LO:HI:N/);
   assert.deepEqual([...tmlab.sweep_range_values('lc0-legacy', 'slowmover', 0.5, 1.5, 3)], [0.5, 1, 1.5]);
   assert.throws(() => tmlab.sweep_range_values('lc0-legacy', 'slowmover', 0.05, 1, 3), (e) => e.path === 'range' && /0.1 … 3/.test(e.allowed));
+  // The crate's one LO:HI:N rule (SweepRange::values), thrown as typed errors.
+  const rangeError = (args, path, message, allowed) =>
+    assert.throws(() => tmlab.sweep_range_values(...args), (e) => e.path === path && e.message === message && e.allowed === allowed, JSON.stringify(args));
+  rangeError(['lc0-legacy', 'slowmover', 0.5, 1.5, 65], 'range', 'range: N = 65 is not allowed', '1 to 64 values');
+  rangeError(['lc0-legacy', 'slowmover', 0.5, 1.5, 0], 'range', 'range: N = 0 is not allowed', '1 to 64 values');
+  rangeError(['lc0-legacy', 'slowmover', 1.5, 0.5, 3], 'range', 'range: LO 1.5 is above HI 0.5', 'LO ≤ HI');
+  rangeError(['lc0-legacy', 'slowmover', NaN, 1, 3], 'range', 'range: LO is not a number', 'a float in 0.1 … 3');
+  rangeError(['lc0-legacy', 'slowmover', 0.5, 3.5, 3], 'range', 'range: 3.5 is out of range for slowmover', 'a float in 0.1 … 3');
+  assert.deepEqual([...tmlab.sweep_range_values('stockfish', 'horizon', 9.6, 12.4, 5)], [10, 11, 12]);
+  assert.throws(() => tmlab.sweep_range_values('lc0-legacy', 'nope', 0.5, 1.5, 3), (e) => e.path === 'param' && e.message === 'param: "nope" is not a parameter of lc0-legacy' && /slowmover/.test(e.allowed));
+  assert.throws(() => tmlab.sweep_range_values('lc0-legasy', 'slowmover', 0.5, 1.5, 3), (e) => e.path === 'a' && /^a: unknown time manager/.test(e.message) && /lc0-legacy/.test(e.allowed));
   const bad = JSON.stringify(sweep.specOf({ ...sweep.SWEEP_DEFAULTS }, [0.5, 9]));
   assert.throws(() => tmlab.sweep_plan(bad), (e) => e.path === 'values' && /9 is out of range for slowmover/.test(e.message));
   const noParam = JSON.stringify(sweep.specOf({ ...sweep.SWEEP_DEFAULTS, param: 'nope' }, [1]));
