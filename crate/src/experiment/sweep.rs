@@ -39,29 +39,39 @@ pub struct SweepSpec {
 }
 
 impl SweepSpec {
-    /// Reads the JSON form. Errors start with the field (`param: …`, `values: …`, `match.tc_a: …`).
+    /// Reads the JSON form. Errors name the field (`param`, `values`, `match.tc_a`).
     ///
     /// # Errors
     /// Invalid JSON, a missing or mistyped field, or an invalid match spec.
-    pub fn from_json(text: &str) -> Result<SweepSpec, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| format!("sweep spec: not valid JSON: {e}"))?;
-        let obj = v.as_object().ok_or("sweep spec: expected an object")?;
+    pub fn from_json(text: &str) -> Result<SweepSpec, FieldError> {
+        let v: Value = serde_json::from_str(text).map_err(|e| {
+            FieldError::new("", format!("the sweep spec is not valid JSON: {e}"), "a JSON object")
+        })?;
+        let obj = v
+            .as_object()
+            .ok_or_else(|| FieldError::new("", "the sweep spec is not an object", "an object"))?;
         for k in obj.keys() {
             if !["param", "values", "match"].contains(&k.as_str()) {
-                return Err(format!("{k}: unknown field; allowed: param, values, match"));
+                return Err(FieldError::new(k.as_str(), "unknown field", "param, values, match"));
             }
         }
-        let param =
-            obj.get("param").and_then(Value::as_str).ok_or("param: expected a parameter name")?.to_string();
+        let param = obj
+            .get("param")
+            .and_then(Value::as_str)
+            .ok_or_else(|| FieldError::new("param", "missing or not a string", "a parameter name"))?
+            .to_string();
         let values = obj
             .get("values")
             .and_then(Value::as_array)
-            .ok_or("values: expected an array of numbers")?
+            .ok_or_else(|| FieldError::new("values", "missing or not an array", "an array of numbers"))?
             .iter()
-            .map(|x| x.as_f64().ok_or_else(|| format!("values: {x} is not a number")))
-            .collect::<Result<Vec<f64>, String>>()?;
-        let base = MatchSpec::from_value(obj.get("match").ok_or("match: expected a match spec object")?)
-            .map_err(|e| format!("match.{e}"))?;
+            .map(|x| {
+                x.as_f64().ok_or_else(|| FieldError::new("values", format!("{x} is not a number"), "numbers"))
+            })
+            .collect::<Result<Vec<f64>, FieldError>>()?;
+        let base =
+            obj.get("match").ok_or_else(|| FieldError::new("match", "missing", "a match spec object"))?;
+        let base = MatchSpec::from_value(base).map_err(|e| e.within("match"))?;
         Ok(SweepSpec { param, values, base })
     }
 
@@ -220,7 +230,8 @@ mod tests {
         assert!(
             SweepSpec::from_json(r#"{"param":"x","values":[1],"match":{"a":"stockfish"}}"#)
                 .unwrap_err()
-                .starts_with("match.b")
+                .field
+                == "match.b"
         );
     }
 }

@@ -53,11 +53,15 @@ impl TuneSpec {
     ///
     /// # Errors
     /// Invalid JSON or fields.
-    pub fn from_json(text: &str) -> Result<TuneSpec, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| format!("tune spec: not valid JSON: {e}"))?;
-        let mut s: TuneSpec = serde_json::from_value(v.clone()).map_err(|e| format!("tune spec: {e}"))?;
-        s.base = MatchSpec::from_value(v.get("match").ok_or("match: expected a match spec object")?)
-            .map_err(|e| format!("match.{e}"))?;
+    pub fn from_json(text: &str) -> Result<TuneSpec, FieldError> {
+        let v: Value = serde_json::from_str(text).map_err(|e| {
+            FieldError::new("", format!("the tune spec is not valid JSON: {e}"), "a JSON object")
+        })?;
+        let mut s: TuneSpec =
+            serde_json::from_value(v.clone()).map_err(|e| FieldError::said("", format!("tune spec: {e}")))?;
+        let base =
+            v.get("match").ok_or_else(|| FieldError::new("match", "missing", "a match spec object"))?;
+        s.base = MatchSpec::from_value(base).map_err(|e| e.within("match"))?;
         Ok(s)
     }
 

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::canvas::MeasuredCanvas;
-use super::rules::{RuleError, field_error, spec_error, spec_field_error};
+use super::rules::{RuleError, spec_error, spec_field_error};
 use super::to_js;
 use crate::experiment::chart::{draw_sweep, draw_tune};
 use crate::experiment::param::NumericParam;
@@ -20,12 +20,12 @@ use crate::play::match_::GameScore;
 use plotters::prelude::IntoDrawingArea;
 
 fn sweep_plan_of(spec_json: &str) -> Result<SweepPlan, JsValue> {
-    let spec = SweepSpec::from_json(spec_json).map_err(|e| field_error(&e).js())?;
+    let spec = SweepSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
     spec.plan().map_err(|e| spec_field_error(&e).js())
 }
 
 fn tune_plan_of(spec_json: &str) -> Result<TunePlan, JsValue> {
-    let spec = TuneSpec::from_json(spec_json).map_err(|e| field_error(&e).js())?;
+    let spec = TuneSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
     spec.plan().map_err(|e| spec_field_error(&e).js())
 }
 

@@ -171,7 +171,7 @@ struct MatchReading {
 /// name_b, openings, clock}`; throws `{path, message, allowed}` naming the bad field.
 #[wasm_bindgen]
 pub fn read_match_spec(spec_json: &str) -> Result<JsValue, JsValue> {
-    let spec = MatchSpec::from_json(spec_json).map_err(|e| field_error(&e).js())?;
+    let spec = MatchSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
     let cfg = spec.to_config().map_err(|e| spec_field_error(&e).js())?;
     let (reading_a, reading_b) = (cfg.tc_a.reading(), cfg.tc_b.reading());
     let reading = if cfg.tc_a == cfg.tc_b {

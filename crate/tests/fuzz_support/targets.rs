@@ -379,7 +379,7 @@ fn matchspec(data: &[u8]) -> Result<String, String> {
                 Err(e) => error("match-config", e.to_string()),
             }
         }
-        Err(e) => error("match", e),
+        Err(e) => error("match", e.to_string()),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{FIELDS, MAX_GAMES, MAX_HASH_MB, MatchSpec, OpeningsSpec};
+use super::{FIELDS, FieldError, MAX_GAMES, MAX_HASH_MB, MatchSpec, OpeningsSpec};
 use crate::play::adjudication::{MAX_MAX_MOVES, MAX_RULE_MOVES};
 use crate::play::game::{ClockMode, DrawRule, ResignRule};
 use crate::play::stats::Sprt;
@@ -30,15 +30,15 @@ pub(super) fn clip(s: &str) -> String {
 
 impl<'a> Fields<'a> {
     /// `value` as an object whose keys are all in `allowed`.
-    fn new(value: &'a Value, prefix: &str, allowed: &[&str]) -> Result<Self, String> {
-        let what = if prefix.is_empty() { "match spec" } else { prefix };
-        let obj = value
-            .as_object()
-            .ok_or_else(|| format!("{what}: expected an object, got {}", describe(value)))?;
+    fn new(value: &'a Value, prefix: &str, allowed: &[&str]) -> Result<Self, FieldError> {
+        let what = if prefix.is_empty() { "the match spec" } else { "it" };
+        let obj = value.as_object().ok_or_else(|| {
+            FieldError::new(prefix, format!("{what} is {}, not an object", describe(value)), "an object")
+        })?;
         for k in obj.keys() {
             if !allowed.contains(&k.as_str()) {
                 let path = if prefix.is_empty() { clip(k) } else { format!("{prefix}.{}", clip(k)) };
-                return Err(format!("{path}: unknown field; allowed: {}", allowed.join(", ")));
+                return Err(FieldError::new(path, "unknown field", allowed.join(", ")));
             }
         }
         Ok(Fields { obj, prefix: prefix.to_string() })
@@ -53,64 +53,49 @@ impl<'a> Fields<'a> {
         self.obj.get(key).filter(|v| !v.is_null())
     }
 
-    fn string(&self, key: &str) -> Result<Option<String>, String> {
+    /// The field `key` as `T` (`read`), or an error: `got X`, allowed `what`.
+    fn typed<T>(
+        &self,
+        key: &str,
+        read: impl Fn(&Value) -> Option<T>,
+        what: &str,
+    ) -> Result<Option<T>, FieldError> {
         self.get(key)
             .map(|v| {
-                v.as_str()
-                    .map(str::to_string)
-                    .ok_or_else(|| format!("{}: expected a string, got {}", self.path(key), describe(v)))
-            })
-            .transpose()
-    }
-
-    fn number(&self, key: &str) -> Result<Option<f64>, String> {
-        self.get(key)
-            .map(|v| {
-                v.as_f64()
-                    .ok_or_else(|| format!("{}: expected a number, got {}", self.path(key), describe(v)))
-            })
-            .transpose()
-    }
-
-    fn whole(&self, key: &str, max: u64) -> Result<Option<u64>, String> {
-        self.get(key)
-            .map(|v| {
-                v.as_u64().filter(|&n| n <= max).ok_or_else(|| {
-                    format!(
-                        "{}: expected a whole number from 0 to {max}, got {}",
-                        self.path(key),
-                        describe(v)
-                    )
+                read(v).ok_or_else(|| {
+                    FieldError::new(self.path(key), format!("{} is not allowed", describe(v)), what)
                 })
             })
             .transpose()
     }
 
-    fn int(&self, key: &str) -> Result<Option<i32>, String> {
-        self.get(key)
-            .map(|v| {
-                v.as_i64().and_then(|n| i32::try_from(n).ok()).ok_or_else(|| {
-                    format!("{}: expected a whole number (centipawns), got {}", self.path(key), describe(v))
-                })
-            })
-            .transpose()
+    fn string(&self, key: &str) -> Result<Option<String>, FieldError> {
+        self.typed(key, |v| v.as_str().map(str::to_string), "a string")
     }
 
-    fn boolean(&self, key: &str) -> Result<Option<bool>, String> {
-        self.get(key)
-            .map(|v| {
-                v.as_bool()
-                    .ok_or_else(|| format!("{}: expected true or false, got {}", self.path(key), describe(v)))
-            })
-            .transpose()
+    fn number(&self, key: &str) -> Result<Option<f64>, FieldError> {
+        self.typed(key, Value::as_f64, "a number")
     }
 
-    fn object(&self, key: &str, allowed: &[&str]) -> Result<Option<Fields<'a>>, String> {
+    fn whole(&self, key: &str, max: u64) -> Result<Option<u64>, FieldError> {
+        self.typed(key, |v| v.as_u64().filter(|&n| n <= max), &format!("a whole number from 0 to {max}"))
+    }
+
+    fn int(&self, key: &str) -> Result<Option<i32>, FieldError> {
+        let read = |v: &Value| v.as_i64().and_then(|n| i32::try_from(n).ok());
+        self.typed(key, read, "a whole number (centipawns)")
+    }
+
+    fn boolean(&self, key: &str) -> Result<Option<bool>, FieldError> {
+        self.typed(key, Value::as_bool, "true or false")
+    }
+
+    fn object(&self, key: &str, allowed: &[&str]) -> Result<Option<Fields<'a>>, FieldError> {
         self.get(key).map(|v| Fields::new(v, &self.path(key), allowed)).transpose()
     }
 
-    fn required<T>(&self, key: &str, v: Option<T>, what: &str) -> Result<T, String> {
-        v.ok_or_else(|| format!("{}: missing; expected {what}", self.path(key)))
+    fn required<T>(&self, key: &str, v: Option<T>, what: &str) -> Result<T, FieldError> {
+        v.ok_or_else(|| FieldError::new(self.path(key), "missing", what))
     }
 }
 
@@ -120,8 +105,10 @@ impl MatchSpec {
     ///
     /// # Errors
     /// Invalid JSON, an unknown field, a field of the wrong type, or a missing `a`/`b`.
-    pub fn from_json(text: &str) -> Result<MatchSpec, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| format!("match spec: not valid JSON: {e}"))?;
+    pub fn from_json(text: &str) -> Result<MatchSpec, FieldError> {
+        let v: Value = serde_json::from_str(text).map_err(|e| {
+            FieldError::new("", format!("the match spec is not valid JSON: {e}"), "a JSON object")
+        })?;
         Self::from_value(&v)
     }
 
@@ -129,11 +116,11 @@ impl MatchSpec {
     ///
     /// # Errors
     /// As [`MatchSpec::from_json`].
-    pub fn from_value(v: &Value) -> Result<MatchSpec, String> {
+    pub fn from_value(v: &Value) -> Result<MatchSpec, FieldError> {
         let f = Fields::new(v, "", &FIELDS)?;
         let mut s = MatchSpec::default();
         if let Some(e) = f.string("engine")? {
-            s.engine = e.parse().map_err(|e| format!("engine: {e}"))?;
+            s.engine = e.parse().map_err(|e| FieldError::said("engine", e))?;
         }
         s.a = f.required("a", f.string("a")?, "player A's manager, e.g. \"stockfish\"")?;
         s.b = f.required("b", f.string("b")?, "player B's manager, e.g. \"lc0-legacy\"")?;
@@ -155,14 +142,14 @@ impl MatchSpec {
                 },
                 "real" | "wall" => {
                     if let Some(k) = ["nps", "latency_ms"].into_iter().find(|k| c.get(k).is_some()) {
-                        return Err(format!(
-                            "clock.{k}: only a virtual clock has it; the real clock measures wall time"
-                        ));
+                        let message = "only a virtual clock has it; the real clock measures wall time";
+                        return Err(FieldError::new(format!("clock.{k}"), message, ""));
                     }
                     ClockMode::Real
                 }
                 other => {
-                    return Err(format!("clock.mode: {other:?} is not a clock mode; allowed: virtual, real"));
+                    let message = format!("{:?} is not a clock mode", clip(other));
+                    return Err(FieldError::new("clock.mode", message, "virtual, real"));
                 }
             };
         }
@@ -178,9 +165,11 @@ impl MatchSpec {
                     )?)
                 }
                 other => {
-                    return Err(format!(
-                        "openings: expected \"builtin\" or {{\"epd\": \"<EPD text>\"}}, got {}",
-                        describe(other)
+                    let message = format!("{} is not allowed", describe(other));
+                    return Err(FieldError::new(
+                        "openings",
+                        message,
+                        "\"builtin\" or {\"epd\": \"<EPD text>\"}",
                     ));
                 }
             };
