@@ -65,7 +65,7 @@ pub struct Args {
 fn own_flag(values_flag: &'static str) -> impl Fn(&str) -> Option<&'static str> {
     move |field| {
         Some(match field {
-            "values" | "range" => values_flag,
+            "values" => values_flag,
             "param" => "--param",
             "a" => "--tm",
             "b" => "--vs",
