@@ -309,22 +309,25 @@ impl RootPosition {
 #[inline(always)]
 pub fn pack(m: Move) -> u16 {
     if let Move::Normal { from, to, promotion, .. } = m {
-        return from as u16 | (to as u16) << 6 | promotion.map_or(0, |r| r as u16) << 12;
+        return pack_fields(from, to, promotion);
     }
     pack_special(m)
 }
 
-/// [`pack`] for en passant, castling and drops.
+/// The 16-bit layout of [`pack`]: from, to and a role (a promotion, or a drop's piece).
+#[inline(always)]
+fn pack_fields(from: Square, to: Square, role: Option<Role>) -> u16 {
+    from as u16 | (to as u16) << 6 | role.map_or(0, |r| r as u16) << 12
+}
+
+/// [`pack`] for en passant, castling and drops, out of line. Written with shakmaty's accessors,
+/// so it has no case per kind and packs every kind the way [`pack`] does: castling's `to` is the
+/// rook square, a drop packs its square as both from and to with the dropped role.
 #[inline(never)]
 fn pack_special(m: Move) -> u16 {
-    match m {
-        Move::Normal { from, to, promotion, .. } => {
-            from as u16 | (to as u16) << 6 | promotion.map_or(0, |r| r as u16) << 12
-        }
-        Move::EnPassant { from, to } => from as u16 | (to as u16) << 6,
-        Move::Castle { king, rook } => king as u16 | (rook as u16) << 6,
-        Move::Put { to, role } => to as u16 | (to as u16) << 6 | (role as u16) << 12,
-    }
+    let to = m.to();
+    let role = if m.is_put() { Some(m.role()) } else { m.promotion() };
+    pack_fields(m.from().unwrap_or(to), to, role)
 }
 
 /// The UCI notation of a move (standard castling: king to g1/c1).
