@@ -1,6 +1,6 @@
-//! The cheap value behind every MCTS leaf: material + piece-square tables ([`pst`]), a small
-//! capture search on top ([`qsearch`]), and the logistic map from centipawns to Q
-//! ([`logistic`]); [`attacks`] holds the attack maps the policy shares.
+//! The cheap value behind every MCTS leaf: material + piece-square tables (`pst`), a small
+//! capture search on top (`qsearch`), and the logistic map from centipawns to Q
+//! (`logistic`); `attacks` holds the attack maps the policy shares.
 //!
 //! This file is the evaluation itself: the sums kept incrementally ([`EvalState`]), tapered
 //! between middlegame and endgame by the usual phase count (N, B = 1, R = 2, Q = 4; 24 = all).
