@@ -18,9 +18,9 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 pub use super::adjudication::{Adjudication, DrawRule, ResignRule};
-use super::engine::{EnginePlayer, ThinkRequest, Thought};
+use super::engine::{ThinkRequest, Thought};
 use super::openings::{Opening, fen_of};
-use crate::clock::timer::{Timer, now_ms};
+use crate::clock::timer::Timer;
 use crate::clock::{Convention, GameClock};
 use crate::stop::Score;
 
@@ -293,37 +293,8 @@ mod adjudicate;
 mod export;
 use export::win_for;
 pub use export::{GameRecord, move_comment};
-
-/// Plays `game` to the end with two engine players (white first). Under a real clock the
-/// runner measures each search's wall time itself.
-pub fn play_game(game: &mut Game, white: &mut EnginePlayer, black: &mut EnginePlayer) {
-    while let Some(c) = game.next_to_move() {
-        play_move(game, if c.is_white() { &mut *white } else { &mut *black });
-    }
-}
-
-/// Lets `player` (the side to move's) make one move: it searches under the clock mode's
-/// timer, the runner measures the wall time around the search, and the move is charged and
-/// applied; an engine error or an illegal move forfeits the game. Does nothing once the game
-/// is over.
-pub fn play_move(game: &mut Game, player: &mut EnginePlayer) {
-    if game.next_to_move().is_none() {
-        return;
-    }
-    let timer = game.setup.clock.timer();
-    let t0 = now_ms();
-    let res = player.think(&game.think_request(timer));
-    let measured = now_ms() - t0;
-    match res {
-        Ok((m, thought)) => {
-            let used = game.charge_for(thought.engine_ms, Some(measured));
-            if let Err(e) = game.apply(m, used, Some(thought)) {
-                game.forfeit(Termination::RulesInfraction, &e);
-            }
-        }
-        Err(e) => game.forfeit(Termination::RulesInfraction, &e),
-    }
-}
+mod players;
+pub use players::{play_game, play_move};
 
 #[cfg(test)]
 mod tests;

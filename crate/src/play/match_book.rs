@@ -132,8 +132,11 @@ impl MatchBook {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::match_::{MatchState, run_match};
-    use crate::play::pgn::parse_pgn;
+    #[cfg(not(target_arch = "wasm32"))]
+    use crate::play::{
+        match_::{MatchState, run_match},
+        pgn::parse_pgn,
+    };
 
     fn spec(extra: &str) -> MatchSpec {
         MatchSpec::from_json(&format!(
@@ -143,6 +146,7 @@ mod tests {
         .unwrap()
     }
 
+    #[cfg(not(target_arch = "wasm32"))] // run_match plays on threads
     #[test]
     fn the_book_reports_what_the_native_match_reports_whatever_the_order() {
         let s = spec(r#","sprt":{"elo0":0,"elo1":10}"#);

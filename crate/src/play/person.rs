@@ -24,16 +24,11 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Color, Move, Position};
 
 use super::engine_report::EngineReport;
-use super::game::{Game, GameOutcome, Termination};
+use super::game::Game;
 use super::openings::fen_of;
-use super::pgn::PgnResult;
 use crate::drive::SearcherKind;
 use crate::stop::Score;
 
-/// The engine accepts a draw offer only once the full-move number is above this.
-pub const DRAW_OFFER_MIN_MOVE: u32 = 30;
-/// … and only while its last score is within ± this many centipawns.
-pub const DRAW_OFFER_MAX_CP: i32 = 25;
 /// A person against the engine.
 #[derive(Clone, Debug)]
 pub struct PersonGame {
@@ -216,69 +211,6 @@ impl PersonGame {
         Ok((uci, ponder))
     }
 
-    fn forfeit(&mut self, reason: &str) {
-        if self.game.outcome().is_none() {
-            self.game.forfeit(Termination::RulesInfraction, reason);
-            self.events.push(PlayEvent::Forfeit { reason: reason.into() });
-        }
-    }
-
-    /// The side to move has thought `used_ms` without moving: if that exceeds its clock it
-    /// loses on time (see [`Game::time_out`]). Returns whether it did.
-    pub fn time_out(&mut self, used_ms: f64) -> bool {
-        let flagged = self.game.time_out(used_ms);
-        if flagged {
-            self.events.push(PlayEvent::TimeOut { used_ms });
-        }
-        flagged
-    }
-
-    /// `color` (`white`/`black`) resigns.
-    ///
-    /// # Errors
-    /// The colour is not white or black.
-    pub fn resign(&mut self, color: &str) -> Result<(), String> {
-        let c = parse_color(color)?;
-        if self.game.outcome().is_some() {
-            return Ok(());
-        }
-        let name = if c.is_white() { "White" } else { "Black" };
-        self.game.conclude(GameOutcome {
-            result: if c.is_white() { PgnResult::BlackWins } else { PgnResult::WhiteWins },
-            termination: Termination::Normal,
-            reason: format!("{name} resigns"),
-        });
-        self.events.push(PlayEvent::Resign { color: color_name(c).into() });
-        Ok(())
-    }
-
-    /// Whether the engine would accept a draw now (see the module documentation).
-    pub fn draw_acceptable(&self) -> bool {
-        self.game.outcome().is_none()
-            && self.game.position().fullmoves().get() > DRAW_OFFER_MIN_MOVE
-            && self.last_engine_score.is_some_and(|s| s.as_cp().abs() <= DRAW_OFFER_MAX_CP)
-    }
-
-    /// The person offers a draw: returns whether the engine accepted (the game is then drawn).
-    pub fn offer_draw(&mut self) -> bool {
-        if !self.draw_acceptable() {
-            return false;
-        }
-        self.agree_draw();
-        true
-    }
-
-    fn agree_draw(&mut self) {
-        if self.game.outcome().is_none() {
-            self.game.conclude(GameOutcome {
-                result: PgnResult::Draw,
-                termination: Termination::Normal,
-                reason: "Draw by agreement".into(),
-            });
-            self.events.push(PlayEvent::DrawAgreed);
-        }
-    }
-
     /// The game as PGN: [`Game::to_pgn`] plus `MoveOverhead` and `Ponder` tags.
     pub fn pgn(&self) -> String {
         let mut pgn = self.game.to_pgn();
@@ -293,6 +225,7 @@ impl PersonGame {
     }
 }
 
+mod ending;
 mod input;
 mod save;
 mod setup;
@@ -301,9 +234,9 @@ mod tests;
 mod uci;
 mod view;
 
+pub use ending::{DRAW_OFFER_MAX_CP, DRAW_OFFER_MIN_MOVE};
 pub use input::{dests, find_move, parse_tc, read_move};
 pub use save::{PlayEvent, SAVE_VERSION, SavedGame};
-use setup::parse_color;
 pub use setup::{PlaySetup, SetupError};
 pub use uci::EngineRequest;
 pub use view::{ClockState, EngineMove, MoveRow, PlayState, bar_span_ms};

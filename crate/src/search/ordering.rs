@@ -4,12 +4,15 @@
 //! the best remaining), so a beta cutoff after the first moves sorts nothing else.
 
 use arrayvec::ArrayVec;
-use shakmaty::{
-    Board, Color, Move, MoveList, Role,
-    attacks::{bishop_attacks, rook_attacks},
-};
+use shakmaty::{Color, Move, MoveList, Role};
 
 use super::position::pack;
+
+mod history;
+mod see;
+
+pub use history::{HISTORY_MAX, History};
+pub use see::see;
 
 /// Score of the transposition-table move.
 const TT_MOVE: i32 = 4_000_000;
@@ -19,8 +22,6 @@ const CAPTURE: i32 = 2_000_000;
 const KILLER: i32 = 1_000_000;
 /// Under-promotions go last.
 const UNDERPROMOTION: i32 = -1_000_000;
-/// History scores stay within ±this (gravity formula in [`History::update`]).
-pub const HISTORY_MAX: i32 = 16_384;
 
 /// Value rank of a role for MVV-LVA (pawn 1 … queen 5, king 6).
 #[inline]
@@ -58,114 +59,6 @@ fn tactical_score(m: Move) -> Option<i32> {
 #[inline]
 pub fn is_tactical(m: Move) -> bool {
     (m.is_capture() || m.is_promotion()) && m.promotion().is_none_or(|r| r == Role::Queen)
-}
-
-/// Piece values for static exchange evaluation, cp (index `Role as usize`; 0 unused).
-const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 900, 20_000];
-
-/// Static exchange evaluation of a capture or promotion: the material balance, for the side
-/// making it, of the best sequence of recaptures on the target square (each side may stop
-/// recapturing when that is better). Quiet moves score 0. Pins are ignored, x-rays through
-/// sliders are not.
-pub fn see(board: &Board, m: Move) -> i32 {
-    let (from, to, role) = match m {
-        Move::Normal { from, to, role, .. } => (from, to, role),
-        // En passant wins a pawn for a pawn; the recapture sequence rarely differs.
-        Move::EnPassant { .. } => return 0,
-        _ => return 0,
-    };
-    let promo_gain = m.promotion().map_or(0, |p| SEE_VALUE[p as usize] - SEE_VALUE[Role::Pawn as usize]);
-    // The gains of the capture sequence (gain[d]: what the side making capture d has won if
-    // the sequence stops there). An ArrayVec rather than a zeroed array: every slot is written
-    // before it is read, and zeroing costs a `memory.fill` call per SEE in wasm.
-    let mut gain = ArrayVec::<i32, 33>::new();
-    gain.push(victim(m).map_or(0, |v| SEE_VALUE[v as usize]) + promo_gain);
-    let mut on_square = m.promotion().unwrap_or(role);
-    let mut occupied = board.occupied().without(from);
-    let Some(mover) = board.color_at(from) else { return 0 };
-    let mut side = !mover;
-    let diagonal = board.bishops_and_queens();
-    let straight = board.rooks_and_queens();
-    let mut attackers = (board.attacks_to(to, Color::White, occupied)
-        | board.attacks_to(to, Color::Black, occupied))
-        & occupied;
-    loop {
-        let ours = attackers & board.by_color(side);
-        if ours.is_empty() || gain.is_full() {
-            break;
-        }
-        let Some((sq, r)) = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
-            .into_iter()
-            .find_map(|r| (ours & board.by_role(r)).first().map(|sq| (sq, r)))
-        else {
-            break;
-        };
-        if r == Role::King && (attackers & board.by_color(!side)).without(sq).any() {
-            // The king cannot capture into a defended square.
-            break;
-        }
-        // Capturing the piece on the square gains its value, minus what we had gained so far.
-        let previous = gain[gain.len() - 1];
-        gain.push(SEE_VALUE[on_square as usize] - previous);
-        on_square = r;
-        occupied = occupied.without(sq);
-        attackers =
-            (attackers | (bishop_attacks(to, occupied) & diagonal) | (rook_attacks(to, occupied) & straight))
-                & occupied;
-        side = !side;
-    }
-    // Each side chooses between capturing and standing pat, from the end of the sequence back.
-    let mut value = gain.pop().unwrap_or(0);
-    while let Some(before) = gain.pop() {
-        value = -(-before).max(value);
-    }
-    value
-}
-
-/// Butterfly history: how often a quiet move (by side, from, to) caused a beta cutoff.
-#[derive(Clone)]
-pub struct History {
-    table: Box<[[[i32; 64]; 64]; 2]>,
-}
-
-impl std::fmt::Debug for History {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("History")
-    }
-}
-
-impl Default for History {
-    fn default() -> Self {
-        History { table: Box::new([[[0; 64]; 64]; 2]) }
-    }
-}
-
-#[inline]
-fn squares(key: u16) -> (usize, usize) {
-    ((key & 63) as usize, ((key >> 6) & 63) as usize)
-}
-
-impl History {
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        *self.table = [[[0; 64]; 64]; 2];
-    }
-
-    /// The score of a quiet move.
-    #[inline]
-    pub fn get(&self, turn: Color, key: u16) -> i32 {
-        let (from, to) = squares(key);
-        self.table[turn as usize][from][to]
-    }
-
-    /// Adds `bonus` (negative: a malus) with gravity, so values saturate at ±[`HISTORY_MAX`].
-    #[inline]
-    pub fn update(&mut self, turn: Color, key: u16, bonus: i32) {
-        let (from, to) = squares(key);
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let e = &mut self.table[turn as usize][from][to];
-        *e += bonus - *e * bonus.abs() / HISTORY_MAX;
-    }
 }
 
 /// The ordering score of an en passant capture, a castling move or a drop (what

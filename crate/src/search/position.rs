@@ -8,9 +8,7 @@
 //! the game's earlier positions, which the search needs for repetition draws.
 
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, File, Move, Piece, Position, Role, Square,
-    fen::Fen,
-    uci::UciMove,
+    CastlingSide, Chess, Color, EnPassantMode, File, Move, Piece, Position, Role, Square,
     zobrist::{Zobrist64, ZobristValue},
 };
 
@@ -225,112 +223,14 @@ impl SearchPosition {
     }
 }
 
-/// At most 60 characters of `s`, with `…` when cut: what an error quotes of a long input.
-pub(crate) fn excerpt(s: &str) -> String {
-    match s.char_indices().nth(60) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
-    }
-}
+mod packing;
+mod root;
 
-/// Parses a FEN into a standard chess position, with an error that says what was wrong.
-pub fn parse_fen(fen: &str) -> Result<Chess, String> {
-    let parsed: Fen = fen.trim().parse().map_err(|e| format!("invalid FEN {:?}: {e}", excerpt(fen)))?;
-    parsed
-        .into_position(CastlingMode::Standard)
-        .map_err(|e| format!("FEN {:?} is not a legal standard chess position: {e}", excerpt(fen)))
-}
-
-/// The position to search together with the keys of the game's earlier positions.
-///
-/// The search scores a position that repeats one of these (or one on its own path) as a draw.
-#[derive(Clone, Debug)]
-pub struct RootPosition {
-    pos: Chess,
-    /// Keys of the positions before `pos` in the game, oldest first.
-    history: Vec<u64>,
-}
-
-impl RootPosition {
-    /// A root without history.
-    pub fn new(pos: Chess) -> Self {
-        RootPosition { pos, history: Vec::new() }
-    }
-
-    /// The standard starting position.
-    pub fn startpos() -> Self {
-        Self::new(Chess::default())
-    }
-
-    /// A root from a FEN, without history.
-    pub fn from_fen(fen: &str) -> Result<Self, String> {
-        parse_fen(fen).map(Self::new)
-    }
-
-    /// Plays a legal move, remembering the position before it.
-    pub fn play(&mut self, m: Move) -> Result<(), String> {
-        if !self.pos.is_legal(m) {
-            return Err(format!(
-                "illegal move {m} in {}",
-                Fen::from_position(&self.pos, EnPassantMode::Legal)
-            ));
-        }
-        self.history.push(zobrist_key(&self.pos));
-        self.pos.play_unchecked(m);
-        Ok(())
-    }
-
-    /// Plays a move in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
-    pub fn play_uci(&mut self, uci: &str) -> Result<(), String> {
-        let parsed: UciMove =
-            uci.parse().map_err(|_| format!("invalid UCI move {uci:?} (expected e.g. e2e4 or e7e8q)"))?;
-        let m = parsed.to_move(&self.pos).map_err(|_| {
-            format!("illegal move {uci} in {}", Fen::from_position(&self.pos, EnPassantMode::Legal))
-        })?;
-        self.play(m)
-    }
-
-    /// The position to search.
-    pub fn position(&self) -> &Chess {
-        &self.pos
-    }
-
-    /// Keys of the earlier positions of the game, oldest first.
-    pub fn history(&self) -> &[u64] {
-        &self.history
-    }
-}
-
-/// A move packed into 16 bits: from (6 bits), to (6 bits), promotion role (3 bits). Castling is
-/// packed as king square → rook square. 0 means "no move" (a1a1 is never a move).
-///
-/// Normal moves are packed inline; the other kinds out of line, so the common case is one test
-/// of the move's kind rather than a jump through a table (move ordering packs every move).
-#[inline(always)]
-pub fn pack(m: Move) -> u16 {
-    if let Move::Normal { from, to, promotion, .. } = m {
-        return from as u16 | (to as u16) << 6 | promotion.map_or(0, |r| r as u16) << 12;
-    }
-    pack_special(m)
-}
-
-/// [`pack`] for en passant, castling and drops.
-#[inline(never)]
-fn pack_special(m: Move) -> u16 {
-    match m {
-        Move::Normal { from, to, promotion, .. } => {
-            from as u16 | (to as u16) << 6 | promotion.map_or(0, |r| r as u16) << 12
-        }
-        Move::EnPassant { from, to } => from as u16 | (to as u16) << 6,
-        Move::Castle { king, rook } => king as u16 | (rook as u16) << 6,
-        Move::Put { to, role } => to as u16 | (to as u16) << 6 | (role as u16) << 12,
-    }
-}
-
-/// The UCI notation of a move (standard castling: king to g1/c1).
-pub fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
-}
+#[cfg(test)]
+use packing::pack_special;
+pub use packing::{pack, uci};
+pub(crate) use root::excerpt;
+pub use root::{RootPosition, parse_fen};
 
 #[cfg(test)]
 mod tests;

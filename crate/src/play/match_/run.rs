@@ -142,3 +142,6 @@ fn run_games(
     });
     Ok(state)
 }
+
+#[cfg(test)]
+mod tests;

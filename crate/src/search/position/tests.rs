@@ -57,3 +57,22 @@ fn packed_moves_are_distinct_and_nonzero() {
     keys.dedup();
     assert_eq!(keys.len(), moves.len());
 }
+
+#[test]
+fn special_moves_pack_as_documented_and_the_out_of_line_packer_agrees_on_normal_moves() {
+    use shakmaty::Square::*;
+    let castle = Move::Castle { king: E1, rook: H1 };
+    assert_eq!(pack(castle), E1 as u16 | (H1 as u16) << 6);
+    let ep = Move::EnPassant { from: E5, to: D6 };
+    assert_eq!(pack(ep), E5 as u16 | (D6 as u16) << 6);
+    let put = Move::Put { role: Role::Knight, to: F3 };
+    assert_eq!(pack(put), F3 as u16 | (F3 as u16) << 6 | (Role::Knight as u16) << 12);
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ] {
+        for m in parse_fen(fen).unwrap().legal_moves() {
+            assert_eq!(pack_special(m), pack(m), "{m}");
+        }
+    }
+}

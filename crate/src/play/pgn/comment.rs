@@ -1,0 +1,91 @@
+//! The comment after every move of a written PGN, and reading its commands back.
+//!
+//! Every move carries a comment: the cutechess-style prefix `eval/depth time` (score from the
+//! mover's view in pawns, mates as `±M<n>`, time in seconds), then `[%clk h:mm:ss]` (clock after
+//! the move, increment included) and `[%emt h:mm:ss]` (time spent), with up to three decimals.
+//! Book moves get `{book}`. See `shared/spec/playground.md` §4.
+
+use std::fmt::Write as _;
+
+use crate::stop::Score;
+
+/// Format milliseconds as `h:mm:ss` with up to three decimals (`0:02:55.3`).
+pub fn format_clock(ms: f64) -> String {
+    let ms = ms.max(0.0).round() as u64;
+    let (h, rest) = (ms / 3_600_000, ms % 3_600_000);
+    let (m, rest) = (rest / 60_000, rest % 60_000);
+    let (s, frac) = (rest / 1000, rest % 1000);
+    let mut out = format!("{h}:{m:02}:{s:02}");
+    if frac > 0 {
+        let f = format!("{frac:03}");
+        out.push('.');
+        out.push_str(f.trim_end_matches('0'));
+    }
+    out
+}
+
+/// Parse `h:mm:ss[.fff]` (or `mm:ss`) into milliseconds.
+pub fn parse_clock(s: &str) -> Option<f64> {
+    let parts: Vec<&str> = s.trim().split(':').collect();
+    let (h, m, sec) = match parts[..] {
+        [h, m, s] => (h.parse::<f64>().ok()?, m.parse::<f64>().ok()?, s.parse::<f64>().ok()?),
+        [m, s] => (0.0, m.parse::<f64>().ok()?, s.parse::<f64>().ok()?),
+        _ => return None,
+    };
+    (h >= 0.0 && m >= 0.0 && sec >= 0.0).then(|| ((h * 3600.0 + m * 60.0 + sec) * 1000.0).round())
+}
+
+/// Read `[%cmd value]` from a comment.
+pub fn comment_command<'a>(comment: &'a str, cmd: &str) -> Option<&'a str> {
+    let key = format!("[%{cmd} ");
+    let at = comment.find(&key)? + key.len();
+    let end = comment[at..].find(']')?;
+    Some(comment[at..at + end].trim())
+}
+
+/// The pieces of an engine move's comment.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct MoveComment {
+    /// Score from the mover's view and the depth reached (absent for a person's move).
+    pub eval: Option<(Score, u32)>,
+    /// Time spent on the move, ms.
+    pub emt_ms: f64,
+    /// Clock after the move (increment included), ms.
+    pub clk_ms: f64,
+    /// Extra `key=value` pairs, fastchess style (`n=`, `nps=`, `latency=`).
+    pub extras: Vec<(String, String)>,
+}
+
+impl MoveComment {
+    /// `+0.31/14 1.21s [%clk 0:02:55.3] [%emt 0:00:01.21] n=12345`
+    pub fn render(&self) -> String {
+        let mut s = String::new();
+        if let Some((score, depth)) = self.eval {
+            let _ = write!(s, "{}/{depth} ", format_eval(score));
+        }
+        let _ = write!(s, "{}s ", format_seconds(self.emt_ms));
+        let _ = write!(s, "[%clk {}] [%emt {}]", format_clock(self.clk_ms), format_clock(self.emt_ms));
+        for (k, v) in &self.extras {
+            let _ = write!(s, " {k}={v}");
+        }
+        s
+    }
+}
+
+/// A score in pawns from the mover's view (`+0.31`, `-1.20`), mates as `+M3`/`-M2` (moves).
+pub fn format_eval(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Score::MateIn(plies) => format!("+M{}", plies.div_ceil(2)),
+        Score::MatedIn(plies) => format!("-M{}", plies.div_ceil(2)),
+    }
+}
+
+/// Milliseconds as seconds with up to three decimals, without trailing zeros (`1.21`), rounded
+/// to the millisecond exactly as [`format_clock`] rounds.
+fn format_seconds(ms: f64) -> String {
+    let ms = ms.max(0.0).round() as u64;
+    let frac = format!("{:03}", ms % 1000);
+    let frac = frac.trim_end_matches('0');
+    if frac.is_empty() { format!("{}", ms / 1000) } else { format!("{}.{frac}", ms / 1000) }
+}
