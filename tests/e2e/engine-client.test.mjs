@@ -43,7 +43,9 @@ test('stop() ends an alpha-beta search at 15+10 with the last iteration’s best
       await engine.whenIdle();
       const out = [];
       for (let i = 0; i < n; i++) {
-        await new Promise((res) => setTimeout(res, 150)); // the spare gets ready
+        // Once the page has searched, the spare gets ready (a condition, not a fixed 150 ms: on
+        // a loaded machine a worker's start-up can take longer; at most 10 s).
+        for (let k = 0; k < 1000 && engine.searched && !(engine.spare?.ready && !engine.spare.awaiting); k++) await new Promise((res) => setTimeout(res, 10));
         const infos = [];
         let t0 = 0;
         const done = new Promise((resolve) => {
