@@ -132,8 +132,9 @@ test('a crash mid-search replaces the worker and the search is re-issued', async
     const crashes = [];
     engine.addEventListener('crash', (e) => crashes.push(e.detail.reason));
     const line = await new Promise((resolve) => {
-      engine.search({ position: 'position startpos', go: 'go movetime 300', budgetMs: 5000, onBestmove: resolve });
-      // MCTS hears lines between slices: the panic hits mid-search.
+      engine.search({ position: 'position startpos', go: 'go movetime 1000', budgetMs: 5000, onBestmove: resolve });
+      // MCTS hears lines between slices: the panic hits mid-search (1 s, not 300 ms: a timer due
+      // at 50 ms can fire hundreds of ms late on a loaded machine, after a short search's end).
       setTimeout(() => engine.debugPanic(), 50);
     });
     return { line, crashes, state: engine.state };

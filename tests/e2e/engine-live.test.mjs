@@ -92,8 +92,11 @@ const markNow = () => view(() => ({ t: performance.now(), lines: globalThis.__li
 test('the panel fills in live during an alpha-beta think: depth, nodes, PV and the budget', async () => {
   await openPlay({ tm: 'stockfish', tc: '15m+10' });
   await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'move', null, { timeout: 20000 });
-  // The budget bar from the first moments.
-  await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.soft !== '', null, { timeout: 1000 });
+  // The budget bar from the first moments: before the first move, which takes tens of seconds at
+  // 15+10 (checked below). The wait may take 5 s, not 1: a loaded machine delays the worker's
+  // first line, and a panel that waited for the move would still fail.
+  await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.soft !== '', null, { timeout: 5000 });
+  assert.equal(await view(() => globalThis.tmlab.views.play.state.moves.length), 0, 'the budget shows while the first move is thought');
   // Depth and nodes while the search still runs (15+10: its first move takes seconds).
   await page.waitForFunction(() => {
     const p = document.querySelector('.engine-panel').dataset;
