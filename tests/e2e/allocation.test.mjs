@@ -116,6 +116,10 @@ test('switching preset and manager regenerates the panel from the schema', async
   assert.equal(await page.textContent('#chart-allocation .manager-box summary code'), 'lc0-smooth(preset=lc0)');
   const reuse = await page.inputValue('.param[data-key="alloc0.init-tree-reuse"] input[type=number]');
   assert.equal(Number(reuse), 0.52);
+  // Measure the drag alone: this test runs ~2 s after the page loaded, so the engine's start-up
+  // (worker handshake) and the panel's regeneration must be through first (as share.test does).
+  await page.waitForSelector('#engine-state[data-state="idle"]', { timeout: 20000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const start = await page.evaluate(() => performance.now());
   const thumb = page.locator('.param[data-key="allocation.use"] input[type=range]');
   await thumb.scrollIntoViewIfNeeded();

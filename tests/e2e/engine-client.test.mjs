@@ -43,7 +43,9 @@ test('stop() ends an alpha-beta search at 15+10 with the last iteration’s best
       await engine.whenIdle();
       const out = [];
       for (let i = 0; i < n; i++) {
-        await new Promise((res) => setTimeout(res, 150)); // the spare gets ready
+        // Once the page has searched, the spare gets ready (a condition, not a fixed 150 ms: on
+        // a loaded machine a worker's start-up can take longer; at most 10 s).
+        for (let k = 0; k < 1000 && engine.searched && !(engine.spare?.ready && !engine.spare.awaiting); k++) await new Promise((res) => setTimeout(res, 10));
         const infos = [];
         let t0 = 0;
         const done = new Promise((resolve) => {
@@ -130,8 +132,9 @@ test('a crash mid-search replaces the worker and the search is re-issued', async
     const crashes = [];
     engine.addEventListener('crash', (e) => crashes.push(e.detail.reason));
     const line = await new Promise((resolve) => {
-      engine.search({ position: 'position startpos', go: 'go movetime 300', budgetMs: 5000, onBestmove: resolve });
-      // MCTS hears lines between slices: the panic hits mid-search.
+      engine.search({ position: 'position startpos', go: 'go movetime 1000', budgetMs: 5000, onBestmove: resolve });
+      // MCTS hears lines between slices: the panic hits mid-search (1 s, not 300 ms: a timer due
+      // at 50 ms can fire hundreds of ms late on a loaded machine, after a short search's end).
       setTimeout(() => engine.debugPanic(), 50);
     });
     return { line, crashes, state: engine.state };

@@ -79,14 +79,24 @@ async function personMoves() {
   await page.waitForFunction((k) => globalThis.tmlab.views.play.state.moves.length > k, n, { timeout: 5000 });
 }
 
-/** The `go` lines the view sent, with their times (the view's event trail). */
-const goLines = () => view(() => globalThis.tmlab.views.play.events.filter((e) => e.what.startsWith('go #')).map((e) => ({ t: e.t, go: e.what.replace(/^go #\d+: /, '') })));
+/** The `go` lines the view sent, with their times and places in the view's event trail. */
+const goLines = () => view(() => globalThis.tmlab.views.play.events.map((e, i) => ({ i, t: e.t, what: e.what })).filter((e) => e.what.startsWith('go #')).map((e) => ({ i: e.i, t: e.t, go: e.what.replace(/^go #\d+: /, '') })));
+
+/**
+ * A mark between two actions: the time, and how many engine lines and view events came before
+ * it. Before/after is decided by that count, not by comparing times: performance.now() is
+ * coarsened (0.1 ms or more), so a line that arrived just before the mark can carry its time.
+ */
+const markNow = () => view(() => ({ t: performance.now(), lines: globalThis.__lines.length, events: globalThis.tmlab.views.play.events.length }));
 
 test('the panel fills in live during an alpha-beta think: depth, nodes, PV and the budget', async () => {
   await openPlay({ tm: 'stockfish', tc: '15m+10' });
   await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'move', null, { timeout: 20000 });
-  // The budget bar from the first moments.
-  await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.soft !== '', null, { timeout: 1000 });
+  // The budget bar from the first moments: before the first move, which takes tens of seconds at
+  // 15+10 (checked below). The wait may take 5 s, not 1: a loaded machine delays the worker's
+  // first line, and a panel that waited for the move would still fail.
+  await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.soft !== '', null, { timeout: 5000 });
+  assert.equal(await view(() => globalThis.tmlab.views.play.state.moves.length), 0, 'the budget shows while the first move is thought');
   // Depth and nodes while the search still runs (15+10: its first move takes seconds).
   await page.waitForFunction(() => {
     const p = document.querySelector('.engine-panel').dataset;
@@ -153,38 +163,46 @@ for (const [tm, searcher] of [['lc0-legacy', 'ab'], ['stockfish', 'ab'], ['lc0-l
     await openPlay({ tm, tc: '1m+0', searcher });
     // The engine's first move, undisturbed; the person answers; then its second move is dropped.
     await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
+    const answered = await markNow();
     await personMoves();
     await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'move', null, { timeout: 5000 });
-    await page.waitForTimeout(300);
+    // The switch comes 100 ms after the second search printed its budget: Stockfish's effective
+    // soft limit at this move can fall to ~0.6 s (falling eval 0.58), and a fixed 300 ms plus a
+    // loaded machine's click could reach the end of the search instead of its middle.
+    await page.waitForFunction((n) => globalThis.__lines.slice(n).some((l) => l.line.startsWith('info string tm soft ')), answered.lines, { timeout: 5000 });
+    await page.waitForTimeout(100);
     await page.click('#tab-curves');
     await page.waitForTimeout(500);
-    const since = await view(() => performance.now());
+    // The switch came mid-think: the engine's second move was not played before it.
+    assert.equal(await view(() => globalThis.tmlab.views.play.state.moves.length), 2, 'the view switch dropped a running search');
+    const since = await markNow();
     await page.click('#tab-play');
     await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 3, null, { timeout: 30000 });
     const gos = await goLines();
-    const r = await view((t) => {
+    const r = await view((m) => {
       const all = globalThis.__lines;
-      const before = all.filter((l) => l.t < t).map((l) => l.line);
-      const afterLines = all.filter((l) => l.t >= t).map((l) => l.line);
+      const before = all.slice(0, m.lines).map((l) => l.line);
+      const afterLines = all.slice(m.lines).map((l) => l.line);
       return {
         dropped: { soft: before.findLast((l) => l.startsWith('info string tm soft ')) },
         restarted: { soft: afterLines.find((l) => l.startsWith('info string tm soft ')) },
         sent: globalThis.tmlab.engine.log.filter((l) => l.startsWith('> tmlab')),
         engineErrors: all.filter((l) => l.line.startsWith('info string error')).map((l) => l.line),
         used: globalThis.tmlab.views.play.state.moves[2].used_ms,
-        playedAt: globalThis.tmlab.views.play.events.find((e) => e.t >= t && e.what.startsWith('engine '))?.t,
+        playedAt: globalThis.tmlab.views.play.events.slice(m.events).find((e) => e.what.startsWith('engine '))?.t,
       };
     }, since);
-    r.dropped.go = gos.findLast((g) => g.t < since)?.go;
-    r.restarted.go = gos.find((g) => g.t >= since)?.go;
+    r.dropped.go = gos.findLast((g) => g.i < since.events)?.go;
+    r.restarted.go = gos.find((g) => g.i >= since.events)?.go;
     assert.deepEqual(r.engineErrors, [], 'the engine accepted every line (the restore included)');
     // Alpha-beta: a fresh worker, the manager restored; MCTS: the same worker, `tmlab cancel`.
     assert.ok(r.sent.some((l) => l.startsWith(searcher === 'ab' ? '> tmlab restore ' : '> tmlab cancel')), r.sent.join(' | '));
     assert.ok(r.dropped.soft, 'the dropped search printed its budget at once');
     assert.equal(r.restarted.go, r.dropped.go, 'the engine’s clock was charged nothing');
     assert.equal(r.restarted.soft, r.dropped.soft, 'the restarted search got the same budget');
-    // The move's time is the restarted search's alone: the 300 ms before the drop are not in it.
-    assert.ok(r.used <= r.playedAt - since + 20, `${r.used} ms charged for a think of at most ${r.playedAt - since} ms`);
+    // The move's time is the restarted search's alone: the think before the drop and the 500 ms
+    // away are not in it.
+    assert.ok(r.used <= r.playedAt - since.t + 20, `${r.used} ms charged for a think of at most ${r.playedAt - since.t} ms`);
     console.log(`# ${tm}, ${searcher}: dropped and restarted: ${r.restarted.soft} (${r.sent.at(-1)?.slice(0, 40)}…)`);
     assert.deepEqual(errors, []);
   });
@@ -197,14 +215,18 @@ test('lc0-legacy: New game mid-think gives the new game the undisturbed first-mo
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
   const firstBudget = () => view(() => globalThis.__lines.map((l) => l.line).findLast((l) => l.startsWith('info string tm soft ')));
   const undisturbed = await firstBudget();
-  // A second game, dropped 300 ms into its first move by a third.
+  // A second game, dropped 300 ms into its first move by a third (after its budget line: the
+  // line found after the drop must be the third game's own).
+  const second = await markNow();
   await page.click('#view-play button.new-game');
   await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'move', null, { timeout: 5000 });
+  await page.waitForFunction((n) => globalThis.__lines.slice(n).some((l) => l.line.startsWith('info string tm soft ')), second.lines, { timeout: 5000 });
   await page.waitForTimeout(300);
-  const since = await view(() => performance.now());
+  assert.equal(await view(() => globalThis.tmlab.views.play.state.moves.length), 0, 'the third game dropped a running first move');
+  const since = await markNow();
   await page.click('#view-play button.new-game');
-  await page.waitForFunction((t) => globalThis.__lines.some((l) => l.t >= t && l.line.startsWith('info string tm soft ')), since, { timeout: 5000 });
-  const restarted = await view((t) => globalThis.__lines.find((l) => l.t >= t && l.line.startsWith('info string tm soft ')).line, since);
+  await page.waitForFunction((n) => globalThis.__lines.slice(n).some((l) => l.line.startsWith('info string tm soft ')), since.lines, { timeout: 5000 });
+  const restarted = await view((n) => globalThis.__lines.slice(n).find((l) => l.line.startsWith('info string tm soft ')).line, since.lines);
   assert.match(undisturbed, /bonus_mult=(?!1 )/, 'the first move has its bonus');
   assert.equal(restarted, undisturbed);
   assert.deepEqual(errors, []);

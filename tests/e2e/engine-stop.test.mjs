@@ -63,12 +63,18 @@ after(async () => {
   await server?.close();
 });
 
-/** Wait until the engine thinks on its move in the Play view. */
+/**
+ * Wait until the engine thinks on its move in the Play view, with the spare worker ready: the
+ * steady state the bound is about. (The spare of the previous trial is started after that
+ * trial's idle; on a loaded 2-core machine it may still be instantiating when the next search
+ * starts 50 ms later, and a trial without it would time a worker's start-up, not the stop.)
+ */
 async function engineThinking() {
   await page.waitForFunction(
     () => {
       const v = globalThis.tmlab.views.play;
-      return v.active?.kind === 'move' && globalThis.tmlab.engine.state === 'searching';
+      const { engine } = globalThis.tmlab;
+      return v.active?.kind === 'move' && engine.state === 'searching' && engine.spare?.ready && !engine.spare.awaiting;
     },
     null,
     { timeout: 20000 },

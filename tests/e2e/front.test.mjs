@@ -143,7 +143,9 @@ test('keyboard focus stays on a games-table row while the table updates', async 
   await own({}, async (context) => {
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await openMatch(page, `${FAST}&m.games=6&m.conc=1`);
+    // 12 games (the test ends after two more rows): with 6, a loaded machine could finish
+    // the 5th before the focus is set, and no two rows would be left to update the table.
+    await openMatch(page, `${FAST}&m.games=12&m.conc=1`);
     await page.click('#m-start');
     await page.waitForSelector('#m-games-table tr.done[data-index="0"]', { timeout: 60000 });
     await page.focus('#m-games-table tr.done[data-index="0"]');

@@ -26,8 +26,8 @@ after(async () => {
   await server?.close();
 });
 
-async function openMatch(page) {
-  await page.goto(server.url + QUERY);
+async function openMatch(page, query = QUERY) {
+  await page.goto(server.url + query);
   await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
   await page.evaluate(() => globalThis.tmlab.views.match.restored);
 }
@@ -150,7 +150,10 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
   const own = await launch();
   const page = await own.context.newPage();
   const errors = collectErrors(page);
-  await openMatch(page);
+  // 20 games, not 10: a game takes ~0.2 s, and the screenshot and the click before Stop (or the
+  // reads before the reload) can take a second on a loaded machine; with 10 the match could end
+  // first (Stop would find nothing running, the reload nothing to resume).
+  await openMatch(page, QUERY.replace('m.games=10', 'm.games=20'));
   await page.click('#m-start');
   await page.waitForFunction(() => Number(document.querySelector('#m-progress').dataset.finished) >= 2, null, { timeout: 60000 });
   // (Screenshots force a relayout: taken here, outside the long-task measurement.)
@@ -158,7 +161,7 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
   await page.click('#m-stop');
   await page.waitForSelector('#m-progress[data-status="stopped"]');
   const atStop = await finished(page);
-  assert.ok(atStop >= 2 && atStop < 10, `stopped at ${atStop}`);
+  assert.ok(atStop >= 2 && atStop < 20, `stopped at ${atStop}`);
   assert.equal(await page.evaluate(() => globalThis.tmlab.views.match.runner.running.size), 0, 'no game worker left');
   await page.waitForTimeout(500);
   assert.equal(await finished(page), atStop, 'nothing finishes after Stop');
@@ -168,16 +171,16 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
 
   // Reload mid-match: the autosave brings back the finished games and the match goes on.
   const beforeReload = await finished(page);
-  assert.ok(beforeReload < 10, 'the reload happens mid-match');
+  assert.ok(beforeReload < 20, 'the reload happens mid-match');
   await page.reload();
   await page.waitForSelector('#m-progress[data-status]', { timeout: 30000 });
   const restored = await finished(page);
   assert.ok(restored >= beforeReload, `restored ${restored} of ${beforeReload} saved games`);
   assert.match(await page.textContent('#m-note'), /Resumed an interrupted match from the autosave/);
   await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
-  assert.equal(await finished(page), 10);
+  assert.equal(await finished(page), 20);
   const json = JSON.parse(await download(page, '#m-json'));
-  assert.deepEqual(json.games.map((g) => g.index), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual(json.games.map((g) => g.index), [...Array(20).keys()]);
   assert.equal(await page.textContent('#m-block'), json.standing.text);
   await page.screenshot({ path: join(SHOTS, 'match-resumed.png'), fullPage: true });
   assert.deepEqual(errors, []);
