@@ -103,7 +103,13 @@ test('a value outside the parameter range is refused beside the form and Start i
   await page.waitForSelector('#s-start[disabled]');
   assert.match(await page.textContent('#s-error'), /values: 7 is out of range for slowmover \(allowed: a float in 0\.1 … 3\)/);
   await page.fill('#s-values', '0.05:1:3');
-  assert.match(await page.textContent('#s-error'), /range: 0.05 is out of range for slowmover/);
+  assert.match(await page.textContent('#s-error'), /values: 0.05 is out of range for slowmover/);
+  // The crate reads the field (list or LO:HI:N); its errors name the field, which is marked.
+  await page.fill('#s-values', '1:2');
+  assert.match(await page.textContent('#s-error'), /values: "1:2" is not LO:HI:N \(allowed: LO:HI:N with numbers LO ≤ HI and N from 1 to 64/);
+  assert.equal(await page.getAttribute('#s-values', 'class'), 'invalid');
+  await page.fill('#s-values', '0.5:1.5:65');
+  assert.match(await page.textContent('#s-error'), /values: N = 65 is not allowed \(allowed: 1 to 64 values\)/);
   await page.fill('#s-values', '0.5:1.5:3');
   await page.waitForSelector('#s-start:not([disabled])');
   assert.match(await page.textContent('#s-plan'), /0.5, 1, 1.5/);

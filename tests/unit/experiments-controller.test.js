@@ -15,23 +15,25 @@ const play = (spec, index) => {
 };
 
 test('sweep values: lists, ranges through the crate, and errors naming the field', () => {
-  assert.deepEqual(sweep.parseValues('0.5, 1,1.5'), { values: [0.5, 1, 1.5] });
-  assert.deepEqual(sweep.parseValues('0.5:1.5:3'), { range: [0.5, 1.5, 3] });
-  assert.match(sweep.parseValues('0.5,x').error, /^values: "x" is not a number/);
-  assert.match(sweep.parseValues('1:2').error, /^values: expected V1,V2,… or LO:HI:N/);
-  assert.deepEqual([...tmlab.sweep_range_values('lc0-legacy', 'slowmover', 0.5, 1.5, 3)], [0.5, 1, 1.5]);
-  assert.throws(() => tmlab.sweep_range_values('lc0-legacy', 'slowmover', 0.05, 1, 3), (e) => e.path === 'range' && /0.1 … 3/.test(e.allowed));
-  // The crate's one LO:HI:N rule (SweepRange::values), thrown as typed errors.
-  const rangeError = (args, path, message, allowed) =>
-    assert.throws(() => tmlab.sweep_range_values(...args), (e) => e.path === path && e.message === message && e.allowed === allowed, JSON.stringify(args));
-  rangeError(['lc0-legacy', 'slowmover', 0.5, 1.5, 65], 'range', 'range: N = 65 is not allowed', '1 to 64 values');
-  rangeError(['lc0-legacy', 'slowmover', 0.5, 1.5, 0], 'range', 'range: N = 0 is not allowed', '1 to 64 values');
-  rangeError(['lc0-legacy', 'slowmover', 1.5, 0.5, 3], 'range', 'range: LO 1.5 is above HI 0.5', 'LO ≤ HI');
-  rangeError(['lc0-legacy', 'slowmover', NaN, 1, 3], 'range', 'range: LO is not a number', 'a float in 0.1 … 3');
-  rangeError(['lc0-legacy', 'slowmover', 0.5, 3.5, 3], 'range', 'range: 3.5 is out of range for slowmover', 'a float in 0.1 … 3');
-  assert.deepEqual([...tmlab.sweep_range_values('stockfish', 'horizon', 9.6, 12.4, 5)], [10, 11, 12]);
-  assert.throws(() => tmlab.sweep_range_values('lc0-legacy', 'nope', 0.5, 1.5, 3), (e) => e.path === 'param' && e.message === 'param: "nope" is not a parameter of lc0-legacy' && /slowmover/.test(e.allowed));
-  assert.throws(() => tmlab.sweep_range_values('lc0-legasy', 'slowmover', 0.5, 1.5, 3), (e) => e.path === 'a' && /^a: unknown time manager/.test(e.message) && /lc0-legacy/.test(e.allowed));
+  const values = (text) => [...tmlab.sweep_values('lc0-legacy', 'slowmover', text)];
+  assert.deepEqual(values('0.5, 1,1.5'), [0.5, 1, 1.5]);
+  assert.deepEqual(values('0.5:1.5:3'), [0.5, 1, 1.5]);
+  assert.deepEqual([...tmlab.sweep_values('stockfish', 'horizon', '9.6:12.4:5')], [10, 11, 12]);
+  // The crate's one rule for the field (sweep_values: a list, or SweepRange::values), thrown as
+  // typed errors of the field `values`.
+  const valuesError = (args, message, allowed) =>
+    assert.throws(() => tmlab.sweep_values(...args), (e) => e.path === 'values' && e.message === message && e.allowed === allowed, JSON.stringify(args));
+  const slow = (text) => ['lc0-legacy', 'slowmover', text];
+  valuesError(slow('0.5,x'), 'values: "x" is not a number', 'a float in 0.1 … 3 for slowmover');
+  valuesError(slow('0.5,,1'), 'values: "" is not a number', 'a float in 0.1 … 3 for slowmover');
+  valuesError(slow('1:2'), 'values: "1:2" is not LO:HI:N', 'LO:HI:N with numbers LO ≤ HI and N from 1 to 64, e.g. 0.5:1.5:5');
+  valuesError(slow('0.5:1.5:65'), 'values: N = 65 is not allowed', '1 to 64 values');
+  valuesError(slow('0.5:1.5:0'), 'values: N = 0 is not allowed', '1 to 64 values');
+  valuesError(slow('1.5:0.5:3'), 'values: LO 1.5 is above HI 0.5', 'LO ≤ HI');
+  valuesError(slow('NaN:1:3'), 'values: LO is not a number', 'a float in 0.1 … 3');
+  valuesError(slow('0.5:3.5:3'), 'values: 3.5 is out of range for slowmover', 'a float in 0.1 … 3');
+  assert.throws(() => tmlab.sweep_values('lc0-legacy', 'nope', '0.5:1.5:3'), (e) => e.path === 'param' && e.message === 'param: "nope" is not a parameter of lc0-legacy' && /slowmover/.test(e.allowed));
+  assert.throws(() => tmlab.sweep_values('lc0-legasy', 'slowmover', '1'), (e) => e.path === 'a' && /^a: unknown time manager/.test(e.message) && /lc0-legacy/.test(e.allowed));
   const bad = JSON.stringify(sweep.specOf({ ...sweep.SWEEP_DEFAULTS }, [0.5, 9]));
   assert.throws(() => tmlab.sweep_plan(bad), (e) => e.path === 'values' && /9 is out of range for slowmover/.test(e.message));
   const noParam = JSON.stringify(sweep.specOf({ ...sweep.SWEEP_DEFAULTS, param: 'nope' }, [1]));
@@ -40,7 +42,7 @@ test('sweep values: lists, ranges through the crate, and errors naming the field
 
 test('a small sweep runs through the controller: pending games, progress, report and fit', () => {
   const form = { ...sweep.SWEEP_DEFAULTS, tc: '1+0.01', games: 4, maxmoves: 30, values: '0.5,1.5,2.5' };
-  const spec = JSON.stringify(sweep.specOf(form, sweep.parseValues(form.values).values));
+  const spec = JSON.stringify(sweep.specOf(form, [...tmlab.sweep_values(form.tm, form.param, form.values)]));
   const plan = tmlab.sweep_plan(spec);
   assert.equal(plan.specs.length, 3);
   assert.match(JSON.parse(plan.specs[1]).a, /slowmover=1.5/);

@@ -147,6 +147,40 @@ impl SweepRange {
     }
 }
 
+/// A list of values of parameter `p`, `V1,V2,…` (`tmlab sweep --values`): each a number; the
+/// parameter's range is checked with the plan ([`super::sweep::SweepSpec::plan`]).
+///
+/// # Errors
+/// `values`: the first part that is not a number, with what `p` accepts.
+pub fn values_list(text: &str, p: &NumericParam) -> Result<Vec<f64>, FieldError> {
+    text.split(',')
+        .map(|s| {
+            let s = s.trim();
+            s.parse::<f64>().ok().filter(|x| !x.is_nan()).ok_or_else(|| {
+                FieldError::new(
+                    "values",
+                    format!("{:?} is not a number", clip(s)),
+                    format!("{} for {}", p.allowed(), p.path),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The Sweep view's values field: a list `V1,V2,…` ([`values_list`]) or, when it holds a `:`,
+/// a range `LO:HI:N` ([`SweepRange`]).
+///
+/// # Errors
+/// Always of field `values`: the list's or the range's error.
+pub fn sweep_values(text: &str, p: &NumericParam) -> Result<Vec<f64>, FieldError> {
+    if text.contains(':') {
+        let range = text.parse::<SweepRange>().and_then(|r| r.values(p));
+        range.map_err(|e| FieldError::from(e).renamed("values"))
+    } else {
+        values_list(text, p)
+    }
+}
+
 /// At most 40 characters of a text an error quotes, with `…` when cut.
 fn clip(s: &str) -> String {
     match s.char_indices().nth(40) {

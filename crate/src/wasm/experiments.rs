@@ -14,7 +14,6 @@ use crate::experiment::chart::{draw_sweep, draw_tune};
 use crate::experiment::param::NumericParam;
 use crate::experiment::spsa::SpsaIteration;
 use crate::experiment::sweep::{SweepPlan, SweepSpec};
-use crate::experiment::sweep_range::{RangeError, SweepRange};
 use crate::experiment::tune::{TunePlan, TuneSpec};
 use crate::play::match_::GameScore;
 use plotters::prelude::IntoDrawingArea;
@@ -64,20 +63,18 @@ pub fn sweep_plan(spec_json: &str) -> Result<JsValue, JsValue> {
     .map_err(JsValue::from)
 }
 
-/// `n` evenly spaced values of `param` of manager `tm` from `lo` to `hi` (integers rounded; the
-/// rule of `tmlab sweep --range`, [`SweepRange::values`]); throws `{path: "range", message,
-/// allowed}` for a bad count or end, `{path: "a" | "param", …}` for a bad manager or parameter.
+/// The values of `param` of manager `tm` that the Sweep view's values field `text` gives:
+/// `V1,V2,…` or `LO:HI:N` (integers rounded; the rules of `tmlab sweep --values` and `--range`,
+/// [`sweep_values`]). Throws `{path: "values", message, allowed}` for a bad list or range,
+/// `{path: "a" | "param", …}` for a bad manager or parameter.
 #[wasm_bindgen]
-pub fn sweep_range_values(tm: &str, param: &str, lo: f64, hi: f64, n: u32) -> Result<Vec<f64>, JsValue> {
+pub fn sweep_values(tm: &str, param: &str, text: &str) -> Result<Vec<f64>, JsValue> {
     let spec: crate::tm::TmSpec = tm.parse().map_err(|e: crate::tm::SpecError| {
         let r = spec_error(&e);
         RuleError::new("a", format!("a: {}", r.message), r.allowed).js()
     })?;
     let p = NumericParam::find(&spec, param).map_err(|e| spec_field_error(&e).js())?;
-    SweepRange { lo, hi, n }.values(&p).map_err(|e: RangeError| {
-        let path = RangeError::FIELD;
-        RuleError::new(path, format!("{path}: {}", e.message()), e.allowed()).js()
-    })
+    crate::experiment::sweep_range::sweep_values(text, &p).map_err(|e| spec_field_error(&e).js())
 }
 
 /// The finished games by value: `scores[i][g]` is value `i`'s game `g` (a GameSummary or

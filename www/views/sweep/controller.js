@@ -24,27 +24,6 @@ export const SWEEP_DEFAULTS = {
 /** @typedef {typeof SWEEP_DEFAULTS} SweepForm */
 
 /**
- * The values field: `V1,V2,…` or `LO:HI:N`. Returns `{values}` or `{range: [lo, hi, n]}` (the
- * crate expands a range), or `{error}`.
- * @param {string} text
- */
-export function parseValues(text) {
-  const t = String(text).trim();
-  if (t.includes(':')) {
-    const f = t.split(':').map((x) => Number(x.trim()));
-    if (f.length !== 3 || f.some((x) => !Number.isFinite(x)) || !Number.isInteger(f[2])) {
-      return { error: `values: expected V1,V2,… or LO:HI:N (e.g. 0.5:2.5:5), got "${t}"` };
-    }
-    return { range: /** @type {[number, number, number]} */ (f) };
-  }
-  const parts = t.split(',').map((x) => x.trim());
-  const values = parts.map(Number);
-  const bad = parts.findIndex((x, i) => x === '' || !Number.isFinite(values[i]));
-  if (bad >= 0) return { error: `values: "${parts[bad]}" is not a number; expected V1,V2,… or LO:HI:N` };
-  return { values };
-}
-
-/**
  * The sweep spec (JSON form of the crate's SweepSpec) for the form and its values.
  * @param {SweepForm} f
  * @param {number[]} values

@@ -6,12 +6,12 @@
 // crate's (draw_sweep_chart, sweep_report). JSON and CSV downloads. The shell (autosave,
 // restore, Start/Stop/Resume) is shared with Tune (./experiment.js).
 
-import { draw_sweep_chart, sweep_plan, sweep_range_values, sweep_report } from '../../pkg/tmlab.js';
+import { draw_sweep_chart, sweep_plan, sweep_report, sweep_values } from '../../pkg/tmlab.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError } from '../../ui/typed-error.js';
 import { GamePool, scoreOf } from './pool.js';
-import { SWEEP_DEFAULTS, exportOf, initialState, parseValues, pendingTasks, specOf, update } from './controller.js';
+import { SWEEP_DEFAULTS, exportOf, initialState, pendingTasks, specOf, update } from './controller.js';
 import { mountExperiment } from './experiment.js';
 import { sweepTemplate } from './render.js';
 
@@ -19,10 +19,9 @@ export { SWEEP_PREFIX, SWEEP_DEFAULTS } from './controller.js';
 
 /** The form checked by the crate: `{form, plan, spec}` or `{form, error}` naming the field. */
 function check(form) {
-  const v = parseValues(form.values);
-  if (v.error) return { form, error: { path: 'values', message: v.error, allowed: 'V1,V2,… or LO:HI:N' } };
   try {
-    const values = v.values ?? [...sweep_range_values(form.tm, form.param, ...v.range)];
+    // The crate reads the field (V1,V2,… or LO:HI:N); its errors name `values`.
+    const values = [...sweep_values(form.tm, form.param, form.values)];
     const spec = JSON.stringify(specOf(form, values));
     return { form, plan: sweep_plan(spec), spec };
   } catch (e) {

@@ -11,7 +11,7 @@ use tmlab::experiment::journal::Journal;
 use tmlab::experiment::param::NumericParam;
 use tmlab::experiment::pool::{Task, play_tasks};
 use tmlab::experiment::sweep::SweepSpec;
-use tmlab::experiment::sweep_range::SweepRange;
+use tmlab::experiment::sweep_range::{SweepRange, values_list};
 use tmlab::play::game::ClockMode;
 use tmlab::play::match_::GameScore;
 use tmlab::play::match_spec::MatchSpec;
@@ -81,20 +81,7 @@ fn parse_values(args: &Args, tm: &TmSpec) -> Result<(Vec<f64>, &'static str), St
     let p = NumericParam::find(tm, &args.param).map_err(|e| format!("--param: {}", e.text()))?;
     match (&args.values, &args.range) {
         (Some(v), None) => {
-            let vals = v
-                .split(',')
-                .map(|s| {
-                    s.trim().parse::<f64>().map_err(|_| {
-                        format!(
-                            "--values: {:?} is not a number; allowed: {} for {}",
-                            s.trim(),
-                            p.allowed(),
-                            p.path
-                        )
-                    })
-                })
-                .collect::<Result<Vec<f64>, String>>()?;
-            Ok((vals, "--values"))
+            Ok((values_list(v, &p).map_err(|e| format!("--values: {}", e.text()))?, "--values"))
         }
         (None, Some(r)) => {
             let values =

@@ -91,3 +91,27 @@ fn an_integer_parameter_takes_ends_that_round_into_its_range() {
     // A float parameter takes no rounding.
     assert!(range("0.06:1:3").values(&slowmover()).is_err());
 }
+
+#[test]
+fn the_values_field_reads_a_list_or_a_range_and_names_values_in_its_errors() {
+    let p = slowmover();
+    assert_eq!(sweep_values(" 0.5, 1 ,1.5", &p).unwrap(), [0.5, 1.0, 1.5]);
+    assert_eq!(sweep_values("0.5:1.5:3", &p).unwrap(), [0.5, 1.0, 1.5]);
+    for (text, message, allowed) in [
+        ("0.5,x", "\"x\" is not a number", "a float in 0.1 … 3 for slowmover"),
+        ("", "\"\" is not a number", "a float in 0.1 … 3 for slowmover"),
+        ("1,NaN", "\"NaN\" is not a number", "a float in 0.1 … 3 for slowmover"),
+        ("1:2", "\"1:2\" is not LO:HI:N", "LO:HI:N with numbers LO ≤ HI and N from 1 to 64, e.g. 0.5:1.5:5"),
+        ("0.5:1.5:65", "N = 65 is not allowed", "1 to 64 values"),
+        ("0.5:3.5:3", "3.5 is out of range for slowmover", "a float in 0.1 … 3"),
+    ] {
+        let e = sweep_values(text, &p).unwrap_err();
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str(), e.allowed.as_str()),
+            ("values", message, allowed),
+            "{text:?}"
+        );
+    }
+    // The CLI's --values is the list half: a range there is not a number.
+    assert_eq!(values_list("0.5:1.5:3", &p).unwrap_err().message, "\"0.5:1.5:3\" is not a number");
+}
