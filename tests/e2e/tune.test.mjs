@@ -79,8 +79,19 @@ test('bad tune settings are refused beside the form', async () => {
   await page.fill('#t-games', '7');
   await page.waitForSelector('#t-start[disabled]');
   assert.match(await page.textContent('#t-error'), /games: 7 is not a positive multiple of 2/);
+  assert.equal(await page.getAttribute('#t-games', 'class'), 'invalid', 'the field the error names is marked');
   await page.fill('#t-games', '8');
   await page.fill('#t-params', 'slowmover,nope');
   assert.match(await page.textContent('#t-error'), /params: "nope" is not a parameter of lc0-legacy/);
+  assert.equal(await page.getAttribute('#t-params', 'class'), 'invalid');
+  assert.equal(await page.getAttribute('#t-games', 'class'), '');
+  // The crate reads c_end/r_end (the rule of tmlab tune --c-end); its error names the field.
+  await page.fill('#t-params', 'slowmover');
+  await page.fill('#t-rend', '0.1,a');
+  await page.waitForSelector('#t-start[disabled]');
+  assert.match(await page.textContent('#t-error'), /^r_end: "a" is not a number \(allowed: numbers, comma-separated, one per parameter/);
+  assert.equal(await page.getAttribute('#t-rend', 'class'), 'invalid');
+  await page.fill('#t-rend', '');
+  await page.waitForSelector('#t-start:not([disabled])');
   await page.close();
 });

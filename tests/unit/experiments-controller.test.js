@@ -69,14 +69,20 @@ test('a small sweep runs through the controller: pending games, progress, report
 });
 
 test('tune: the form becomes a spec, the crate plans it, and iterations follow SPSA', () => {
-  assert.deepEqual(tune.numberList('--c-end', ' 0.1, 2 '), { list: [0.1, 2] });
-  assert.match(tune.specOf({ ...tune.TUNE_DEFAULTS, rend: 'a' }).error, /^--r-end: "a" is not a number/);
+  // The crate reads the c_end/r_end fields (tune_end_list, the rule of tmlab tune --c-end).
+  assert.deepEqual([...tmlab.tune_end_list('c_end', ' 0.1, 2 ')], [0.1, 2]);
+  assert.deepEqual([...tmlab.tune_end_list('r_end', '  ')], []);
+  assert.throws(
+    () => tmlab.tune_end_list('r_end', '0.1,a'),
+    (e) => e.path === 'r_end' && e.message === 'r_end: "a" is not a number' && e.allowed === 'numbers, comma-separated, one per parameter (empty: the defaults)',
+  );
   const form = { ...tune.TUNE_DEFAULTS, tc: '1+0.01', games: 4, maxmoves: 30, cend: '0.3', rend: '0.2' };
-  const spec = JSON.stringify(tune.specOf(form).spec);
+  const ends = { c_end: [...tmlab.tune_end_list('c_end', form.cend)], r_end: [...tmlab.tune_end_list('r_end', form.rend)] };
+  const spec = JSON.stringify(tune.specOf(form, ends));
   const plan = tmlab.tune_plan(spec);
   assert.equal(plan.spsa.iterations, 2);
   assert.equal(plan.spsa.params[0].start, 0.5);
-  assert.throws(() => tmlab.tune_plan(JSON.stringify(tune.specOf({ ...form, games: 5 }).spec)), (e) => e.path === 'games');
+  assert.throws(() => tmlab.tune_plan(JSON.stringify(tune.specOf({ ...form, games: 5 }, ends))), (e) => e.path === 'games');
   let s = tune.update(tune.initialState(form), { type: 'form', form, plan, spec });
   s = tune.update(s, { type: 'start', id: 'x', spec, plan });
   for (;;) {

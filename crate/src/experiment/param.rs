@@ -92,6 +92,32 @@ impl NumericParam {
     }
 }
 
+/// A comma-separated list of numbers (`0.5, 1,1.5`; spaces ignored), the one reading of
+/// `tmlab sweep --values`, `tmlab tune --c-end`/`--r-end` and the same fields on the page.
+///
+/// # Errors
+/// Of `field`: the first part that is not a number (an empty part or NaN included), with
+/// `allowed` as what the field accepts.
+pub fn number_list(field: &str, text: &str, allowed: &str) -> Result<Vec<f64>, FieldError> {
+    text.split(',')
+        .map(|s| {
+            let s = s.trim();
+            s.parse::<f64>()
+                .ok()
+                .filter(|x| !x.is_nan())
+                .ok_or_else(|| FieldError::new(field, format!("{:?} is not a number", clip(s)), allowed))
+        })
+        .collect()
+}
+
+/// At most 40 characters of a text an error quotes, with `…` when cut.
+pub(crate) fn clip(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +140,19 @@ mod tests {
         let h = NumericParam::find(&sf, "horizon").unwrap();
         assert!(h.accepts(50.0) && !h.accepts(50.5));
         assert_eq!(h.token(49.6), "50");
+    }
+
+    #[test]
+    fn a_number_list_names_its_field_and_the_first_part_that_is_not_a_number() {
+        assert_eq!(number_list("c_end", " 0.1, 2 ", "numbers").unwrap(), [0.1, 2.0]);
+        for (text, bad) in [("0.1,x", "\"x\""), ("1,,2", "\"\""), ("NaN", "\"NaN\""), ("", "\"\"")] {
+            let e = number_list("c_end", text, "numbers").unwrap_err();
+            assert_eq!(e.to_string(), format!("c_end: {bad} is not a number; allowed: numbers"), "{text:?}");
+        }
+        let long = "x".repeat(50);
+        assert_eq!(
+            number_list("v", &long, "").unwrap_err().message,
+            format!("{:?} is not a number", format!("{}…", "x".repeat(40)))
+        );
     }
 }

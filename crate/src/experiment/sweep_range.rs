@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::fit::short;
-use super::param::NumericParam;
+use super::param::{NumericParam, clip, number_list};
 use super::sweep::MAX_VALUES;
 use crate::play::match_spec::FieldError;
 use crate::tm::params::Kind;
@@ -153,18 +153,7 @@ impl SweepRange {
 /// # Errors
 /// `values`: the first part that is not a number, with what `p` accepts.
 pub fn values_list(text: &str, p: &NumericParam) -> Result<Vec<f64>, FieldError> {
-    text.split(',')
-        .map(|s| {
-            let s = s.trim();
-            s.parse::<f64>().ok().filter(|x| !x.is_nan()).ok_or_else(|| {
-                FieldError::new(
-                    "values",
-                    format!("{:?} is not a number", clip(s)),
-                    format!("{} for {}", p.allowed(), p.path),
-                )
-            })
-        })
-        .collect()
+    number_list("values", text, &format!("{} for {}", p.allowed(), p.path))
 }
 
 /// The Sweep view's values field: a list `V1,V2,…` ([`values_list`]) or, when it holds a `:`,
@@ -178,14 +167,6 @@ pub fn sweep_values(text: &str, p: &NumericParam) -> Result<Vec<f64>, FieldError
         range.map_err(|e| FieldError::from(e).renamed("values"))
     } else {
         values_list(text, p)
-    }
-}
-
-/// At most 40 characters of a text an error quotes, with `…` when cut.
-fn clip(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
     }
 }
 

@@ -48,6 +48,22 @@ fn one() -> u32 {
     1
 }
 
+/// The text form of `c_end` or `r_end` (`field`): numbers, comma-separated, one per parameter;
+/// empty for the defaults (`tmlab tune --c-end`/`--r-end`, the Tune view's fields).
+///
+/// # Errors
+/// Of `field`: the first part that is not a number.
+pub fn end_list(field: &str, text: &str) -> Result<Vec<f64>, FieldError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    super::param::number_list(
+        field,
+        text,
+        "numbers, comma-separated, one per parameter (empty: the defaults)",
+    )
+}
+
 impl TuneSpec {
     /// Reads the JSON form.
     ///

@@ -126,6 +126,14 @@ struct TuneInfo {
     games_per_iteration: u32,
 }
 
+/// The Tune view's `c_end` or `r_end` field (`field`) as numbers (empty: none, for the
+/// defaults): the rule of `tmlab tune --c-end`/`--r-end`; throws `{path: field, message,
+/// allowed}` naming the first part that is not a number.
+#[wasm_bindgen]
+pub fn tune_end_list(field: &str, text: &str) -> Result<Vec<f64>, JsValue> {
+    crate::experiment::tune::end_list(field, text).map_err(|e| spec_field_error(&e).js())
+}
+
 /// Check a tune spec (JSON, see `experiment::tune`): `{spsa, games_per_iteration}`; throws
 /// `{path, message, allowed}`.
 #[wasm_bindgen]

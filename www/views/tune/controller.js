@@ -23,27 +23,11 @@ export const TUNE_DEFAULTS = {
 /** @typedef {typeof TUNE_DEFAULTS} TuneForm */
 
 /**
- * A comma list of numbers (empty: none). Returns `{list}` or `{error}`.
- * @param {string} flag the field's name for the message
- * @param {string} text
- */
-export function numberList(flag, text) {
-  const t = String(text).trim();
-  if (!t) return { list: [] };
-  const parts = t.split(',').map((x) => x.trim());
-  const bad = parts.find((x) => x === '' || !Number.isFinite(Number(x)));
-  if (bad !== undefined) return { error: `${flag}: "${bad}" is not a number` };
-  return { list: parts.map(Number) };
-}
-
-/**
- * The tune spec (JSON form of the crate's TuneSpec), or `{error}`.
+ * The tune spec (JSON form of the crate's TuneSpec).
  * @param {TuneForm} f
+ * @param {{c_end: number[], r_end: number[]}} ends the `cend`/`rend` fields as the crate reads them
  */
-export function specOf(f) {
-  const c = numberList('--c-end', f.cend);
-  const r = numberList('--r-end', f.rend);
-  if (c.error || r.error) return { error: c.error || r.error };
+export function specOf(f, ends) {
   /** @type {any} */
   const match = {
     engine: f.engine,
@@ -57,7 +41,7 @@ export function specOf(f) {
   };
   if (f.maxmoves > 0) match.adjudication = { max_moves: f.maxmoves };
   const params = f.params.split(',').map((x) => x.trim()).filter(Boolean);
-  return { spec: { params, c_end: c.list, r_end: r.list, pairs_per: 1, match } };
+  return { params, c_end: ends.c_end, r_end: ends.r_end, pairs_per: 1, match };
 }
 
 /**

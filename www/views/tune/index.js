@@ -6,7 +6,7 @@
 // trajectories is the crate's (draw_tune_chart). The shell (autosave, restore,
 // Start/Stop/Resume) is Sweep's (../sweep/experiment.js).
 
-import { draw_tune_chart, tune_apply, tune_next, tune_plan, tune_result } from '../../pkg/tmlab.js';
+import { draw_tune_chart, tune_apply, tune_end_list, tune_next, tune_plan, tune_result } from '../../pkg/tmlab.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError } from '../../ui/typed-error.js';
@@ -19,10 +19,10 @@ export { TUNE_PREFIX, TUNE_DEFAULTS } from './controller.js';
 
 /** The form checked by the crate: `{form, plan, spec}` or `{form, error}` naming the field. */
 function check(form) {
-  const o = specOf(form);
-  if (o.error) return { form, error: { path: o.error.split(':')[0], message: o.error, allowed: 'numbers, comma-separated' } };
   try {
-    const spec = JSON.stringify(o.spec);
+    // The crate reads the c_end/r_end fields; its errors name them.
+    const ends = { c_end: [...tune_end_list('c_end', form.cend)], r_end: [...tune_end_list('r_end', form.rend)] };
+    const spec = JSON.stringify(specOf(form, ends));
     return { form, plan: tune_plan(spec), spec };
   } catch (e) {
     return { form, error: typedError(e) };

@@ -18,8 +18,11 @@ export function tuneTemplate(s, result, h, canvas, cap) {
   const f = s.form;
   const running = s.status === 'running';
   const err = s.error;
+  // The field an error names (a match field may come as `match.games`).
+  const at = err?.path ? err.path.replace(/^match\./, '').split('.')[0] : null;
   const field = (key, label, attrs = {}) => html`<label>${label}
     <input id="t-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
+      class=${at && attrs.path === at ? 'invalid' : ''}
       @input=${(e) => h.input(key, e.target)} /></label>`;
   const p = progressOf(s);
   const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');
@@ -33,9 +36,9 @@ export function tuneTemplate(s, result, h, canvas, cap) {
       <div class="match-options">
         <label>Searcher <select id="t-engine" @change=${(e) => h.input('engine', e.target)}>
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
-        ${field('tm', 'Manager (spec; its values are the start)')} ${field('params', 'Parameters (K1,K2,…)')}
-        ${field('cend', 'c_end per parameter (empty: range ÷ 20)')} ${field('rend', 'r_end per parameter (empty: 0.002)')}
-        ${field('tc', 'Time control')} ${field('games', 'Games (2 per iteration)', { type: 'number', min: 2 })}
+        ${field('tm', 'Manager (spec; its values are the start)', { path: 'a' })} ${field('params', 'Parameters (K1,K2,…)', { path: 'params' })}
+        ${field('cend', 'c_end per parameter (empty: range ÷ 20)', { path: 'c_end' })} ${field('rend', 'r_end per parameter (empty: 0.002)', { path: 'r_end' })}
+        ${field('tc', 'Time control', { path: 'tc_a' })} ${field('games', 'Games (2 per iteration)', { type: 'number', min: 2, path: 'games' })}
         ${field('nps', 'Virtual nodes/s', { type: 'number', min: 1000 })} ${field('seed', 'Seed', { type: 'number', min: 0 })}
         ${field('maxmoves', 'Max moves (0: none)', { type: 'number', min: 0 })}
         ${field('conc', concurrencyLabel(cap, true), { type: 'number', min: 0, max: cap.max })}

@@ -10,7 +10,7 @@ use tmlab::experiment::fit::short;
 use tmlab::experiment::journal::Journal;
 use tmlab::experiment::pool::{Task, play_tasks};
 use tmlab::experiment::spsa::SpsaIteration;
-use tmlab::experiment::tune::TuneSpec;
+use tmlab::experiment::tune::{TuneSpec, end_list};
 use tmlab::play::game::ClockMode;
 use tmlab::play::match_spec::MatchSpec;
 use tmlab::play::stats::Outcome;
@@ -56,12 +56,9 @@ pub struct Args {
     svg: Option<String>,
 }
 
-fn list(flag: &str, s: &Option<String>) -> Result<Vec<f64>, String> {
-    s.as_deref().map_or(Ok(vec![]), |s| {
-        s.split(',')
-            .map(|x| x.trim().parse::<f64>().map_err(|_| format!("{flag}: {:?} is not a number", x.trim())))
-            .collect()
-    })
+/// `--c-end`/`--r-end` (`field`), read by the crate's one rule ([`end_list`]).
+fn list(field: &str, s: &Option<String>) -> Result<Vec<f64>, String> {
+    end_list(field, s.as_deref().unwrap_or("")).map_err(|e| flag_error(&e, own_flag))
 }
 
 /// The flag of a tune-spec field only `tmlab tune` has.
@@ -83,8 +80,8 @@ pub fn run(args: Args) -> Result<(), String> {
     let concurrency = args.game.concurrency()?;
     let spec = TuneSpec {
         params: args.params.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
-        c_end: list("--c-end", &args.c_end)?,
-        r_end: list("--r-end", &args.r_end)?,
+        c_end: list("c_end", &args.c_end)?,
+        r_end: list("r_end", &args.r_end)?,
         pairs_per: args.pairs_per,
         base: MatchSpec {
             engine,
