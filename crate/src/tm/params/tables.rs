@@ -47,6 +47,16 @@ macro_rules! bool_ {
 
 const SRC_LC0: &str = "lc0 src/search/classic/stoppers @909a4082";
 
+/// lc0's `MoveOverheadMs` (ms), the one slider of the stoppers that read it under that name
+/// (`lc0-legacy`, `lc0-simple`, `lc0-alphazero`).
+fn lc0_move_overhead<C>(access: super::Access<C>) -> super::Param<C> {
+    super::Param::new("move-overhead", "Move overhead", access)
+        .lin(0.0, 2000.0, 10.0)
+        .unit("ms")
+        .desc("lc0 MoveOverheadMs")
+        .src("lc0")
+}
+
 /// A manager's typed config, one variant per manager.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TmConfig {

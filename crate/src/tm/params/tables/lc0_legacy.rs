@@ -1,7 +1,7 @@
 //! The parameter table of `lc0-legacy` (spec §5): its keys, labels, sliders, ranges, units,
 //! descriptions and sources, its presets, and how it builds the manager.
 
-use super::{SRC_LC0, smart_pruning_params};
+use super::{SRC_LC0, lc0_move_overhead, smart_pruning_params};
 use crate::tm::lc0_legacy::LegacyConfig;
 use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, lc0_legacy};
@@ -50,11 +50,7 @@ impl ManagerConfig for LegacyConfig {
                 .unit("×/ply")
                 .desc("extra budget per book ply on that first move, up to 12 plies (#1493)")
                 .src(SRC_LC0),
-            Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
-                .lin(0.0, 2000.0, 10.0)
-                .unit("ms")
-                .desc("lc0 MoveOverheadMs")
-                .src("lc0"),
+            lc0_move_overhead(int_!(C, u32, move_overhead)),
         ];
         v.extend(smart_pruning_params(true));
         v
