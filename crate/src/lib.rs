@@ -1,6 +1,6 @@
 //! tmlab: a laboratory for chess-engine time management.
 //!
-//! The crate holds every time manager of `shared/spec/time-managers.md` ([`tm`]), the clock model
+//! The crate holds every time manager of `docs/spec/time-managers.md` ([`tm`]), the clock model
 //! ([`clock`]), small alpha-beta and MCTS searchers that obey them ([`search`]) through the
 //! [`stop::Stopper`] interface, games and matches ([`play`]), the UCI protocol ([`uci`]) and the
 //! charts ([`plot`]). The same code runs natively (the `tmlab` CLI and UCI engine) and in the
@@ -10,6 +10,10 @@
 //! `stop` and `clock` but not each other; [`drive`] runs a move (manager + searcher) and knows
 //! only those; `play` and `uci` bring it to games and the protocol (neither imports the other);
 //! `plot` draws `play`'s records (`play` does not import `plot`).
+//!
+//! Citations: `§N.M` in a comment is a section of `docs/spec/time-managers.md`, and
+//! `playground.md §N` one of `docs/spec/playground.md` (`shared/spec/` is their old path); see
+//! `docs/spec/README.md`.
 
 pub mod clock;
 pub mod drive;

@@ -3,7 +3,7 @@
 // active worker (a cancelled alpha-beta search, a crash), dropping a search, the watchdog and the
 // crash count.
 //
-// Ending a search early (see README, "Engine in the browser"):
+// Ending a search early (see docs/engine-in-browser.md):
 // - An alpha-beta search runs synchronously inside the worker, which hears nothing until it
 //   ends. `cancel()` therefore terminates that worker and promotes a spare one, already
 //   instantiated from the page's compiled WebAssembly.Module, handshaken and given the game's

@@ -152,8 +152,8 @@ mod tests {
             super::BUILTIN.lines().next().unwrap().contains(&format!(": {n} standard opening")),
             "header vs {n}"
         );
-        let readme = include_str!("../../../README.md");
-        assert!(readme.contains(&format!("{n} hand-written ECO main lines")), "README vs {n}");
+        let docs = include_str!("../../../docs/experiments.md");
+        assert!(docs.contains(&format!("{n} hand-written ECO main lines")), "docs/experiments.md vs {n}");
     }
 
     #[test]

@@ -74,12 +74,14 @@ fn command_ms(comment: &str, cmd: &str) -> Result<Option<f64>, String> {
     })
 }
 
-/// cutechess's `+0.31/14 1.21s` prefix (or `1.21s` alone): the seconds, in ms.
+/// cutechess's `+0.31/14 1.21s` prefix (or `1.21s` alone): the seconds, in ms. What follows a
+/// comma is ignored: the game's end (`0.004s, Black wins by adjudication`), fastchess's
+/// `tl=…, latency=…`.
 fn cutechess_seconds(comment: &str) -> Option<f64> {
     let mut words = comment.split_whitespace();
     let first = words.next()?;
     let token = if first.contains('/') { words.next()? } else { first };
-    let secs: f64 = token.strip_suffix('s')?.parse().ok()?;
+    let secs: f64 = token.trim_end_matches(',').strip_suffix('s')?.parse().ok()?;
     (secs.is_finite() && secs >= 0.0).then(|| (secs * 1000.0).round())
 }
 

@@ -24,7 +24,7 @@ export function createEngineMode({ canvas, get, dispatch, schedule, element }) {
   let ghost = null;
   let dirty = true;
   let runs = 0;
-  /** What the last finished run was (for tests and the README's measurement). */
+  /** What the last finished run was (for tests and the measurement in docs/fuzzing-and-benches.md). */
   let last = null;
 
   /** Play the current settings' game (and the default's, for the ghost); latest wins. */
