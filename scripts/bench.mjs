@@ -61,11 +61,16 @@ if (method.depth < 1 || method.rounds < 1 || method.mctsPlayouts < 1 || method.r
   throw new Error('--depth, --rounds, --mcts-playouts and --repeats must be at least 1');
 }
 
-const git = (...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8' }).trim();
-const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
-const sides = [
-  new Side(`${git('rev-parse', '--short', 'HEAD')}${dirty ? '+' : ''}`, join(ROOT, 'dist'), args.native || join(ROOT, 'target', 'release', 'tmlab')),
-];
+const git = (...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+/** This tree's name in the report: its commit, `+` if it has uncommitted changes. */
+function thisTree() {
+  try {
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? '+' : ''}`;
+  } catch {
+    return 'this'; // not a git checkout
+  }
+}
+const sides = [new Side(thisTree(), join(ROOT, 'dist'), args.native || join(ROOT, 'target', 'release', 'tmlab'))];
 for (const rev of args.against) {
   const out = execFileSync('bash', [join(ROOT, 'scripts', 'bench-revision.sh'), rev], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   process.stdout.write(out.split('\n').slice(0, -2).join('\n') + '\n');

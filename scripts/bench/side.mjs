@@ -50,9 +50,12 @@ export class Side {
   }
 
   /** The same benches in the page's engine worker: `{alphabeta, perft, overshoot, mcts}`. */
-  workerBench(options) {
+  async workerBench(options) {
     console.log(`  [${this.label}] worker: tmlab-bench ${JSON.stringify(options)}`);
     if (!this.page) throw new Error('the side is not open');
+    // Chromium gives background pages' renderers a lower priority: the measured page goes to the
+    // front, so no revision is measured from a background tab.
+    await this.page.bringToFront();
     return this.page.evaluate(
       ([options, timeoutMs]) =>
         new Promise((resolve, reject) => {
