@@ -1,118 +1,135 @@
-// npm run bench: the same benches natively and in the wasm engine worker in headless Chromium,
-// in one run, and their ratios. Prints a table and writes target/bench.json.
+// npm run bench: the search benches natively and in the wasm engine worker in headless Chromium,
+// in one run, with their worker/native ratios; with `--against REV` the same for another revision,
+// built in a scratch directory (scripts/bench-revision.sh), side by side and with this tree's
+// ratio to it. Prints a table and writes target/bench.json.
 //
-// Method. The alpha-beta speed is measured in ROUNDS alternating pairs (native, then the worker)
-// and each side's median is compared, so a slow moment of a shared machine does not land on one
-// side only. Before the first pair the worker runs one shallower search over the same positions
-// (not counted): V8 first runs wasm with its baseline compiler and switches hot functions to its
-// optimising compiler while they run, so an unwarmed first search measures the compilers rather
-// than the engine. Each round also times perft over the Chessprogramming Wiki positions (the
-// move generation and copy-make alone, every count checked), so the report shows how fast the
-// chess code runs in V8 before any search. The overshoot and MCTS benches then run once on
-// each side.
+//   node scripts/bench.mjs [--against REV]... [--depth 10] [--rounds 5] [--mcts-playouts 100000]
+//                          [--repeats 3] [--no-overshoot] [--native PATH] [--smoke]
+//
+// Method. Speeds are measured in ROUNDS rounds; each round runs, for every side, `tmlab bench`
+// natively and then the same benches in the worker (the alpha-beta search to DEPTH over the 40
+// bench positions, perft over the Chessprogramming Wiki positions, MCTS playouts on 4
+// positions), with the order of the sides reversed every other round; each figure is the median
+// over the rounds, so a slow moment of a shared machine does not land on one side only. Before
+// the first round every worker runs the benches once uncounted, shallower: V8 first runs wasm
+// with its baseline compiler and moves hot functions to its optimising compiler while they run,
+// so an unwarmed first search would measure the compilers rather than the engine. The movetime
+// overshoot is measured once per side at the end.
+//
+// Every figure must be produced, and the node counts must be the same natively and in the worker
+// (and in every round); if not, the script prints what is missing or different and exits with 1.
+// `--smoke` (a step of `npm test`) runs the whole thing tiny: depth 2, one round, 500 playouts,
+// each overshoot limit once per position, no warm-up.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, serveDist, launch } from '../tests/e2e/harness.mjs';
+import { parseArgs } from 'node:util';
+import { ROOT, launch } from '../tests/e2e/harness.mjs';
+import { Side } from './bench/side.mjs';
+import { collect, check, printTable } from './bench/figures.mjs';
 
-const DEPTH = Number(process.env.BENCH_DEPTH || 10);
-const WARMUP_DEPTH = Math.max(1, DEPTH - 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
-const MCTS_PLAYOUTS = Number(process.env.BENCH_MCTS_PLAYOUTS || 100000);
-const OVERSHOOT = [10, 50, 200];
-/** Searches per position and move time: 3 × 40 positions, so p99 is not simply the maximum. */
-const REPEATS = Number(process.env.BENCH_REPEATS || 3);
-
-const tmlab = join(ROOT, 'target', 'release', 'tmlab');
-function nativeBench(args) {
-  console.log(`  native: tmlab bench ${args.join(' ')} --json`);
-  return JSON.parse(execFileSync(tmlab, ['bench', ...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+const { values: args } = parseArgs({
+  options: {
+    against: { type: 'string', multiple: true, default: [] },
+    depth: { type: 'string' },
+    rounds: { type: 'string' },
+    'mcts-playouts': { type: 'string' },
+    repeats: { type: 'string' },
+    'no-overshoot': { type: 'boolean', default: false },
+    native: { type: 'string' },
+    smoke: { type: 'boolean', default: false },
+  },
+});
+/** A whole-number option, or its default (the smoke run's default with --smoke). */
+function whole(name, normal, smoke) {
+  const text = args[name];
+  if (text === undefined) return args.smoke ? smoke : normal;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} ${text}: a whole number is required`);
+  return n;
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const method = {
+  depth: whole('depth', 10, 2),
+  rounds: whole('rounds', 5, 1),
+  mctsPlayouts: whole('mcts-playouts', 100000, 500),
+  repeats: whole('repeats', 3, 1),
+  overshoot: args['no-overshoot'] ? [] : [10, 50, 200],
+  warmup: !args.smoke,
+};
+if (method.depth < 1 || method.rounds < 1 || method.mctsPlayouts < 1 || method.repeats < 1) {
+  throw new Error('--depth, --rounds, --mcts-playouts and --repeats must be at least 1');
+}
 
-const server = await serveDist();
-const browser = await launch();
-let native;
-let wasm;
-const rounds = [];
-try {
-  const page = await browser.context.newPage();
-  await page.goto(server.url);
-  await page.waitForSelector('#engine-state[data-state="idle"]', { timeout: 30000 });
-  const workerBench = (options) => {
-    console.log(`  wasm:   tmlab-bench ${JSON.stringify(options)} in the engine worker`);
-    return page.evaluate(
-      (options) =>
-        new Promise((resolve, reject) => {
-          const { engine } = globalThis.tmlab;
-          const prefix = 'info string tmlab-bench-result ';
-          const failed = 'info string tmlab-bench-error ';
-          const timer = setTimeout(() => reject(new Error('the worker bench took over 10 minutes')), 600000);
-          const onMessage = (e) => {
-            const line = String(e.data);
-            if (line.startsWith(prefix) || line.startsWith(failed)) {
-              clearTimeout(timer);
-              engine.worker.removeEventListener('message', onMessage);
-              if (line.startsWith(prefix)) resolve(JSON.parse(line.slice(prefix.length)));
-              else reject(new Error(`the worker bench failed: ${line.slice(failed.length)}`));
-            }
-          };
-          engine.worker.addEventListener('message', onMessage);
-          engine.worker.postMessage(`tmlab-bench ${JSON.stringify(options)}`);
-        }),
-      options,
-    );
-  };
-  const searchOnly = { perft: true, overshoot: [], mctsPlayouts: 0 };
-
-  console.log(`warm-up (not counted): the worker searches the positions to depth ${WARMUP_DEPTH}`);
-  await workerBench({ depth: WARMUP_DEPTH, ...searchOnly });
-
-  console.log(`alpha-beta and perft speed: ${ROUNDS} rounds of native then wasm, depth ${DEPTH}`);
-  for (let r = 0; r < ROUNDS; r++) {
-    const n = nativeBench(['--depth', String(DEPTH), '--no-overshoot', '--mcts-playouts', '0']);
-    const w = await workerBench({ depth: DEPTH, ...searchOnly });
-    rounds.push({ native: n, wasm: w.alphabeta, perft: { native: n.perft, wasm: w.perft } });
+const git = (...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+/** This tree's name in the report: its commit, `+` if it has uncommitted changes. */
+function thisTree() {
+  try {
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? '+' : ''}`;
+  } catch {
+    return 'this'; // not a git checkout
   }
+}
+const sides = [new Side(thisTree(), join(ROOT, 'dist'), args.native || join(ROOT, 'target', 'release', 'tmlab'))];
+for (const rev of args.against) {
+  const out = execFileSync('bash', [join(ROOT, 'scripts', 'bench-revision.sh'), rev], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(out.split('\n').slice(0, -2).join('\n') + '\n');
+  const dir = out.trim().split('\n').at(-1);
+  sides.push(new Side(git('rev-parse', '--short', `${rev}^{commit}`), join(dir, 'dist'), join(dir, 'tmlab-native')));
+}
 
-  console.log('overshoot and MCTS: once on each side');
-  native = nativeBench(['--depth', '1', '--no-perft', '--repeats', String(REPEATS), '--mcts-playouts', String(MCTS_PLAYOUTS)]);
-  wasm = await workerBench({ depth: 0, perft: false, overshoot: OVERSHOOT, repeats: REPEATS, mctsPlayouts: MCTS_PLAYOUTS });
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const loadBefore = load();
+console.log(`load average (1, 5, 15 min) before: ${loadBefore}`);
+const browser = await launch();
+/** @type {{side: string, native: any, worker: any}[][]} per round, per side */
+const rounds = [];
+/** @type {Record<string, {native: any, worker: any}>} the overshoot, per side */
+const overshoot = {};
+try {
+  for (const side of sides) await side.open(browser.context);
+  const speedArgs = ['--depth', String(method.depth), '--no-overshoot', '--mcts-playouts', String(method.mctsPlayouts)];
+  const speedOptions = { depth: method.depth, perft: true, overshoot: [], mctsPlayouts: method.mctsPlayouts };
+  if (method.warmup) {
+    console.log('warm-up (not counted): every worker runs the benches once, shallower');
+    for (const side of sides) {
+      await side.workerBench({ ...speedOptions, depth: Math.max(1, method.depth - 2), mctsPlayouts: Math.min(method.mctsPlayouts, 20000) });
+    }
+  }
+  console.log(`speed: ${method.rounds} round(s) of native then worker for each side`);
+  for (let r = 0; r < method.rounds; r++) {
+    const order = r % 2 === 0 ? sides : [...sides].reverse();
+    const round = [];
+    for (const side of order) {
+      const native = side.nativeBench(speedArgs);
+      const worker = await side.workerBench(speedOptions);
+      round.push({ side: side.label, native, worker });
+    }
+    rounds.push(round);
+  }
+  if (method.overshoot.length) {
+    console.log('overshoot: once for each side, natively then in the worker');
+    for (const side of sides) {
+      const native = side.nativeBench(['--depth', '1', '--no-perft', '--repeats', String(method.repeats), '--mcts-playouts', '0']);
+      const worker = await side.workerBench({ depth: 0, perft: false, overshoot: method.overshoot, repeats: method.repeats, mctsPlayouts: 0 });
+      overshoot[side.label] = { native, worker };
+    }
+  }
 } finally {
   await browser.close();
-  await server.close();
+  for (const side of sides) await side.close();
 }
+const loadAfter = load();
 
-const ratio = (a, b) => (a / b).toFixed(3);
-const row = (name, n, w, unit, r) => console.log(`${name.padEnd(26)} ${String(n).padStart(12)} ${String(w).padStart(12)}  ${unit.padEnd(10)} ${r}`);
-console.log(`\n${'measure'.padEnd(26)} ${'native'.padStart(12)} ${'wasm worker'.padStart(12)}  ${'unit'.padEnd(10)} wasm/native`);
-const nodes = rounds.map((r) => [r.native.total_nodes, r.wasm.total_nodes]);
-const identical = nodes.every(([n, w]) => n === nodes[0][0] && w === nodes[0][0]);
-if (!identical) console.log(`WARNING: node counts differ between sides or rounds: ${JSON.stringify(nodes)}`);
-row('alpha-beta nodes', nodes[0][0], nodes[0][1], 'nodes', identical ? 'identical' : 'DIFFERENT');
-rounds.forEach((r, i) =>
-  row(`alpha-beta speed, round ${i + 1}`, r.native.nps, Math.round(r.wasm.nps), 'nodes/s', ratio(r.wasm.nps, r.native.nps)),
-);
-const nativeNps = median(rounds.map((r) => r.native.nps));
-const wasmNps = median(rounds.map((r) => r.wasm.nps));
-row(`alpha-beta speed, median`, nativeNps, Math.round(wasmNps), 'nodes/s', ratio(wasmNps, nativeNps));
-// Perft (move generation and copy-make, no search) in the same rounds: the share of the gap that
-// is the chess code itself in V8, before any search.
-const perftNative = median(rounds.map((r) => r.perft.native.leaves_per_s));
-const perftWasm = median(rounds.map((r) => r.perft.wasm.leaves_per_s));
-row('perft speed, median', Math.round(perftNative), Math.round(perftWasm), 'leaves/s', ratio(perftWasm, perftNative));
-for (const limit of OVERSHOOT) {
-  const n = native.overshoot.find((o) => o.limit_ms === limit);
-  const w = wasm.overshoot.find((o) => o.limit_ms === limit);
-  row(`overshoot ${limit} ms p50`, n.p50_ms.toFixed(3), w.p50_ms.toFixed(3), 'ms', '');
-  row(`overshoot ${limit} ms p99`, n.p99_ms.toFixed(3), w.p99_ms.toFixed(3), 'ms', '');
-  row(`overshoot ${limit} ms max`, n.max_ms.toFixed(3), w.max_ms.toFixed(3), 'ms', '');
-}
-if (native.mcts && wasm.mcts) {
-  row('mcts speed', Math.round(native.mcts.playouts_per_s), Math.round(wasm.mcts.playouts_per_s), 'playouts/s', ratio(wasm.mcts.playouts_per_s, native.mcts.playouts_per_s));
-  const bpn = (m) => Math.max(...m.positions.map((p) => p.bytes_per_node)).toFixed(1);
-  row('mcts bytes per node (max)', bpn(native.mcts), bpn(wasm.mcts), 'bytes', '');
-}
+const figures = sides.map((side) => collect(side, rounds, overshoot[side.label], method));
+printTable(figures, method);
+console.log(`\nload average (1, 5, 15 min): before ${loadBefore}, after ${loadAfter} (2 cores: above 2 the machine was shared)`);
 const out = join(ROOT, 'target', 'bench.json');
-writeFileSync(out, JSON.stringify({ method: { depth: DEPTH, warmupDepth: WARMUP_DEPTH, rounds: ROUNDS, repeats: REPEATS }, rounds, native, wasm }, null, 2));
-console.log(`\nfull reports: ${out}`);
+writeFileSync(out, JSON.stringify({ method, load: { before: loadBefore, after: loadAfter }, figures, rounds, overshoot }, null, 2));
+console.log(`full reports: ${out}`);
+const problems = check(figures, method);
+if (problems.length) {
+  for (const p of problems) console.log(`FAILED: ${p}`);
+  process.exit(1);
+}
+console.log(`every figure produced${method.overshoot.length ? '' : ' (overshoot skipped)'}; node counts identical natively and in the worker`);

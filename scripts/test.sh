@@ -2,7 +2,7 @@
 # npm test: every check, in order, failing fast: formatting, clippy (native and wasm), native
 # unit/property tests, wasm tests in headless Chromium (page and dedicated worker), the production
 # build, the JS type check (tsc over files with `// @ts-check`, against www/pkg/tmlab.d.ts), the JS
-# unit tests (node --test tests/unit/), and the end-to-end browser tests. Prints each step's time and a total count at the end.
+# unit tests (node --test tests/unit/), the end-to-end browser tests and a smoke run of the bench. Prints each step's time and a total count at the end.
 source "$(dirname "$0")/lib.sh"
 
 logs="$ROOT/target/test-logs"
@@ -29,6 +29,9 @@ run build bash scripts/build.sh
 run typecheck tsc --noEmit -p tsconfig.json
 run js-unit node --test tests/unit/
 run e2e node --test --test-concurrency=1 tests/e2e/
+# The bench cannot rot: every figure of `npm run bench`, tiny (depth 2, one round), natively with
+# the debug build `cargo test` made and in the wasm worker; fails if any figure is missing.
+run bench-smoke node scripts/bench.mjs --smoke --native "${CARGO_TARGET_DIR:-target}/debug/tmlab"
 
 # Totals over every runner: cargo's "test result: ok. N passed; M failed" and node's "# pass N".
 count() { cat "$logs"/*.log | awk -v what="$1" '

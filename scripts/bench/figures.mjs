@@ -1,0 +1,146 @@
+// The figures of `npm run bench`: from the raw reports (tmlab bench --json natively, the
+// worker's tmlab-bench answer) to one row per figure and side, the checks that every figure was
+// produced and the node counts agree, and the table.
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/**
+ * A figure of one side. `speed`: higher is better, and ratios are shown; `count`: must agree
+ * natively and in the worker (node counts), shown as is; `ms` and `bytes`: shown as is.
+ * @typedef {{name: string, unit: string, kind: 'speed' | 'count' | 'ms' | 'bytes', native: number | null, worker: number | null, perRound?: {native: number, worker: number}[]}} Row
+ */
+
+/** The MCTS bench's outcome per position (what must agree natively and in the worker). */
+const mctsOutcome = (m) => (m ? m.positions.map((p) => `${p.name}:${p.playouts}:${p.tree_nodes}:${p.best_move}`).join(' ') : null);
+
+/**
+ * One side's figures.
+ * @param {import('./side.mjs').Side} side
+ * @param {{side: string, native: any, worker: any}[][]} rounds
+ * @param {{native: any, worker: any} | undefined} overshoot
+ */
+export function collect(side, rounds, overshoot) {
+  const mine = rounds.map((round) => round.find((r) => r.side === side.label));
+  /** @type {Row[]} */
+  const rows = [];
+  const speed = (name, unit, native, worker) => {
+    const perRound = mine.map((r) => ({ native: native(r.native), worker: worker(r.worker) }));
+    rows.push({ name, unit, kind: 'speed', native: median(perRound.map((p) => p.native)), worker: median(perRound.map((p) => p.worker)), perRound });
+  };
+  const first = mine[0];
+  rows.push({ name: 'alpha-beta nodes', unit: 'nodes', kind: 'count', native: first.native.total_nodes, worker: first.worker.alphabeta?.total_nodes ?? null });
+  speed('alpha-beta speed (median)', 'nodes/s', (n) => n.nps, (w) => w.alphabeta?.nps);
+  rows.push({ name: 'perft leaves', unit: 'leaves', kind: 'count', native: first.native.perft?.leaves ?? null, worker: first.worker.perft?.leaves ?? null });
+  speed('perft speed (median)', 'leaves/s', (n) => n.perft?.leaves_per_s, (w) => w.perft?.leaves_per_s);
+  rows.push({ name: 'MCTS playouts', unit: 'playouts', kind: 'count', native: first.native.mcts?.total_playouts ?? null, worker: first.worker.mcts?.total_playouts ?? null });
+  speed('MCTS speed (median)', 'playouts/s', (n) => n.mcts?.playouts_per_s, (w) => w.mcts?.playouts_per_s);
+  const bpn = (m) => (m ? Math.max(...m.positions.map((p) => p.bytes_per_node)) : null);
+  rows.push({ name: 'MCTS bytes per node (max)', unit: 'bytes', kind: 'bytes', native: bpn(first.native.mcts), worker: bpn(first.worker.mcts) });
+  for (const limit of overshoot ? overshoot.worker.overshoot.map((o) => o.limit_ms) : []) {
+    const n = overshoot.native.overshoot.find((o) => o.limit_ms === limit);
+    const w = overshoot.worker.overshoot.find((o) => o.limit_ms === limit);
+    for (const q of ['p50', 'p99', 'max']) {
+      rows.push({ name: `overshoot ${limit} ms ${q}`, unit: 'ms', kind: 'ms', native: n?.[`${q}_ms`] ?? null, worker: w?.[`${q}_ms`] ?? null });
+    }
+  }
+  for (const m of side.wasmSizes()) {
+    rows.push({ name: `wasm ${m.module} raw`, unit: 'bytes', kind: 'bytes', native: null, worker: m.raw });
+    rows.push({ name: `wasm ${m.module} gzip -9`, unit: 'bytes', kind: 'bytes', native: null, worker: m.gzip });
+  }
+  // What must agree, round by round: the search's node count and the MCTS outcome.
+  const agree = {
+    alphabeta: mine.every((r) => r.native.total_nodes === first.native.total_nodes && r.worker.alphabeta?.total_nodes === first.native.total_nodes),
+    mcts: mine.every((r) => mctsOutcome(r.native.mcts) === mctsOutcome(first.native.mcts) && mctsOutcome(r.worker.mcts) === mctsOutcome(first.native.mcts)),
+  };
+  return { label: side.label, rows, agree, nodesPerRound: mine.map((r) => [r.native.total_nodes, r.worker.alphabeta?.total_nodes]) };
+}
+
+/** What is missing or disagrees, as sentences (empty: all is well). */
+export function check(figures, method) {
+  const problems = [];
+  for (const f of figures) {
+    for (const row of f.rows) {
+      for (const where of ['native', 'worker']) {
+        const v = row[where];
+        if (row.kind === 'bytes' && where === 'native' && row.name.startsWith('wasm ')) continue;
+        const ok = typeof v === 'number' && Number.isFinite(v) && (row.kind === 'ms' ? v >= 0 : v > 0);
+        if (!ok) problems.push(`${f.label}: ${row.name} (${where}) was not produced (${v})`);
+      }
+      if (row.kind === 'count' && row.native !== row.worker) problems.push(`${f.label}: ${row.name} differ: native ${row.native}, worker ${row.worker}`);
+    }
+    if (!f.agree.alphabeta) problems.push(`${f.label}: alpha-beta node counts differ between rounds or sides: ${JSON.stringify(f.nodesPerRound)}`);
+    if (!f.agree.mcts) problems.push(`${f.label}: the MCTS bench's tree sizes or moves differ natively and in the worker`);
+    if (!f.rows.some((r) => r.name.startsWith('wasm '))) problems.push(`${f.label}: no .wasm module found in the build`);
+    if (method.overshoot.length && !f.rows.some((r) => r.name.startsWith('overshoot '))) problems.push(`${f.label}: no overshoot figures`);
+  }
+  return problems;
+}
+
+const fmt = (row, v) => {
+  if (v === null || v === undefined) return '';
+  if (typeof v !== 'number' || !Number.isFinite(v)) return String(v);
+  if (row.kind === 'ms') return v.toFixed(3);
+  if (row.kind === 'speed') return v >= 1e6 ? `${(v / 1e6).toFixed(2)} M` : v >= 1e3 ? `${(v / 1e3).toFixed(1)} k` : v.toFixed(0);
+  if (row.kind === 'bytes' && v >= 1e4) return `${(v / 1e3).toFixed(1)} kB`;
+  return Number.isInteger(v) ? String(v) : v.toFixed(1);
+};
+const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? (a / b).toFixed(3) : '');
+
+/**
+ * This side's speed over another's: the median over the rounds of the two sides' ratio in that
+ * round. The two measurements of a round run minutes apart at most, so a slow phase of a shared
+ * machine lands on both; a ratio of medians would mix rounds measured in different phases.
+ */
+function pairedRatio(mine, other, where) {
+  const n = Math.min(mine.perRound.length, other.perRound.length);
+  const rs = [];
+  for (let i = 0; i < n; i++) rs.push(mine.perRound[i][where] / other.perRound[i][where]);
+  return rs.every(Number.isFinite) && n ? median(rs).toFixed(3) : '';
+}
+
+/** Worker over native: the median over the rounds of that round's ratio (measured back to back). */
+const roundRatio = (row) => {
+  const rs = row.perRound.map((p) => p.worker / p.native);
+  return rs.every(Number.isFinite) ? median(rs).toFixed(3) : '';
+};
+
+/** Prints one table: per side native, worker and worker/native; then this tree ÷ each other side. */
+export function printTable(figures) {
+  const others = figures.slice(1);
+  const w = 11;
+  const cells = (xs) => xs.map((x) => String(x).padStart(w)).join(' ');
+  const header = [];
+  for (const f of figures) header.push(`${f.label} nat`, `${f.label} wkr`, 'wkr/nat');
+  for (const o of others) header.push(`nat ÷${o.label}`.slice(0, w), `wkr ÷${o.label}`.slice(0, w));
+  if (others.length) console.log(`\n÷REV: this tree's figure over REV's (for speeds the median over the rounds of the two revisions' ratio in that round)`);
+  console.log(`\n${'figure'.padEnd(27)} ${'unit'.padEnd(10)} ${cells(header)}`);
+  // Every figure of any side, in order (another revision may build other wasm modules).
+  const names = [...new Set(figures.flatMap((f) => f.rows.map((r) => r.name)))];
+  for (const name of names) {
+    const twins = figures.map((f) => f.rows.find((r) => r.name === name));
+    const row = twins.find(Boolean);
+    const line = [];
+    for (const t of twins) {
+      line.push(fmt(row, t?.native), fmt(row, t?.worker), t && t.kind === 'speed' ? roundRatio(t) : '');
+    }
+    const mine = twins[0];
+    for (const t of twins.slice(1)) {
+      if (!mine || !t) line.push('', '');
+      else if (row.kind === 'speed') line.push(pairedRatio(mine, t, 'native'), pairedRatio(mine, t, 'worker'));
+      else if (row.kind === 'bytes') line.push(ratio(mine.native, t.native), ratio(mine.worker, t.worker));
+      else if (row.kind === 'count') line.push(mine.native === t.native ? 'same' : 'differs', mine.worker === t.worker ? 'same' : 'differs');
+      else line.push('', '');
+    }
+    console.log(`${row.name.padEnd(27)} ${row.unit.padEnd(10)} ${cells(line)}`);
+  }
+  console.log('\nworker/native per round (wkr/nat above is their median; nat and wkr are the medians of the speeds):');
+  for (const f of figures) {
+    for (const row of f.rows.filter((r) => r.perRound)) {
+      console.log(`  ${f.label.padEnd(9)} ${row.name.replace(' (median)', '').padEnd(18)} ${row.perRound.map((p) => ratio(p.worker, p.native)).join(' ')}`);
+    }
+  }
+}

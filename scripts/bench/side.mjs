@@ -1,0 +1,95 @@
+// One side of `npm run bench`: a revision's native `tmlab` and its production build, with the
+// benches run on each. The browser side is the playground page itself and the engine worker it
+// starts (the wasm instantiated as the app instantiates it); the bench is the worker's
+// `tmlab-bench {json}` command (www/worker.js), which every revision since the bench existed
+// understands, so the same driver measures this tree and an older one.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { serveDir } from './serve.mjs';
+
+/** Longest a worker bench may take. */
+const WORKER_TIMEOUT_MS = 15 * 60 * 1000;
+
+export class Side {
+  /**
+   * @param {string} label how the report names this side (a revision)
+   * @param {string} dist the production build (dist/)
+   * @param {string} native the native `tmlab` binary
+   */
+  constructor(label, dist, native) {
+    this.label = label;
+    this.dist = dist;
+    this.native = native;
+    /** @type {import('playwright-core').Page | null} */
+    this.page = null;
+    /** @type {{close: () => Promise<void>} | null} */
+    this.server = null;
+  }
+
+  /** Serves the build and opens its page in `context`; resolves once the engine client exists. */
+  async open(context) {
+    this.server = await serveDir(this.dist);
+    this.page = await context.newPage();
+    this.page.on('pageerror', (e) => console.log(`  [${this.label}] page error: ${e.message}`));
+    await this.page.goto(this.server.url);
+    await this.page.waitForFunction(() => globalThis.tmlab?.engine, null, { timeout: 60000 });
+  }
+
+  async close() {
+    await this.page?.close();
+    await this.server?.close();
+  }
+
+  /** `tmlab bench ARGS --json` natively. */
+  nativeBench(args) {
+    console.log(`  [${this.label}] native: tmlab bench ${args.join(' ')}`);
+    const out = execFileSync(this.native, ['bench', ...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    return JSON.parse(out);
+  }
+
+  /** The same benches in the page's engine worker: `{alphabeta, perft, overshoot, mcts}`. */
+  async workerBench(options) {
+    console.log(`  [${this.label}] worker: tmlab-bench ${JSON.stringify(options)}`);
+    if (!this.page) throw new Error('the side is not open');
+    // Chromium gives background pages' renderers a lower priority: the measured page goes to the
+    // front, so no revision is measured from a background tab.
+    await this.page.bringToFront();
+    return this.page.evaluate(
+      ([options, timeoutMs]) =>
+        new Promise((resolve, reject) => {
+          const engine = globalThis.tmlab.engine;
+          // The engine client's worker: `active.worker` today, `worker` in older revisions.
+          const worker = engine.active ? engine.active.worker : engine.worker;
+          const prefix = 'info string tmlab-bench-result ';
+          const failed = 'info string tmlab-bench-error ';
+          const timer = setTimeout(() => reject(new Error(`the worker bench took over ${timeoutMs} ms`)), timeoutMs);
+          const onMessage = (e) => {
+            const line = String(e.data);
+            if (!line.startsWith(prefix) && !line.startsWith(failed)) return;
+            clearTimeout(timer);
+            worker.removeEventListener('message', onMessage);
+            if (line.startsWith(prefix)) resolve(JSON.parse(line.slice(prefix.length)));
+            else reject(new Error(`the worker bench failed: ${line.slice(failed.length)}`));
+          };
+          worker.addEventListener('message', onMessage);
+          worker.postMessage(`tmlab-bench ${JSON.stringify(options)}`);
+        }),
+      [options, WORKER_TIMEOUT_MS],
+    );
+  }
+
+  /** Every wasm module of the build, by file name: bytes raw and gzipped (level 9). */
+  wasmSizes() {
+    const assets = join(this.dist, 'assets');
+    return readdirSync(assets)
+      .filter((f) => f.endsWith('.wasm'))
+      .sort()
+      .map((file) => {
+        const bytes = readFileSync(join(assets, file));
+        // The module's name without the content hash Vite adds (tmlab_bg-1a2b3c4d.wasm → tmlab_bg).
+        return { module: file.replace(/-[\w-]{8}\.wasm$/, '').replace(/\.wasm$/, ''), file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      });
+  }
+}

@@ -1,0 +1,44 @@
+// The checks of `npm run bench` (scripts/bench/figures.mjs): its smoke run in `npm test` passes
+// only if every figure was produced and the node counts agree natively and in the worker.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { collect, check } from '../../scripts/bench/figures.mjs';
+
+const mcts = (best = 'e2e4') => ({
+  total_playouts: 2000,
+  playouts_per_s: 30000,
+  positions: [{ name: 'start', playouts: 2000, tree_nodes: 1900, best_move: best, bytes_per_node: 120.5 }],
+});
+const perft = { leaves: 41812668, leaves_per_s: 6e7 };
+const overshoot = [10, 50, 200].map((limit_ms) => ({ limit_ms, p50_ms: 0.05, p99_ms: 0.1, max_ms: 0.2 }));
+const side = { label: 'abc1234', wasmSizes: () => [{ module: 'tmlab_bg', file: 'tmlab_bg-x.wasm', raw: 2e6, gzip: 6e5 }] };
+const method = { overshoot: [10, 50, 200] };
+
+function run({ nativeNodes = 16932, workerNodes = 16932, workerMcts = mcts(), workerPerft = perft, sizes } = {}) {
+  const rounds = [[{ side: side.label, native: { total_nodes: nativeNodes, nps: 4e5, perft, mcts: mcts() }, worker: { alphabeta: { total_nodes: workerNodes, nps: 3e5 }, perft: workerPerft, mcts: workerMcts } }]];
+  const s = sizes ? { ...side, wasmSizes: () => sizes } : side;
+  const figures = [collect(s, rounds, { native: { overshoot }, worker: { overshoot } })];
+  return check(figures, method);
+}
+
+test('a complete, agreeing report passes', () => {
+  assert.deepEqual(run(), []);
+});
+
+test('a missing figure fails and is named', () => {
+  const problems = run({ workerPerft: null });
+  assert.ok(problems.some((p) => p.includes('perft speed (median) (worker) was not produced')), problems.join('\n'));
+});
+
+test('different node counts natively and in the worker fail', () => {
+  const problems = run({ workerNodes: 16933 });
+  assert.ok(problems.some((p) => p.includes('alpha-beta nodes differ: native 16932, worker 16933')), problems.join('\n'));
+});
+
+test('a different MCTS outcome in the worker fails', () => {
+  assert.ok(run({ workerMcts: mcts('d2d4') }).some((p) => p.includes('MCTS')));
+});
+
+test('a build without a wasm module fails', () => {
+  assert.ok(run({ sizes: [] }).some((p) => p.includes('no .wasm module')));
+});
