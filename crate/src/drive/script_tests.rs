@@ -1,13 +1,14 @@
 //! `tmlab stopper`'s scripted search: every manager's in-search rule, with Stockfish's §9.2
 //! factors checked against numbers computed by hand from the spec's formulas.
 
-use super::script::{ScriptRun, ScriptSetup, parse_events, run_script};
+use super::script::{ScriptMove, ScriptSetup, parse_events, run_script};
 use crate::tm::schema;
 
-fn run(tm: &str, clock: f64, inc: f64, events: &str) -> ScriptRun {
+/// The first move of a script.
+fn run(tm: &str, clock: f64, inc: f64, events: &str) -> ScriptMove {
     let setup =
         ScriptSetup { spec: tm.parse().unwrap(), clock_ms: clock, inc_ms: inc, movestogo: None, ply: 0 };
-    run_script(&setup, &parse_events(events).unwrap())
+    run_script(&setup, &parse_events(events).unwrap()).unwrap().moves.remove(0)
 }
 
 fn it(elapsed: f64, depth: u32, score: &str, best: &str, changes: u32, share: f64) -> String {
@@ -16,7 +17,7 @@ fn it(elapsed: f64, depth: u32, score: &str, best: &str, changes: u32, share: f6
     )
 }
 
-fn term(r: &ScriptRun, step: usize, key: &str) -> f64 {
+fn term(r: &ScriptMove, step: usize, key: &str) -> f64 {
     r.steps[step].limit.terms.iter().find(|t| t.key == key).unwrap_or_else(|| panic!("no {key}")).value
 }
 
@@ -25,7 +26,8 @@ fn close(a: f64, b: f64) -> bool {
 }
 
 /// §9.2 at 60 s + 0, ply 0, new game: optimum 1250, maximum 8591 (§9.1 by hand: timeLeft 59480,
-/// adj 1.14807, optScale 0.0210298). fallingEval is 1.728 (no previous average), prevTimeRed 0.85.
+/// adj 1.14807, optScale 0.0210298). fallingEval is 1.728 (new game: prevAvg = VALUE_INFINITE, a
+/// 20 cp score saturates it), prevTimeRed 0.85.
 #[test]
 fn stockfish_soft_stop_factors_match_the_spec_by_hand() {
     let events = [
@@ -187,7 +189,7 @@ fn bad_lines_name_the_line_and_the_field() {
         (&it(1.0, 1, "cp 1", "a", 0, 1.5), "node_share must be within 0 … 1"),
         (&it(-1.0, 1, "cp 1", "a", 0, 0.5), "elapsed_ms must be"),
         ("{\"type\":\"poll\",\"elapsed_ms\":1,\"nodes\":1,\"root_visits\":[]}", "root_visits"),
-        ("# nothing\n", "no events"),
+        ("# nothing\n", "no search events"),
         ("not json", "line 1: expected"),
     ];
     for (text, want) in cases {
