@@ -37,7 +37,7 @@ impl ManagerConfig for StockfishConfig {
             Param::new("score-unit", "Score unit", f64_!(C, score_unit))
                 .lin(0.5, 5.0, 0.01)
                 .unit("internal/cp")
-                .desc("internal units per centipawn fed by the searcher (PawnValue 208 / 100)")
+                .desc("internal units per centipawn fed by the searcher (PawnValue 208 / 100; the centipawns Stockfish prints are ≈ 3.85 units each)")
                 .src("project (types.h PawnValue = 208)"),
             Param::new("horizon", "Move horizon", int_!(C, u32, horizon))
                 .lin(10.0, 100.0, 1.0)
