@@ -231,7 +231,8 @@ fn next_context(ctx: &MoveContext, ev: &ScriptEvent, line: usize) -> Result<Move
 /// Feeds the events to one manager, a new game, move after move (see the module docs).
 ///
 /// # Errors
-/// A `move-end` whose next move lacks a movestogo it needs.
+/// A `move-end` before an event the manager was fed, or whose next move lacks a movestogo it
+/// needs.
 pub fn run_script(setup: &ScriptSetup, events: &[(usize, ScriptEvent)]) -> Result<ScriptRun, ScriptError> {
     let mut tm = setup.spec.build();
     tm.new_game();
@@ -273,6 +274,17 @@ pub fn run_script(setup: &ScriptSetup, events: &[(usize, ScriptEvent)]) -> Resul
             let ScriptEvent::MoveEnd { elapsed_ms, nodes, reused_nodes, score, avg_score, .. } = ev else {
                 unreachable!("split at a move end")
             };
+            if let Some(last) = steps.last()
+                && *elapsed_ms < last.elapsed_ms
+            {
+                return Err(ScriptError {
+                    line: *line,
+                    message: format!(
+                        "elapsed_ms {elapsed_ms} is before line {}'s {} ms, which the manager saw: a move ends after its last check",
+                        last.line, last.elapsed_ms
+                    ),
+                });
+            }
             let score = match score {
                 Some(s) => parse_score(s).expect("checked by parse_events"),
                 None => search.last_score().unwrap_or(Score::Cp(0)),

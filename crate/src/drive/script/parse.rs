@@ -183,7 +183,9 @@ fn check(ev: &ScriptEvent, m: &mut MoveSoFar) -> Result<(), String> {
     if !(elapsed.is_finite() && elapsed >= 0.0) {
         return Err(format!("elapsed_ms must be a non-negative number of ms, got {elapsed}"));
     }
-    if elapsed < m.elapsed {
+    // A move may end before events the manager never gets (it stopped first): `run_script`
+    // compares the end with the events it fed.
+    if elapsed < m.elapsed && !matches!(ev, ScriptEvent::MoveEnd { .. }) {
         return Err(format!(
             "elapsed_ms {elapsed} is before the previous event's {}: times only grow within a move",
             m.elapsed
