@@ -390,6 +390,10 @@ fn bad_games_name_the_line_and_what_is_allowed() {
             "line 1: 70000 bytes is longer than the 65536 bytes",
         ),
         (r#"{"type":"jump"}"#.into(), "allowed types: `iteration`, `poll`, `move-end`"),
+        (
+            format!(r#"{{"type":"poll","{}":1}}"#, "k".repeat(60_000)),
+            "unknown field `kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…`",
+        ),
     ];
     for (text, want) in cases {
         let err = parse_events(&text).unwrap_err().to_string();

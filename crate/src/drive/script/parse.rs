@@ -19,6 +19,8 @@ pub const MAX_CP: i32 = 30_000;
 pub const MAX_MATE_MOVES: i32 = 500;
 /// Characters of a bad value an error quotes.
 const QUOTE_CHARS: usize = 40;
+/// Characters of a JSON error message kept at most.
+const MAX_MESSAGE_CHARS: usize = 300;
 
 /// One scripted event.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -137,6 +139,40 @@ fn quote(s: &str) -> String {
     match s.char_indices().nth(QUOTE_CHARS) {
         Some((i, _)) => format!("{:?}…", &s[..i]),
         None => format!("{s:?}"),
+    }
+}
+
+/// serde's message with every quoted part (`…` or "…", the echoed input, escapes included) cut
+/// to [`QUOTE_CHARS`] characters, and the whole to [`MAX_MESSAGE_CHARS`].
+fn short_quotes(m: &str) -> String {
+    let mut out = String::new();
+    // The open quote, the characters inside so far, and whether the last one was a backslash.
+    let mut inside: Option<(char, usize, bool)> = None;
+    for c in m.chars() {
+        match inside {
+            Some((q, _, false)) if c == q => {
+                inside = None;
+                out.push(c);
+            }
+            Some((q, n, escaped)) => {
+                if n < QUOTE_CHARS {
+                    out.push(c);
+                } else if n == QUOTE_CHARS {
+                    out.push('…');
+                }
+                inside = Some((q, n + 1, !escaped && c == '\\'));
+            }
+            None => {
+                if c == '`' || c == '"' {
+                    inside = Some((c, 0, false));
+                }
+                out.push(c);
+            }
+        }
+    }
+    match out.char_indices().nth(MAX_MESSAGE_CHARS) {
+        Some((i, _)) => format!("{}…", &out[..i]),
+        None => out,
     }
 }
 
@@ -289,7 +325,7 @@ pub fn parse_events(text: &str) -> Result<Vec<(usize, ScriptEvent)>, ScriptError
         }
         let ev: ScriptEvent = serde_json::from_str(raw).map_err(|e| {
             let m = e.to_string();
-            let m = m.split(" at line ").next().unwrap_or(&m).to_string();
+            let m = short_quotes(m.split(" at line ").next().unwrap_or(&m));
             bad(if m.starts_with("unknown variant") {
                 m.replace("expected one of", "allowed types:")
             } else {
