@@ -23,7 +23,7 @@ fn stopper_prints_each_decision_and_the_effective_limit() {
     let file = events("text", SCRIPT);
     let (code, out, err) = tmlab(&["stopper", "--tm", "stockfish", "--clock", "60000", "--events", &file]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("stockfish: soft 1.2 s hard 8.6 s (mtg=50 timeLeft=59480"), "{out}");
+    assert!(out.starts_with("stockfish: soft 1250 ms hard 8591 ms (mtg=50 timeLeft=59480"), "{out}");
     assert!(out.contains("line 2 iteration at 10 ms: continue"), "{out}");
     assert!(
         out.contains("soft 3.1 s = 1.2 s × falling 1.73 × reduction 1.61 × instability 1.08 × nodes effort 0.84 = 3.1 s, cap 8.6 s"),
@@ -121,7 +121,10 @@ fn stopper_carries_stockfish_state_across_moves() {
     let file = events("sfgame", SF_GAME);
     let (code, out, err) = tmlab(&["stopper", "--tm", "stockfish", "--clock", "60000", "--events", &file]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("move 1: ply 0, clock 60000 ms, inc 0 ms\nstockfish: soft 1.2 s"), "{out}");
+    assert!(
+        out.starts_with("move 1: ply 0, clock 60000 ms, inc 0 ms\nstockfish: soft 1250 ms hard 8591 ms"),
+        "{out}"
+    );
     assert!(out.contains("line 5 move-end at 2400 ms: 1000000 nodes, 0 reused, score cp 25"), "{out}");
     assert!(out.contains("    state: prevTimeReduction=0.875 adj=1.148 prevScore=52 prevAvg=52"), "{out}");
     assert!(out.contains("move 2: ply 2, clock 57600 ms, inc 0 ms\n"), "{out}");
@@ -166,6 +169,7 @@ fn stopper_carries_smooth_state_across_moves() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("bank=-65 first=0 used_bank=1"), "{out}");
     assert!(out.contains("move 2: ply 2, clock 2000 ms, inc 0 ms, 475 reused nodes"), "{out}");
+    assert!(out.contains("lc0-smooth(preset=lc0): soft 37 ms hard 37 ms (rm=44.2"), "{out}");
     assert!(out.contains("deadline=37 allowed_bank=0 bank=-60 overdraft=61)"), "{out}");
     assert!(out.contains("line 4 poll at 7 ms: stop: hard-limit"), "{out}");
     let (code, out, err) = tmlab(&[&args[..], &["--json"]].concat());
@@ -212,4 +216,30 @@ fn stopper_help_documents_the_format() {
     {
         assert!(out.contains(word), "{word}: {out}");
     }
+}
+
+/// The examples of `docs/stopper.md` are what the binary prints: each `cat > FILE <<'JSON'` block
+/// is written, the `tmlab stopper` line after it is run, and its output is the next `text` block.
+#[test]
+fn the_docs_examples_are_what_tmlab_prints() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/stopper.md")).unwrap();
+    let mut checked = 0;
+    for block in doc.split("cat > ").skip(1) {
+        let (name, rest) = block.split_once(" <<'JSON'\n").expect("a heredoc");
+        let (input, rest) = rest.split_once("JSON\n").expect("its end");
+        let file = events(&format!("doc-{name}"), input);
+        let command = rest.lines().next().unwrap();
+        let args: Vec<String> = command
+            .split_whitespace()
+            .skip(1)
+            .map(|a| if a == name { file.clone() } else { a.trim_matches('\'').to_string() })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = tmlab(&args);
+        assert_eq!(code, 0, "{command}: {err}");
+        let want = rest.split_once("```text\n").unwrap().1.split_once("```").unwrap().0;
+        assert_eq!(out, want, "{command}");
+        checked += 1;
+    }
+    assert_eq!(checked, 2);
 }

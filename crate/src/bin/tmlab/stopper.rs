@@ -6,7 +6,7 @@
 use crate::move_args::MoveArgs;
 use crate::output::print;
 use tmlab::drive::script::{ScriptMove, ScriptSetup, parse_events, read_events, run_script};
-use tmlab::stop::{Term, secs};
+use tmlab::stop::Term;
 
 /// The format, printed by `tmlab stopper --help`.
 const FORMAT: &str = "\
@@ -98,7 +98,7 @@ fn text_move(spec: &str, m: &ScriptMove, several: bool) -> String {
         out += &format!("{head}\n");
     }
     let b = &m.budget;
-    out += &format!("{spec}: soft {} hard {} ({})\n", secs(b.soft_ms), secs(b.hard_ms), terms(&b.terms));
+    out += &format!("{spec}: soft {} hard {} ({})\n", ms(b.soft_ms), ms(b.hard_ms), terms(&b.terms));
     for s in &m.steps {
         let what = match s.reason {
             Some(key) => format!("stop: {key} ({})", s.label.unwrap_or(key)),
@@ -119,6 +119,12 @@ fn text_move(spec: &str, m: &ScriptMove, several: bool) -> String {
         out += &format!("    state: {}\n", terms(&e.state));
     }
     out
+}
+
+/// A limit in whole milliseconds as the managers compute them (a scripted move is about single
+/// milliseconds), or ∞.
+fn ms(x: f64) -> String {
+    if x.is_finite() { format!("{} ms", (x * 1000.0).round() / 1000.0) } else { "∞".into() }
 }
 
 /// `name=value` pairs, values to three decimals.
