@@ -182,7 +182,7 @@ impl Search {
                     elapsed_ms: *elapsed_ms,
                     since_first_batch_ms: since_first_batch_ms.unwrap_or(*elapsed_ms),
                     total_nodes: *nodes,
-                    nodes_this_move: nodes - reused,
+                    nodes_this_move: nodes.saturating_sub(reused),
                     batches: self.batches,
                     root_visits,
                     root_moves: root_visits.len() as u32,
