@@ -227,4 +227,11 @@ fn cyclic_fix_keeps_movestogo_under_one_second() {
     let over = Stockfish::new(StockfishConfig { cyclic_fix: true, ..StockfishConfig::SF })
         .allocate(&MoveContext::new(5000.0, 0.0, 60).with_movestogo(Some(30)));
     assert_eq!(over.mtg, 30.0, "above 1 s nothing changes");
+    // Below 20 ms the pinned horizon is 0 and the optimum 0.88 × the clock (the compiled
+    // timeman.cpp gives 13/13 ms at 15 ms with 5 to go); the fix plans over the 5 moves: 1 ms.
+    let tiny = MoveContext::new(15.0, 0.0, 0).with_movestogo(Some(5));
+    let a = Stockfish::new(StockfishConfig::SF).allocate(&tiny);
+    assert_eq!((a.mtg, a.optimum, a.maximum), (0.0, 13.0, 13.0));
+    let f = Stockfish::new(StockfishConfig { cyclic_fix: true, ..StockfishConfig::SF }).allocate(&tiny);
+    assert_eq!((f.mtg, f.optimum, f.maximum), (5.0, 1.0, 1.0));
 }
