@@ -40,6 +40,8 @@ pub(super) struct GoArgs {
     pub movetime: Option<u64>,
     pub nodes: Option<u64>,
     pub depth: Option<u32>,
+    /// `mate N`: searched as depth 2N − 1 within the default move time when nothing else limits.
+    pub mate: Option<u32>,
     pub infinite: bool,
     pub ponder: bool,
     /// The moves after `searchmoves`, as given (checked against the position later).
@@ -132,7 +134,8 @@ impl GoArgs {
             "movetime" => self.movetime = Some(positive(n)?.min(MAX_GO_TIME_MS)),
             "nodes" => self.nodes = Some(positive(n)?),
             "depth" => self.depth = Some(positive(n)?.clamp(1, MAX_GO_DEPTH as u64) as u32),
-            _ => {} // mate N: accepted, not a limit of ours
+            "mate" => self.mate = Some(positive(n)?.clamp(1, MAX_GO_DEPTH as u64) as u32),
+            _ => {}
         }
         Ok(())
     }
