@@ -54,17 +54,20 @@
 //! any value 0 … 1000 applies to every manager, even one equal to a manager's own (python-chess
 //! sends only values that differ from the advertised default).
 //! Once per search the engine prints `info string tm soft <ms> hard <ms> <term>=<value> …`, and
-//! before its `bestmove` the reason the search ended: `info string stop <reason>` (the kebab-case
-//! key of [`crate::stop::StopReason`], e.g. `soft-limit`) and a last `info` line with the whole
-//! search's depth, score, nodes and time (what fastchess's `latency=` subtracts).
+//! before its `bestmove` an `info` line with the whole search's depth, score, nodes and time
+//! (fastchess's `latency=` is its own measured time less this `time`), then the reason the
+//! search ended: `info string stop <reason>` (the kebab-case key of
+//! [`crate::stop::StopReason`], e.g. `soft-limit`).
 //! Unknown commands are ignored; malformed ones get `info string error: …`.
 //!
 //! # `go`
-//! Every `go` gets exactly one `bestmove` (`bestmove 0000` at once when no search can start).
-//! A malformed field is reported and skipped, the others apply (see `go.rs`); a `go` whose
-//! fields give no limit but a clock for the other side (or that parsed nothing usable) searches
-//! [`go::DEFAULT_MOVETIME_MS`] and says so. `searchmoves` restricts both searchers; MCTS maps
-//! `depth N` to a playout budget doubling per depth.
+//! Every `go` gets exactly one `bestmove` (`bestmove 0000` at once when no search can start),
+//! and ends on its own unless it waits for `stop` (`infinite`, `ponder`). A malformed field is
+//! reported and skipped, the others apply (see `go.rs`); a `go` with nothing to stop on (a bare
+//! `go`, `mate N`, `searchmoves` alone, a clock for the other side only, nothing usable)
+//! searches [`go::DEFAULT_MOVETIME_MS`] and says so; `mate N` is searched as depth 2N − 1
+//! within it. `searchmoves` restricts both searchers; MCTS maps `depth N` to a playout budget
+//! doubling per depth.
 //!
 //! # Overhead
 //! The overhead (see Options) is written into the manager's `move-overhead`; `go movetime N`

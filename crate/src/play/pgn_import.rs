@@ -112,12 +112,20 @@ fn cutechess_seconds(comment: &str) -> Result<Option<f64>, String> {
     token.map_or(Ok(None), seconds)
 }
 
-/// fastchess's `tl=9.810s` (pgnout `timeleft=true`): the clock after the move, ms.
+/// fastchess's `tl=9.810s` (pgnout `timeleft=true`): the clock after the move, ms. A flagged
+/// move's is negative (`tl=-0.006s, … loses on time (6ms overrun)`): its clock is at 0.
 fn fastchess_time_left(comment: &str) -> Result<Option<f64>, String> {
     let Some(word) = comment.split([',', ' ']).find_map(|w| w.trim().strip_prefix("tl=")) else {
         return Ok(None);
     };
-    seconds(word)?.map(Some).ok_or_else(|| format!("`tl={}` is not a time left; allowed: seconds like 9.810s", short(word)))
+    let (flagged, time) = match word.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, word),
+    };
+    match seconds(time)? {
+        Some(ms) => Ok(Some(if flagged { 0.0 } else { ms })),
+        None => Err(format!("`tl={}` is not a time left; allowed: seconds like 9.810s", short(word))),
+    }
 }
 
 /// chess.com's `[%timestamp N]`: the move's time in tenths of a second, ms.

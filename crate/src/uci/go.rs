@@ -5,8 +5,9 @@
 pub const MAX_GO_TIME_MS: u64 = 10_000 * 3_600_000;
 /// The largest `go depth`.
 pub const MAX_GO_DEPTH: u32 = 100;
-/// The move time, ms, of a `go` that names no limit the engine can use: a clock for the other
-/// side only, or only malformed fields.
+/// The move time, ms, of a `go` that names no limit the engine can use and does not wait for
+/// `stop`: a bare `go`, `go mate N`, `go searchmoves …` alone, a clock for the other side only,
+/// or only malformed fields.
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// MCTS playouts for `go depth N`: `MCTS_DEPTH_PLAYOUTS · 2^(N-1)`, capped at
 /// [`MCTS_DEPTH_MAX_PLAYOUTS`]. Doubling per depth mirrors an alpha-beta search's growth.
