@@ -43,6 +43,7 @@ fn every_real_tool_file_replays() {
         ("fastchess-1.8.2-tc2+0.02.pgn", 0),
         ("fastchess-1.8.2-40-10.pgn", 0),
         ("cutechess-cli-1.4.0-5+0.05.pgn", 0),
+        ("fastchess-1.8.2-flag-10+0.1.pgn", 1),
     ] {
         let text = std::fs::read_to_string(format!("{DATA}{file}")).unwrap();
         let v = replay(file);
@@ -74,10 +75,11 @@ fn the_times_are_the_comments_times() {
     assert_eq!(mv(&v, 0, 0, "1. Nc3")["used_ms"], 3.0);
     assert_eq!(mv(&v, 0, 0, "15. gxf3")["used_ms"], 1.0);
     // cutechess: `16. Qd4 {-13.16/8 0.004s, Black wins by adjudication}`, 5+0.05 (cutechess's
-    // rule: the increment before move 1, so 5.05 s − 0.006 s after `1. Nc3 {-0.57/7 0.006s}`).
+    // rule: the increment before move 1 and after each move, so 5.05 s − 0.006 s + 0.05 s after
+    // `1. Nc3 {-0.57/7 0.006s}`).
     let v = replay("cutechess-cli-1.4.0-5+0.05.pgn");
     assert_eq!(mv(&v, 0, 0, "16. Qd4")["used_ms"], 4.0);
-    assert_eq!(mv(&v, 0, 0, "1. Nc3")["clock_after_ms"], 5044.0);
+    assert_eq!(mv(&v, 0, 0, "1. Nc3")["clock_after_ms"], 5094.0);
     assert_eq!(v["games"][0]["convention"], "cutechess");
     // fastchess `timeleft=true`: `1. Nc3 {-0.26/9 0.190s, tl=9.810s, latency=0.001s}` in 40/10:
     // the time left is the clock after the move.
@@ -85,6 +87,11 @@ fn the_times_are_the_comments_times() {
     let first = mv(&v, 0, 0, "1. Nc3");
     assert_eq!((first["used_ms"].as_f64(), first["clock_after_ms"].as_f64()), (Some(190.0), Some(9810.0)));
     assert_eq!(v["games"][0]["source"], "clk+emt");
+    // A flag: `48... Na6 {0.00/7 0.143s, tl=-0.006s, latency=0.027s, Black loses on time (6ms
+    // overrun)}`: 143 ms by the engine's count, the clock at 0.
+    let v = replay("fastchess-1.8.2-flag-10+0.1.pgn");
+    let flag = mv(&v, 0, 1, "48... Na6");
+    assert_eq!((flag["used_ms"].as_f64(), flag["clock_after_ms"].as_f64()), (Some(143.0), Some(0.0)));
 }
 
 #[test]
@@ -92,9 +99,9 @@ fn a_lichess_export_with_analysis_replays_under_lichess_rules() {
     let v = replay("lichess-export.pgn");
     let g = &v["games"][0];
     assert_eq!((g["convention"].as_str(), g["source"].as_str()), (Some("lichess"), Some("clk")));
-    // 47 plies, variations left out: 24 white moves, 23 black.
-    assert_eq!(g["sides"][0]["moves"].as_array().unwrap().len(), 24);
-    assert_eq!(g["sides"][1]["moves"].as_array().unwrap().len(), 23);
+    // 45 plies (to `23. Rxd6`), variations left out: 23 white moves, 22 black.
+    assert_eq!(g["sides"][0]["moves"].as_array().unwrap().len(), 23);
+    assert_eq!(g["sides"][1]["moves"].as_array().unwrap().len(), 22);
     // The first move is not timed (its clock stays at 3:00); `2. Nf3 { … [%clk 0:02:51] }`:
     // 3:00 + 2 s − 2:51 = 11 s.
     assert_eq!(mv(&v, 0, 0, "1. e4")["used_ms"], 0.0);
@@ -107,7 +114,7 @@ fn chess_com_exports_replay_with_the_first_move_timed() {
     // The API's `1. e4 {[%clk 0:02:55]}` in 180+2: 3:00 − 7.0 s + 2 s.
     let api = replay("chesscom-api.pgn");
     let g = &api["games"][0];
-    assert_eq!((g["convention"].as_str(), g["source"].as_str()), (Some("cutechess"), Some("clk")));
+    assert_eq!((g["convention"].as_str(), g["source"].as_str()), (Some("chess.com"), Some("clk")));
     assert_eq!(mv(&api, 0, 0, "1. e4")["used_ms"], 7000.0);
     assert_eq!(mv(&api, 0, 1, "1... e5")["used_ms"], 2000.0);
     // The download carries the same clocks and `[%timestamp]` tenths, wrapped across lines

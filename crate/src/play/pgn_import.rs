@@ -87,17 +87,14 @@ fn command_ms(comment: &str, cmd: &str) -> Result<Option<f64>, String> {
 /// The longest move time accepted, s (10 000 h, the cap of time controls).
 const MAX_MOVE_SECS: f64 = 36_000_000.0;
 
-/// Seconds written `1.21s` (cutechess, fastchess): `None` when the word is not of that shape,
-/// an error when it is but is no time (`1e308s`, `-1s`).
-fn seconds(word: &str) -> Result<Option<f64>, String> {
+/// Seconds written `1.21s` (cutechess, fastchess), in ms: `Ok(None)` when the word is not of
+/// that shape, `Err(())` when it is but is no time (`1e308s`, `-1s`, `nans`).
+fn seconds(word: &str) -> Result<Option<f64>, ()> {
     let Some(num) = word.strip_suffix('s') else { return Ok(None) };
     let plain = !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit() || b == b'.');
     match num.parse::<f64>() {
         Ok(secs) if plain && secs <= MAX_MOVE_SECS => Ok(Some((secs * 1000.0).round())),
-        Ok(_) => Err(format!(
-            "the move time `{}` is not a time; allowed: seconds like 1.21s, at most {MAX_MOVE_SECS} s",
-            short(word)
-        )),
+        Ok(_) => Err(()),
         Err(_) => Ok(None),
     }
 }
@@ -109,7 +106,13 @@ fn cutechess_seconds(comment: &str) -> Result<Option<f64>, String> {
     let mut words = head.split_whitespace();
     let Some(first) = words.next() else { return Ok(None) };
     let token = if first.contains('/') { words.next() } else { Some(first) };
-    token.map_or(Ok(None), seconds)
+    let Some(token) = token else { return Ok(None) };
+    seconds(token).map_err(|()| {
+        format!(
+            "the move time `{}` is not a time; allowed: seconds like 1.21s, at most {MAX_MOVE_SECS} s",
+            short(token)
+        )
+    })
 }
 
 /// fastchess's `tl=9.810s` (pgnout `timeleft=true`): the clock after the move, ms. A flagged
@@ -122,9 +125,9 @@ fn fastchess_time_left(comment: &str) -> Result<Option<f64>, String> {
         Some(rest) => (true, rest),
         None => (false, word),
     };
-    match seconds(time)? {
-        Some(ms) => Ok(Some(if flagged { 0.0 } else { ms })),
-        None => Err(format!("`tl={}` is not a time left; allowed: seconds like 9.810s", short(word))),
+    match seconds(time) {
+        Ok(Some(ms)) => Ok(Some(if flagged { 0.0 } else { ms })),
+        _ => Err(format!("`tl={}` is not a time left; allowed: seconds like 9.810s", short(word))),
     }
 }
 

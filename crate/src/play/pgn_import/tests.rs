@@ -62,19 +62,27 @@ fn the_clock_rule_follows_the_pgn() {
     assert_eq!(convention(LICHESS), Convention::Lichess);
     // chess.com: [%clk] only, but the first move is timed and credited (3:00 − 1 s + 2 s).
     let chess_com = "[TimeControl \"180+2\"]\n\n1. e4 {[%clk 0:03:01]} e5 {[%clk 0:03:00.2]} *\n";
-    assert_eq!(convention(chess_com), Convention::Cutechess);
+    assert_eq!(convention(chess_com), Convention::ChessCom);
+    // chess.com's download: [%timestamp] tenths beside the clock.
+    let download = "[TimeControl \"180+2\"]\n\n1. e4 {[%clk 0:03:01][%timestamp 10]} *\n";
+    assert_eq!(convention(download), Convention::ChessCom);
     // cutechess/fastchess: the prefix or [%emt] only.
     let cute = "[TimeControl \"180+2\"]\n\n1. e4 {book} e5 {+0.1/9 1.5s} 2. Nf3 {[%emt 0:00:02]} *\n";
     assert_eq!(convention(cute), Convention::Cutechess);
-    // tmlab engine match: [%clk] = 180 + 2 − 1.5 on the first move.
-    let engine = "[TimeControl \"180+2\"]\n\n1. e4 {1.5s [%clk 0:03:00.5] [%emt 0:00:01.5]} *\n";
+    // tmlab engine match: [%clk] = 180 + 2 − 1.5 + 2 on the first move (the increment before
+    // and after it), as tmlab writes (www/public/replay's 60+0.6 game: 60.6 − 9.995 + 0.6).
+    let engine = "[TimeControl \"180+2\"]\n\n1. e4 {1.5s [%clk 0:03:02.5] [%emt 0:00:01.5]} *\n";
     assert_eq!(convention(engine), Convention::Cutechess);
+    // fastchess's tl= is the same clock.
+    let fastchess = "[TimeControl \"180+2\"]\n\n1. e4 {+0.1/9 1.500s, tl=182.500s, latency=0.001s} *\n";
+    assert_eq!(convention(fastchess), Convention::Cutechess);
     // tmlab game with a person: the first move took 5 s and left the clock at 3:00.
     let person = "[TimeControl \"180+2\"]\n\n1. e4 {5s [%clk 0:03:00] [%emt 0:00:05]} *\n";
     assert_eq!(convention(person), Convention::Lichess);
-    // Taking exactly the increment reads the same under both: the engines' rule.
+    // Taking exactly the increment leaves 3:00 under lichess's and chess.com's rules: chess.com
+    // (both show 3:00 before move 1; the move's own time is its [%emt]).
     let tie = "[TimeControl \"180+2\"]\n\n1. e4 {2s [%clk 0:03:00] [%emt 0:00:02]} *\n";
-    assert_eq!(convention(tie), Convention::Cutechess);
+    assert_eq!(convention(tie), Convention::ChessCom);
 }
 
 #[test]
