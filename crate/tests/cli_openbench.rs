@@ -183,8 +183,14 @@ fn spsa_inputs_pass_openbenchs_check_and_name_declared_options() {
             assert!(!name.contains(char::is_whitespace), "{line}");
             // The engine declares it with the same min and max (and, for a manager's default
             // preset, the same default).
-            let (head, tail) = (format!("option name {name} type spin default "), format!(" min {} max {}", f[3].trim(), f[4].trim()));
-            let decl = options.iter().find(|o| o.starts_with(&head)).unwrap_or_else(|| panic!("{tm}: {name} not declared"));
+            let (head, tail) = (
+                format!("option name {name} type spin default "),
+                format!(" min {} max {}", f[3].trim(), f[4].trim()),
+            );
+            let decl = options
+                .iter()
+                .find(|o| o.starts_with(&head))
+                .unwrap_or_else(|| panic!("{tm}: {name} not declared"));
             assert!(decl.ends_with(&tail), "{tm}: {decl} vs {line}");
             if !tm.contains('(') {
                 assert_eq!(decl, &format!("{head}{}{tail}", f[2].trim()), "{tm}");

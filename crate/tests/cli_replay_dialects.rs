@@ -139,16 +139,27 @@ fn times_that_are_no_times_are_refused_by_move() {
     std::fs::create_dir_all(&dir).unwrap();
     for (name, movetext, want) in [
         // cutechess's `1e308s` was read as infinity (NaN in the report).
-        ("huge", "1. e4 {+0.10/5 0.01s} e5 {-0.10/5 1e308s} *", "move 1... e5: the move time `1e308s` is not a time"),
+        (
+            "huge",
+            "1. e4 {+0.10/5 0.01s} e5 {-0.10/5 1e308s} *",
+            "move 1... e5: the move time `1e308s` is not a time",
+        ),
         // `[%clk -0:01:00]` was read as +60 s.
-        ("negative", "1. e4 { [%clk 0:01:00] } e5 { [%clk -0:01:00] } *", "move 1... e5: [%clk -0:01:00] is not a time"),
+        (
+            "negative",
+            "1. e4 { [%clk 0:01:00] } e5 { [%clk -0:01:00] } *",
+            "move 1... e5: [%clk -0:01:00] is not a time",
+        ),
         ("exponent", "1. e4 { [%clk 0:00:1e3] } *", "move 1. e4: [%clk 0:00:1e3] is not a time"),
         ("stamp", "1. e4 {[%clk 0:01:00][%timestamp -5]} *", "move 1. e4: [%timestamp -5] is not a time"),
         ("tl", "1. e4 {+0.1/3 0.1s, tl=nans, latency=0.0s} *", "move 1. e4: `tl=nans` is not a time left"),
     ] {
         let path = dir.join(format!("{name}.pgn"));
-        std::fs::write(&path, format!("[White \"w\"]\n[Black \"b\"]\n[Event \"e\"]\n[TimeControl \"60\"]\n\n{movetext}\n"))
-            .unwrap();
+        std::fs::write(
+            &path,
+            format!("[White \"w\"]\n[Black \"b\"]\n[Event \"e\"]\n[TimeControl \"60\"]\n\n{movetext}\n"),
+        )
+        .unwrap();
         let (code, out, err) = tmlab(&["replay", "--pgn", path.to_str().unwrap(), "--tm", "stockfish"]);
         assert_eq!(code, 2, "{name}: {out}{err}");
         assert!(err.contains(want), "{name}: {err}");

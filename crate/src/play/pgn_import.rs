@@ -141,7 +141,9 @@ fn timestamp_ms(comment: &str) -> Result<Option<f64>, String> {
         Ok(t) if value.bytes().all(|b| b.is_ascii_digit()) && (t as f64) <= MAX_MOVE_SECS * 10.0 => {
             Ok(Some(t as f64 * 100.0))
         }
-        _ => Err(format!("[%timestamp {}] is not a time; allowed: tenths of a second, e.g. 15", short(value))),
+        _ => {
+            Err(format!("[%timestamp {}] is not a time; allowed: tenths of a second, e.g. 15", short(value)))
+        }
     }
 }
 

@@ -183,7 +183,8 @@ fn param_token(p: &ParamSchema, value: &str) -> Result<String, String> {
 
 /// The error for an option the engine does not have, pointing old names at the new ones.
 fn unknown_option(name: &str) -> String {
-    let old = name.strip_prefix("TM ").or_else(|| name.strip_prefix("tm ")).or_else(|| name.strip_prefix("TM_"));
+    let old =
+        name.strip_prefix("TM ").or_else(|| name.strip_prefix("tm ")).or_else(|| name.strip_prefix("TM_"));
     let Some(path) = old.map(str::trim) else { return format!("no option named {:?}", go::excerpt(name)) };
     if path == "move-overhead" {
         return format!("no option named {:?}; the overhead is `Move Overhead`", go::excerpt(name));
@@ -196,7 +197,11 @@ fn unknown_option(name: &str) -> String {
     if owners.is_empty() {
         format!("no option named {:?}; manager parameters are TM_<manager>_<parameter>", go::excerpt(name))
     } else {
-        format!("no option named {:?}; manager parameters are TM_<manager>_<parameter>: {}", go::excerpt(name), owners.join(", "))
+        format!(
+            "no option named {:?}; manager parameters are TM_<manager>_<parameter>: {}",
+            go::excerpt(name),
+            owners.join(", ")
+        )
     }
 }
 

@@ -62,7 +62,11 @@ fn malformed_lines_are_reported_not_fatal() {
 fn each_manager_keeps_its_own_overhead_until_move_overhead_is_set() {
     let mut s = UciSession::new();
     // Advertised −1: "the manager's own".
-    assert!(run(&mut s, "uci").iter().any(|l| l == "option name Move Overhead type spin default -1 min -1 max 1000"));
+    assert!(
+        run(&mut s, "uci")
+            .iter()
+            .any(|l| l == "option name Move Overhead type spin default -1 min -1 max 1000")
+    );
     assert_eq!(s.time_manager().get("move-overhead"), Some(Value::Int(200)));
     run(&mut s, "setoption name TimeManager value stockfish");
     assert_eq!(s.time_manager().get("move-overhead"), Some(Value::Int(10)));
@@ -144,8 +148,12 @@ fn every_declared_default_round_trips_exactly() {
             let get = |k: &str| words.iter().position(|w| *w == k).map(|i| words[i + 1]);
             let default = get("default").unwrap();
             if let (Some(lo), Some(hi)) = (get("min"), get("max")) {
-                let (lo, hi, d): (i64, i64, i64) = (lo.parse().unwrap(), hi.parse().unwrap(), default.parse().unwrap());
-                assert!(lo <= d && d <= hi && hi.abs() <= i32::MAX as i64 && lo.abs() <= i32::MAX as i64, "{line}");
+                let (lo, hi, d): (i64, i64, i64) =
+                    (lo.parse().unwrap(), hi.parse().unwrap(), default.parse().unwrap());
+                assert!(
+                    lo <= d && d <= hi && hi.abs() <= i32::MAX as i64 && lo.abs() <= i32::MAX as i64,
+                    "{line}"
+                );
             }
             let out = run(&mut s, &format!("setoption name {name} value {default}"));
             assert!(out.is_empty(), "{}: {line}: {out:?}", m.name);

@@ -95,9 +95,9 @@ impl Tool {
                 }
             }
             "check" => Kind::Check,
-            "combo" => Kind::Combo(
-                fields.iter().filter(|(f, _)| *f == "var").map(|(_, v)| v.clone()).collect(),
-            ),
+            "combo" => {
+                Kind::Combo(fields.iter().filter(|(f, _)| *f == "var").map(|(_, v)| v.clone()).collect())
+            }
             "string" => Kind::Text,
             "button" => Kind::Button,
             _ => return None,

@@ -62,8 +62,10 @@ impl UciOption {
         let scale = match kind {
             Kind::Int => 1,
             Kind::Float => {
-                let xs: Vec<f64> =
-                    values.iter().filter_map(|v| if let Value::Float(x) = v { Some(*x) } else { None }).collect();
+                let xs: Vec<f64> = values
+                    .iter()
+                    .filter_map(|v| if let Value::Float(x) = v { Some(*x) } else { None })
+                    .collect();
                 float_scale(&xs)
             }
             Kind::Bool | Kind::Enum => return UciOption { name, scale: None, min: None, max: None },
