@@ -37,22 +37,6 @@ pub fn c_end(start: i64, min: i64, max: i64) -> f64 {
     (scale.max(0.5) * 100.0).round() / 100.0
 }
 
-#[cfg(test)]
-mod tests {
-    use super::c_end;
-
-    #[test]
-    fn c_end_follows_the_documented_rule() {
-        // slowmover 1200 in 100 … 3000: min(2900 / 20, 1200 / 10) = 120.
-        assert_eq!(c_end(1200, 100, 3000), 120.0);
-        // A start of 0: the range's twentieth, not a tenth of 0 (which the floor would make 0.5).
-        assert_eq!(c_end(0, 0, 1000), 50.0);
-        assert_eq!(c_end(0, -10, 10), 1.0);
-        // The floor.
-        assert_eq!(c_end(3, 0, 10), 0.5);
-    }
-}
-
 pub fn run(args: Args) -> Result<(), String> {
     let spec: TmSpec = args.tm.parse().map_err(|e: tmlab::tm::SpecError| format!("--tm: {e}"))?;
     let params =
@@ -89,4 +73,20 @@ pub fn run(args: Args) -> Result<(), String> {
         return Err(format!("{} has no integer or float parameter to tune", spec.manager()));
     }
     print(&wanted.iter().map(|p| line(p, &spec)).collect::<String>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::c_end;
+
+    #[test]
+    fn c_end_follows_the_documented_rule() {
+        // slowmover 1200 in 100 … 3000: min(2900 / 20, 1200 / 10) = 120.
+        assert_eq!(c_end(1200, 100, 3000), 120.0);
+        // A start of 0: the range's twentieth, not a tenth of 0 (which the floor would make 0.5).
+        assert_eq!(c_end(0, 0, 1000), 50.0);
+        assert_eq!(c_end(0, -10, 10), 1.0);
+        // The floor.
+        assert_eq!(c_end(3, 0, 10), 0.5);
+    }
 }
