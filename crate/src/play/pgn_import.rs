@@ -70,7 +70,10 @@ fn command_ms(comment: &str, cmd: &str) -> Result<Option<f64>, String> {
     };
     let value = rest[..end].trim();
     parse_clock(value).filter(|ms| ms.is_finite()).map(Some).ok_or_else(|| {
-        format!("[%{cmd} {value}] is not a time; allowed: h:mm:ss or h:mm:ss.f (e.g. 0:02:55.3)")
+        format!(
+            "[%{cmd} {}] is not a time; allowed: h:mm:ss or h:mm:ss.f (e.g. 0:02:55.3)",
+            crate::excerpt::excerpt(value)
+        )
     })
 }
 

@@ -3,6 +3,7 @@
 //! the ×1000 scaling of floats and the bounds are exactly what `tmlab uci` declares.
 
 use crate::output::print;
+use tmlab::excerpt::excerpt;
 use tmlab::tm::params::Kind;
 use tmlab::tm::{TmSpec, schema};
 use tmlab::uci::tm_options;
@@ -61,10 +62,10 @@ pub fn run(args: Args) -> Result<(), String> {
                     } else {
                         "is not a parameter of this manager"
                     };
-                    return Err(format!("--params: `{k}` {why}; allowed: {}", tunable.join(", ")));
+                    return Err(format!("--params: `{}` {why}; allowed: {}", excerpt(k), tunable.join(", ")));
                 }
                 if out.iter().any(|o| o == k) {
-                    return Err(format!("--params: `{k}` is given twice"));
+                    return Err(format!("--params: `{}` is given twice", excerpt(k)));
                 }
                 out.push(k.to_string());
             }
