@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::excerpt::{excerpt, excerpt_line};
 use crate::tm::state::{StateReader, StateWriter};
 use crate::tm::{TimeManager, TmSpec};
 
@@ -33,9 +34,13 @@ pub enum StateError {
 impl std::fmt::Display for StateError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            StateError::Malformed(m) => write!(f, "tm-state payload is malformed: {m}"),
+            StateError::Malformed(m) => write!(f, "tm-state payload is malformed: {}", excerpt_line(m)),
             StateError::OtherSpec { payload, current } => {
-                write!(f, "tm-state payload is for {payload:?}, but the engine's manager is {current:?}")
+                write!(
+                    f,
+                    "tm-state payload is for {:?}, but the engine's manager is {current:?}",
+                    excerpt(payload)
+                )
             }
             StateError::Words(e) => write!(f, "tm-state payload: {e}"),
             StateError::Unusable(m) => write!(f, "tm-state payload holds an impossible state: {m}"),
@@ -115,6 +120,11 @@ impl TmSnapshot {
         Ok(())
     }
 
+    /// The spec string the state was taken from.
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
     /// The manager's words (see [`crate::tm::state`]).
     pub fn words(&self) -> &[u64] {
         &self.words
@@ -139,7 +149,11 @@ impl TmSnapshot {
             for (i, w) in p.state.split('.').enumerate() {
                 let ok = w.len() == 16 && w.bytes().all(|b| b.is_ascii_hexdigit());
                 let word = u64::from_str_radix(w, 16).ok().filter(|_| ok).ok_or_else(|| {
-                    StateError::Malformed(format!("state word {} ({w:?}) is not 16 hex digits", i + 1))
+                    StateError::Malformed(format!(
+                        "state word {} ({:?}) is not 16 hex digits",
+                        i + 1,
+                        excerpt(w)
+                    ))
                 })?;
                 words.push(word);
             }
