@@ -187,9 +187,12 @@ pub fn tune_next(spec_json: &str, history: JsValue, held: JsValue) -> Result<JsV
     to_js(&TuneNext { step, spec, games: plan.games_of(k).collect(), record, refused }).map_err(JsValue::from)
 }
 
+/// Intact records by their index in the saved list, and the damaged ones.
+type Opened = (Vec<(usize, serde_json::Value)>, Vec<Damage>);
+
 /// The saved records of the browser (each a sealed line, see `experiment::journal`): the
 /// intact ones as `(index, record)`, the others as damage naming their index.
-fn open_records(lines: JsValue) -> Result<(Vec<(usize, serde_json::Value)>, Vec<Damage>), JsValue> {
+fn open_records(lines: JsValue) -> Result<Opened, JsValue> {
     let arr: js_sys::Array = lines.dyn_into().map_err(|_| js_err("the saved records are not a list"))?;
     let mut records = Vec::new();
     let mut damaged = Vec::new();
