@@ -3,7 +3,8 @@
 // large upload in its worker with progress (the page stays responsive) and refuses one over the
 // crate's limit at once; a pasted 300-line EPD stays out of the address bar and a reload keeps
 // it; the Match autosave drops a damaged record alone (a bad status, an Infinity inside a game,
-// a flipped result) and the resumed match ends as the original did.
+// a flipped result, a game the match book refuses) and the resumed match ends as the original
+// did.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -129,7 +130,7 @@ test('a pasted 300-line EPD stays out of the URL; a reload keeps it; another tab
   await page.close();
 });
 
-test('a damaged Match record is dropped alone: a bad status, an Infinity in a game, a flipped result', async () => {
+test('a damaged Match record is dropped alone: a bad status, an Infinity in a game, a flipped result, a game the book refuses', async () => {
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
   const open = async () => {
@@ -162,6 +163,20 @@ test('a damaged Match record is dropped alone: a bad status, an Infinity in a ga
     store.put(g1, games[0][0]);
     // Game 2: its result flipped inside the sealed text.
     store.put(games[1][1].replace(/"outcome_a":"(\w+)"/, (_, o) => `"outcome_a":"${o === 'win' ? 'loss' : 'win'}"`), games[1][0]);
+    // Game 3: intact and sealed (its CRC-32 recomputed), but with a move count the match book
+    // refuses (once, a book refusing one game meant nothing was restored).
+    const crc32 = (text) => {
+      let c = ~0;
+      for (const b of new TextEncoder().encode(text)) {
+        c ^= b;
+        for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+      }
+      return (~c >>> 0).toString(16).padStart(8, '0');
+    };
+    const g3 = JSON.parse(games[2][1].slice(27, -1));
+    g3.usage_a.moves = 1e12;
+    const text = JSON.stringify(g3);
+    store.put(`{"sum":"${crc32(text)}","record":${text}}`, games[2][0]);
     await new Promise((res) => (tx.oncomplete = res));
     db.close();
   });
@@ -170,7 +185,8 @@ test('a damaged Match record is dropped alone: a bad status, an Infinity in a ga
   const note = await page.textContent('#m-note');
   assert.match(note, /2 saved games were damaged and dropped \(game 1: not a sealed tmlab record \(not text\); game 2: checksum mismatch/);
   assert.match(note, /The saved match's status was damaged \(checksum mismatch/);
-  assert.match(note, /A stopped match was restored from the autosave: 4\/6 games/);
+  assert.match(note, /1 saved game was refused by the match and dropped \(game 3: .*\); it is played again/);
+  assert.match(note, /A stopped match was restored from the autosave: 3\/6 games/);
   assert.equal(await page.getAttribute('#m-progress', 'data-status'), 'stopped');
   await page.click('#m-resume');
   await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
