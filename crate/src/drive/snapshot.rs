@@ -92,35 +92,7 @@ impl TmSnapshot {
         tm.load_state(&mut r).map_err(StateError::Words)
     }
 
-    /// Checks a manager that was just loaded (a throwaway copy): its named state holds no NaN,
-    /// and its next move gets finite, non-negative limits at a few clocks. The words are
-    /// untrusted (a payload from a page or a pipe): an infinite Stockfish `adj` would make
-    /// `go wtime 1000` search forever.
-    fn probe(tm: &mut dyn TimeManager) -> Result<(), StateError> {
-        if let Some(t) = tm.state().iter().find(|t| t.value.is_nan()) {
-            return Err(StateError::Unusable(format!("{} is NaN", t.name)));
-        }
-        for (clock, inc, ply) in [(1_000.0, 0.0, 40), (60_000.0, 1_000.0, 1)] {
-            let b = tm.begin_move(&crate::tm::MoveContext::new(clock, inc, ply));
-            if let Some(t) = b.terms.iter().find(|t| t.value.is_nan()) {
-                return Err(StateError::Unusable(format!(
-                    "the restored manager's {} is NaN with {clock} ms on the clock",
-                    t.name
-                )));
-            }
-            let eff = tm.effective_limit(&b);
-            for (what, v) in [("soft", b.soft_ms), ("hard", b.hard_ms), ("effective soft", eff.soft_ms)] {
-                if !(v.is_finite() && v >= 0.0) {
-                    return Err(StateError::Unusable(format!(
-                        "the restored manager gives a {what} limit of {v} ms with {clock} ms on the clock"
-                    )));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The spec string the state was taken from.
+    /// The spec string the state belongs to.
     pub fn spec(&self) -> &str {
         &self.spec
     }
@@ -159,5 +131,33 @@ impl TmSnapshot {
             }
         }
         Ok(TmSnapshot { spec: p.tm, words })
+    }
+
+    /// Checks a manager that was just loaded (a throwaway copy): its named state holds no NaN,
+    /// and its next move gets finite, non-negative limits at a few clocks. The words are
+    /// untrusted (a payload from a page or a pipe): an infinite Stockfish `adj` would make
+    /// `go wtime 1000` search forever.
+    fn probe(tm: &mut dyn TimeManager) -> Result<(), StateError> {
+        if let Some(t) = tm.state().iter().find(|t| t.value.is_nan()) {
+            return Err(StateError::Unusable(format!("{} is NaN", t.name)));
+        }
+        for (clock, inc, ply) in [(1_000.0, 0.0, 40), (60_000.0, 1_000.0, 1)] {
+            let b = tm.begin_move(&crate::tm::MoveContext::new(clock, inc, ply));
+            if let Some(t) = b.terms.iter().find(|t| t.value.is_nan()) {
+                return Err(StateError::Unusable(format!(
+                    "the restored manager's {} is NaN with {clock} ms on the clock",
+                    t.name
+                )));
+            }
+            let eff = tm.effective_limit(&b);
+            for (what, v) in [("soft", b.soft_ms), ("hard", b.hard_ms), ("effective soft", eff.soft_ms)] {
+                if !(v.is_finite() && v >= 0.0) {
+                    return Err(StateError::Unusable(format!(
+                        "the restored manager gives a {what} limit of {v} ms with {clock} ms on the clock"
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 }
