@@ -65,6 +65,8 @@ const SWEEP: &[&str] = &[
     "4",
     "--maxmoves",
     "30",
+    "--nps",
+    "100000",
     "--json",
 ];
 

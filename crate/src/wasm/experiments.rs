@@ -3,6 +3,8 @@
 //! checking the setup, each value's or iteration's match spec, the report and fit, the SPSA
 //! steps, and the charts. Errors are typed objects `{path, message, allowed}`.
 
+use std::cell::RefCell;
+
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -21,14 +23,36 @@ use crate::play::match_::GameScore;
 use plotters::prelude::IntoDrawingArea;
 use wasm_bindgen::JsCast;
 
+thread_local! {
+    /// The last sweep and tune checked, by their spec JSON: the page asks about the same run
+    /// after every game or iteration, and building a plan (every value's match config, the
+    /// opening set) costs milliseconds.
+    static LAST_SWEEP: RefCell<Option<(String, SweepPlan)>> = const { RefCell::new(None) };
+    static LAST_TUNE: RefCell<Option<(String, TunePlan)>> = const { RefCell::new(None) };
+}
+
 fn sweep_plan_of(spec_json: &str) -> Result<SweepPlan, JsValue> {
+    if let Some(p) =
+        LAST_SWEEP.with_borrow(|c| c.as_ref().filter(|(k, _)| k == spec_json).map(|(_, p)| p.clone()))
+    {
+        return Ok(p);
+    }
     let spec = SweepSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
-    spec.plan().map_err(|e| spec_field_error(&e).js())
+    let plan = spec.plan().map_err(|e| spec_field_error(&e).js())?;
+    LAST_SWEEP.set(Some((spec_json.to_string(), plan.clone())));
+    Ok(plan)
 }
 
 fn tune_plan_of(spec_json: &str) -> Result<TunePlan, JsValue> {
+    if let Some(p) =
+        LAST_TUNE.with_borrow(|c| c.as_ref().filter(|(k, _)| k == spec_json).map(|(_, p)| p.clone()))
+    {
+        return Ok(p);
+    }
     let spec = TuneSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
-    spec.plan().map_err(|e| spec_field_error(&e).js())
+    let plan = spec.plan().map_err(|e| spec_field_error(&e).js())?;
+    LAST_TUNE.set(Some((spec_json.to_string(), plan.clone())));
+    Ok(plan)
 }
 
 fn js_err(e: impl std::fmt::Display) -> JsValue {
