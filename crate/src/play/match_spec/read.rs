@@ -19,14 +19,8 @@ fn describe(v: &Value) -> String {
     clip(&v.to_string())
 }
 
-/// At most 40 characters of a key, name or value an error quotes, with `…` when cut.
-pub(super) fn clip(s: &str) -> String {
-    if s.chars().count() > 40 {
-        format!("{}…", s.chars().take(40).collect::<String>())
-    } else {
-        s.to_string()
-    }
-}
+/// What an error quotes of a key, name or value (the crate's one excerpt rule).
+pub(super) use crate::excerpt::excerpt as clip;
 
 impl<'a> Fields<'a> {
     /// `value` as an object whose keys are all in `allowed`.
