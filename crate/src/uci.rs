@@ -23,7 +23,8 @@
 //!   one `bestmove`; the manager is put back as it was before that `go` (nothing charged).
 //! - Option `TmlabState` (check): when on, `info string tm-state <payload>` after `ucinewgame`,
 //!   after a `setoption` that rebuilds the manager, and before a finished move's `bestmove`.
-//! - `tmlab restore <payload>`: the manager's per-game state from a `tm-state` payload.
+//! - `tmlab restore <payload>`: the manager's per-game state from a `tm-state` payload (then,
+//!   with `TmlabState` on, `info string tm-state` of the state now in force).
 //! - `info string tm-limit <json>` after every alpha-beta iteration (MCTS: after a batch, when it
 //!   changed): the soft limit the manager is really using, [`crate::stop::EffectiveLimit`] as
 //!   JSON (`soft_ms`, `base_ms`, `cap_ms`, `hard_ms`, `terms`, `text`; infinite times `null`).
@@ -35,7 +36,8 @@
 //! `Searcher` (ab|mcts), `TimeManager` (a spec string; lc0's names `legacy`, `smooth`,
 //! `alphazero`, `simple` are aliases), `Move Overhead` (the manager's `move-overhead`, ms),
 //! `Hash` (MB), `VirtualNps` (0 = wall clock; otherwise a virtual clock at that many nodes per
-//! second, for reproducible games), and one option per parameter of the chosen manager, named
+//! second, for reproducible games), `Level` (1 … 5, the strength level: a cap on the node rate,
+//! [`crate::drive::strength`]; 5 = full strength), and one option per parameter of the chosen manager, named
 //! `TM <path>` (e.g. `TM slowmover`, `TM smart-pruning.factor`):
 //! - integers: `spin` with the parameter's accepted range;
 //! - **floats: `spin` scaled ×1000** (`TM slowmover` 1200 = 1.2), the integer form OpenBench and

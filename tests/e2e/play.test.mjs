@@ -129,7 +129,7 @@ async function clickMove(orig, dest) {
   } catch (e) {
     const why = await view(() => {
       const v = globalThis.tmlab.views.play;
-      return { events: v.events.slice(-8), selected: v.cg.state.selected, movable: v.cg.state.movable.color, turn: v.cg.state.turnColor, toMove: v.state.to_move, history: v.history.selected, paused: v.paused, starting: v.starting };
+      return { events: v.events.slice(-8), selected: v.cg.state.selected, movable: v.cg.state.movable.color, turn: v.cg.state.turnColor, toMove: v.state.to_move, history: v.selected, paused: v.paused, starting: v.starting };
     });
     throw new Error(`the move ${orig}${dest} was not played: ${JSON.stringify(why)}`);
   }
@@ -302,7 +302,7 @@ test('a full game at 60 s against the engine: legal moves, a result, no flag, bu
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   await canvas.click({ position: { x: box.width * 0.5, y: box.height * 0.6 } });
-  const sel = await view(() => globalThis.tmlab.views.play.history.selected);
+  const sel = await view(() => globalThis.tmlab.views.play.selected);
   assert.ok(sel != null, 'a bar click selects a move');
   const shown = await view((i) => {
     const v = globalThis.tmlab.views.play;

@@ -94,7 +94,8 @@ export function readState(c, w, payload) {
 
 /**
  * Send what the worker lacks, then `isready`: `ucinewgame` if due, the changed options (with
- * `TmlabState true` when the engine has it), and for a replacement the manager's state.
+ * `TmlabState true` when the engine has it), and the manager's state: a saved game's after its
+ * `ucinewgame`, the game's for a replacement worker.
  * @param {EngineWorker} w
  * @param {import('./client.js').EngineClient} c
  */
@@ -115,7 +116,11 @@ export function barrier(c, w) {
   }
   // A replacement's own setoptions print the state of a fresh manager: not the game's.
   w.quiet = !isActive || (w.replay && !newGame);
-  if (isActive && w.replay && !newGame && c.managerState != null) {
+  if (newGame && c.restoreDue != null) {
+    // A saved game: its manager's state after the fresh one (the engine prints it back).
+    w.send(`tmlab restore ${c.restoreDue}`);
+    c.restoreDue = null;
+  } else if (isActive && w.replay && !newGame && c.managerState != null) {
     w.send(`tmlab restore ${c.managerState}`);
   }
   w.replay = false;

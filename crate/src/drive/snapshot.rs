@@ -82,6 +82,11 @@ impl TmSnapshot {
         tm.load_state(&mut r).map_err(StateError::Words)
     }
 
+    /// The spec string the state belongs to.
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
     /// The manager's words (see [`crate::tm::state`]).
     pub fn words(&self) -> &[u64] {
         &self.words

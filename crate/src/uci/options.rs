@@ -7,6 +7,7 @@ use super::{
     MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_VIRTUAL_NPS, UciSession,
 };
 use crate::drive::SearcherKind;
+use crate::drive::strength::{FULL, Level};
 use crate::tm::params::{Kind, Value};
 use crate::tm::{TmSpec, schema};
 
@@ -22,6 +23,7 @@ impl UciSession {
         out(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         out(&format!("option name VirtualNps type spin default 0 min 0 max {MAX_VIRTUAL_NPS}"));
         out("option name TmlabState type check default false");
+        out(&format!("option name Level type spin default {FULL} min 1 max {FULL}"));
         for line in tm_options(&self.spec) {
             out(&line);
         }
@@ -70,6 +72,8 @@ impl UciSession {
                 }
             }
             "virtualnps" => self.virtual_nps = whole("VirtualNps", value, 0, MAX_VIRTUAL_NPS)?,
+            // The strength level: a cap on the node rate; the manager is untouched.
+            "level" => self.driver.set_level(Level::get(whole("Level", value, 1, u64::from(FULL))?)?),
             _ => match name
                 .strip_prefix("TM ")
                 .or_else(|| name.strip_prefix("tm "))

@@ -33,6 +33,9 @@ impl MoveDriver {
         }
         let ply = game_ply(&req.start, req.moves.len());
         let before = self.snapshot();
+        // The level caps the node rate: a virtual clock runs slower, the wall clock is waited for.
+        let throttle = self.level.throttle(req.timer, req.searcher);
+        let timer = self.level.timer(req.timer, req.searcher);
         let (search, reused) = match req.searcher {
             SearcherKind::Ab => {
                 let mut root = RootPosition::new(req.start.clone());
@@ -62,7 +65,7 @@ impl MoveDriver {
                         return Err(e);
                     }
                 };
-                let mut go = GoOptions::new(req.timer);
+                let mut go = GoOptions::new(timer);
                 go.pondering = req.ponder;
                 go.max_playouts = req.nodes;
                 go.max_visits = req.max_visits;
@@ -108,7 +111,8 @@ impl MoveDriver {
             managed,
             budget,
             movetime_ms: req.movetime_ms,
-            timer: req.timer,
+            timer,
+            throttle,
             control: req.control,
             before,
             reuse,
@@ -121,11 +125,16 @@ impl MoveDriver {
     /// MCTS ponderhit: the ponder search becomes a normal one timed by `timer`; an lc0-style
     /// manager begins the move afresh with the ponder tree as reused nodes ([`Event::Budget`]).
     pub fn mcts_ponderhit(&mut self, timer: Timer, out: &mut dyn FnMut(Event)) {
-        let MoveDriver { running, tm, .. } = self;
-        let Some(Running { search: Search::Mcts { search }, managed, budget, .. }) = running else { return };
+        let MoveDriver { running, tm, level, .. } = self;
+        let Some(Running { search: Search::Mcts { search }, managed, budget, timer: run_timer, .. }) = running
+        else {
+            return;
+        };
         if !search.is_pondering() {
             return;
         }
+        let timer = level.timer(timer, crate::drive::SearcherKind::Mcts);
+        *run_timer = timer;
         let head_n = search.ponderhit(timer);
         if let Some(parked) = managed.take() {
             let s = ManagedStopper::resume(tm.as_mut(), parked);
