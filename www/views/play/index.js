@@ -34,6 +34,9 @@ export { PLAY_PREFIX, PLAY_DEFAULTS, PLAY_CHOICES } from './setup.js';
 
 /** Clock and panel refresh interval (ms): tenths are shown under 10 s. */
 const TICK_MS = 100;
+/** The board's largest and smallest side (px) when it is sized to the window's height. */
+const BOARD_MAX_PX = 640;
+const BOARD_MIN_PX = 288;
 /** While the person thinks, the running move's elapsed time is saved this often (ms). */
 const SAVE_EVERY_MS = 1000;
 
@@ -133,6 +136,7 @@ export function mountPlay(root, ctx) {
   function paint() {
     if (!s.gs) return;
     draw();
+    fitBoard();
     syncBoard();
     const n = s.gs.moves.length;
     if (board) chart.update(board, n, s.selected);
@@ -141,6 +145,20 @@ export function mountPlay(root, ctx) {
       const list = root.querySelector('.move-list');
       if (list) list.scrollTop = list.scrollHeight;
     }
+  }
+
+  /** The board as large as the window allows below the board column's top, both clocks included (px). */
+  let fitted = '';
+  function fitBoard() {
+    const main = /** @type {HTMLElement|null} */ (root.querySelector('.play-main'));
+    const col = root.querySelector('.board-col');
+    if (!main || !col || root.hidden) return;
+    const top = col.getBoundingClientRect().top + scrollY;
+    const clocks = [...col.querySelectorAll('.clock-slot')].reduce((h, c) => h + c.getBoundingClientRect().height, 0);
+    const gaps = 2 * parseFloat(getComputedStyle(col).rowGap || '0');
+    const pad = parseFloat(getComputedStyle(main).paddingBottom || '0');
+    const size = `${Math.round(Math.min(BOARD_MAX_PX, Math.max(BOARD_MIN_PX, innerHeight - top - clocks - gaps - pad - 4)))}px`;
+    if (size !== fitted) main.style.setProperty('--board', (fitted = size));
   }
 
   function syncBoard() {
@@ -262,10 +280,11 @@ export function mountPlay(root, ctx) {
   /** @type {[EventTarget, string, (e: any) => void][]} */
   const listeners = [
     [document, 'visibilitychange', () => (document.hidden ? pause('tab hidden') : resume('tab hidden'))],
-    [document, 'tmlab-view', (e) => (e.detail.view === 'play' ? resume('another view') : pause('another view'))],
+    [document, 'tmlab-view', (e) => (e.detail.view === 'play' ? (resume('another view'), fitBoard()) : pause('another view'))],
     // Announced before the next view loads, so the engine's search ends at once.
     [document, 'tmlab-view-leave', (e) => e.detail.view === 'play' && pause('another view')],
     [globalThis, 'pagehide', () => persist()],
+    [globalThis, 'resize', () => fitBoard()],
     [root, 'keydown', (e) => (e.key === 'c' || e.key === 'C') && !/INPUT|SELECT|TEXTAREA/.test(e.target.tagName) && handlers.readClocks()],
   ];
   for (const [target, type, f] of listeners) target.addEventListener(type, f);
