@@ -60,7 +60,8 @@ export class EngineClient extends EventTarget {
     this.running = null;
     /** @type {string | null} the manager's state after the last finished move (`tm-state` payload) */
     this.managerState = null;
-    /** @type {string | null} a saved manager state to put back after the next `ucinewgame` */
+    /** @type {string | null} a manager state to put back at the next barrier: a saved game's
+     * (after its `ucinewgame`), or the one before a dropped search that finished anyway */
     this.restoreDue = null;
     /** A `ucinewgame` is due at the next barrier. */
     this.newGameDue = false;
