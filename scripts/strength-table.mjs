@@ -34,20 +34,31 @@ export function ladderReport(k) {
  */
 export function table(levels, report) {
   const rows = [
-    '| level | alpha-beta cap | MCTS cap | match against the level below (A = this level) | score | Elo step | LOS |',
-    '|---|---|---|---|---|---|---|',
+    '| level | alpha-beta cap | MCTS cap | against the level below | score | Elo step | LOS | clock used by move 20 | used ÷ base soft | timeouts |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   let settings = null;
   for (const l of levels) {
     const cap = (n, unit) => (n == null ? 'none (the machine’s speed)' : `${n.toLocaleString('en')} ${unit}/s`);
     const r = l.level > 1 ? report(l.level - 1) : null;
-    let cells = ['–', '–', '–', '–'];
+    let cells = ['–', '–', '–', '–', '–', '–', '–'];
     if (r) {
       const b = r.report.block;
       const w = b.wdl;
       if (r.level_a !== l.level || r.level_b !== l.level - 1) throw new Error(`level ${l.level}: the report is of ${r.level_a} vs ${r.level_b}`);
       const games = w.wins + w.losses + w.draws;
-      cells = [`+${w.wins} −${w.losses} =${w.draws} (${games} games)`, `${((100 * (w.wins + w.draws / 2)) / games).toFixed(1)} %`, elo(b.estimate), b.estimate ? `${(100 * b.estimate.los).toFixed(1)} %` : '–'];
+      const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(0)} %`);
+      const two = (x) => (x == null ? '–' : x.toFixed(2));
+      const { a, b: lower } = r.report;
+      cells = [
+        `+${w.wins} −${w.losses} =${w.draws} (${games} games)`,
+        `${((100 * (w.wins + w.draws / 2)) / games).toFixed(1)} %`,
+        elo(b.estimate),
+        b.estimate ? `${(100 * b.estimate.los).toFixed(1)} %` : '–',
+        `${pct(a.share_by_20)} / ${pct(lower.share_by_20)}`,
+        `${two(a.used_over_allocated)} / ${two(lower.used_over_allocated)}`,
+        `${a.timeouts} / ${lower.timeouts}`,
+      ];
       const s = `${r.engine} ${r.a} vs ${r.b}, ${r.tc_a}, virtual clock ${r.clock.nps.toLocaleString('en')} nodes/s`;
       if (settings && settings !== s) throw new Error(`the ladder's matches differ: ${settings} / ${s}`);
       settings = s;
@@ -55,7 +66,7 @@ export function table(levels, report) {
     rows.push(`| ${l.level} (${l.name}) | ${cap(l.ab_nps, 'nodes')} | ${cap(l.mcts_pps, 'playouts')} | ${cells.join(' | ')} |`);
   }
   const note = settings
-    ? `Matches: ${settings}, from the builtin openings in colour-reversed pairs, adjudicated as fastchess does (\`--resign 3,600 --draw 40,8,10 --maxmoves 150\`); Elo ± its 95 % interval from the pentanomial, as \`tmlab match\` prints it.`
+    ? `Matches: ${settings}, from the builtin openings in colour-reversed pairs, adjudicated as fastchess does (\`--resign 3,600 --draw 40,8,10 --maxmoves 150\`); score, Elo ± its 95 % interval (from the pentanomial) and LOS are this level's against the one below, as \`tmlab match\` prints them; the last three columns give this level / the one below: the mean share of the clock used by move 20, the mean time used ÷ the move's base soft budget, and games lost on time.`
     : 'No ladder matches recorded yet: run `bash scripts/strength-ladder.sh`.';
   return `${rows.join('\n')}\n\n${note}`;
 }

@@ -109,3 +109,21 @@ fn restoring_a_manager_state_prints_it_back() {
     let out = run(&mut s, &format!("tmlab restore {state}"));
     assert_eq!(out, vec![format!("info string tm-state {state}")]);
 }
+
+#[test]
+fn a_capped_level_keeps_within_its_hard_limit_on_a_virtual_clock() {
+    // 250 nodes/s: the manager's checks still come every 10 ms of virtual time, not every
+    // check-interval's worth of nodes (1024 nodes would be 4 s).
+    for (searcher, tm) in [("ab", "stockfish"), ("mcts", "lc0-legacy")] {
+        let mut s = session(&[("Searcher", searcher), ("TimeManager", tm), ("VirtualNps", "1000000"), ("Level", "1")]);
+        run(&mut s, "position startpos moves e2e4 e7e5 g1f3 b8c6");
+        let out = run(&mut s, "go wtime 20000 btime 20000");
+        let tm_line = out.iter().find(|l| l.starts_with("info string tm ")).unwrap();
+        let hard: f64 = tm_line.split_whitespace().nth(6).unwrap().parse().unwrap();
+        let time = last_num(&out, "time").unwrap();
+        // At most one check's worth over: two nodes (8 ms) for alpha-beta, one playout (83 ms at
+        // 12 playouts/s) for MCTS, which cannot stop inside a playout.
+        let slack = if searcher == "ab" { 10.0 } else { 1000.0 / 12.0 };
+        assert!(time <= hard + slack, "{searcher}: {time} ms used against a hard limit of {hard} ms: {out:?}");
+    }
+}

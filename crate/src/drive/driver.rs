@@ -31,7 +31,7 @@ struct Running {
     movetime_ms: Option<f64>,
     /// The search's timer (a virtual one already at the level's rate).
     timer: Timer,
-    /// Wall clock at a capped level: nodes per ms the search is held to.
+    /// A capped level: nodes per ms the search is held to (see [`super::strength`]).
     throttle: Option<f64>,
     control: SearchControl,
     /// The manager before `begin_move`, for a dropped search.

@@ -8,9 +8,14 @@
 //! - On the **wall clock** the search is throttled by [`NodeRateCap`], a stopper adaptor between
 //!   the search and the manager's stopper: at every check it waits until the wall clock has
 //!   caught up with `nodes ÷ cap` (never past the hard limit), then hands the manager the time
-//!   now elapsed. It polls at least every [`THROTTLE_SLICE_MS`] of capped time, so the search
-//!   runs in short bursts. The wait spins (a browser worker cannot sleep), so a capped engine
-//!   uses the same CPU as a full-strength one while it thinks.
+//!   now elapsed. The wait spins (a browser worker cannot sleep), so a capped engine uses the
+//!   same CPU as a full-strength one while it thinks.
+//!
+//! On either clock the manager's checks come at least every [`THROTTLE_SLICE_MS`] of capped
+//! time ([`slice_nodes`]): a check interval is a node count (Stockfish's manager checks every
+//! 1024 nodes, MCTS after a batch of 128 playouts), which at 250 nodes/s would be four seconds
+//! between two looks at the hard limit. [`NodeRateCap`] shortens alpha-beta's interval; the
+//! driver shortens the MCTS batch (only the poll cadence: the search is the same).
 //!
 //! The caps are nodes per second for alpha-beta and playouts per second for MCTS (a playout
 //! costs a small quiescence search, several alpha-beta nodes); each level is ten times the one
@@ -102,9 +107,11 @@ impl Level {
         }
     }
 
-    /// The node rate (per ms) a wall-clock search must be throttled to, if any.
-    pub fn throttle(&self, timer: Timer, searcher: SearcherKind) -> Option<f64> {
-        if timer.is_virtual() { None } else { self.cap(searcher).map(|c| c / 1000.0) }
+    /// The node rate (per ms) a search at this level is held to by [`NodeRateCap`], if any
+    /// (on a virtual clock running at [`Level::timer`]'s rate it never waits, but still checks
+    /// often enough).
+    pub fn throttle(&self, searcher: SearcherKind) -> Option<f64> {
+        self.cap(searcher).map(|c| c / 1000.0)
     }
 }
 
@@ -162,10 +169,15 @@ fn pause(ms: f64) {
     }
 }
 
+/// The nodes a search held to `nodes_per_ms` visits in [`THROTTLE_SLICE_MS`] (at least one): at
+/// most this many between two checks (alpha-beta's check interval, MCTS's batch size).
+pub fn slice_nodes(nodes_per_ms: f64) -> u64 {
+    (nodes_per_ms * THROTTLE_SLICE_MS).floor().max(1.0) as u64
+}
+
 impl Stopper for NodeRateCap<'_> {
     fn check_interval(&self) -> u64 {
-        let slice = (self.nodes_per_ms * THROTTLE_SLICE_MS).floor().max(1.0) as u64;
-        self.inner.check_interval().min(slice)
+        self.inner.check_interval().min(slice_nodes(self.nodes_per_ms))
     }
 
     fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
@@ -223,12 +235,19 @@ mod tests {
         let l = Level::get(2).unwrap();
         let t = l.timer(Timer::virtual_nps(1_000_000.0), SearcherKind::Ab);
         assert_eq!(t.elapsed_ms(2_500), 1000.0, "2500 nodes take a second at 2500 nodes/s");
-        assert_eq!(l.throttle(t, SearcherKind::Ab), None, "no waiting on a virtual clock");
+        let mut never = NeverStop::default();
+        let cap = NodeRateCap::new(&mut never, t, l.throttle(SearcherKind::Ab).unwrap(), SearchControl::new());
+        let clock = std::time::Instant::now();
+        let s = cap.wait(&SearchStats { nodes_this_move: 5_000, elapsed_ms: t.elapsed_ms(5_000), ..SearchStats::default() });
+        assert_eq!(s.elapsed_ms, 2000.0, "no waiting on a virtual clock: it already runs at the cap");
+        assert!(clock.elapsed().as_millis() < 100);
+        assert_eq!(cap.check_interval(), 25, "but a check every 10 ms of capped time (25 nodes)");
         let slow = Timer::virtual_nps(1000.0);
         assert_eq!(l.timer(slow, SearcherKind::Ab).elapsed_ms(1000), 1000.0, "a slower clock stays");
         let full = Level::full().timer(Timer::virtual_nps(1e6), SearcherKind::Ab);
         assert_eq!(full.elapsed_ms(1000), 1.0);
-        assert_eq!(l.throttle(Timer::real(), SearcherKind::Mcts), Some(0.125));
+        assert_eq!(Level::full().throttle(SearcherKind::Ab), None);
+        assert_eq!(l.throttle(SearcherKind::Mcts), Some(0.125));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use shakmaty::Position;
 use super::{MoveDriver, Reuse, Running, Search};
 use crate::clock::timer::Timer;
 use crate::drive::request::{Event, MoveRequest};
+use crate::drive::strength::slice_nodes;
 use crate::drive::{SearcherKind, context, fen_of, game_ply};
 use crate::search::mcts::{GoOptions, MctsSearch, MctsTree};
 use crate::search::{Limits, RootPosition};
@@ -34,7 +35,7 @@ impl MoveDriver {
         let ply = game_ply(&req.start, req.moves.len());
         let before = self.snapshot();
         // The level caps the node rate: a virtual clock runs slower, the wall clock is waited for.
-        let throttle = self.level.throttle(req.timer, req.searcher);
+        let throttle = self.level.throttle(req.searcher);
         let timer = self.level.timer(req.timer, req.searcher);
         let (search, reused) = match req.searcher {
             SearcherKind::Ab => {
@@ -71,7 +72,13 @@ impl MoveDriver {
                 go.max_visits = req.max_visits;
                 go.searchmoves = req.searchmoves.clone();
                 go.stop_when_decided = req.clock.is_none() && !req.open_ended;
-                let search = match MctsSearch::new(tree, self.mcts.clone(), go) {
+                // A capped level polls (after each batch) at least every slice of capped time.
+                let mut params = self.mcts.clone();
+                if let Some(rate) = throttle {
+                    let slice = u32::try_from(slice_nodes(rate)).unwrap_or(u32::MAX);
+                    params.batch_size = params.batch_size.min(slice);
+                }
+                let search = match MctsSearch::new(tree, params, go) {
                     Ok(s) => s,
                     Err(e) => {
                         self.tree = Some(MctsTree::default());
