@@ -1,6 +1,7 @@
 // The Play view's documentation images (docs/play.md), from a real 3+2 game against the default
 // engine (Stockfish's manager on alpha-beta, level 3) in headless Chromium at 1366×768:
-// - docs/play.png: the page while the game is in progress (the engine thinking);
+// - docs/play.png: the page while the game is in progress, just after an engine move (its
+//   panel says why the search stopped then);
 // - docs/play-movetimes.png: the move-time chart card once the game has ended (or after
 //   MAX_ENGINE_MOVES engine moves).
 // The person's moves come from the same engine at depth 3 in Node (the built wasm), after a
@@ -51,14 +52,6 @@ try {
     await page.fill('#play-move-input', uci);
     await page.press('#play-move-input', 'Enter');
     await page.waitForFunction((n) => globalThis.tmlab.views.play.state.moves.length > n, s.moves.length, { timeout: 5000 });
-    if (!shot && engineMoves + 1 >= SHOT_AT) {
-      // The engine thinking, its budget bar filling: the docs' screenshot of a game in progress.
-      await page.waitForFunction(() => Number(document.querySelector('.engine-panel')?.dataset.depth) >= 6, null, { timeout: 30000 }).catch(() => {});
-      await page.evaluate(() => scrollTo(0, 0));
-      await page.screenshot({ path: join(ROOT, 'docs', 'play.png') });
-      shot = true;
-      console.log('docs/play.png written');
-    }
     await page.waitForFunction(
       () => {
         const v = globalThis.tmlab.views.play;
@@ -70,6 +63,15 @@ try {
     engineMoves += 1;
     const last = (await state()).moves.at(-1);
     if (last.engine) console.log(`${last.san}: ${(last.used_ms / 1000).toFixed(2)} s: ${last.engine.why}`);
+    if (!shot && engineMoves >= SHOT_AT && last.engine?.why.includes('factors')) {
+      // Just after an engine move: its budget, effective soft limit and the sentence saying why
+      // it stopped then, with the person to move: the docs' screenshot of a game in progress.
+      await page.waitForTimeout(300);
+      await page.evaluate(() => scrollTo(0, 0));
+      await page.screenshot({ path: join(ROOT, 'docs', 'play.png') });
+      shot = true;
+      console.log('docs/play.png written');
+    }
   }
   const s = await state();
   console.log(`${s.moves.length} plies${s.outcome ? `, ${s.outcome.result} (${s.outcome.reason})` : ''}`);

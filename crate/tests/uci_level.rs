@@ -51,11 +51,7 @@ fn on_a_virtual_clock_the_budget_is_the_same_and_the_search_runs_at_the_cap() {
     let go = ["position startpos moves e2e4 e7e5 g1f3", "go wtime 60000 btime 60000 winc 1000 binc 1000"];
     let mut lines = Vec::new();
     for level in ["5", "2"] {
-        let mut s = session(&[
-            ("TimeManager", "stockfish"),
-            ("VirtualNps", "1000000"),
-            ("Level", level),
-        ]);
+        let mut s = session(&[("TimeManager", "stockfish"), ("VirtualNps", "1000000"), ("Level", level)]);
         let mut out = Vec::new();
         for l in go {
             out.extend(run(&mut s, l));
@@ -115,7 +111,12 @@ fn a_capped_level_keeps_within_its_hard_limit_on_a_virtual_clock() {
     // 250 nodes/s: the manager's checks still come every 10 ms of virtual time, not every
     // check-interval's worth of nodes (1024 nodes would be 4 s).
     for (searcher, tm) in [("ab", "stockfish"), ("mcts", "lc0-legacy")] {
-        let mut s = session(&[("Searcher", searcher), ("TimeManager", tm), ("VirtualNps", "1000000"), ("Level", "1")]);
+        let mut s = session(&[
+            ("Searcher", searcher),
+            ("TimeManager", tm),
+            ("VirtualNps", "1000000"),
+            ("Level", "1"),
+        ]);
         run(&mut s, "position startpos moves e2e4 e7e5 g1f3 b8c6");
         let out = run(&mut s, "go wtime 20000 btime 20000");
         let tm_line = out.iter().find(|l| l.starts_with("info string tm ")).unwrap();
@@ -124,6 +125,9 @@ fn a_capped_level_keeps_within_its_hard_limit_on_a_virtual_clock() {
         // At most one check's worth over: two nodes (8 ms) for alpha-beta, one playout (83 ms at
         // 12 playouts/s) for MCTS, which cannot stop inside a playout.
         let slack = if searcher == "ab" { 10.0 } else { 1000.0 / 12.0 };
-        assert!(time <= hard + slack, "{searcher}: {time} ms used against a hard limit of {hard} ms: {out:?}");
+        assert!(
+            time <= hard + slack,
+            "{searcher}: {time} ms used against a hard limit of {hard} ms: {out:?}"
+        );
     }
 }

@@ -27,7 +27,12 @@ fn depths(lines: &[String]) -> Vec<(u32, u32)> {
 #[test]
 fn seldepth_is_never_below_depth() {
     let mut s = UciSession::new();
-    for l in ["uci", "setoption name TimeManager value stockfish", "setoption name VirtualNps value 1000000", "isready"] {
+    for l in [
+        "uci",
+        "setoption name TimeManager value stockfish",
+        "setoption name VirtualNps value 1000000",
+        "isready",
+    ] {
         run(&mut s, l);
     }
     let mut seen = Vec::new();
@@ -40,7 +45,11 @@ fn seldepth_is_never_below_depth() {
     run(&mut s, "ucinewgame");
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..24 {
-        let pos = if moves.is_empty() { "position startpos".into() } else { format!("position startpos moves {}", moves.join(" ")) };
+        let pos = if moves.is_empty() {
+            "position startpos".into()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
         run(&mut s, &pos);
         let out = run(&mut s, "go wtime 3000 btime 3000 winc 30 binc 30");
         seen.extend(depths(&out));

@@ -66,11 +66,9 @@ impl Level {
     /// # Errors
     /// `n` is not 1 … [`FULL`]; the message names it and the range.
     pub fn get(n: u64) -> Result<Level, String> {
-        LEVELS
-            .iter()
-            .find(|l| u64::from(l.level) == n)
-            .copied()
-            .ok_or_else(|| format!("level {n}: expected a whole number from 1 (beginner) to {FULL} (full strength)"))
+        LEVELS.iter().find(|l| u64::from(l.level) == n).copied().ok_or_else(|| {
+            format!("level {n}: expected a whole number from 1 (beginner) to {FULL} (full strength)")
+        })
     }
 
     /// Full strength.
@@ -236,9 +234,14 @@ mod tests {
         let t = l.timer(Timer::virtual_nps(1_000_000.0), SearcherKind::Ab);
         assert_eq!(t.elapsed_ms(2_500), 1000.0, "2500 nodes take a second at 2500 nodes/s");
         let mut never = NeverStop::default();
-        let cap = NodeRateCap::new(&mut never, t, l.throttle(SearcherKind::Ab).unwrap(), SearchControl::new());
+        let cap =
+            NodeRateCap::new(&mut never, t, l.throttle(SearcherKind::Ab).unwrap(), SearchControl::new());
         let clock = std::time::Instant::now();
-        let s = cap.wait(&SearchStats { nodes_this_move: 5_000, elapsed_ms: t.elapsed_ms(5_000), ..SearchStats::default() });
+        let s = cap.wait(&SearchStats {
+            nodes_this_move: 5_000,
+            elapsed_ms: t.elapsed_ms(5_000),
+            ..SearchStats::default()
+        });
         assert_eq!(s.elapsed_ms, 2000.0, "no waiting on a virtual clock: it already runs at the cap");
         assert!(clock.elapsed().as_millis() < 100);
         assert_eq!(cap.check_interval(), 25, "but a check every 10 ms of capped time (25 nodes)");
@@ -280,7 +283,11 @@ mod tests {
         let t = Timer::real();
         let cap = NodeRateCap::new(&mut hard, t, 0.001, SearchControl::new());
         let s = cap.wait(&SearchStats { nodes_this_move: 1000, ..SearchStats::default() });
-        assert!(s.elapsed_ms >= 30.0 && s.elapsed_ms < 1000.0, "stopped waiting at the hard limit: {}", s.elapsed_ms);
+        assert!(
+            s.elapsed_ms >= 30.0 && s.elapsed_ms < 1000.0,
+            "stopped waiting at the hard limit: {}",
+            s.elapsed_ms
+        );
         // A stop ends the wait.
         let control = SearchControl::new();
         control.stop();

@@ -47,7 +47,13 @@ pub struct EngineConfig {
 impl EngineConfig {
     /// A player with default options.
     pub fn new(searcher: SearcherKind, tm: TmSpec) -> Self {
-        EngineConfig { searcher, tm, hash_mb: DEFAULT_HASH_MB, mcts: MctsParams::default(), level: Level::full() }
+        EngineConfig {
+            searcher,
+            tm,
+            hash_mb: DEFAULT_HASH_MB,
+            mcts: MctsParams::default(),
+            level: Level::full(),
+        }
     }
 
     /// Sets the manager's move overhead (ms).

@@ -234,7 +234,10 @@ impl MatchSpec {
         let name = |n: &Option<String>, side: &str, c: &EngineConfig| {
             let own = c.label();
             let own = own.split_once(' ').map_or(own.as_str(), |(_, rest)| rest);
-            n.as_deref().map(str::trim).filter(|n| !n.is_empty()).map_or(format!("{side} {own}"), str::to_string)
+            n.as_deref()
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map_or(format!("{side} {own}"), str::to_string)
         };
         let (name_a, name_b) = (name(&self.name_a, "A", &a), name(&self.name_b, "B", &b));
         if name_a == name_b {

@@ -1,9 +1,9 @@
 //! Why an engine search stopped when it did, in one sentence with its numbers: built from the
 //! stop reason, the budget and the effective soft limit the manager was really using (its
 //! factors named and explained by the glossary), so the Play view can say after every engine
-//! move, for example, "Stopped at 2.1 s, at the end of an iteration past the soft limit: the
-//! in-search factors shrank it to 2.0 s from the 5.4 s optimum, mostly best-move stability
-//! ×0.62 (less time while the best move has not changed for many depths)."
+//! move, for example, "Stopped at 2.15 s, at the end of an iteration past the soft limit: the
+//! in-search factors shrank it to 2.05 s from the 5.40 s optimum, mostly because the best move
+//! had been stable for several iterations (best-move stability ×0.50)."
 
 use super::engine::Thought;
 use crate::stop::{EffectiveLimit, LimitTerm, StopReason};
@@ -31,12 +31,37 @@ fn main_factor(factors: &[LimitTerm]) -> Option<&LimitTerm> {
         .max_by(|a, b| a.value.ln().abs().total_cmp(&b.value.ln().abs()))
 }
 
-/// `best-move stability ×0.62 (less time while …)`: the factor with the glossary's label and
-/// meaning for `manager`, or the limit's own label when the glossary lacks it.
+/// What a factor's value says about the search, for the in-search factors whose direction has
+/// a plain reading: `(manager, key, below 1, above 1)`.
+const READINGS: [(&str, &str, &str, &str); 7] = [
+    ("stockfish", "falling_eval", "the score did not fall", "the score fell"),
+    (
+        "stockfish",
+        "reduction",
+        "the best move had been stable for several iterations",
+        "the best move changed recently",
+    ),
+    ("stockfish", "instability", "", "the best move changed during the last iterations"),
+    ("stockfish", "nodes_effort", "the best move took most of the nodes", ""),
+    ("guide", "pv", "the best move stayed the same", ""),
+    ("guide", "score", "the score rose", "the score fell"),
+    ("guide", "node", "most nodes went to the best move", "the nodes were spread over several moves"),
+];
+
+/// `mostly because the best move had been stable … (best-move stability ×0.62)`, else the
+/// factor with the glossary's label and meaning for `manager`, else the limit's own label.
 fn factor_words(t: &LimitTerm, manager: &str) -> String {
-    match glossary::lookup(manager, &t.key) {
-        Some(e) => format!("{} ×{:.2} ({})", e.label, t.value, e.meaning),
-        None => format!("{} ×{:.2}", t.label, t.value),
+    let entry = glossary::lookup(manager, &t.key);
+    let label = entry.map_or(t.label.as_str(), |e| e.label);
+    let reading = READINGS
+        .iter()
+        .find(|(m, k, _, _)| *m == manager && *k == t.key)
+        .map(|(_, _, below, above)| if t.value < 1.0 { *below } else { *above })
+        .filter(|r| !r.is_empty());
+    match (reading, entry) {
+        (Some(r), _) => format!("mostly because {r} ({label} ×{:.2})", t.value),
+        (None, Some(e)) => format!("mostly {label} ×{:.2} ({})", t.value, e.meaning),
+        (None, None) => format!("mostly {label} ×{:.2}", t.value),
     }
 }
 
@@ -57,12 +82,13 @@ fn moved_limit(l: &EffectiveLimit, manager: &str) -> Option<String> {
         "kept it"
     };
     let base_label = glossary::lookup(manager, &base.key).map_or(base.label.as_str(), |e| e.label);
-    let mut out = format!("the in-search factors {verb} to {} from the {} {base_label}", s(l.soft_ms), s(base.value));
+    let mut out =
+        format!("the in-search factors {verb} to {} from the {} {base_label}", s(l.soft_ms), s(base.value));
     if capped {
         out.push_str(&format!(" (capped at {})", s(l.cap_ms.unwrap_or(l.soft_ms))));
     }
     match main_factor(factors) {
-        Some(f) => out.push_str(&format!(", mostly {}", factor_words(f, manager))),
+        Some(f) => out.push_str(&format!(", {}", factor_words(f, manager))),
         None => out.push_str(", every factor near 1"),
     }
     Some(out)
@@ -90,15 +116,24 @@ pub fn stop_sentence(t: &Thought, used_ms: f64, mcts: bool, manager: &str) -> St
             format!("Stopped at {at}: the hard limit of {} {cut} (the soft limit was {}).", s(hard), s(soft))
         }
         StopReason::Deadline => {
-            format!("Stopped at {at}: the manager's one deadline, {}, passed (it has no separate soft limit).", s(hard))
+            format!(
+                "Stopped at {at}: the manager's one deadline, {}, passed (it has no separate soft limit).",
+                s(hard)
+            )
         }
         StopReason::SmartPruning => format!(
             "Stopped at {at} of a {} budget: smart pruning, no other move could catch up with the best in the time left.",
             s(hard)
         ),
-        StopReason::OnlyMove => format!("Stopped at {at} of a {} soft limit: only one sensible move.", s(soft)),
-        StopReason::ForcedWin => format!("Stopped at {at} of a {} soft limit: a forced win was found.", s(soft)),
-        StopReason::MateFound => format!("Stopped at {at} of a {} soft limit: a short mate was found.", s(soft)),
+        StopReason::OnlyMove => {
+            format!("Stopped at {at} of a {} soft limit: only one sensible move.", s(soft))
+        }
+        StopReason::ForcedWin => {
+            format!("Stopped at {at} of a {} soft limit: a forced win was found.", s(soft))
+        }
+        StopReason::MateFound => {
+            format!("Stopped at {at} of a {} soft limit: a short mate was found.", s(soft))
+        }
         other => format!("Stopped at {at}: {}.", other.describe(mcts)),
     }
 }
@@ -145,11 +180,35 @@ mod tests {
         let l = stockfish_limit(0.5);
         let soft = l.soft_ms;
         let text = stop_sentence(&thought(StopReason::SoftLimit, Some(l)), 2150.0, false, "stockfish");
-        assert!(text.starts_with("Stopped at 2.15 s, at the end of an iteration past the soft limit"), "{text}");
+        assert!(
+            text.starts_with("Stopped at 2.15 s, at the end of an iteration past the soft limit"),
+            "{text}"
+        );
         assert!(text.contains(&format!("shrank it to {} from the 5.40 s optimum", s(soft))), "{text}");
-        assert!(text.contains("mostly best-move stability ×0.50 (less time while the best move"), "{text}");
-        let grown = stop_sentence(&thought(StopReason::SoftLimit, Some(stockfish_limit(3.0))), 9000.0, false, "stockfish");
-        assert!(grown.contains("grew it to") && grown.contains("best-move stability ×3.00"), "{grown}");
+        assert!(
+            text.ends_with("mostly because the best move had been stable for several iterations (best-move stability ×0.50)."),
+            "{text}"
+        );
+        let grown = stop_sentence(
+            &thought(StopReason::SoftLimit, Some(stockfish_limit(3.0))),
+            9000.0,
+            false,
+            "stockfish",
+        );
+        assert!(
+            grown.contains("grew it to")
+                && grown.contains("because the best move changed recently (best-move stability ×3.00)"),
+            "{grown}"
+        );
+        // A factor without a plain reading is named with the glossary's meaning.
+        let mut l = stockfish_limit(1.0);
+        l.terms[2].key = "nodes_effort".into();
+        l.terms[2].value = 1.5;
+        let other = stop_sentence(&thought(StopReason::SoftLimit, Some(l)), 2000.0, false, "stockfish");
+        assert!(
+            other.contains("mostly node effort ×1.50 (less time when the best move took most of the nodes)"),
+            "{other}"
+        );
         let capped = stockfish_limit(4.0);
         assert_eq!(capped.soft_ms, 16_000.0);
         let c = stop_sentence(&thought(StopReason::SoftLimit, Some(capped)), 16_100.0, false, "stockfish");
@@ -179,7 +238,10 @@ mod tests {
             }
         }
         let h = stop_sentence(&thought(StopReason::HardLimit, None), 16_050.0, false, "stockfish");
-        assert_eq!(h, "Stopped at 16.1 s: the hard limit of 16.0 s cut the iteration short (the soft limit was 5.40 s).");
+        assert_eq!(
+            h,
+            "Stopped at 16.1 s: the hard limit of 16.0 s cut the iteration short (the soft limit was 5.40 s)."
+        );
         let sp = stop_sentence(&thought(StopReason::SmartPruning, None), 800.0, true, "lc0-legacy");
         assert!(sp.contains("of a 16.0 s budget: smart pruning"), "{sp}");
     }

@@ -133,7 +133,8 @@ impl MoveDriver {
     /// manager begins the move afresh with the ponder tree as reused nodes ([`Event::Budget`]).
     pub fn mcts_ponderhit(&mut self, timer: Timer, out: &mut dyn FnMut(Event)) {
         let MoveDriver { running, tm, level, .. } = self;
-        let Some(Running { search: Search::Mcts { search }, managed, budget, timer: run_timer, .. }) = running
+        let Some(Running { search: Search::Mcts { search }, managed, budget, timer: run_timer, .. }) =
+            running
         else {
             return;
         };

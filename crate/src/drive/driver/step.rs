@@ -3,8 +3,8 @@
 
 use super::{LIMIT_POLL_STRIDE, MoveDriver, Search};
 use crate::drive::MoveTimeStopper;
-use crate::drive::strength::NodeRateCap;
 use crate::drive::request::{Event, MoveOutcome};
+use crate::drive::strength::NodeRateCap;
 use crate::search::mcts::{InfoLine, Progress};
 use crate::search::{IterationReport, SearchRequest, Searcher};
 use crate::stop::{NeverStop, Stopper};

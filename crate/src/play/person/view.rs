@@ -10,10 +10,10 @@ use shakmaty::{CastlingMode, Color, Position};
 use super::{PersonGame, color_name, dests};
 use crate::clock::{TimeControl, Timing};
 use crate::drive::{Level, SearcherKind};
-use crate::play::why::stop_sentence;
 use crate::play::game::{GameOutcome, MoveRecord};
 use crate::play::match_::emergency_threshold_ms;
 use crate::play::openings::fen_of;
+use crate::play::why::stop_sentence;
 
 /// One side's clock as the page draws it.
 #[derive(Clone, Debug, PartialEq, Serialize)]

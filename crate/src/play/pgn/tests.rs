@@ -99,8 +99,16 @@ fn every_comment_field_is_explained_in_the_docs() {
     let doc = include_str!("../../../../docs/play.md");
     let section = doc.split("## PGN comments").nth(1).expect("docs/play.md has a PGN comments section");
     for f in super::COMMENT_FIELDS {
-        assert!(section.contains(&format!("| `{}` | `{}` |", f.field, f.example)), "{} is not in docs/play.md", f.field);
+        assert!(
+            section.contains(&format!("| `{}` | `{}` |", f.field, f.example)),
+            "{} is not in docs/play.md",
+            f.field
+        );
         let words = f.meaning.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
-        assert!(section.replace('`', "").contains(&words.replace('`', "")), "{}: docs/play.md says otherwise", f.field);
+        assert!(
+            section.replace('`', "").contains(&words.replace('`', "")),
+            "{}: docs/play.md says otherwise",
+            f.field
+        );
     }
 }

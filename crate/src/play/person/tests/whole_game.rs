@@ -71,7 +71,11 @@ fn a_whole_game_against_the_uci_engine_saves_restores_and_exports() {
         };
         let mut words = c.split_whitespace().peekable();
         while let Some(w) = words.next() {
-            let w = if w.starts_with("[%") { format!("{w} {}", words.next().unwrap_or("")) } else { w.to_string() };
+            let w = if w.starts_with("[%") {
+                format!("{w} {}", words.next().unwrap_or(""))
+            } else {
+                w.to_string()
+            };
             assert!(known(&w), "{w:?} of {c:?} is not in COMMENT_FIELDS");
         }
         assert!(parse_clock(comment_command(c, "clk").unwrap()).is_some(), "{c}");
