@@ -7,13 +7,20 @@
 # the `levels-table` markers in docs/play.md from them (scripts/strength-table.mjs), so the
 # numbers in the docs are the matches' own.
 #
-#   bash scripts/strength-ladder.sh            # 40 games per step at 30+0.3, 1 M virtual nodes/s
-#   GAMES=100 TC=60+0.6 bash scripts/strength-ladder.sh
+#   bash scripts/strength-ladder.sh            # 40 games per step, 1 M virtual nodes/s
+#   GAMES=100 TCS="3+2 3+2 60+0.6 60+0.6" bash scripts/strength-ladder.sh
+#   STEPS="4" bash scripts/strength-ladder.sh  # only level 5 vs level 4
+#
+# TCS is the control of each step (level 2 vs 1, 3 vs 2, 4 vs 3, 5 vs 4): Play's own 3+2 for
+# the lower steps, whose games cost little; 30+0.3 for the upper ones, whose full-strength games
+# cost tens of millions of nodes each (at 30+0.3 level 1 loses most games on time, so the lower
+# steps are not played there).
 #   TABLE_ONLY=1 bash scripts/strength-ladder.sh   # rewrite the table from the saved JSON
 source "$(dirname "$0")/lib.sh"
 
 GAMES=${GAMES:-40}
-TC=${TC:-30+0.3}
+read -r -a TCS <<< "${TCS:-3+2 3+2 30+0.3 30+0.3}"
+STEPS=${STEPS:-1 2 3 4}
 NPS=${NPS:-1000000}
 CONC=${CONC:-1}
 out=docs/experiments/strength-ladder
@@ -25,7 +32,8 @@ if [ -z "${TABLE_ONLY:-}" ]; then
   bin="${CARGO_TARGET_DIR:-target}/release/tmlab"
   tmp="${CARGO_TARGET_DIR:-target}/strength-ladder"
   mkdir -p "$tmp"
-  for k in 1 2 3 4; do
+  for k in $STEPS; do
+    TC=${TCS[$((k - 1))]}
     step "level $((k + 1)) vs level $k: $GAMES games at $TC, $NPS virtual nodes/s"
     "$bin" match --a stockfish --b stockfish --level-a $((k + 1)) --level-b $k \
       --tc "$TC" --games "$GAMES" --nps "$NPS" --concurrency "$CONC" \

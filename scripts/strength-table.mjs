@@ -34,14 +34,14 @@ export function ladderReport(k) {
  */
 export function table(levels, report) {
   const rows = [
-    '| level | alpha-beta cap | MCTS cap | against the level below | score | Elo step | LOS | clock used by move 20 | used ÷ base soft | timeouts |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| level | alpha-beta cap | MCTS cap | time control | against the level below | score | Elo step | LOS | clock used by move 20 | used ÷ base soft | timeouts |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   let settings = null;
   for (const l of levels) {
     const cap = (n, unit) => (n == null ? 'none (the machine’s speed)' : `${n.toLocaleString('en')} ${unit}/s`);
     const r = l.level > 1 ? report(l.level - 1) : null;
-    let cells = ['–', '–', '–', '–', '–', '–', '–'];
+    let cells = ['–', '–', '–', '–', '–', '–', '–', '–'];
     if (r) {
       const b = r.report.block;
       const w = b.wdl;
@@ -51,6 +51,7 @@ export function table(levels, report) {
       const two = (x) => (x == null ? '–' : x.toFixed(2));
       const { a, b: lower } = r.report;
       cells = [
+        r.tc_a,
         `+${w.wins} −${w.losses} =${w.draws} (${games} games)`,
         `${((100 * (w.wins + w.draws / 2)) / games).toFixed(1)} %`,
         elo(b.estimate),
@@ -59,7 +60,7 @@ export function table(levels, report) {
         `${two(a.used_over_allocated)} / ${two(lower.used_over_allocated)}`,
         `${a.timeouts} / ${lower.timeouts}`,
       ];
-      const s = `${r.engine} ${r.a} vs ${r.b}, ${r.tc_a}, virtual clock ${r.clock.nps.toLocaleString('en')} nodes/s`;
+      const s = `${r.engine} ${r.a} vs ${r.b}, virtual clock ${r.clock.nps.toLocaleString('en')} nodes/s`;
       if (settings && settings !== s) throw new Error(`the ladder's matches differ: ${settings} / ${s}`);
       settings = s;
     }
