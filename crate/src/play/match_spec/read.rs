@@ -207,6 +207,11 @@ impl MatchSpec {
         if let Some(h) = f.whole("hash_mb", MAX_HASH_MB as u64)? {
             s.hash_mb = h as usize;
         }
+        for (key, level) in [("level_a", &mut s.level_a), ("level_b", &mut s.level_b)] {
+            if let Some(l) = f.whole(key, u64::from(u8::MAX))? {
+                *level = l as u8;
+            }
+        }
         if let Some(e) = f.string("event")? {
             s.event = e;
         }
