@@ -23,7 +23,9 @@ fn lessons() -> Vec<(String, String)> {
     files.sort();
     files
         .into_iter()
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+        .map(|p| {
+            (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap())
+        })
         .collect()
 }
 
@@ -73,7 +75,9 @@ fn render(text: &str, where_: &str, errors: &mut Vec<String>) -> (String, usize)
             }
         } else if let Some(q) = inner.strip_prefix("q ") {
             if !(q.contains("src=\"https://") || q.contains("src=\"?view=")) || !q.contains("v=\"") {
-                errors.push(format!("{where_}: a quoted number needs v=\"…\" and src=\"https://…\" (or a view): {inner}"));
+                errors.push(format!(
+                    "{where_}: a quoted number needs v=\"…\" and src=\"https://…\" (or a view): {inner}"
+                ));
             }
         } else {
             errors.push(format!("{where_}: an unknown inline placeholder {{{{{inner}}}}}"));
@@ -119,7 +123,12 @@ fn typed_numbers(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for (i, c) in chars.iter().enumerate() {
         let prev = if i == 0 { ' ' } else { chars[i - 1] };
-        if c.is_ascii_digit() && !prev.is_alphanumeric() && prev != '.' && prev != '_' && !prev.is_ascii_digit() {
+        if c.is_ascii_digit()
+            && !prev.is_alphanumeric()
+            && prev != '.'
+            && prev != '_'
+            && !prev.is_ascii_digit()
+        {
             let start = i.saturating_sub(20);
             let end = (i + 20).min(chars.len());
             found.push(chars[start..end].iter().collect::<String>());
@@ -142,7 +151,9 @@ fn every_lesson_renders_with_computed_numbers_and_asks_before_it_reveals() {
         for line in front.lines().filter(|l| l.starts_with("ref:")) {
             let target = line.split('|').nth(1).unwrap_or("").trim();
             if !(target.starts_with("https://") || target.starts_with('?')) {
-                errors.push(format!("{file}: a reference must be a titled https link (or a view), not `{target}`"));
+                errors.push(format!(
+                    "{file}: a reference must be a titled https link (or a view), not `{target}`"
+                ));
             }
         }
         for para in body.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
@@ -151,10 +162,14 @@ fn every_lesson_renders_with_computed_numbers_and_asks_before_it_reveals() {
             }
             if let Some(t) = para.strip_prefix("{{try ") {
                 tries += 1;
-                let t = t.strip_suffix("}}").unwrap_or_else(|| panic!("{file}: a try must end with }}: {para}"));
+                let t =
+                    t.strip_suffix("}}").unwrap_or_else(|| panic!("{file}: a try must end with }}: {para}"));
                 let mut lines = t.lines();
                 let head = lines.next().unwrap_or("");
-                assert!(head.contains("label=\""), "{file}: a try's first line is its label and settings: {head}");
+                assert!(
+                    head.contains("label=\""),
+                    "{file}: a try's first line is its label and settings: {head}"
+                );
                 let (mut ask, mut answers, mut right, mut notice, mut mark) = (0, 0, 0, 0, 0);
                 for line in lines.map(str::trim).filter(|l| !l.is_empty()) {
                     let where_ = format!("{file} try {head}");
@@ -178,7 +193,8 @@ fn every_lesson_renders_with_computed_numbers_and_asks_before_it_reveals() {
                             mark += 1;
                             continue;
                         }
-                        _ => errors.push(format!("{where_}: a try line starts with ?, -, ! or @, not `{line}`")),
+                        _ => errors
+                            .push(format!("{where_}: a try line starts with ?, -, ! or @, not `{line}`")),
                     }
                     for n in typed_numbers(&shown) {
                         errors.push(format!("{where_}: a number typed by hand: …{n}…"));
@@ -209,7 +225,8 @@ fn the_check_finds_typed_numbers_and_spares_names_code_and_links() {
     assert_eq!(typed_numbers("about 20 increments").len(), 1);
     assert_eq!(typed_numbers("×2.38 on moves").len(), 1);
     let mut errors = Vec::new();
-    let (shown, n) = render("budget {{= sim spec=stockfish tc=2+0.1 at=1 field=soft unit=ms}} here", "t", &mut errors);
+    let (shown, n) =
+        render("budget {{= sim spec=stockfish tc=2+0.1 at=1 field=soft unit=ms}} here", "t", &mut errors);
     assert_eq!((shown.as_str(), n), ("budget ▯ here", 1));
     render("{{= sim spec=stockfish tc=2+0.1 at=1 field=bogus}}", "t", &mut errors);
     assert_eq!(errors.len(), 1, "{errors:?}");

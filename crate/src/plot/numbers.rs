@@ -9,7 +9,8 @@
 //! Kinds:
 //! - `sim`: one side's simulated game ([`simulate_spec`]) with `spec`, `tc` and the usage model
 //!   (`moves`, `use`, `reuse`, `nps`, as the allocation chart's); a `field` (`soft`, `hard`,
-//!   `used`, `clock` before the move, `clock-after`, `reused` nodes, or `term:NAME`, a term of
+//!   `used`, `clock` before the move, `clock-after`, `reused` nodes, `move`, `movestogo`, or
+//!   `term:NAME`, a term of
 //!   the budget) read
 //!   `at` one move, or over `from`…`to` with `stat` = `min`, `max`, `mean`, `argmin`, `argmax`
 //!   (a move number), `count` (moves whose field is `eq`, `le` or `ge` a value), `first` (the
@@ -46,7 +47,9 @@ fn parse(expr: &str) -> Result<(String, Attrs), String> {
         if rest.is_empty() {
             break;
         }
-        let eq = rest.find('=').ok_or_else(|| format!("cannot read `{rest}`; allowed: key=value or key=\"a value\""))?;
+        let eq = rest
+            .find('=')
+            .ok_or_else(|| format!("cannot read `{rest}`; allowed: key=value or key=\"a value\""))?;
         let key = &rest[..eq];
         if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
             return Err(format!("`{key}` is not a key; allowed: letters, digits and -"));
@@ -132,7 +135,9 @@ pub fn evaluate(expr: &str) -> Result<String, String> {
         "ratio" => ratio_value(&a)?,
         "moves-left" => moves_left_value(&a)?,
         "budget" => budget_value(&a)?,
-        other => return Err(format!("unknown number kind `{other}`; allowed: sim, ratio, budget, moves-left")),
+        other => {
+            return Err(format!("unknown number kind `{other}`; allowed: sim, ratio, budget, moves-left"));
+        }
     };
     let v = (value.v + a.num("add")?.unwrap_or(0.0)) * a.num("mul")?.unwrap_or(1.0);
     format_value(v, value.inc_ms, a.get("unit").unwrap_or(""), a.whole("dp")?)
@@ -141,7 +146,11 @@ pub fn evaluate(expr: &str) -> Result<String, String> {
 fn format_value(v: f64, inc_ms: Option<f64>, unit: &str, dp: Option<u32>) -> Result<String, String> {
     let fixed = |x: f64, d: u32| {
         let s = format!("{x:.*}", d as usize);
-        if s.starts_with('-') && s.trim_start_matches(['-', '0', '.']).is_empty() { s[1..].to_string() } else { s }
+        if s.starts_with('-') && s.trim_start_matches(['-', '0', '.']).is_empty() {
+            s[1..].to_string()
+        } else {
+            s
+        }
     };
     Ok(match unit {
         "" => fixed(v, dp.unwrap_or(0)),
@@ -152,15 +161,19 @@ fn format_value(v: f64, inc_ms: Option<f64>, unit: &str, dp: Option<u32>) -> Res
         "moves" => format!("{} moves", fixed(v, dp.unwrap_or(0))),
         "move" => format!("move {}", fixed(v, 0)),
         "inc" => {
-            let inc = inc_ms.filter(|i| *i > 0.0).ok_or("unit=inc needs a clock read at a move with an increment")?;
+            let inc = inc_ms
+                .filter(|i| *i > 0.0)
+                .ok_or("unit=inc needs a clock read at a move with an increment")?;
             format!("{} increments", fixed(v / inc, dp.unwrap_or(0)))
         }
         other => return Err(format!("unknown unit `{other}`; allowed: ms, s, x, %, moves, move, inc")),
     })
 }
 
-const SIM_KEYS: [&str; 15] =
-    ["spec", "tc", "moves", "use", "reuse", "nps", "field", "at", "from", "to", "stat", "eq", "le", "ge", "over"];
+const SIM_KEYS: [&str; 15] = [
+    "spec", "tc", "moves", "use", "reuse", "nps", "field", "at", "from", "to", "stat", "eq", "le", "ge",
+    "over",
+];
 
 fn run_sim(a: &Args, spec: &str, tc: &str, last: u32) -> Result<Simulation, String> {
     let base = SimConfig::default();
@@ -182,9 +195,13 @@ fn field_of(row: &SimRow, field: &str) -> Result<f64, String> {
         "clock-after" => row.clock_after_ms,
         "reused" => row.reused_nodes as f64,
         "move" => f64::from(row.move_no),
+        "movestogo" => f64::from(
+            row.movestogo
+                .ok_or_else(|| format!("move {} has no movestogo (not a repeating control)", row.move_no))?,
+        ),
         _ => {
             let name = field.strip_prefix("term:").ok_or_else(|| {
-                format!("unknown field `{field}`; allowed: soft, hard, used, clock, clock-after, reused, move, term:NAME")
+                format!("unknown field `{field}`; allowed: soft, hard, used, clock, clock-after, reused, move, movestogo, term:NAME")
             })?;
             row.terms.iter().find(|t| t.name == name).map(|t| t.value).ok_or_else(|| {
                 let names: Vec<&str> = row.terms.iter().map(|t| t.name.as_ref()).collect();
@@ -231,9 +248,11 @@ fn sim_value(a: &Args) -> Result<Value, String> {
     let stat = a.get("stat").unwrap_or("");
     if stat == "flag" {
         let sim = run_sim(a, spec, tc, a.whole("moves")?.unwrap_or(60))?;
-        let row = sim.rows.last().filter(|_| sim.flagged).ok_or_else(|| {
-            format!("{spec} at {tc} does not lose on time in {} moves", sim.rows.len())
-        })?;
+        let row = sim
+            .rows
+            .last()
+            .filter(|_| sim.flagged)
+            .ok_or_else(|| format!("{spec} at {tc} does not lose on time in {} moves", sim.rows.len()))?;
         return Ok(Value { v: f64::from(row.move_no), inc_ms: None });
     }
     let field = a.need("field")?;
@@ -274,9 +293,10 @@ fn sim_value(a: &Args) -> Result<Value, String> {
         }
         "first" => {
             let t = test()?;
-            let i = values.iter().position(|v| t(*v)).ok_or_else(|| {
-                format!("no move {from}…{to} of {spec} at {tc} has that {field}")
-            })?;
+            let i = values
+                .iter()
+                .position(|v| t(*v))
+                .ok_or_else(|| format!("no move {from}…{to} of {spec} at {tc} has that {field}"))?;
             Value { v: f64::from(rows[i].move_no), inc_ms: None }
         }
         other => {
@@ -288,7 +308,20 @@ fn sim_value(a: &Args) -> Result<Value, String> {
 }
 
 fn ratio_value(a: &Args) -> Result<Value, String> {
-    a.check(&["spec", "tc", "over-spec", "over-tc", "moves", "use", "reuse", "nps", "field", "at", "from", "to"])?;
+    a.check(&[
+        "spec",
+        "tc",
+        "over-spec",
+        "over-tc",
+        "moves",
+        "use",
+        "reuse",
+        "nps",
+        "field",
+        "at",
+        "from",
+        "to",
+    ])?;
     let spec = a.need("spec")?;
     let tc = a.need("tc")?;
     let over_spec = a.get("over-spec").unwrap_or(spec);
@@ -382,9 +415,15 @@ mod tests {
     #[test]
     fn a_budget_at_a_move_is_the_simulation_row() {
         let sim = simulate_spec("stockfish", "2+0.1", &SimConfig::default()).unwrap();
-        assert_eq!(evaluate("sim spec=stockfish tc=2+0.1 at=1 field=soft unit=ms").unwrap(), format!("{} ms", sim.rows[0].soft_ms));
+        assert_eq!(
+            evaluate("sim spec=stockfish tc=2+0.1 at=1 field=soft unit=ms").unwrap(),
+            format!("{} ms", sim.rows[0].soft_ms)
+        );
         assert_eq!(evaluate("sim spec=stockfish tc=2+0.1 at=1 field=term:mtg").unwrap(), "50");
-        assert_eq!(evaluate("sim spec=stockfish tc=2+0.1 at=1 field=term:mtg add=2 mul=150 unit=s").unwrap(), "7.8 s");
+        assert_eq!(
+            evaluate("sim spec=stockfish tc=2+0.1 at=1 field=term:mtg add=2 mul=150 unit=s").unwrap(),
+            "7.8 s"
+        );
     }
 
     #[test]
@@ -395,11 +434,14 @@ mod tests {
         let sf = "spec=\"stockfish(move-overhead=150)\" tc=2+0.1";
         assert_eq!(evaluate(&format!("sim {sf} from=1 to=60 field=soft stat=count eq=1")).unwrap(), "12");
         assert_eq!(evaluate(&format!("sim {sf} from=1 to=60 field=soft stat=first ge=2")).unwrap(), "13");
-        assert!(evaluate(&format!("sim {sf} at=13 field=term:adj dp=3")).unwrap().parse::<f64>().unwrap() > 0.0);
+        assert!(
+            evaluate(&format!("sim {sf} at=13 field=term:adj dp=3")).unwrap().parse::<f64>().unwrap() > 0.0
+        );
         assert_eq!(evaluate("moves-left stat=argmin").unwrap(), "64");
         assert_eq!(evaluate("moves-left stat=min dp=1").unwrap(), "7.7");
         assert_eq!(evaluate("moves-left stat=max-share unit=%").unwrap(), "13 %");
-        let r = evaluate("ratio spec=mediocre tc=8+0.08 over-tc=4+0.04 from=1 to=10 field=soft unit=x").unwrap();
+        let r =
+            evaluate("ratio spec=mediocre tc=8+0.08 over-tc=4+0.04 from=1 to=10 field=soft unit=x").unwrap();
         assert_eq!(r, "×2.00", "Mediocre's budgets scale with the clock");
     }
 
@@ -407,17 +449,39 @@ mod tests {
     fn a_fresh_budget_is_what_the_manager_gives() {
         let mut tm = crate::tm::from_spec("mediocre").unwrap();
         let b = tm.begin_move(&crate::tm::MoveContext::new(60_000.0, 600.0, 0));
-        assert_eq!(evaluate("budget spec=mediocre clock=60000 inc=600 field=hard").unwrap(), format!("{}", b.hard_ms));
-        assert_eq!(evaluate("budget spec=mediocre clock=60000 inc=600 field=soft unit=ms").unwrap(), format!("{} ms", b.soft_ms));
-        assert!(evaluate("budget spec=mediocre clock=60000 field=nope").unwrap_err().contains("allowed: soft"));
+        assert_eq!(
+            evaluate("budget spec=mediocre clock=60000 inc=600 field=hard").unwrap(),
+            format!("{}", b.hard_ms)
+        );
+        assert_eq!(
+            evaluate("budget spec=mediocre clock=60000 inc=600 field=soft unit=ms").unwrap(),
+            format!("{} ms", b.soft_ms)
+        );
+        assert!(
+            evaluate("budget spec=mediocre clock=60000 field=nope").unwrap_err().contains("allowed: soft")
+        );
     }
 
     #[test]
     fn errors_name_what_is_wrong() {
-        assert!(evaluate("sim spec=stockfish tc=2+0.1 at=1 field=nope").unwrap_err().contains("allowed: soft"));
-        assert!(evaluate("sim spec=stockfish tc=2+0.1 at=1 field=soft colour=red").unwrap_err().contains("no `colour`"));
+        assert!(
+            evaluate("sim spec=stockfish tc=2+0.1 at=1 field=nope").unwrap_err().contains("allowed: soft")
+        );
+        assert!(
+            evaluate("sim spec=stockfish tc=2+0.1 at=1 field=soft colour=red")
+                .unwrap_err()
+                .contains("no `colour`")
+        );
         assert!(evaluate("bogus").unwrap_err().contains("allowed: sim"));
-        assert!(evaluate("sim spec=stockfish tc=2+0.1 at=500 moves=60 field=soft").unwrap_err().contains("no moves 500"));
-        assert!(evaluate("sim spec=stockfish tc=2+0.1 at=1 field=soft unit=parsec").unwrap_err().contains("unknown unit"));
+        assert!(
+            evaluate("sim spec=stockfish tc=2+0.1 at=500 moves=60 field=soft")
+                .unwrap_err()
+                .contains("no moves 500")
+        );
+        assert!(
+            evaluate("sim spec=stockfish tc=2+0.1 at=1 field=soft unit=parsec")
+                .unwrap_err()
+                .contains("unknown unit")
+        );
     }
 }

@@ -118,7 +118,12 @@ impl AllocationCanvas {
     /// Wrap a canvas element.
     #[wasm_bindgen(constructor)]
     pub fn new(canvas: HtmlCanvasElement) -> AllocationCanvas {
-        AllocationCanvas { canvas, frame: None, last: None, ghost_key: (Vec::new(), String::new(), String::new()) }
+        AllocationCanvas {
+            canvas,
+            frame: None,
+            last: None,
+            ghost_key: (Vec::new(), String::new(), String::new()),
+        }
     }
 
     /// Simulate `specs` (1 to 4 spec strings) at time control `tc` under the usage model
@@ -171,8 +176,10 @@ impl AllocationCanvas {
             _ if ghost.is_empty() => {
                 crate::plot::allocation::Comparison::run(&specs, tc, &cfg).map_err(|e| JsError::new(&e))?
             }
-            _ => crate::plot::allocation::Comparison::run_against(&specs, tc, &cfg, &ghost, &ghost_tc, &ghost_cfg)
-                .map_err(|e| JsError::new(&e))?,
+            _ => crate::plot::allocation::Comparison::run_against(
+                &specs, tc, &cfg, &ghost, &ghost_tc, &ghost_cfg,
+            )
+            .map_err(|e| JsError::new(&e))?,
         };
         self.ghost_key = key;
         let last = cmp.sims.iter().filter_map(|s| s.rows.last()).map(|r| r.move_no).max().unwrap_or(1);
