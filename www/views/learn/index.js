@@ -51,8 +51,8 @@ export function mountLearn(root, ctx) {
     }
     ctx.setTry?.(revealed(s) && s.tried !== null ? s.tried + 1 : null);
     paint();
-    // The answer changes the chart: bring it into view.
-    if (revealed(s) && !wasRevealed) holder.querySelector('.lesson-chart')?.scrollIntoView?.({ block: 'center' });
+    // The answer changes the chart: bring the question, its notice and the chart below into view.
+    if (revealed(s) && !wasRevealed) holder.querySelector('.lesson-tries')?.scrollIntoView?.({ block: 'start' });
   }
 
   function paint() {
@@ -75,7 +75,7 @@ export function mountLearn(root, ctx) {
     }
   }
   paint();
-  if (revealed(s)) requestAnimationFrame(() => holder.querySelector('.lesson-chart')?.scrollIntoView?.({ block: 'center' }));
+  if (revealed(s)) requestAnimationFrame(() => holder.querySelector('.lesson-tries')?.scrollIntoView?.({ block: 'start' }));
   return {
     /** The lessons, the state, and the mounted chart (for tests). */
     get state() {

@@ -70,31 +70,7 @@ const inline = (inlines) =>
 export function learnTemplate(s, h, { snippet, embed }) {
   const l = lessonOf(s);
   const tried = s.tried === null ? null : l.tries[s.tried];
-  return html`
-    <div class="learn ${embed ? 'learn-embed' : ''}">
-      ${embed
-        ? nothing
-        : html`<nav class="lesson-list card" aria-label="Lessons">
-            <h2>Lessons</h2>
-            <ol>
-              ${s.lessons.map(
-                (x, i) => html`<li>
-                  <a href=${`?view=learn&lesson=${x.slug}`} data-slug=${x.slug} aria-current=${i === s.index ? 'page' : 'false'}
-                    @click=${(/** @type {MouseEvent} */ e) => {
-                      e.preventDefault();
-                      h.select(x.slug);
-                    }}>${x.title}</a>
-                </li>`,
-              )}
-            </ol>
-          </nav>`}
-      <article class="lesson card" data-slug=${l.slug} aria-labelledby="lesson-title">
-        <h2 id="lesson-title">${s.index + 1}. ${l.title}</h2>
-        ${l.blocks.map((b) => {
-          if (b.type === 'p') return html`<p>${inline(b.inlines)}</p>`;
-          if (b.type === 'ul') return html`<ul>${b.items.map((it) => html`<li>${inline(it)}</li>`)}</ul>`;
-          return keyed(l.slug, html`<div class="lesson-chart" data-kind=${b.kind}></div>`);
-        })}
+  const triesSection = html`
         <section class="lesson-tries" aria-label="Try this">
           <h3>Try this: predict, then see</h3>
           <div class="try-buttons">
@@ -124,7 +100,33 @@ export function learnTemplate(s, h, { snippet, embed }) {
             : tried
               ? 'Choose an answer: the chart changes once you have.'
               : 'Press a button: each asks a question before it changes the chart.'}</p>
-        </section>
+        </section>`;
+  return html`
+    <div class="learn ${embed ? 'learn-embed' : ''}">
+      ${embed
+        ? nothing
+        : html`<nav class="lesson-list card" aria-label="Lessons">
+            <h2>Lessons</h2>
+            <ol>
+              ${s.lessons.map(
+                (x, i) => html`<li>
+                  <a href=${`?view=learn&lesson=${x.slug}`} data-slug=${x.slug} aria-current=${i === s.index ? 'page' : 'false'}
+                    @click=${(/** @type {MouseEvent} */ e) => {
+                      e.preventDefault();
+                      h.select(x.slug);
+                    }}>${x.title}</a>
+                </li>`,
+              )}
+            </ol>
+          </nav>`}
+      <article class="lesson card" data-slug=${l.slug} aria-labelledby="lesson-title">
+        <h2 id="lesson-title">${s.index + 1}. ${l.title}</h2>
+        ${l.blocks.map((b) => {
+          if (b.type === 'p') return html`<p>${inline(b.inlines)}</p>`;
+          if (b.type === 'ul') return html`<ul>${b.items.map((it) => html`<li>${inline(it)}</li>`)}</ul>`;
+          // The questions sit right above the chart they change, so both fit on screen.
+          return html`${triesSection}${keyed(l.slug, html`<div class="lesson-chart" data-kind=${b.kind}></div>`)}`;
+        })}
         <section class="lesson-refs">
           <h3>References</h3>
           <ul>
