@@ -204,7 +204,7 @@ fn field_of(row: &SimRow, field: &str) -> Result<f64, String> {
                 format!("unknown field `{field}`; allowed: soft, hard, used, clock, clock-after, reused, move, movestogo, term:NAME")
             })?;
             row.terms.iter().find(|t| t.name == name).map(|t| t.value).ok_or_else(|| {
-                let names: Vec<&str> = row.terms.iter().map(|t| t.name.as_ref()).collect();
+                let names: Vec<&str> = row.terms.iter().map(|t| t.name).collect();
                 format!("move {} has no term `{name}`; it has {}", row.move_no, names.join(", "))
             })?
         }
@@ -365,7 +365,7 @@ fn budget_value(a: &Args) -> Result<Value, String> {
                 .strip_prefix("term:")
                 .ok_or_else(|| format!("unknown field `{field}`; allowed: soft, hard, term:NAME"))?;
             b.terms.iter().find(|t| t.name == name).map(|t| t.value).ok_or_else(|| {
-                let names: Vec<&str> = b.terms.iter().map(|t| t.name.as_ref()).collect();
+                let names: Vec<&str> = b.terms.iter().map(|t| t.name).collect();
                 format!("the budget has no term `{name}`; it has {}", names.join(", "))
             })?
         }
