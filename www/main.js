@@ -128,7 +128,7 @@ async function main() {
     },
     replay: async (root) => {
       const m = await import('./views/replay/index.js');
-      const check = { tm: (v) => v.split(';').map((x) => x.trim()).filter(Boolean).map(checkSpec).find(Boolean) };
+      const check = { tm: (v) => v.split(';').map((x) => x.trim()).filter(Boolean).map(checkSpec).find(Boolean), sample: choice(Object.keys(m.SAMPLES)) };
       return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));
     },
     leaderboard: async (root) => {

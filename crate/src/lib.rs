@@ -17,6 +17,7 @@
 
 pub mod clock;
 pub mod drive;
+pub mod excerpt;
 pub mod experiment;
 pub mod play;
 pub mod plot;

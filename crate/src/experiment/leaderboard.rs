@@ -227,7 +227,11 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, 
     for m in &plan.only {
         if !plan.engines.iter().any(|&e| gauntlet(e).0.contains(&m.as_str())) {
             let all: Vec<&str> = plan.engines.iter().flat_map(|&e| gauntlet(e).0.iter().copied()).collect();
-            return Err(format!("--only: `{m}` is in no gauntlet of this run; allowed: {}", all.join(", ")));
+            return Err(format!(
+                "--only: `{}` is in no gauntlet of this run; allowed: {}",
+                crate::excerpt::excerpt(m),
+                all.join(", ")
+            ));
         }
     }
     let mut out = Vec::new();

@@ -10,6 +10,7 @@ import { perFrame } from '../../ui/frame.js';
 import { initialState, update, curvesOf, LEADERBOARD_DEFAULTS } from './controller.js';
 import { leaderboardTemplate } from './render.js';
 import '../replay/replay.css';
+import { appUrl } from '../../ui/app-url.js';
 
 export { LEADERBOARD_PREFIX, LEADERBOARD_DEFAULTS } from './controller.js';
 
@@ -63,7 +64,7 @@ export function mountLeaderboard(root, ctx) {
   const resize = new ResizeObserver(drawChart);
   resize.observe(figure);
   paint();
-  const loaded = fetch(new URL('leaderboard.json', document.baseURI))
+  const loaded = fetch(appUrl('leaderboard.json'))
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
     .then((doc) => {
       s = update(s, { type: 'loaded', doc });

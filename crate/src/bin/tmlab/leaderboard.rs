@@ -7,6 +7,7 @@ use crate::game_args::{DEFAULT_NPS, GameArgs, adjudication_flags, flag_error};
 use crate::output::print;
 use tmlab::clock::{TimeControl, Timing};
 use tmlab::drive::SearcherKind;
+use tmlab::excerpt::excerpt;
 use tmlab::experiment::leaderboard::{self, AB_REFERENCE, Entry, MCTS_REFERENCE, Plan};
 use tmlab::play::adjudication::Adjudication;
 
@@ -67,17 +68,18 @@ fn engines(s: &str) -> Result<Vec<SearcherKind>, String> {
         "ab" => Ok(vec![SearcherKind::Ab]),
         "mcts" => Ok(vec![SearcherKind::Mcts]),
         "both" => Ok(vec![SearcherKind::Ab, SearcherKind::Mcts]),
-        _ => Err(format!("--engine `{s}` is not a gauntlet; allowed: ab, mcts, both")),
+        _ => Err(format!("--engine `{}` is not a gauntlet; allowed: ab, mcts, both", excerpt(s))),
     }
 }
 
 fn tcs(s: &str) -> Result<Vec<String>, String> {
     let list: Vec<String> = s.split(',').map(|t| t.trim().to_string()).collect();
     for t in &list {
-        let tc: TimeControl = t.parse().map_err(|e| format!("--tc `{t}`: {e}"))?;
+        let tc: TimeControl = t.parse().map_err(|e| format!("--tc `{}`: {e}", excerpt(t)))?;
         if !matches!(tc.timing, Timing::Classical(_)) {
             return Err(format!(
-                "--tc `{t}`: the leaderboard needs a game clock (e.g. 10+0.1 or 40/60); not `inf`, `st=`, delays, byoyomi or hourglass"
+                "--tc `{}`: the leaderboard needs a game clock (e.g. 10+0.1 or 40/60); not `inf`, `st=`, delays, byoyomi or hourglass",
+                excerpt(t)
             ));
         }
     }
