@@ -130,7 +130,10 @@ fn fastchess_time_left(comment: &str) -> Result<Option<f64>, String> {
     };
     match seconds(time) {
         Ok(Some(ms)) => Ok(Some(if flagged { 0.0 } else { ms })),
-        _ => Err(format!("`tl={}` is not a time left; allowed: seconds like 9.810s", crate::excerpt::excerpt(word))),
+        _ => Err(format!(
+            "`tl={}` is not a time left; allowed: seconds like 9.810s",
+            crate::excerpt::excerpt(word)
+        )),
     }
 }
 
@@ -144,9 +147,10 @@ fn timestamp_ms(comment: &str) -> Result<Option<f64>, String> {
         Ok(t) if value.bytes().all(|b| b.is_ascii_digit()) && (t as f64) <= MAX_MOVE_SECS * 10.0 => {
             Ok(Some(t as f64 * 100.0))
         }
-        _ => {
-            Err(format!("[%timestamp {}] is not a time; allowed: tenths of a second, e.g. 15", crate::excerpt::excerpt(value)))
-        }
+        _ => Err(format!(
+            "[%timestamp {}] is not a time; allowed: tenths of a second, e.g. 15",
+            crate::excerpt::excerpt(value)
+        )),
     }
 }
 
