@@ -118,7 +118,13 @@ async function main() {
         url.params.set('lesson', slug);
         url.flush();
       };
-      return m.mountLearn(root, { lesson: url.params.get('lesson'), setLesson, spawnEngine, embed });
+      // `try=N` opens the lesson at its try N, revealed (deep links and embeds).
+      const setTry = (n) => {
+        if (n) url.params.set('try', String(n));
+        else url.params.delete('try');
+        url.flush();
+      };
+      return m.mountLearn(root, { lesson: url.params.get('lesson'), tryNo: url.params.get('try'), setLesson, setTry, spawnEngine, embed });
     },
     replay: async (root) => {
       const m = await import('./views/replay/index.js');

@@ -11,6 +11,7 @@ pub mod engine_allocation;
 pub mod game;
 mod layout;
 pub mod movetime;
+pub mod numbers;
 pub mod search_timeline;
 pub mod usage_curves;
 
