@@ -14,6 +14,7 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use super::rank::{self, Standing};
 use crate::drive::SearcherKind;
 use crate::play::game::{Adjudication, ClockMode, GameRecord};
 use crate::play::match_::{MatchState, run_match};
@@ -248,31 +249,13 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, 
     Ok(out)
 }
 
-/// The 95 % interval of an entry's Elo: `elo ± elo_error`; a manager that won (lost) every game
-/// sits at +∞ (−∞); one without an estimate could be anywhere.
-fn interval(e: &Entry) -> (f64, f64) {
-    match (e.elo, e.elo_error) {
-        (Some(x), err) => (x - err.unwrap_or(0.0), x + err.unwrap_or(0.0)),
-        _ if e.games > 0 && e.wdl[0] == e.games => (f64::INFINITY, f64::INFINITY),
-        _ if e.games > 0 && e.wdl[1] == e.games => (f64::NEG_INFINITY, f64::NEG_INFINITY),
-        _ => (f64::NEG_INFINITY, f64::INFINITY),
-    }
-}
-
-/// The ranks each entry of one gauntlet (one searcher and control) can hold, as `(best,
-/// worst)`, 1 = first: managers whose 95 % intervals overlap are tied, so an entry's best rank
-/// is 1 + the entries whose interval lies wholly above its own, its worst the count of entries
-/// less those wholly below. Ranks are ranges because a table sorted by the point estimate
-/// orders managers the data cannot tell apart.
+/// The ranks each entry of one gauntlet can hold ([`rank::rank_ranges`]).
 pub fn rank_ranges(entries: &[Entry]) -> Vec<(usize, usize)> {
-    let iv: Vec<(f64, f64)> = entries.iter().map(interval).collect();
-    iv.iter()
-        .map(|&(lo, hi)| {
-            let above = iv.iter().filter(|&&(l, _)| l > hi).count();
-            let below = iv.iter().filter(|&&(_, h)| h < lo).count();
-            (1 + above, entries.len() - below)
-        })
-        .collect()
+    let standings: Vec<Standing> = entries
+        .iter()
+        .map(|e| Standing { games: e.games, wdl: e.wdl, elo: e.elo, elo_error: e.elo_error })
+        .collect();
+    rank::rank_ranges(&standings)
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ pub mod leaderboard;
 pub mod param;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod pool;
+pub mod rank;
 pub mod replay;
 pub mod resume;
 pub mod spsa;

@@ -187,12 +187,12 @@ impl UsageCanvas {
 
 /// The rank ranges of one leaderboard gauntlet (the entries of one searcher and control, as in
 /// leaderboard.json): `[[best, worst], …]` in the entries' order; managers whose 95 % intervals
-/// overlap are tied ([`crate::experiment::leaderboard::rank_ranges`]).
+/// overlap are tied ([`crate::experiment::rank::rank_ranges`]).
 #[wasm_bindgen(js_name = leaderboardRanks)]
 pub fn leaderboard_ranks(entries: JsValue) -> Result<JsValue, JsValue> {
-    let entries: Vec<crate::experiment::leaderboard::Entry> = serde_wasm_bindgen::from_value(entries)
-        .map_err(|e| {
+    let entries: Vec<crate::experiment::rank::Standing> =
+        serde_wasm_bindgen::from_value(entries).map_err(|e| {
             throw("entries", format!("not leaderboard entries: {e}"), "the entries of leaderboard.json")
         })?;
-    to_js(&crate::experiment::leaderboard::rank_ranges(&entries)).map_err(JsValue::from)
+    to_js(&crate::experiment::rank::rank_ranges(&entries)).map_err(JsValue::from)
 }
