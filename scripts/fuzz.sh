@@ -2,7 +2,7 @@
 # npm run fuzz [-- --minutes N] [-- --seconds N] [-- --target NAME[,NAME]] [-- --seed N]
 #
 # A coverage-free mutational fuzzer on stable Rust (cargo-fuzz needs a nightly toolchain):
-# each Rust target (spec, tc, fen, pgn, matchspec, uci) runs for the given time, one after the
+# each Rust target (spec, tc, fen, pgn, matchspec, stopper, uci) runs for the given time, one after the
 # other, through crate/tests/fuzz.rs; then the URL-state parser (www/ui/urlstate.js) runs in
 # node (tests/fuzz/urlstate.mjs). Seeds and crash regressions live in tests/fuzz/<target>/;
 # new failures are saved to tests/fuzz/<target>/crashes/ and `npm test` replays them all.

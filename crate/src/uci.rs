@@ -33,34 +33,48 @@
 //!
 //! # Options
 //! `Searcher` (ab|mcts), `TimeManager` (a spec string; lc0's names `legacy`, `smooth`,
-//! `alphazero`, `simple` are aliases), `Move Overhead` (the manager's `move-overhead`, ms),
-//! `Hash` (MB), `VirtualNps` (0 = wall clock; otherwise a virtual clock at that many nodes per
-//! second, for reproducible games), and one option per parameter of the chosen manager, named
-//! `TM <path>` (e.g. `TM slowmover`, `TM smart-pruning.factor`):
+//! `alphazero`, `simple` are aliases), `Move Overhead`, `Threads` (1: both searchers run one
+//! thread; declared because OpenBench requires it), `Hash` (MB), `VirtualNps` (0 = wall clock;
+//! otherwise a virtual clock at that many nodes per second, for reproducible games), and one
+//! option per parameter of **every** manager, `TM_<manager>_<path>` (e.g.
+//! `TM_lc0-legacy_slowmover`, `TM_lc0-smooth_smart-pruning.factor`), declared whatever manager
+//! is selected, so that testers which check names against the `uci` list (fastchess,
+//! cutechess-cli) accept them in any order. The schema (`uci` of each parameter) is the one
+//! source of names, scales and bounds:
 //! - integers: `spin` with the parameter's accepted range;
-//! - **floats: `spin` scaled ×1000** (`TM slowmover` 1200 = 1.2), the integer form OpenBench and
-//!   fastchess SPSA tune; the option's `min`/`max` are the range ×1000, rounded inwards;
-//! - booleans: `check`; enumerations: `combo`;
-//! - every spin also as `TM_<path>` (no space: OpenBench's SPSA splits options at whitespace).
+//! - floats: `spin` scaled by a power of ten, ×1000 unless a preset value needs more digits
+//!   (`TM_stockfish_max-clock-frac` is ×10 000 so that 0.8097 is 8097); bounds are the range
+//!   × scale rounded inwards, within ±(2³¹ − 1) (cutechess reads spins as 32-bit integers);
+//! - booleans: `check`; enumerations: `combo`.
 //!
-//! The list printed at `uci` is that of the manager selected at that moment; `setoption name TM
-//! …` always applies to the current manager and names an error if it has no such parameter.
+//! **Order never matters.** The manager is the `TimeManager` spec with every `TM_<that
+//! manager>_…` value set so far written over it (a value for another manager waits for it;
+//! selecting a manager never discards one), then `Move Overhead` if set. `Move Overhead`
+//! advertises −1, "each manager's own" (Stockfish 10 ms, the lc0 family 200 ms, Mediocre none);
+//! any value 0 … 1000 applies to every manager, even one equal to a manager's own (python-chess
+//! sends only values that differ from the advertised default).
 //! Once per search the engine prints `info string tm soft <ms> hard <ms> <term>=<value> …`, and
-//! before its `bestmove` the reason the search ended: `info string stop <reason>` (the kebab-case
-//! key of [`crate::stop::StopReason`], e.g. `soft-limit`).
+//! before its `bestmove` an `info` line with the whole search's depth, score, nodes and time
+//! (fastchess's `latency=` is its own measured time less this `time`), then the reason the
+//! search ended: `info string stop <reason>` (the kebab-case key of
+//! [`crate::stop::StopReason`], e.g. `soft-limit`).
 //! Unknown commands are ignored; malformed ones get `info string error: …`.
 //!
 //! # `go`
-//! Every `go` gets exactly one `bestmove` (`bestmove 0000` at once when no search can start).
-//! A malformed field is reported and skipped, the others apply (see `go.rs`); a `go` whose
-//! fields give no limit but a clock for the other side (or that parsed nothing usable) searches
-//! [`go::DEFAULT_MOVETIME_MS`] and says so. `searchmoves` restricts both searchers; MCTS maps
-//! `depth N` to a playout budget doubling per depth.
+//! Every `go` gets exactly one `bestmove` (`bestmove 0000` at once when no search can start),
+//! and ends on its own unless it waits for `stop` (`infinite`, `ponder`). A malformed field is
+//! reported and skipped, the others apply (see `go.rs`); a `go` with nothing to stop on (a bare
+//! `go`, `mate N`, `searchmoves` alone, a clock for the other side only, nothing usable)
+//! searches [`go::DEFAULT_MOVETIME_MS`] and says so; `mate N` is searched as depth 2N − 1
+//! within it. `searchmoves` restricts both searchers; MCTS maps `depth N` to a playout budget
+//! doubling per depth.
 //!
-//! # Stable options
-//! `Move Overhead` is the session's: it is written into every manager with a `move-overhead`
-//! parameter (also after a later `TimeManager`), taken off the clock under one without, and
-//! `TM move-overhead` is the same option. `Hash` is allocated at `setoption Hash`/`isready`.
+//! # Overhead
+//! The overhead (see Options) is written into the manager's `move-overhead`; `go movetime N`
+//! stops at N − overhead (as lc0), for both searchers. `Hash` is allocated at
+//! `setoption Hash`/`isready`.
+
+use std::collections::BTreeMap;
 
 use shakmaty::{Chess, Move};
 
@@ -81,15 +95,11 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// well within it, and a browser's wasm32 worker (4 GiB address space, about 1 GiB usable in
 /// practice) holds 256 MB beside an MCTS tree.
 pub const MAX_HASH_MB: usize = if cfg!(target_arch = "wasm32") { 256 } else { 1024 };
-/// Default `Move Overhead`, ms (lc0's `MoveOverheadMs`, the default manager's own default).
-pub const DEFAULT_MOVE_OVERHEAD_MS: u32 = 200;
 /// Largest `Move Overhead`, ms: the smallest maximum any manager accepts for its
 /// `move-overhead`, so every advertised value works under every manager.
 pub const MAX_MOVE_OVERHEAD_MS: u32 = 1000;
 /// Largest `VirtualNps`.
 pub const MAX_VIRTUAL_NPS: u64 = 1_000_000_000;
-/// Float parameters are exposed as integer spins scaled by this factor.
-pub const FLOAT_SCALE: f64 = 1000.0;
 /// MCTS batches per [`UciSession::pump`] slice natively (`tmlab uci`).
 pub const NATIVE_SLICE_BATCHES: u32 = 64;
 
@@ -97,11 +107,16 @@ pub const NATIVE_SLICE_BATCHES: u32 = 64;
 pub struct UciSession {
     quit: bool,
     searcher: SearcherKind,
+    /// The manager in force: `base`, then `tm_values` for its manager, then `move_overhead`.
     spec: TmSpec,
+    /// The `TimeManager` option.
+    base: TmSpec,
+    /// `TM_<manager>_<path>` values (spec-string tokens) by manager and path.
+    tm_values: BTreeMap<(&'static str, String), String>,
     driver: MoveDriver,
     virtual_nps: u64,
-    /// `Move Overhead`, ms: it overrides the manager's own `move-overhead`.
-    move_overhead: u32,
+    /// `Move Overhead`, ms, when set: every manager's; `None`: each manager's own.
+    move_overhead: Option<u32>,
     start: Chess,
     moves: Vec<Move>,
     control: SearchControl,
@@ -133,15 +148,16 @@ impl Default for UciSession {
 impl UciSession {
     /// A new session: alpha-beta, `lc0-legacy`, standard start position.
     pub fn new() -> Self {
-        let mut spec: TmSpec = DEFAULT_TM.parse().expect("the default manager parses");
-        with_overhead(&mut spec, DEFAULT_MOVE_OVERHEAD_MS);
+        let spec: TmSpec = DEFAULT_TM.parse().expect("the default manager parses");
         UciSession {
             quit: false,
             searcher: SearcherKind::Ab,
             driver: MoveDriver::new(spec, DEFAULT_HASH_MB, MctsParams::default()),
             spec,
+            base: spec,
+            tm_values: BTreeMap::new(),
             virtual_nps: 0,
-            move_overhead: DEFAULT_MOVE_OVERHEAD_MS,
+            move_overhead: None,
             start: Chess::default(),
             moves: Vec::new(),
             control: SearchControl::new(),
@@ -263,6 +279,5 @@ mod search;
 mod tests;
 
 pub use interrupt::Interrupt;
-pub use options::tm_options;
-use options::with_overhead;
+pub use options::{OWN_OVERHEAD, tm_options};
 pub use search::limit_json;

@@ -23,8 +23,8 @@ fn a_cancelled_go_leaves_the_budget_of_the_next_go_unchanged() {
             // Move 1 runs to its end: the manager's state changes (first-move bonus, spared
             // time, estimates) and is printed just before bestmove.
             e.send("position startpos");
-            // 15 s: with the default Move Overhead (200 ms) Stockfish's timeLeft at 1.5 s would be
-            // its floor of 1 ms for the whole game (timeLeft = time − overhead · (2 + mtg)).
+            // 15 s: a clock well above Stockfish's reserve of overhead · (2 + mtg), so that its
+            // timeLeft is no floor of 1 ms whatever the overhead (timeLeft = time − that reserve).
             e.send("go wtime 15000 btime 15000");
             let (_, seen) = e.until("bestmove");
             let state1 = seen.last().unwrap().clone();

@@ -15,13 +15,18 @@ pub enum Convention {
     /// timed (its clock starts after that move, no time charged and no increment); from then on
     /// the increment is added after each move.
     Lichess,
+    /// chess.com (and an over-the-board Fischer clock): a clock shows its base time, every move
+    /// is timed, and the increment is added after each move, the first included (180+2 after a
+    /// first move of 1 s shows 3:01). Only read from PGNs (`tmlab replay`).
+    #[serde(rename = "chess.com")]
+    ChessCom,
 }
 
 impl Convention {
     /// Whether a clock that has charged `moves_played` moves runs during the next one.
     pub fn runs(self, moves_played: u32) -> bool {
         match self {
-            Convention::Cutechess => true,
+            Convention::Cutechess | Convention::ChessCom => true,
             Convention::Lichess => moves_played > 0,
         }
     }
@@ -31,11 +36,12 @@ impl Convention {
         self == Convention::Cutechess
     }
 
-    /// The label a PGN or a page shows: `cutechess` or `lichess`.
+    /// The label a PGN or a page shows: `cutechess`, `lichess` or `chess.com`.
     pub fn as_str(self) -> &'static str {
         match self {
             Convention::Cutechess => "cutechess",
             Convention::Lichess => "lichess",
+            Convention::ChessCom => "chess.com",
         }
     }
 }

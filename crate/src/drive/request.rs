@@ -73,6 +73,10 @@ pub struct MoveOutcome {
     pub nodes: u64,
     /// Completed depth (alpha-beta) or average playout depth (MCTS).
     pub depth: u32,
+    /// Selective depth of the last completed iteration (alpha-beta) or deepest playout (MCTS).
+    pub seldepth: u32,
+    /// The principal variation behind `best`, UCI notation.
+    pub pv: Vec<String>,
     /// MCTS: visits in the tree at the end.
     pub visits: Option<u64>,
     /// Final score, mover's view.
@@ -94,5 +98,28 @@ impl MoveOutcome {
             Some(p) => format!("bestmove {} ponder {p}", self.uci),
             None => format!("bestmove {}", self.uci),
         }
+    }
+
+    /// The last `info` line before `bestmove`: the whole search's depth, score, nodes and time
+    /// (MCTS: lc0's `nodes`, the tree's visits). fastchess's `latency=` is its own measured time
+    /// less the `time` of the last such line; Stockfish also ends with one.
+    pub fn final_info_line(&self) -> String {
+        let nodes = self.visits.unwrap_or(self.nodes);
+        let mut line = format!(
+            "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+            self.depth,
+            self.seldepth,
+            self.score.to_uci(),
+            nodes,
+            crate::search::info::nps(self.nodes, self.elapsed_ms),
+            self.elapsed_ms.max(0.0) as u64
+        );
+        let pv: Vec<&str> = match self.pv.first() {
+            Some(first) if *first == self.uci => self.pv.iter().map(String::as_str).collect(),
+            _ => vec![self.uci.as_str()],
+        };
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+        line
     }
 }

@@ -1,24 +1,43 @@
-//! A scripted search for one move (`tmlab stopper`): a manager is fed iterations (alpha-beta)
-//! or polls (MCTS) from a list of JSON lines, and every decision is reported with the effective
-//! soft limit and its terms. This is how a manager's in-search logic is checked against its
-//! reference without running a search.
+//! A scripted game for one side (`tmlab stopper`): a manager is fed iterations (alpha-beta) or
+//! polls (MCTS) from a list of JSON lines, move after move, and every decision is reported with
+//! the effective soft limit and its terms. This is how a manager's in-search logic, and the state
+//! it carries from move to move, is checked against its reference without running a search.
 //!
 //! One JSON object per line (blank lines and lines starting with `#` are skipped):
 //! - `{"type":"iteration","elapsed_ms":120,"depth":5,"score":"cp 30","best":"e2e4",
 //!   "best_move_changes":1,"node_share":0.62}` (optional `"nodes"`: search nodes so far, default
 //!   1 000 000; `"root_moves"`, default 30); `score` is `cp N` or `mate N` (moves, negative when
 //!   mated), as UCI prints it. The hard check runs first, then the soft check.
-//! - `{"type":"poll","elapsed_ms":50,"nodes":12000,"root_visits":[800,150,50]}`: one MCTS batch.
+//! - `{"type":"poll","elapsed_ms":50,"nodes":12000,"root_visits":[800,150,50]}`: one MCTS batch;
+//!   `nodes` counts the whole tree, reused visits included (optional `"need_more_time"`, default
+//!   false; `"since_first_batch_ms"`, default `elapsed_ms`).
+//! - `{"type":"move-end","elapsed_ms":900,"nodes":50000,"reused_nodes":20000,"score":"cp 25"}`:
+//!   the move ends (`end_move`: elapsed, final nodes, score; optional `"avg_score"`, default the
+//!   score) and, if events follow, the next move starts with `reused_nodes` of the tree kept.
+//!   Its clock is the clock less `elapsed_ms` (at least 0) plus the increment, its ply 2 more,
+//!   its movestogo 1 less; `"clock_ms"`, `"inc_ms"`, `"ply"` and `"movestogo"` (0: none) override
+//!   them, and a movestogo that would reach 0 must be given.
+//!
+//! One manager plays every move, so what it carries across moves (Stockfish's previous score,
+//! average score and time reduction; smooth's nps, timeuse, tree reuse and bank; legacy's spared
+//! time) can be scripted. Events after a stop are not fed until the move ends.
 
-use serde::{Deserialize, Serialize};
+mod parse;
+
+use serde::Serialize;
 
 use crate::stop::{
-    Budget, EffectiveLimit, Hints, Iteration, MoveKey, Score, SearchStats, StopReason, Stopper,
+    Budget, EffectiveLimit, Hints, Iteration, MoveKey, Score, SearchStats, StopReason, Stopper, Term,
 };
 use crate::tm::stopper::ManagedStopper;
-use crate::tm::{MoveContext, TmSpec};
+use crate::tm::{MoveContext, MoveEnd, TmSpec};
 
-/// The move the script searches.
+pub use parse::{
+    MAX_CP, MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_MATE_MOVES, MAX_ROOT_MOVES, ScriptError, ScriptEvent,
+    parse_events, parse_score, read_events,
+};
+
+/// The first move the script searches.
 #[derive(Clone, Copy, Debug)]
 pub struct ScriptSetup {
     /// The manager.
@@ -33,137 +52,12 @@ pub struct ScriptSetup {
     pub ply: u32,
 }
 
-/// One scripted event.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
-pub enum ScriptEvent {
-    /// A completed alpha-beta iteration.
-    Iteration {
-        /// Elapsed ms when it completed.
-        elapsed_ms: f64,
-        /// Its depth.
-        depth: u32,
-        /// Root score, `cp N` or `mate N`.
-        score: String,
-        /// The best move (any string; equal strings are the same move).
-        best: String,
-        /// Best-move changes during the iteration.
-        #[serde(default)]
-        best_move_changes: u32,
-        /// Share of the search's nodes spent under the best move, 0 … 1.
-        node_share: f64,
-        /// Search nodes so far.
-        #[serde(default = "default_nodes")]
-        nodes: u64,
-        /// Legal root moves.
-        #[serde(default = "default_root_moves")]
-        root_moves: u32,
-    },
-    /// An MCTS batch.
-    Poll {
-        /// Elapsed ms.
-        elapsed_ms: f64,
-        /// Visits in the tree.
-        nodes: u64,
-        /// Visits of every root move.
-        root_visits: Vec<u64>,
-    },
-}
-
-fn default_nodes() -> u64 {
-    1_000_000
-}
-
-fn default_root_moves() -> u32 {
-    30
-}
-
-/// A bad events line: its number (1-based) and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScriptError {
-    /// The line number.
-    pub line: usize,
-    /// What is wrong, naming the field.
-    pub message: String,
-}
-
-impl std::fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for ScriptError {}
-
-/// Parses `cp N` / `mate N`.
-fn parse_score(s: &str) -> Option<Score> {
-    let mut it = s.split_whitespace();
-    let (kind, n) = (it.next()?, it.next()?.parse::<i32>().ok()?);
-    if it.next().is_some() {
-        return None;
-    }
-    match kind {
-        "cp" => Some(Score::Cp(n)),
-        "mate" if n > 0 => Some(Score::MateIn(n as u32 * 2 - 1)),
-        "mate" => Some(Score::MatedIn(n.unsigned_abs() * 2)),
-        _ => None,
-    }
-}
-
-/// Reads the events, checking every field's value.
-///
-/// # Errors
-/// The first bad line: not JSON, an unknown `type` or field, a missing field, or a value out of
-/// range (named).
-pub fn parse_events(text: &str) -> Result<Vec<(usize, ScriptEvent)>, ScriptError> {
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let raw = raw.trim();
-        if raw.is_empty() || raw.starts_with('#') {
-            continue;
-        }
-        let bad = |message: String| ScriptError { line, message };
-        let ev: ScriptEvent = serde_json::from_str(raw).map_err(|e| {
-            let m = e.to_string();
-            bad(m.split(" at line ").next().unwrap_or(&m).to_string())
-        })?;
-        let elapsed = match &ev {
-            ScriptEvent::Iteration { elapsed_ms, .. } | ScriptEvent::Poll { elapsed_ms, .. } => *elapsed_ms,
-        };
-        if !(elapsed.is_finite() && elapsed >= 0.0) {
-            return Err(bad(format!("elapsed_ms must be a non-negative number of ms, got {elapsed}")));
-        }
-        if let ScriptEvent::Iteration { depth, score, node_share, root_moves, .. } = &ev {
-            if *depth == 0 {
-                return Err(bad("depth must be at least 1".into()));
-            }
-            if parse_score(score).is_none() {
-                return Err(bad(format!("score {score:?} is not `cp N` or `mate N` (N ≠ 0 for mate)")));
-            }
-            if !(0.0..=1.0).contains(node_share) {
-                return Err(bad(format!("node_share must be within 0 … 1, got {node_share}")));
-            }
-            if *root_moves == 0 {
-                return Err(bad("root_moves must be at least 1".into()));
-            }
-        }
-        if let ScriptEvent::Poll { root_visits, .. } = &ev
-            && root_visits.is_empty()
-        {
-            return Err(bad("root_visits must list at least one root move".into()));
-        }
-        out.push((line, ev));
-    }
-    if out.is_empty() {
-        return Err(ScriptError { line: 0, message: "no events: the file has no JSON line".into() });
-    }
-    Ok(out)
-}
-
 /// The manager's answer to one event.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScriptStep {
+    /// The move (1-based).
+    #[serde(rename = "move")]
+    pub move_no: usize,
     /// The events line.
     pub line: usize,
     /// `iteration` or `poll`.
@@ -182,30 +76,71 @@ pub struct ScriptStep {
     pub limit: EffectiveLimit,
 }
 
-/// The scripted move: the budget and one step per event fed (the events after a stop are not).
+/// How a move ended (a `move-end` event).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ScriptRun {
+pub struct ScriptEnd {
+    /// The events line.
+    pub line: usize,
+    /// `end_move`'s elapsed, ms.
+    pub elapsed_ms: f64,
+    /// Final tree visits or nodes searched.
+    pub nodes: u64,
+    /// Visits kept for the next move.
+    pub reused_nodes: u64,
+    /// The final score, as UCI prints it.
+    pub score: String,
+    /// The average score, in centipawns as the manager receives it.
+    pub avg_score_cp: f64,
+    /// The manager's per-game state after `end_move`.
+    pub state: Vec<Term>,
+}
+
+/// One scripted move: what the manager was told, its budget, one step per event fed (the events
+/// after a stop are not), and how the move ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScriptMove {
+    /// The move (1-based).
+    #[serde(rename = "move")]
+    pub move_no: usize,
+    /// What the manager was told at `begin_move`.
+    pub context: MoveContext,
     /// The manager's budget for the move.
     pub budget: Budget,
     /// The decisions.
     pub steps: Vec<ScriptStep>,
-    /// Events left unfed after the stop.
+    /// Events of this move left unfed after the stop.
     pub unfed: usize,
+    /// The `move-end` event, if the script ends the move.
+    pub end: Option<ScriptEnd>,
 }
 
-/// Feeds the events to a fresh manager's move until it stops.
-pub fn run_script(setup: &ScriptSetup, events: &[(usize, ScriptEvent)]) -> ScriptRun {
-    let mut tm = setup.spec.build();
-    tm.new_game();
-    let ctx = MoveContext::new(setup.clock_ms, setup.inc_ms, setup.ply).with_movestogo(setup.movestogo);
-    let mut stopper = ManagedStopper::begin(tm.as_mut(), &ctx);
-    let budget = stopper.budget().clone();
-    let mut its: Vec<Iteration> = Vec::new();
-    let mut names: Vec<String> = Vec::new();
-    let mut steps = Vec::new();
-    let mut batches = 0;
-    for (n, (line, ev)) in events.iter().enumerate() {
-        let (kind, elapsed_ms, d) = match ev {
+/// The scripted game: its moves in order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScriptRun {
+    /// The moves.
+    pub moves: Vec<ScriptMove>,
+}
+
+/// The search of one move as it is fed: the iterations so far and the move names.
+struct Search {
+    its: Vec<Iteration>,
+    names: Vec<String>,
+    batches: u64,
+}
+
+impl Search {
+    fn new() -> Self {
+        Search { its: Vec::new(), names: Vec::new(), batches: 0 }
+    }
+
+    /// Feeds one iteration or poll; `reused` visits were in the tree when the move began.
+    fn feed(
+        &mut self,
+        stopper: &mut ManagedStopper,
+        ev: &ScriptEvent,
+        reused: u64,
+    ) -> (&'static str, StopDecision) {
+        match ev {
             ScriptEvent::Iteration {
                 elapsed_ms,
                 depth,
@@ -216,12 +151,12 @@ pub fn run_script(setup: &ScriptSetup, events: &[(usize, ScriptEvent)]) -> Scrip
                 nodes,
                 root_moves,
             } => {
-                let key = names.iter().position(|b| b == best).unwrap_or_else(|| {
-                    names.push(best.clone());
-                    names.len() - 1
+                let key = self.names.iter().position(|b| b == best).unwrap_or_else(|| {
+                    self.names.push(best.clone());
+                    self.names.len() - 1
                 }) as MoveKey;
                 let score = parse_score(score).expect("checked by parse_events");
-                its.push(Iteration {
+                self.its.push(Iteration {
                     depth: *depth,
                     best_move: key,
                     score,
@@ -231,7 +166,7 @@ pub fn run_script(setup: &ScriptSetup, events: &[(usize, ScriptEvent)]) -> Scrip
                     elapsed_ms: *elapsed_ms,
                     total_nodes: *nodes,
                     nodes_this_move: *nodes,
-                    iterations: &its,
+                    iterations: &self.its,
                     best_move_nodes: (node_share * *nodes as f64).round() as u64,
                     search_nodes: *nodes,
                     root_moves: *root_moves,
@@ -239,39 +174,150 @@ pub fn run_script(setup: &ScriptSetup, events: &[(usize, ScriptEvent)]) -> Scrip
                     ..SearchStats::default()
                 };
                 let hard = stopper.poll(&stats, &mut Hints::reset(*nodes));
-                let d = if hard.is_stop() { hard } else { stopper.iteration_done(&stats) };
-                ("iteration", *elapsed_ms, d)
+                ("iteration", if hard.is_stop() { hard } else { stopper.iteration_done(&stats) })
             }
-            ScriptEvent::Poll { elapsed_ms, nodes, root_visits } => {
-                batches += 1;
+            ScriptEvent::Poll { elapsed_ms, nodes, root_visits, need_more_time, since_first_batch_ms } => {
+                self.batches += 1;
                 let stats = SearchStats {
                     elapsed_ms: *elapsed_ms,
-                    since_first_batch_ms: *elapsed_ms,
+                    since_first_batch_ms: since_first_batch_ms.unwrap_or(*elapsed_ms),
                     total_nodes: *nodes,
-                    nodes_this_move: *nodes,
-                    batches,
+                    nodes_this_move: nodes.saturating_sub(reused),
+                    batches: self.batches,
                     root_visits,
                     root_moves: root_visits.len() as u32,
+                    need_more_time: *need_more_time,
                     ..SearchStats::default()
                 };
-                ("poll", *elapsed_ms, stopper.poll(&stats, &mut Hints::reset(*nodes)))
+                ("poll", stopper.poll(&stats, &mut Hints::reset(*nodes)))
             }
-        };
-        let limit = stopper.effective_limit().expect("a managed stopper has an effective limit");
-        let mcts = kind == "poll";
-        steps.push(ScriptStep {
-            line: *line,
-            kind,
-            elapsed_ms,
-            decision: if d.is_stop() { "stop" } else { "continue" },
-            reason: d.stop.map(StopReason::key),
-            label: d.stop.map(|r| r.describe(mcts)),
-            increase_depth: d.increase_depth,
-            limit,
-        });
-        if d.is_stop() {
-            return ScriptRun { budget, steps, unfed: events.len() - n - 1 };
+            ScriptEvent::MoveEnd { .. } => unreachable!("move ends are not fed to the search"),
         }
     }
-    ScriptRun { budget, steps, unfed: 0 }
+
+    /// The last iteration's score.
+    fn last_score(&self) -> Option<Score> {
+        self.its.last().map(|it| it.score)
+    }
+}
+
+type StopDecision = crate::stop::Decision;
+
+/// The context of the move after `ctx`, from a `move-end` event's values and overrides.
+///
+/// # Errors
+/// A movestogo that runs out without the next one given.
+fn next_context(ctx: &MoveContext, ev: &ScriptEvent, line: usize) -> Result<MoveContext, ScriptError> {
+    let ScriptEvent::MoveEnd { elapsed_ms, reused_nodes, clock_ms, inc_ms, movestogo, ply, .. } = ev else {
+        unreachable!("called with a move end")
+    };
+    let inc = inc_ms.unwrap_or(ctx.inc_ms);
+    let clock = clock_ms.unwrap_or_else(|| (ctx.clock_ms - elapsed_ms).max(0.0) + inc);
+    let movestogo = match (movestogo, ctx.movestogo()) {
+        (Some(m), _) => Some(*m).filter(|&m| m > 0),
+        (None, None) => None,
+        (None, Some(1)) => {
+            return Err(ScriptError {
+                line,
+                message: "movestogo reaches 0 here: give the next move's \"movestogo\" and \"clock_ms\" (a new period), or \"movestogo\": 0 for sudden death".into(),
+            });
+        }
+        (None, Some(m)) => Some(m - 1),
+    };
+    let next = MoveContext::new(clock, inc, ply.unwrap_or(ctx.ply + 2)).with_movestogo(movestogo);
+    Ok(next.with_reused_nodes(*reused_nodes))
+}
+
+/// Feeds the events to one manager, a new game, move after move (see the module docs).
+///
+/// # Errors
+/// A `move-end` before an event the manager was fed, or whose next move lacks a movestogo it
+/// needs.
+pub fn run_script(setup: &ScriptSetup, events: &[(usize, ScriptEvent)]) -> Result<ScriptRun, ScriptError> {
+    let mut tm = setup.spec.build();
+    tm.new_game();
+    let mut ctx = MoveContext::new(setup.clock_ms, setup.inc_ms, setup.ply).with_movestogo(setup.movestogo);
+    let mut moves = Vec::new();
+    let mut rest = events;
+    while !rest.is_empty() {
+        let n_search =
+            rest.iter().position(|(_, ev)| matches!(ev, ScriptEvent::MoveEnd { .. })).unwrap_or(rest.len());
+        let (search_events, after) = rest.split_at(n_search);
+        let mut stopper = ManagedStopper::begin(tm.as_mut(), &ctx);
+        let budget = stopper.budget().clone();
+        let move_no = moves.len() + 1;
+        let mut search = Search::new();
+        let mut steps = Vec::new();
+        let mut unfed = 0;
+        for (n, (line, ev)) in search_events.iter().enumerate() {
+            let (kind, d) = search.feed(&mut stopper, ev, ctx.reused_nodes);
+            let limit = stopper.effective_limit().expect("a managed stopper has an effective limit");
+            steps.push(ScriptStep {
+                move_no,
+                line: *line,
+                kind,
+                elapsed_ms: ev.elapsed_ms(),
+                decision: if d.is_stop() { "stop" } else { "continue" },
+                reason: d.stop.map(StopReason::key),
+                label: d.stop.map(|r| r.describe(kind == "poll")),
+                increase_depth: d.increase_depth,
+                limit,
+            });
+            if d.is_stop() {
+                unfed = search_events.len() - n - 1;
+                break;
+            }
+        }
+        let mut end = None;
+        let mut next = None;
+        if let Some(((line, ev), tail)) = after.split_first() {
+            let ScriptEvent::MoveEnd { elapsed_ms, nodes, reused_nodes, score, avg_score, .. } = ev else {
+                unreachable!("split at a move end")
+            };
+            if let Some(last) = steps.last()
+                && *elapsed_ms < last.elapsed_ms
+            {
+                return Err(ScriptError {
+                    line: *line,
+                    message: format!(
+                        "elapsed_ms {elapsed_ms} is before line {}'s {} ms, which the manager saw: a move ends after its last check",
+                        last.line, last.elapsed_ms
+                    ),
+                });
+            }
+            let score = match score {
+                Some(s) => parse_score(s).expect("checked by parse_events"),
+                None => search.last_score().unwrap_or(Score::Cp(0)),
+            };
+            let avg =
+                avg_score.as_deref().map_or(score, |s| parse_score(s).expect("checked by parse_events"));
+            let avg_score_cp = f64::from(avg.as_cp());
+            stopper.finish(&MoveEnd {
+                elapsed_ms: *elapsed_ms,
+                total_nodes: *nodes,
+                final_score: score,
+                final_avg_score: avg_score_cp,
+            });
+            end = Some(ScriptEnd {
+                line: *line,
+                elapsed_ms: *elapsed_ms,
+                nodes: *nodes,
+                reused_nodes: *reused_nodes,
+                score: score.to_uci(),
+                avg_score_cp,
+                state: tm.state(),
+            });
+            if !tail.is_empty() {
+                next = Some(next_context(&ctx, ev, *line)?);
+            }
+            rest = tail;
+        } else {
+            rest = &[];
+        }
+        moves.push(ScriptMove { move_no, context: ctx, budget, steps, unfed, end });
+        if let Some(n) = next {
+            ctx = n;
+        }
+    }
+    Ok(ScriptRun { moves })
 }

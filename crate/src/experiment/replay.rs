@@ -154,7 +154,9 @@ fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportEr
                 clock.charge(used);
             }
         }
-        let after = clock.remaining_ms();
+        // The recorded clock stands, also where the model cannot reach it: a flag's 0 (fastchess
+        // `tl=-0.006s`) after an increment the clock still credits.
+        let after = m.clk_ms.unwrap_or_else(|| clock.remaining_ms());
         let ctx = MoveContext::new(before, view.inc_ms as f64, m.ply).with_movestogo(view.movestogo);
         let budgets = managers[side]
             .iter_mut()

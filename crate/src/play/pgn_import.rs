@@ -3,11 +3,21 @@
 //!
 //! Accepted comments (several may appear after one move; they are joined):
 //! - `[%clk h:mm:ss(.f)]`: the mover's clock after the move, increment included (lichess,
-//!   chess.com, tmlab);
+//!   chess.com, tmlab); a command may wrap across lines (chess.com's downloads wrap at 80
+//!   columns);
 //! - `[%emt h:mm:ss(.f)]`: the time the move took (tmlab, fastchess, ChessBase);
+//! - `[%timestamp N]` (chess.com's downloads): the time the move took, in tenths of a second,
+//!   when there is no `[%emt]`;
 //! - cutechess's prefix `+0.31/14 1.21s` (or `1.21s` alone): the time the move took, when there
-//!   is no `[%emt]`;
+//!   is no `[%emt]`. What fastchess and cutechess append after a comma is read too:
+//!   `{-4.36/5 0.001s, Black wins by adjudication}`, OpenBench's pgnout flags
+//!   `{-0.46/5 0.003s, n=8998, sd=13}`, and fastchess's `timeleft=true`
+//!   `{…, tl=9.810s, latency=0.001s}`, whose `tl=` is the clock after the move (as `[%clk]`);
 //! - `book` (cutechess, tmlab): a book move, played without a clock.
+//!
+//! A time that is not a plain non-negative number of at most 10 000 h (`1e308s`,
+//! `[%clk -0:01:00]`) is an error naming the move, never read as infinity or as its absolute
+//! value.
 //!
 //! Moves are checked against the rules from the `FEN` tag's position (or the standard one); a
 //! malformed clock, an illegal move or a bad tag is an [`ImportError`] naming the game (its
@@ -69,20 +79,80 @@ fn command_ms(comment: &str, cmd: &str) -> Result<Option<f64>, String> {
         return Err(format!("[%{cmd} …] is not closed with `]`"));
     };
     let value = rest[..end].trim();
-    parse_clock(value).filter(|ms| ms.is_finite()).map(Some).ok_or_else(|| {
-        format!("[%{cmd} {value}] is not a time; allowed: h:mm:ss or h:mm:ss.f (e.g. 0:02:55.3)")
+    parse_clock(value).map(Some).ok_or_else(|| {
+        format!("[%{cmd} {}] is not a time; allowed: h:mm:ss or h:mm:ss.f (e.g. 0:02:55.3)", short(value))
     })
 }
 
-/// cutechess's `+0.31/14 1.21s` prefix (or `1.21s` alone): the seconds, in ms. What follows a
-/// comma is ignored: the game's end (`0.004s, Black wins by adjudication`), fastchess's
-/// `tl=…, latency=…`.
-fn cutechess_seconds(comment: &str) -> Option<f64> {
-    let mut words = comment.split_whitespace();
-    let first = words.next()?;
-    let token = if first.contains('/') { words.next()? } else { first };
-    let secs: f64 = token.trim_end_matches(',').strip_suffix('s')?.parse().ok()?;
-    (secs.is_finite() && secs >= 0.0).then(|| (secs * 1000.0).round())
+/// The longest move time accepted, s (10 000 h, the cap of time controls).
+const MAX_MOVE_SECS: f64 = 36_000_000.0;
+
+/// Seconds written `1.21s` (cutechess, fastchess), in ms: `Ok(None)` when the word is not of
+/// that shape, `Err(())` when it is but is no time (`1e308s`, `-1s`, `nans`).
+fn seconds(word: &str) -> Result<Option<f64>, ()> {
+    let Some(num) = word.strip_suffix('s') else { return Ok(None) };
+    let plain = !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    match num.parse::<f64>() {
+        Ok(secs) if plain && secs <= MAX_MOVE_SECS => Ok(Some((secs * 1000.0).round())),
+        Ok(_) => Err(()),
+        Err(_) => Ok(None),
+    }
+}
+
+/// cutechess's `+0.31/14 1.21s` prefix (or `1.21s` alone), before any `, …` fastchess or
+/// cutechess appends: the seconds, in ms.
+fn cutechess_seconds(comment: &str) -> Result<Option<f64>, String> {
+    let head = comment.split(',').next().unwrap_or("");
+    let mut words = head.split_whitespace();
+    let Some(first) = words.next() else { return Ok(None) };
+    let token = if first.contains('/') { words.next() } else { Some(first) };
+    let Some(token) = token else { return Ok(None) };
+    seconds(token).map_err(|()| {
+        format!(
+            "the move time `{}` is not a time; allowed: seconds like 1.21s, at most {MAX_MOVE_SECS} s",
+            short(token)
+        )
+    })
+}
+
+/// fastchess's `tl=9.810s` (pgnout `timeleft=true`): the clock after the move, ms. A flagged
+/// move's is negative (`tl=-0.006s, … loses on time (6ms overrun)`): its clock is at 0.
+fn fastchess_time_left(comment: &str) -> Result<Option<f64>, String> {
+    let Some(word) = comment.split([',', ' ']).find_map(|w| w.trim().strip_prefix("tl=")) else {
+        return Ok(None);
+    };
+    let (flagged, time) = match word.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, word),
+    };
+    match seconds(time) {
+        Ok(Some(ms)) => Ok(Some(if flagged { 0.0 } else { ms })),
+        _ => Err(format!("`tl={}` is not a time left; allowed: seconds like 9.810s", short(word))),
+    }
+}
+
+/// chess.com's `[%timestamp N]`: the move's time in tenths of a second, ms.
+fn timestamp_ms(comment: &str) -> Result<Option<f64>, String> {
+    let key = "[%timestamp";
+    let Some(at) = comment.find(key) else { return Ok(None) };
+    let rest = &comment[at + key.len()..];
+    let value = rest.split(']').next().unwrap_or("").trim();
+    match value.parse::<u64>() {
+        Ok(t) if value.bytes().all(|b| b.is_ascii_digit()) && (t as f64) <= MAX_MOVE_SECS * 10.0 => {
+            Ok(Some(t as f64 * 100.0))
+        }
+        _ => {
+            Err(format!("[%timestamp {}] is not a time; allowed: tenths of a second, e.g. 15", short(value)))
+        }
+    }
+}
+
+/// At most 40 characters of `s`, with `…` when cut.
+fn short(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
 }
 
 struct Collect {
@@ -198,8 +268,17 @@ impl Visitor for Collect {
                 mv: Some(label.clone()),
                 message,
             };
-            m.clk_ms = command_ms(c, "clk").map_err(at)?;
-            m.emt_ms = command_ms(c, "emt").map_err(at)?.or_else(|| cutechess_seconds(c));
+            m.clk_ms = match command_ms(c, "clk").map_err(&at)? {
+                Some(clk) => Some(clk),
+                None => fastchess_time_left(c).map_err(&at)?,
+            };
+            m.emt_ms = match command_ms(c, "emt").map_err(&at)? {
+                Some(emt) => Some(emt),
+                None => match timestamp_ms(c).map_err(&at)? {
+                    Some(t) => Some(t),
+                    None => cutechess_seconds(c).map_err(&at)?,
+                },
+            };
             m.book = c.split_whitespace().next() == Some("book") && m.clk_ms.is_none() && m.emt_ms.is_none();
         }
         Ok(game)

@@ -63,7 +63,13 @@ impl SearchTimeline {
         self.base_soft_ms = self.report.soft_ms;
         self.hard_ms = self.report.hard_ms;
         self.stop.clone_from(&self.report.stop);
-        if depth_line && !line.contains("string") {
+        // The engine's closing line repeats the last completed iteration's depth and move with
+        // the whole search's time (fastchess's latency reads it): not an iteration.
+        let closing = self
+            .iterations
+            .last()
+            .is_some_and(|it| it.depth == self.report.depth && Some(&it.best) == self.report.pv.first());
+        if depth_line && !line.contains("string") && !closing {
             let r = &self.report;
             let score_cp =
                 r.score_cp.or(r.score_mate.map(|m| if m > 0 { 100_000 - m } else { -100_000 - m }));
@@ -213,6 +219,8 @@ mod tests {
         "info depth 2 seldepth 3 score cp 10 nodes 300 nps 1000000 time 3 pv d2d4 d7d5",
         r#"info string tm-limit {"soft_ms":900.0,"base_ms":750.0,"cap_ms":null,"hard_ms":1500.0,"terms":[],"text":"soft 0.9 s"}"#,
         "info depth 3 seldepth 5 score mate 2 nodes 3000 nps 1000000 time 800 pv d2d4",
+        // The closing totals: the same depth and move, the whole search's time.
+        "info depth 3 seldepth 5 score mate 2 nodes 3500 nps 1000000 time 950 pv d2d4",
         "info string stop soft-limit",
         "bestmove d2d4",
     ];

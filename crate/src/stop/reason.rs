@@ -8,9 +8,11 @@ use serde::Serialize;
 pub enum StopReason {
     /// The soft limit passed at an iteration boundary.
     SoftLimit,
-    /// The hard limit was reached inside an iteration.
+    /// The hard limit was reached inside an iteration (or lc0-smooth's deadline + allowed bank,
+    /// while the bank is in use).
     HardLimit,
-    /// A manager's single deadline was reached (MCTS managers where soft = hard).
+    /// An lc0 manager's deadline was reached: the one limit of curve, legacy, AlphaZero and
+    /// simple (soft = hard), or lc0-smooth's soft limit while the bank is not in use.
     Deadline,
     /// SmartPruning: no other root move can catch up with the best.
     SmartPruning,

@@ -21,10 +21,16 @@
 //! deadline = trunc(alloc) = soft;  hard = deadline + allowed bank
 //! ```
 //!
-//! **Upstream quirk not copied (§6.5):** lc0 @909a4082 rotates the trend watcher's snapshots at
-//! every check, so its rates span only the last two checks; the intended rule (rotate once the
-//! newest sample is a period newer) is implemented. A negative allowed bank (clock below the
-//! overhead) is taken as 0.
+//! As lc0 runs it (a check against lc0 @909a4082's compiled stoppers, spec §6.3–§6.5):
+//! - the allowed bank may be negative: after a move that overshot its deadline the bank is below
+//!   0, hard falls below the deadline, and while the bank is in use (always in the first
+//!   `force-piggybank-ms`) the search stops there, often at its first poll. Only the reported
+//!   `allowed_bank` term and budget show max(0, ·) (the spec's convention C2); an `overdraft` term
+//!   says by how much the hard stop comes before the deadline;
+//! - the trend watcher rotates its snapshots at every check (`trend-rotation=upstream`, the lc0
+//!   preset), so its rates span the last two checks; `intended` (the seed preset) rotates a
+//!   period apart as the design describes. Its clock is whole milliseconds, and a sample at 0 ms
+//!   is ignored.
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
 
@@ -44,7 +50,7 @@ mod saved;
 mod tests;
 mod trend;
 
-pub use config::{INIT_NPS, MOVE_OVERHEAD_MS, NpsDecay, SmoothConfig};
+pub use config::{INIT_NPS, MOVE_OVERHEAD_MS, NpsDecay, SmoothConfig, TrendRotation};
 use trend::Trend;
 
 /// The manager and its per-game state (§6.2).
@@ -62,6 +68,7 @@ pub struct Smooth {
     avg_ms: f32,
     alloc: f32,
     deadline: i64,
+    /// deadline + allowed bank as lc0 uses it: below the deadline when the bank is overdrawn.
     hard: i64,
     last_final_nodes: u64,
     /// `since_first_batch` at the last NPS update, ms.
@@ -169,7 +176,6 @@ impl TimeManager for Smooth {
         if allowed_bank as f32 > clock - overhead - alloc {
             allowed_bank = (clock - overhead - alloc) as i64;
         }
-        let allowed_bank = allowed_bank.max(0);
         self.bank = (bank + to_bank) as i64;
         self.alloc = alloc;
         // f32 rounding of huge clocks can lift `clock − O` above its integer value: cap both
@@ -177,7 +183,7 @@ impl TimeManager for Smooth {
         let room = (clock_i - c.move_overhead as i64).max(0);
         self.deadline = (alloc as i64).min(room);
         self.hard = (self.deadline + allowed_bank).min(room.max(self.deadline));
-        let terms = vec![
+        let mut terms = vec![
             t32("rm", rm),
             t32("max_bank", max_bank),
             t32("total", total),
@@ -191,10 +197,14 @@ impl TimeManager for Smooth {
             t32("to_bank", to_bank),
             t32("alloc", alloc),
             t64("deadline", self.deadline as f64),
-            t64("allowed_bank", allowed_bank as f64),
+            t64("allowed_bank", allowed_bank.max(0) as f64),
             t64("bank", self.bank as f64),
         ];
-        let (soft, hard) = (self.deadline as f64, self.hard as f64);
+        if self.hard < self.deadline {
+            terms.push(t64("overdraft", (self.deadline - self.hard) as f64));
+        }
+        // Reported: hard ≥ soft (convention C2); the stop logic uses the raw `self.hard`.
+        let (soft, hard) = (self.deadline as f64, self.hard.max(self.deadline) as f64);
         finish(soft, hard, terms, ctx.clock(), overhead as f64, hard, "")
     }
 
@@ -210,8 +220,9 @@ impl TimeManager for Smooth {
         }
         let c = self.cfg;
         let nps = self.update_nps(stats.since_first_batch_ms, stats.nodes_this_move);
-        let elapsed = stats.elapsed_ms as f32;
-        self.trend.update(elapsed, stats.root_visits, c.trend_nps_update_period_ms as f32);
+        // lc0's clock is whole milliseconds.
+        let elapsed = ms_i64(stats.elapsed_ms) as f32;
+        self.trend.update(elapsed, stats.root_visits, c.trend_nps_update_period_ms as f32, c.trend_rotation);
         let force = stats.since_first_batch_ms <= c.force_piggybank_ms as f64;
         let use_bank = stats.need_more_time
             || force
@@ -223,7 +234,7 @@ impl TimeManager for Smooth {
             self.used_bank = true;
         }
         let reason =
-            if use_bank && self.hard > self.deadline { StopReason::HardLimit } else { StopReason::Deadline };
+            if use_bank && self.hard != self.deadline { StopReason::HardLimit } else { StopReason::Deadline };
         Decision::stop_if(stats.elapsed_ms >= limit, reason)
     }
 

@@ -26,6 +26,7 @@ mod param;
 mod resolve;
 mod spec;
 mod syntax;
+mod uci_option;
 mod value;
 
 pub use error::SpecError;
@@ -35,6 +36,7 @@ pub use param::{Access, ManagerConfig, ManagerInfo, Param, Preset};
 use resolve::{find_preset, get_path, print, resolve, set_path};
 pub use spec::{TmSpec, from_spec};
 pub use tables::TmConfig;
+pub use uci_option::{MIN_FLOAT_SCALE, UciOption, option_name};
 pub use value::{Kind, Range, Scale, Slider, Value};
 
 #[cfg(test)]

@@ -3,7 +3,9 @@
 //!
 //! Reference: lc0 `src/search/classic/stoppers/stoppers.cc` @909a4082 (`SmartPruningStopper`),
 //! `resign-q` from lc0 `src/search/classic/search.cc` @909a4082; seed 002 explains the idea
-//! (`futile-search-aversion`). Spec §8. Computed in `f64` with lc0's integer NPS.
+//! (`futile-search-aversion`). Spec §8. Computed in `f64` as lc0 does, with lc0's `float`s
+//! where it has them (§0.1): the factor is read as `f32` (1.33 is 1.33000004) and the NPS
+//! estimate ⌊1000·nodes/ms⌋ + 1 is returned as `f32` (rounded above 2^24 ≈ 16.8 M nps).
 //!
 //! The chain (§8): at every poll the hints are reset (`remaining_ms` 1e11, `remaining_playouts`
 //! 4e9 − total, no nps); the manager lowers `remaining_ms` to its `limit − elapsed` (smooth also
@@ -82,7 +84,8 @@ impl SmartPruning {
     /// `hints.remaining_playouts` to the playouts left (divided by F), which the searcher uses to
     /// skip root children that can no longer catch up.
     pub fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
-        let f = self.cfg.factor;
+        // lc0 takes SmartPruningFactor as `float` and widens it to `double`.
+        let f = f64::from(self.cfg.factor as f32);
         if f <= 0.0 {
             return Decision::CONTINUE;
         }
@@ -109,8 +112,12 @@ impl SmartPruning {
         let nps = match hints.nps {
             Some(nps) => nps,
             None if since > 0.0 => {
-                (MS_PER_S * (stats.nodes_this_move + self.cfg.tolerance_nodes as u64) as f64 / since).floor()
-                    + 1.0
+                // An integer estimate, returned through lc0's `std::optional<float>` hint.
+                let est = (MS_PER_S * (stats.nodes_this_move + self.cfg.tolerance_nodes as u64) as f64
+                    / since)
+                    .floor()
+                    + 1.0;
+                f64::from(est as f32)
             }
             None => return Decision::CONTINUE, // grace 0 and no time yet: nothing to estimate
         };
@@ -166,6 +173,38 @@ mod tests {
                 assert_eq!(d.stop, Some(StopReason::SmartPruning));
             }
         }
+    }
+
+    /// Issue 23, spec §0.1: lc0 reads SmartPruningFactor as `float`: 1.33 is 1.33000004, so
+    /// 13 300 nps for 1 s leaves 9 999.9997 playouts, below a 10 000-visit lead (with 1.33 as a
+    /// double it is exactly 10 000, not below).
+    #[test]
+    fn the_factor_is_read_as_f32() {
+        let visits = [10_100, 100];
+        let s = stats(&visits, 1050.0);
+        let mut sp = SmartPruning { cfg: SmartPruningConfig::LC0, first_eval_ms: Some(50.0) };
+        let mut h = Hints::reset(s.total_nodes);
+        h.remaining_ms = 1000.0;
+        h.nps = Some(13_300.0);
+        assert_eq!(1.0 * 13_300.0 / 1.33, 10_000.0);
+        assert_eq!(sp.poll(&s, &mut h).stop, Some(StopReason::SmartPruning));
+        assert_eq!(h.remaining_playouts, 9999.0);
+    }
+
+    /// lc0 returns its own NPS estimate ⌊1000·nodes/ms⌋ + 1 through a `float` hint: above 2^24 it
+    /// is rounded (16 777 219 → 16 777 220).
+    #[test]
+    fn the_nps_estimate_is_an_f32() {
+        let visits = [20_000, 5000];
+        let s = SearchStats { nodes_this_move: 16_777_218 - 300, ..stats(&visits, 1050.0) };
+        let mut sp = SmartPruning { cfg: SmartPruningConfig::LC0, first_eval_ms: Some(50.0) };
+        let mut h = Hints::reset(0);
+        h.remaining_ms = 100_000.0;
+        h.remaining_playouts = 4e9;
+        sp.poll(&s, &mut h);
+        let f = f64::from(1.33f32);
+        assert_eq!(h.remaining_playouts, (100.0 * 16_777_220.0 / f).trunc());
+        assert_ne!(h.remaining_playouts, (100.0 * 16_777_219.0 / f).trunc());
     }
 
     #[test]

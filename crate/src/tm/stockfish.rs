@@ -14,6 +14,12 @@
 //! budget's soft limit is `min(optimum, maximum)`: the soft stop compares with
 //! `min(totalTime, maximum)`, so a ponder bonus never lifts it above the maximum (the
 //! `optimum` term keeps the full value).
+//!
+//! New-game state as `thread.cpp` sets it: originalTimeAdjust −1 (recomputed while negative),
+//! bestPreviousAverageScore VALUE_INFINITE (the first move's falling eval runs with it),
+//! previousTimeReduction 0.85. `cyclic-fix` (off by default) applies Stockfish #7117's fix of
+//! the 40/x bug, which came after the pinned commit: the under-1-s horizon shrink only in
+//! sudden death.
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, Score, SearchStats, StopReason, Term};
 
@@ -35,6 +41,12 @@ pub use soft::SoftCheck;
 
 /// Stockfish's `VALUE_MATE`, internal units.
 const VALUE_MATE: f64 = 32_000.0;
+/// Stockfish's `VALUE_INFINITE`, internal units: `bestPreviousAverageScore` at a new game
+/// (`thread.cpp`), which the first move's falling eval runs with.
+const VALUE_INFINITE: f64 = 32_001.0;
+/// Centipawn averages this close to [`Score::MATE_CP`] are mate scores ([`Score::as_cp`] maps a
+/// mate in p plies to ±(32000 − p) cp); they enter as Stockfish's ±(VALUE_MATE − p).
+const MATE_BAND_CP: f64 = 1_000.0;
 /// Stop at once on a mate for us within this many plies …
 const MATE_STOP_PLIES: u32 = 3;
 /// … or when mated in exactly this many plies.
@@ -46,13 +58,14 @@ const ITER_SLOTS: usize = 4;
 #[derive(Clone, Debug)]
 pub struct Stockfish {
     cfg: StockfishConfig,
-    /// originalTimeAdjust, computed once per game.
+    /// originalTimeAdjust: unset at a new game (Stockfish's −1), recomputed while negative.
     adj: Option<f64>,
     /// The previous search's final timeReduction.
     prev_time_red: f64,
     /// The previous move's final score, internal units.
     prev_score: Option<f64>,
-    /// The previous move's average score, internal units.
+    /// The previous move's average score, internal units (unset at a new game: falling eval then
+    /// uses VALUE_INFINITE).
     prev_avg: Option<f64>,
     optimum: f64,
     maximum: f64,
@@ -90,6 +103,17 @@ impl Stockfish {
             Score::Cp(cp) => cp as f64 * self.cfg.score_unit,
             Score::MateIn(p) => VALUE_MATE - p as f64,
             Score::MatedIn(p) => -VALUE_MATE + p as f64,
+        }
+    }
+
+    /// An average score given in centipawns, in internal units: a mate score (as [`Score::as_cp`]
+    /// writes it) becomes ±(VALUE_MATE − plies) as Stockfish keeps it, anything else × k.
+    fn internal_avg(&self, cp: f64) -> f64 {
+        let mate = f64::from(Score::MATE_CP);
+        if cp.abs() > mate - MATE_BAND_CP && cp.abs() <= mate {
+            cp.signum() * (VALUE_MATE - (mate - cp.abs()))
+        } else {
+            cp * self.cfg.score_unit
         }
     }
 }
@@ -236,7 +260,7 @@ impl TimeManager for Stockfish {
     fn end_move(&mut self, end: &MoveEnd) {
         self.prev_time_red = self.last_time_red.unwrap_or(1.0);
         self.prev_score = Some(self.internal(end.final_score));
-        self.prev_avg = Some(end.final_avg_score * self.cfg.score_unit);
+        self.prev_avg = Some(self.internal_avg(end.final_avg_score));
     }
 
     fn check_interval(&self) -> u64 {

@@ -5,8 +5,9 @@
 pub const MAX_GO_TIME_MS: u64 = 10_000 * 3_600_000;
 /// The largest `go depth`.
 pub const MAX_GO_DEPTH: u32 = 100;
-/// The move time, ms, of a `go` that names no limit the engine can use: a clock for the other
-/// side only, or only malformed fields.
+/// The move time, ms, of a `go` that names no limit the engine can use and does not wait for
+/// `stop`: a bare `go`, `go mate N`, `go searchmoves …` alone, a clock for the other side only,
+/// or only malformed fields.
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// MCTS playouts for `go depth N`: `MCTS_DEPTH_PLAYOUTS · 2^(N-1)`, capped at
 /// [`MCTS_DEPTH_MAX_PLAYOUTS`]. Doubling per depth mirrors an alpha-beta search's growth.
@@ -40,6 +41,8 @@ pub(super) struct GoArgs {
     pub movetime: Option<u64>,
     pub nodes: Option<u64>,
     pub depth: Option<u32>,
+    /// `mate N`: searched as depth 2N − 1 within the default move time when nothing else limits.
+    pub mate: Option<u32>,
     pub infinite: bool,
     pub ponder: bool,
     /// The moves after `searchmoves`, as given (checked against the position later).
@@ -132,7 +135,8 @@ impl GoArgs {
             "movetime" => self.movetime = Some(positive(n)?.min(MAX_GO_TIME_MS)),
             "nodes" => self.nodes = Some(positive(n)?),
             "depth" => self.depth = Some(positive(n)?.clamp(1, MAX_GO_DEPTH as u64) as u32),
-            _ => {} // mate N: accepted, not a limit of ours
+            "mate" => self.mate = Some(positive(n)?.clamp(1, MAX_GO_DEPTH as u64) as u32),
+            _ => {}
         }
         Ok(())
     }

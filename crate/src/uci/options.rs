@@ -1,14 +1,23 @@
 //! The engine's options: the `option` lines printed at `uci` (the stable ones and one per
-//! parameter of the current manager) and `setoption`.
+//! parameter of every manager) and `setoption`.
+//!
+//! The engine state that options set does not depend on their order: the manager is the
+//! `TimeManager` spec with every `TM_<that manager>_<path>` value set so far written over it,
+//! and `Move Overhead`, when set, over that (see [`UciSession::rebuild`]).
 
 use super::go;
 use super::{
-    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_TM, ENGINE_AUTHOR, ENGINE_NAME, FLOAT_SCALE,
-    MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_VIRTUAL_NPS, UciSession,
+    DEFAULT_HASH_MB, DEFAULT_TM, ENGINE_AUTHOR, ENGINE_NAME, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS,
+    MAX_VIRTUAL_NPS, UciSession,
 };
 use crate::drive::SearcherKind;
-use crate::tm::params::{Kind, Value};
+use crate::tm::params::{Kind, ParamSchema, option_name};
 use crate::tm::{TmSpec, schema};
+
+/// The `Move Overhead` value that means "each manager's own" (its advertised default: a client
+/// that sends only values differing from the default, as python-chess does, still sends any
+/// explicit overhead).
+pub const OWN_OVERHEAD: i64 = -1;
 
 impl UciSession {
     pub(super) fn print_options(&self, out: &mut dyn FnMut(&str)) {
@@ -17,12 +26,15 @@ impl UciSession {
         out("option name Searcher type combo default ab var ab var mcts");
         out(&format!("option name TimeManager type string default {DEFAULT_TM}"));
         out(&format!(
-            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+            "option name Move Overhead type spin default {OWN_OVERHEAD} min {OWN_OVERHEAD} max {MAX_MOVE_OVERHEAD_MS}"
         ));
+        // Both searchers run one thread; OpenBench requires `Threads` in every test's options
+        // and fastchess/cutechess drop (with a warning) an option the engine does not declare.
+        out("option name Threads type spin default 1 min 1 max 1");
         out(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         out(&format!("option name VirtualNps type spin default 0 min 0 max {MAX_VIRTUAL_NPS}"));
         out("option name TmlabState type check default false");
-        for line in tm_options(&self.spec) {
+        for line in tm_options() {
             out(&line);
         }
         out("uciok");
@@ -49,14 +61,19 @@ impl UciSession {
                     .map_err(|_| format!("Searcher: {:?} is not ab or mcts", go::excerpt(value)))?
             }
             "timemanager" => {
-                let mut spec: TmSpec = value.parse().map_err(|e| format!("TimeManager: {e}"))?;
-                with_overhead(&mut spec, self.move_overhead);
-                self.spec = spec;
-                self.driver.set_spec(spec);
+                self.base = value.parse().map_err(|e| format!("TimeManager: {e}"))?;
+                self.rebuild();
             }
-            "move overhead" => self.set_move_overhead(value)?,
+            "move overhead" => {
+                let v = whole("Move Overhead", value, OWN_OVERHEAD, i64::from(MAX_MOVE_OVERHEAD_MS))?;
+                self.move_overhead = u32::try_from(v).ok();
+                self.rebuild();
+            }
+            "threads" => {
+                whole("Threads", value, 1, 1)?;
+            }
             "hash" => {
-                let mb = whole("Hash", value, 1, MAX_HASH_MB as u64)? as usize;
+                let mb = whole("Hash", value, 1, MAX_HASH_MB as i64)? as usize;
                 self.driver.set_hash_mb(mb);
                 if self.searcher == SearcherKind::Ab {
                     self.driver.allocate_hash();
@@ -69,18 +86,56 @@ impl UciSession {
                     _ => return Err(format!("TmlabState: {value:?} is not true or false")),
                 }
             }
-            "virtualnps" => self.virtual_nps = whole("VirtualNps", value, 0, MAX_VIRTUAL_NPS)?,
-            _ => match name
-                .strip_prefix("TM ")
-                .or_else(|| name.strip_prefix("tm "))
-                .or_else(|| name.strip_prefix("TM_"))
-            {
-                Some("move-overhead") => self.set_move_overhead(value)?,
-                Some(path) => self.set_tm_param(path.trim(), value, true)?,
-                None => return Err(format!("no option named {:?}", go::excerpt(name))),
+            "virtualnps" => self.virtual_nps = whole("VirtualNps", value, 0, MAX_VIRTUAL_NPS as i64)? as u64,
+            _ => match find_param(name) {
+                Some((manager, p)) => {
+                    let token = param_token(&p, value)?;
+                    // Checked now against the manager's ranges (they do not depend on a preset).
+                    let mut check = TmSpec::default_for(manager).expect("a schema manager parses");
+                    check.set(&p.path, &token).map_err(|e| format!("{}: {e}", p.uci.name))?;
+                    self.tm_values.insert((manager, p.path), token);
+                    self.rebuild();
+                }
+                None => return Err(unknown_option(name)),
             },
         }
         Ok(())
+    }
+
+    /// The manager the options describe: the `TimeManager` spec, then every `TM_…` value set for
+    /// its manager, then `Move Overhead` if set. It is rebuilt (fresh per-game state, and a
+    /// `tm-state` line) only when that changes: the same options in any order give the same
+    /// manager.
+    fn rebuild(&mut self) {
+        let mut spec = self.base;
+        for ((manager, path), token) in &self.tm_values {
+            if *manager == spec.manager() {
+                // Checked at its setoption against the same ranges.
+                let _ = spec.set(path, token);
+            }
+        }
+        if let Some(ms) = self.move_overhead
+            && has_param(&spec, "move-overhead")
+        {
+            // In range for every manager: MAX_MOVE_OVERHEAD_MS is the smallest maximum.
+            let _ = spec.set("move-overhead", &ms.to_string());
+        }
+        if spec != self.spec {
+            self.spec = spec;
+            self.driver.set_spec(spec);
+        }
+    }
+
+    /// The overhead the current manager plays with, ms: `Move Overhead` when set, else the
+    /// manager's own `move-overhead` (0 for a manager without one).
+    pub(super) fn overhead_ms(&self) -> u64 {
+        match self.move_overhead {
+            Some(ms) => u64::from(ms),
+            None => match self.spec.get("move-overhead") {
+                Some(crate::tm::params::Value::Int(ms)) => ms.max(0) as u64,
+                _ => 0,
+            },
+        }
     }
 
     /// The alpha-beta table of `Hash` MB, allocated now (at `setoption Hash` and `isready`)
@@ -90,45 +145,69 @@ impl UciSession {
             self.driver.allocate_hash();
         }
     }
+}
 
-    /// `Move Overhead`: kept by the session and written into every manager that has a
-    /// `move-overhead` parameter (a later `TimeManager` keeps it); under a manager without one
-    /// (`mediocre`) it is taken off the clock before the manager sees it.
-    fn set_move_overhead(&mut self, value: &str) -> Result<(), String> {
-        self.move_overhead = whole("Move Overhead", value, 0, MAX_MOVE_OVERHEAD_MS as u64)? as u32;
-        with_overhead(&mut self.spec, self.move_overhead);
-        self.driver.set_spec(self.spec);
-        Ok(())
-    }
-
-    /// Sets a manager parameter from an option value (floats scaled ×1000 when `scaled`).
-    fn set_tm_param(&mut self, path: &str, value: &str, scaled: bool) -> Result<(), String> {
-        let kind = schema()
+/// The manager and parameter a `TM_<manager>_<path>` option sets (names compare without case,
+/// as UCI asks).
+fn find_param(name: &str) -> Option<(&'static str, ParamSchema)> {
+    schema().into_iter().find_map(|m| {
+        let manager = m.name;
+        m.params
             .into_iter()
-            .find(|m| m.name == self.spec.manager())
-            .and_then(|m| m.params.into_iter().find(|p| p.path == path))
-            .map(|p| p.kind)
-            .ok_or_else(|| {
-                format!("manager {} has no parameter {:?}", self.spec.manager(), go::excerpt(path))
+            .find(|p| p.path != "move-overhead" && p.uci.name.eq_ignore_ascii_case(name))
+            .map(|p| (manager, p))
+    })
+}
+
+/// The parameter's value token (spec-string units) for an option value.
+fn param_token(p: &ParamSchema, value: &str) -> Result<String, String> {
+    let name = &p.uci.name;
+    match p.kind {
+        Kind::Int | Kind::Float => {
+            let n: i64 = value.parse().map_err(|_| match p.uci.scale {
+                Some(s) if s > 1 => format!(
+                    "{name}: {:?} is not a whole number (the spin is the value × {s})",
+                    go::excerpt(value)
+                ),
+                _ => format!("{name}: {:?} is not a whole number", go::excerpt(value)),
             })?;
-        let token = match kind {
-            Kind::Float if scaled => {
-                let v: i64 = value.parse().map_err(|_| {
-                    format!("TM {path}: {:?} is not an integer (floats are scaled ×1000)", go::excerpt(value))
-                })?;
-                format!("{:?}", v as f64 / FLOAT_SCALE)
-            }
-            _ => value.to_string(),
-        };
-        self.spec.set(path, &token).map_err(|e| e.to_string())?;
-        self.driver.set_spec(self.spec);
-        Ok(())
+            Ok(p.uci.token(n))
+        }
+        Kind::Bool => match value.to_ascii_lowercase().as_str() {
+            v @ ("true" | "false") => Ok(v.to_string()),
+            _ => Err(format!("{name}: {:?} is not true or false", go::excerpt(value))),
+        },
+        Kind::Enum => Ok(value.to_string()),
+    }
+}
+
+/// The error for an option the engine does not have, pointing old names at the new ones.
+fn unknown_option(name: &str) -> String {
+    let old =
+        name.strip_prefix("TM ").or_else(|| name.strip_prefix("tm ")).or_else(|| name.strip_prefix("TM_"));
+    let Some(path) = old.map(str::trim) else { return format!("no option named {:?}", go::excerpt(name)) };
+    if path == "move-overhead" {
+        return format!("no option named {:?}; the overhead is `Move Overhead`", go::excerpt(name));
+    }
+    let owners: Vec<String> = schema()
+        .into_iter()
+        .filter(|m| m.params.iter().any(|p| p.path == path))
+        .map(|m| option_name(m.name, path))
+        .collect();
+    if owners.is_empty() {
+        format!("no option named {:?}; manager parameters are TM_<manager>_<parameter>", go::excerpt(name))
+    } else {
+        format!(
+            "no option named {:?}; manager parameters are TM_<manager>_<parameter>: {}",
+            go::excerpt(name),
+            owners.join(", ")
+        )
     }
 }
 
 /// A whole number option value in `lo ..= hi`.
-fn whole(name: &str, value: &str, lo: u64, hi: u64) -> Result<u64, String> {
-    match value.parse::<u64>() {
+fn whole(name: &str, value: &str, lo: i64, hi: i64) -> Result<i64, String> {
+    match value.parse::<i64>() {
         Ok(v) if (lo..=hi).contains(&v) => Ok(v),
         _ => Err(format!("{name}: {:?} is not a whole number in {lo} … {hi}", go::excerpt(value))),
     }
@@ -136,75 +215,31 @@ fn whole(name: &str, value: &str, lo: u64, hi: u64) -> Result<u64, String> {
 
 /// Whether `spec`'s manager has the parameter `path`.
 pub(super) fn has_param(spec: &TmSpec, path: &str) -> bool {
-    schema().into_iter().any(|m| m.name == spec.manager() && m.params.iter().any(|p| p.path == path))
+    spec.get(path).is_some()
 }
 
-/// Writes `Move Overhead` into `spec` if its manager has a `move-overhead` parameter.
-pub(super) fn with_overhead(spec: &mut TmSpec, ms: u32) {
-    if has_param(spec, "move-overhead") {
-        // In range for every manager: MAX_MOVE_OVERHEAD_MS is the smallest maximum.
-        let _ = spec.set("move-overhead", &ms.to_string());
-    }
-}
-
-fn value_f64(v: Value) -> f64 {
-    match v {
-        Value::Float(x) => x,
-        Value::Int(x) => x as f64,
-        Value::Bool(b) => f64::from(u8::from(b)),
-        Value::Enum(_) => 0.0,
-    }
-}
-
-/// The `option` lines of a manager's parameters (see the module documentation).
-pub fn tm_options(spec: &TmSpec) -> Vec<String> {
-    let Some(m) = schema().into_iter().find(|m| m.name == spec.manager()) else { return Vec::new() };
+/// The `option` lines of every manager's parameters, in the schema's order: each
+/// `TM_<manager>_<path>` (`move-overhead` excepted: `Move Overhead` is every manager's) with
+/// the default preset's value, as a spin (floats scaled by the schema's `uci.scale`), a check or
+/// a combo.
+pub fn tm_options() -> Vec<String> {
     let mut lines = Vec::new();
-    // `move-overhead` is the `Move Overhead` option, the same for every manager.
-    for p in m.params.into_iter().filter(|p| p.path != "move-overhead") {
-        let cur = spec.get(&p.path).unwrap_or(p.default);
-        let range = p.valid.map(|r| (r.min, r.max)).or(p.slider.map(|s| (s.min, s.max)));
-        let line = match p.kind {
-            Kind::Int => {
-                let (lo, hi) = range.unwrap_or((0.0, 1e9));
-                format!(
-                    "option name TM {} type spin default {} min {} max {}",
-                    p.path,
-                    value_f64(cur) as i64,
-                    lo.ceil().max(-2e9) as i64,
-                    hi.floor().min(2e9) as i64
-                )
-            }
-            Kind::Float => {
-                let (lo, hi) = range.unwrap_or((0.0, 1e6));
-                let excl = p.valid.is_some_and(|r| r.min_exclusive);
-                let mut min = (lo * FLOAT_SCALE).ceil();
-                if excl && min <= lo * FLOAT_SCALE {
-                    min += 1.0;
+    for m in schema() {
+        for p in m.params.iter().filter(|p| p.path != "move-overhead") {
+            let name = &p.uci.name;
+            lines.push(match p.kind {
+                Kind::Int | Kind::Float => format!(
+                    "option name {name} type spin default {} min {} max {}",
+                    p.uci.spin_value(p.default).unwrap_or(0),
+                    p.uci.min.unwrap_or(0),
+                    p.uci.max.unwrap_or(0)
+                ),
+                Kind::Bool => format!("option name {name} type check default {}", p.default),
+                Kind::Enum => {
+                    let vars: String = p.values.unwrap_or(&[]).iter().map(|v| format!(" var {v}")).collect();
+                    format!("option name {name} type combo default {}{vars}", p.default)
                 }
-                format!(
-                    "option name TM {} type spin default {} min {} max {}",
-                    p.path,
-                    (value_f64(cur) * FLOAT_SCALE).round() as i64,
-                    min.max(-2e12) as i64,
-                    (hi * FLOAT_SCALE).floor().min(2e12) as i64
-                )
-            }
-            Kind::Bool => format!("option name TM {} type check default {}", p.path, cur),
-            Kind::Enum => {
-                let vars: String = p.values.unwrap_or(&[]).iter().map(|v| format!(" var {v}")).collect();
-                format!("option name TM {} type combo default {}{vars}", p.path, cur)
-            }
-        };
-        // Spins are declared a second time as `TM_<path>`: OpenBench's client splits options at
-        // whitespace and cutechess forwards only declared options, so SPSA needs a name without
-        // a space (`tmlab spsa-inputs` prints these).
-        if let Some(rest) = line.strip_prefix("option name TM ").filter(|r| r.contains(" type spin ")) {
-            let alias = format!("option name TM_{rest}");
-            lines.push(line);
-            lines.push(alias);
-        } else {
-            lines.push(line);
+            });
         }
     }
     lines

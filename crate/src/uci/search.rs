@@ -69,6 +69,7 @@ impl UciSession {
             out(&line);
             return;
         }
+        out(&o.final_info_line());
         out(&format!("info string stop {}", o.reason.key()));
         self.print_state(out);
         if self.hold && !self.control.stop_requested() && !self.ponderhit_seen {
@@ -122,22 +123,36 @@ impl UciSession {
         }
         let turn = pos.turn();
         let (time, inc) = if turn.is_white() { (g.wtime, g.winc) } else { (g.btime, g.binc) };
-        if time.is_none() && !g.has_own_limit() && (g.has_clock() || had_errors) {
+        let user_movetime = g.movetime.is_some();
+        // Every `go` ends on its own unless it says it waits for `stop` (`infinite`, `ponder`):
+        // with nothing to stop on, the search gets the default move time.
+        if time.is_none() && !g.has_own_limit() {
             let why = if g.has_clock() {
                 format!("no {} for {turn} to move", if turn.is_white() { "wtime" } else { "btime" })
-            } else {
+            } else if let Some(n) = g.mate {
+                // A mate in n is found by a full-width search of 2n − 1 plies.
+                let depth = n.saturating_mul(2).saturating_sub(1).clamp(1, go::MAX_GO_DEPTH);
+                g.depth = Some(depth);
+                format!("mate {n} is searched as depth {depth}")
+            } else if had_errors {
                 "no usable limit".to_string()
+            } else {
+                "no limit (wtime/btime, movetime, nodes, depth, mate or infinite)".to_string()
             };
             out(&format!("info string go: {why}: searching the default movetime {DEFAULT_MOVETIME_MS} ms"));
             g.movetime = Some(DEFAULT_MOVETIME_MS);
         }
         let searchmoves = Self::searchmoves(&pos, &g.searchmoves, out);
+        let overhead = self.overhead_ms();
         // A manager without `move-overhead` gets the clock less `Move Overhead`.
         let time = if has_param(&self.spec, "move-overhead") {
             time
         } else {
-            time.map(|t| t.saturating_sub(u64::from(self.move_overhead)))
+            time.map(|t| t.saturating_sub(overhead))
         };
+        // `go movetime N` stops at N − overhead, as lc0 does: the GUI's clock also counts the
+        // time the move takes to reach it (fastchess `st=` with its default `timemargin=0`).
+        let movetime = g.movetime.map(|t| if user_movetime { t.saturating_sub(overhead) } else { t });
         let use_tm = time.is_some() && !g.infinite && g.movetime.is_none();
         self.control = SearchControl::new();
         if let Ok(mut c) = self.interrupt.0.lock() {
@@ -156,7 +171,7 @@ impl UciSession {
                 inc_ms: inc.unwrap_or(0),
                 movestogo: g.movestogo,
             }),
-            movetime_ms: g.movetime.map(|t| t as f64),
+            movetime_ms: movetime.map(|t| t as f64),
             depth: if mcts { None } else { g.depth },
             // MCTS: `go depth N` is a playout budget doubling per depth (see `go.rs`).
             nodes: if mcts { g.depth.map(go::mcts_depth_playouts) } else { g.nodes },

@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use tmlab::clock::TimeControl;
 use tmlab::drive::fen_of;
+use tmlab::drive::script::{ScriptSetup, parse_events, run_script};
 use tmlab::play::match_spec::MatchSpec;
 use tmlab::play::openings::{parse_epd, parse_fen, parse_lines};
 use tmlab::play::pgn::{comment_command, parse_clock, parse_pgn};
@@ -32,6 +33,7 @@ pub const ALL: &[Target] = &[
     Target { name: "fen", dict: FEN_DICT, run: fen, deadline_ms: 5_000 },
     Target { name: "pgn", dict: PGN_DICT, run: pgn, deadline_ms: 5_000 },
     Target { name: "matchspec", dict: MATCH_DICT, run: matchspec, deadline_ms: 5_000 },
+    Target { name: "stopper", dict: STOPPER_DICT, run: stopper, deadline_ms: 5_000 },
     Target { name: "uci", dict: uci::DICT, run: uci::run, deadline_ms: 60_000 },
 ];
 
@@ -93,6 +95,10 @@ const SPEC_DICT: &[&str] = &[
     "=",
     "move-overhead=",
     "slowmover=",
+    "trend-rotation=",
+    "upstream",
+    "intended",
+    "cyclic-fix=",
     "midpoint=",
     "steepness=",
     "((((",
@@ -381,6 +387,66 @@ fn matchspec(data: &[u8]) -> Result<String, String> {
         }
         Err(e) => error("match", e.to_string()),
     }
+}
+
+const STOPPER_DICT: &[&str] = &[
+    "{\"type\":\"iteration\",",
+    "{\"type\":\"poll\",",
+    "{\"type\":\"move-end\",",
+    "\"elapsed_ms\":",
+    "\"depth\":",
+    "\"score\":\"cp 1\",",
+    "\"score\":\"mate 1\",",
+    "\"best\":\"a\",",
+    "\"node_share\":0.5",
+    "\"nodes\":",
+    "\"root_visits\":[",
+    "\"reused_nodes\":",
+    "\"clock_ms\":",
+    "\"movestogo\":",
+    "\"need_more_time\":true",
+    "\n",
+    "}",
+    "1e308",
+    "-1",
+];
+
+/// `tmlab stopper`'s events (a scripted game): a read script plays to the end against a few
+/// managers with finite, ordered budgets and limits; errors are bounded.
+fn stopper(data: &[u8]) -> Result<String, String> {
+    let s = String::from_utf8_lossy(data);
+    let events = match parse_events(&s) {
+        Ok(events) => events,
+        Err(e) => return error("stopper", e.to_string()),
+    };
+    let mut sig = String::from("stopper-ok");
+    for spec in ["stockfish", "lc0-smooth(preset=lc0)", "lc0-legacy", "guide(preset=tricks)"] {
+        let setup = ScriptSetup {
+            spec: spec.parse().unwrap(),
+            clock_ms: 60_000.0,
+            inc_ms: 600.0,
+            movestogo: Some(3),
+            ply: 0,
+        };
+        let run = match run_script(&setup, &events) {
+            Ok(run) => run,
+            Err(e) => {
+                add(&mut sig, &error("stopper-run", e.to_string())?);
+                continue;
+            }
+        };
+        for m in &run.moves {
+            let b = &m.budget;
+            if !(b.soft_ms >= 0.0 && b.soft_ms <= b.hard_ms) {
+                return Err(format!("{spec}, move {}: budget {b:?}", m.move_no));
+            }
+            if let Some(step) = m.steps.iter().find(|st| st.limit.soft_ms.is_nan()) {
+                return Err(format!("{spec}, line {}: limit {:?}", step.line, step.limit));
+            }
+        }
+        add(&mut sig, &format!("{}", run.moves.len().min(3)));
+    }
+    Ok(sig)
 }
 
 /// Appends `|part` to a signature.

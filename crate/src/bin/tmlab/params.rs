@@ -3,7 +3,7 @@
 use crate::output::print;
 use tmlab::tm::SearchKind;
 use tmlab::tm::glossary;
-use tmlab::tm::params::{Kind, ManagerSchema, ParamSchema, Scale, schema};
+use tmlab::tm::params::{Kind, MIN_FLOAT_SCALE, ManagerSchema, ParamSchema, Scale, schema};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -85,9 +85,25 @@ fn manager_text(m: &ManagerSchema) -> String {
             marks(p)
         );
     }
+    s += &uci_text(m);
     let terms: Vec<&str> = glossary::entries().filter(|e| e.scope == m.name).map(|e| e.key).collect();
     s += &format!("  terms: {} (tmlab params --terms --tm {} explains them)\n", terms.join(", "), m.name);
     s
+}
+
+/// The UCI options of a manager's parameters and the scale of its float spins.
+fn uci_text(m: &ManagerSchema) -> String {
+    let other: Vec<String> = m
+        .params
+        .iter()
+        .filter(|p| p.kind == Kind::Float && p.uci.scale != Some(MIN_FLOAT_SCALE))
+        .map(|p| format!("{} ×{}", p.path, p.uci.scale.unwrap_or(1)))
+        .collect();
+    let other = if other.is_empty() { String::new() } else { format!("; except {}", other.join(", ")) };
+    format!(
+        "  UCI options: TM_{}_<parameter> (Move Overhead for move-overhead); floats as spins ×{MIN_FLOAT_SCALE}{other}\n",
+        m.name
+    )
 }
 
 /// ` [in search; alpha-beta only]`: the schema's flags, for the table.

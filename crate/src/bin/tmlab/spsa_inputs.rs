@@ -1,11 +1,11 @@
 //! `tmlab spsa-inputs`: OpenBench's SPSA input lines (`name, int, start, min, max, c_end, r_end`)
-//! for a manager's UCI options, read from the engine's own option list so that the names,
-//! the ×1000 scaling of floats and the bounds are exactly what `tmlab uci` declares.
+//! for a manager's UCI options. Names, scales and bounds come from the schema (`uci` of each
+//! parameter), the one source `tmlab uci` declares its `TM_<manager>_<path>` options from, so a
+//! line names an option the engine declares whatever manager is selected at `uci` time.
 
 use crate::output::print;
-use tmlab::tm::params::Kind;
+use tmlab::tm::params::{Kind, ParamSchema};
 use tmlab::tm::{TmSpec, schema};
-use tmlab::uci::tm_options;
 
 /// fishtest's and OpenBench's usual final learning rate.
 const R_END: f64 = 0.002;
@@ -20,19 +20,17 @@ pub struct Args {
     params: Option<String>,
 }
 
-/// One spin option: `(name, default, min, max)`.
-fn spin(line: &str) -> Option<(String, i64, i64, i64)> {
-    let rest = line.strip_prefix("option name ")?;
-    let (name, tail) = rest.split_once(" type spin ")?;
-    let words: Vec<&str> = tail.split_whitespace().collect();
-    let get =
-        |k: &str| words.iter().position(|w| *w == k).and_then(|i| words.get(i + 1)?.parse::<i64>().ok());
-    Some((name.to_string(), get("default")?, get("min")?, get("max")?))
+/// One input line: the option, the start value (the spec's, × the option's scale) and bounds.
+fn line(p: &ParamSchema, spec: &TmSpec) -> String {
+    let (min, max) = (p.uci.min.unwrap_or(0), p.uci.max.unwrap_or(0));
+    let start = spec.get(&p.path).and_then(|v| p.uci.spin_value(v)).unwrap_or(min).clamp(min, max);
+    format!("{}, int, {start}, {min}, {max}, {}, {R_END}\n", p.uci.name, c_end(start, min, max))
 }
 
-/// The perturbation at the end of the run: a twentieth of the range, at most a tenth of the
-/// start value's size (a huge range would otherwise jump across orders of magnitude), and at
-/// least 0.5 (OpenBench's floor for integers).
+/// The perturbation at the end of the run: a twentieth of the range; when the start value is
+/// not 0, at most a tenth of its size (a huge range would otherwise jump across orders of
+/// magnitude; a start of 0 says nothing about the size, so the range alone sets it); at least
+/// 0.5 (OpenBench's floor for integers).
 pub fn c_end(start: i64, min: i64, max: i64) -> f64 {
     let range = (max - min) as f64 / 20.0;
     let scale = if start != 0 { (start.abs() as f64 / 10.0).min(range) } else { range };
@@ -43,17 +41,17 @@ pub fn run(args: Args) -> Result<(), String> {
     let spec: TmSpec = args.tm.parse().map_err(|e: tmlab::tm::SpecError| format!("--tm: {e}"))?;
     let params =
         schema().into_iter().find(|m| m.name == spec.manager()).map(|m| m.params).unwrap_or_default();
-    let tunable: Vec<&str> = params
+    let tunable: Vec<&ParamSchema> = params
         .iter()
         .filter(|p| matches!(p.kind, Kind::Int | Kind::Float) && p.path != "move-overhead")
-        .map(|p| p.path.as_str())
         .collect();
-    let wanted: Vec<String> = match &args.params {
-        None => tunable.iter().map(|s| s.to_string()).collect(),
+    let paths: Vec<&str> = tunable.iter().map(|p| p.path.as_str()).collect();
+    let wanted: Vec<&ParamSchema> = match &args.params {
+        None => tunable.clone(),
         Some(list) => {
-            let mut out = Vec::new();
+            let mut out: Vec<&ParamSchema> = Vec::new();
             for k in list.split(',').map(str::trim) {
-                if !tunable.contains(&k) {
+                let Some(p) = tunable.iter().find(|p| p.path == k) else {
                     let why = if k == "move-overhead" {
                         "is the GUI's `Move Overhead`, not a manager parameter to tune"
                     } else if params.iter().any(|p| p.path == k) {
@@ -61,12 +59,12 @@ pub fn run(args: Args) -> Result<(), String> {
                     } else {
                         "is not a parameter of this manager"
                     };
-                    return Err(format!("--params: `{k}` {why}; allowed: {}", tunable.join(", ")));
-                }
-                if out.iter().any(|o| o == k) {
+                    return Err(format!("--params: `{k}` {why}; allowed: {}", paths.join(", ")));
+                };
+                if out.iter().any(|o| o.path == k) {
                     return Err(format!("--params: `{k}` is given twice"));
                 }
-                out.push(k.to_string());
+                out.push(p);
             }
             out
         }
@@ -74,16 +72,21 @@ pub fn run(args: Args) -> Result<(), String> {
     if wanted.is_empty() {
         return Err(format!("{} has no integer or float parameter to tune", spec.manager()));
     }
-    let options: Vec<_> = tm_options(&spec).iter().filter_map(|l| spin(l)).collect();
-    let mut text = String::new();
-    for k in &wanted {
-        let name = format!("TM_{k}");
-        let (_, start, min, max) = options
-            .iter()
-            .find(|o| o.0 == name)
-            .cloned()
-            .ok_or_else(|| format!("the engine declares no spin option {name}"))?;
-        text += &format!("{name}, int, {start}, {min}, {max}, {}, {R_END}\n", c_end(start, min, max));
+    print(&wanted.iter().map(|p| line(p, &spec)).collect::<String>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::c_end;
+
+    #[test]
+    fn c_end_follows_the_documented_rule() {
+        // slowmover 1200 in 100 … 3000: min(2900 / 20, 1200 / 10) = 120.
+        assert_eq!(c_end(1200, 100, 3000), 120.0);
+        // A start of 0: the range's twentieth, not a tenth of 0 (which the floor would make 0.5).
+        assert_eq!(c_end(0, 0, 1000), 50.0);
+        assert_eq!(c_end(0, -10, 10), 1.0);
+        // The floor.
+        assert_eq!(c_end(3, 0, 10), 0.5);
     }
-    print(&text)
 }

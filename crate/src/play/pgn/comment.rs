@@ -24,16 +24,31 @@ pub fn format_clock(ms: f64) -> String {
     out
 }
 
-/// Parse `h:mm:ss[.fff]` (or `mm:ss`) into milliseconds.
+/// Parse `h:mm:ss[.fff]` (or `mm:ss`) into milliseconds: digits only (a sign, an exponent,
+/// `inf` or `nan` is not a clock: `[%clk -0:01:00]` is refused, not read as a minute), at most
+/// [`MAX_CLOCK_MS`].
 pub fn parse_clock(s: &str) -> Option<f64> {
+    let digits = |t: &str, frac: bool| {
+        let (int, dec) = match t.split_once('.') {
+            Some((i, d)) if frac => (i, Some(d)),
+            Some(_) => return None,
+            None => (t, None),
+        };
+        let all = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
+        (all(int) && dec.is_none_or(all)).then(|| t.parse::<f64>().ok()).flatten()
+    };
     let parts: Vec<&str> = s.trim().split(':').collect();
     let (h, m, sec) = match parts[..] {
-        [h, m, s] => (h.parse::<f64>().ok()?, m.parse::<f64>().ok()?, s.parse::<f64>().ok()?),
-        [m, s] => (0.0, m.parse::<f64>().ok()?, s.parse::<f64>().ok()?),
+        [h, m, s] => (digits(h, false)?, digits(m, false)?, digits(s, true)?),
+        [m, s] => (0.0, digits(m, false)?, digits(s, true)?),
         _ => return None,
     };
-    (h >= 0.0 && m >= 0.0 && sec >= 0.0).then(|| ((h * 3600.0 + m * 60.0 + sec) * 1000.0).round())
+    let ms = ((h * 3600.0 + m * 60.0 + sec) * 1000.0).round();
+    (ms <= MAX_CLOCK_MS).then_some(ms)
 }
+
+/// The largest clock reading accepted, ms: 10 000 h, the cap of time controls.
+pub const MAX_CLOCK_MS: f64 = 10_000.0 * 3_600_000.0;
 
 /// Read `[%cmd value]` from a comment.
 pub fn comment_command<'a>(comment: &'a str, cmd: &str) -> Option<&'a str> {

@@ -107,23 +107,44 @@ impl ClockedGame {
     }
 
     /// The clock rule the game's recorded times follow, given each side's first-period base time
-    /// and increment, ms (`[white, black]`):
-    /// - `[%clk]` alone (lichess, chess.com): [`Convention::Lichess`] (180+2 starts at 3:00);
+    /// and increment, ms (`[white, black]`), read from each side's first timed move:
+    /// - `[%clk]` alone: [`Convention::Lichess`] (180+2 starts at 3:00, a side's first move is
+    ///   not timed) when each side's first clock is exactly its base time, as lichess's are;
+    ///   else [`Convention::ChessCom`] (the first move is timed and credited: `1. e4
+    ///   {[%clk 0:03:01]}` after 1 s in a 180+2 game);
     /// - `[%emt]` or cutechess's `1.21s` alone (cutechess, fastchess): [`Convention::Cutechess`]
     ///   (180+2 starts at 3:02);
-    /// - both (tmlab): lichess when the first timed move left its clock at exactly the base time
-    ///   though the move took other than the increment (a person's game: the first move is not
-    ///   timed), else cutechess (an engine match: `[%clk]` = base + increment − `[%emt]`).
+    /// - both (tmlab, fastchess's `tl=`, chess.com's `[%timestamp]` downloads), from White's
+    ///   first timed move: lichess when its clock is exactly the base time though the move took
+    ///   other than the increment (a person's game in tmlab: the first move is not timed);
+    ///   chess.com when the clock is base + increment − the move's time (with an increment:
+    ///   without one the rules agree); else cutechess (an engine match: base + 2 × increment −
+    ///   the move's time, the increment credited before the move and after it).
     pub fn convention(&self, start: [(f64, f64); 2]) -> Convention {
         let mut timed = self.moves.iter().filter(|m| !m.book);
         let any_clk = timed.clone().any(|m| m.clk_ms.is_some());
         let any_emt = timed.clone().any(|m| m.emt_ms.is_some());
+        let first_at_base = |white: bool| {
+            let base = start[usize::from(!white)].0;
+            self.moves
+                .iter()
+                .filter(|m| !m.book && m.white == white)
+                .find_map(|m| m.clk_ms)
+                .is_none_or(|c| c == base)
+        };
         match (any_clk, any_emt) {
-            (true, false) => Convention::Lichess,
+            (true, false) if first_at_base(true) && first_at_base(false) => Convention::Lichess,
+            (true, false) => Convention::ChessCom,
             (true, true) => match timed.next() {
                 Some(ClockedMove { clk_ms: Some(clk), emt_ms: Some(emt), white, .. }) => {
                     let (base, inc) = start[usize::from(!*white)];
-                    if *clk == base && *emt != inc { Convention::Lichess } else { Convention::Cutechess }
+                    if *clk == base && *emt != inc {
+                        Convention::Lichess
+                    } else if inc > 0.0 && *clk == base + inc - emt {
+                        Convention::ChessCom
+                    } else {
+                        Convention::Cutechess
+                    }
                 }
                 _ => Convention::Cutechess,
             },

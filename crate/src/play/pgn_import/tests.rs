@@ -58,20 +58,31 @@ fn errors_name_the_game_and_the_move() {
 fn the_clock_rule_follows_the_pgn() {
     let start = [(180_000.0, 2000.0); 2];
     let convention = |pgn: &str| import_pgn(pgn).unwrap()[0].convention(start);
-    // lichess/chess.com: [%clk] only.
+    // lichess: [%clk] only, each side's first move at the base time.
     assert_eq!(convention(LICHESS), Convention::Lichess);
+    // chess.com: [%clk] only, but the first move is timed and credited (3:00 − 1 s + 2 s).
+    let chess_com = "[TimeControl \"180+2\"]\n\n1. e4 {[%clk 0:03:01]} e5 {[%clk 0:03:00.2]} *\n";
+    assert_eq!(convention(chess_com), Convention::ChessCom);
+    // chess.com's download: [%timestamp] tenths beside the clock.
+    let download = "[TimeControl \"180+2\"]\n\n1. e4 {[%clk 0:03:01][%timestamp 10]} *\n";
+    assert_eq!(convention(download), Convention::ChessCom);
     // cutechess/fastchess: the prefix or [%emt] only.
     let cute = "[TimeControl \"180+2\"]\n\n1. e4 {book} e5 {+0.1/9 1.5s} 2. Nf3 {[%emt 0:00:02]} *\n";
     assert_eq!(convention(cute), Convention::Cutechess);
-    // tmlab engine match: [%clk] = 180 + 2 − 1.5 on the first move.
-    let engine = "[TimeControl \"180+2\"]\n\n1. e4 {1.5s [%clk 0:03:00.5] [%emt 0:00:01.5]} *\n";
+    // tmlab engine match: [%clk] = 180 + 2 − 1.5 + 2 on the first move (the increment before
+    // and after it), as tmlab writes (www/public/replay's 60+0.6 game: 60.6 − 9.995 + 0.6).
+    let engine = "[TimeControl \"180+2\"]\n\n1. e4 {1.5s [%clk 0:03:02.5] [%emt 0:00:01.5]} *\n";
     assert_eq!(convention(engine), Convention::Cutechess);
+    // fastchess's tl= is the same clock.
+    let fastchess = "[TimeControl \"180+2\"]\n\n1. e4 {+0.1/9 1.500s, tl=182.500s, latency=0.001s} *\n";
+    assert_eq!(convention(fastchess), Convention::Cutechess);
     // tmlab game with a person: the first move took 5 s and left the clock at 3:00.
     let person = "[TimeControl \"180+2\"]\n\n1. e4 {5s [%clk 0:03:00] [%emt 0:00:05]} *\n";
     assert_eq!(convention(person), Convention::Lichess);
-    // Taking exactly the increment reads the same under both: the engines' rule.
+    // Taking exactly the increment leaves 3:00 under lichess's and chess.com's rules: chess.com
+    // (both show 3:00 before move 1; the move's own time is its [%emt]).
     let tie = "[TimeControl \"180+2\"]\n\n1. e4 {2s [%clk 0:03:00] [%emt 0:00:02]} *\n";
-    assert_eq!(convention(tie), Convention::Cutechess);
+    assert_eq!(convention(tie), Convention::ChessCom);
 }
 
 #[test]
@@ -81,4 +92,26 @@ fn games_from_a_fen_count_plies_from_its_move_number() {
     let g = &import_pgn(&pgn).unwrap()[0];
     assert_eq!((g.moves[0].ply, g.moves[1].ply), (4, 5));
     assert_eq!(g.moves[1].label(), "3... a6");
+}
+
+#[test]
+fn tester_suffixes_and_site_commands_are_read() {
+    // fastchess/cutechess append `, …` after the time; OpenBench's flags; fastchess's tl=.
+    assert_eq!(cutechess_seconds("-4.36/5 0.001s, Black wins by adjudication"), Ok(Some(1.0)));
+    assert_eq!(cutechess_seconds("-0.46/5 0.003s, n=8998, sd=13"), Ok(Some(3.0)));
+    assert_eq!(fastchess_time_left("-0.26/9 0.190s, tl=9.810s, latency=0.001s"), Ok(Some(9810.0)));
+    assert_eq!(cutechess_seconds("Black mates"), Ok(None));
+    // A flag (fastchess 1.8.2 at 10+0.1): the time left is negative, the clock at 0.
+    let flag = "0.00/7 0.143s, tl=-0.006s, latency=0.027s, Black loses on time (6ms overrun)";
+    assert_eq!((cutechess_seconds(flag), fastchess_time_left(flag)), (Ok(Some(143.0)), Ok(Some(0.0))));
+    assert!(cutechess_seconds("+0.1/3 1e308s").unwrap_err().contains("`1e308s` is not a time"));
+    assert!(cutechess_seconds("+0.1/3 -1s").is_err());
+    // chess.com: tenths, and a command wrapped across lines.
+    assert_eq!(timestamp_ms("[%clk 0:03:01][%timestamp\n17]"), Ok(Some(1700.0)));
+    assert_eq!(command_ms("{[%clk\n0:02:59.2][%timestamp 12]}", "clk"), Ok(Some(179_200.0)));
+    // A clock is digits: no sign, exponent, infinity.
+    for bad in ["-0:01:00", "+0:01:00", "0:00:1e3", "inf", "0:0x:00", "0:00:.5", "1:2.5:00"] {
+        assert_eq!(parse_clock(bad), None, "{bad}");
+    }
+    assert_eq!(parse_clock("1:30:00.25"), Some(5_400_250.0));
 }

@@ -22,7 +22,7 @@ pub enum Unit {
     Flag,
     /// A small code whose values the meaning lists.
     Code,
-    /// Stockfish's internal score units (208 per pawn).
+    /// Stockfish's internal score units (PawnValue 208; the centipawns it prints are ≈ 385 units).
     Score,
     /// Not a number: a stop reason.
     Reason,
@@ -56,7 +56,9 @@ impl Unit {
             Unit::Nps => "nodes per second",
             Unit::Flag => "yes or no",
             Unit::Code => "a code (see the meaning)",
-            Unit::Score => "Stockfish internal units (208 = one pawn)",
+            Unit::Score => {
+                "Stockfish internal units (PawnValue = 208 in its evaluation; a pawn of the centipawns it prints is ≈ 385 units, its win-rate model's a at material 58)"
+            }
             Unit::Reason => "a stop reason",
         }
     }

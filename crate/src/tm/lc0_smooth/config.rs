@@ -37,6 +37,36 @@ impl NpsDecay {
     }
 }
 
+/// When the trend watcher rotates its root-visit snapshots (§6.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrendRotation {
+    /// lc0 @909a4082: at every check that comes within a period of the current snapshot, so
+    /// the rates span the last two checks (what lc0 plays).
+    Upstream,
+    /// The design's intent: once the newest sample is a period newer than the current snapshot,
+    /// so the rates span one to two periods (≥ 3 s by default).
+    Intended,
+}
+
+impl TrendRotation {
+    /// Names in spec strings.
+    pub const NAMES: &'static [&'static str] = &["upstream", "intended"];
+
+    /// The name in spec strings.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    /// From a name in [`TrendRotation::NAMES`].
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "upstream" => Some(TrendRotation::Upstream),
+            "intended" => Some(TrendRotation::Intended),
+            _ => None,
+        }
+    }
+}
+
 /// The smooth manager's parameters (§6.1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SmoothConfig {
@@ -76,6 +106,8 @@ pub struct SmoothConfig {
     pub bestmove_optimism: f32,
     /// The same for the other moves.
     pub overtaker_optimism: f32,
+    /// When the trend watcher rotates its snapshots.
+    pub trend_rotation: TrendRotation,
     /// The bank may be used during the first this-many ms after the first batch.
     pub force_piggybank_ms: u32,
     /// MLE midpoint m (`mle-legacy(midpoint=…)`).
@@ -109,6 +141,7 @@ impl SmoothConfig {
         trend_nps_update_period_ms: 3000,
         bestmove_optimism: 0.2,
         overtaker_optimism: 4.0,
+        trend_rotation: TrendRotation::Intended,
         force_piggybank_ms: 0,
         midpoint: 51.5,
         steepness: 7.0,
@@ -135,6 +168,7 @@ impl SmoothConfig {
         trend_nps_update_period_ms: 3000,
         bestmove_optimism: 0.2,
         overtaker_optimism: 4.0,
+        trend_rotation: TrendRotation::Upstream,
         force_piggybank_ms: 1000,
         midpoint: 45.2,
         steepness: 5.93,

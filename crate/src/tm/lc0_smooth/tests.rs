@@ -115,17 +115,119 @@ fn bank_is_used_when_forced_or_when_the_leader_is_in_doubt() {
 #[test]
 fn trend_watcher_rotates_after_a_period_and_predicts_overtaking() {
     let mut t = Trend::default();
-    t.update(100.0, &[100, 10], 3000.0);
-    t.update(200.0, &[150, 60], 3000.0);
+    let intended = TrendRotation::Intended;
+    t.update(100.0, &[100, 10], 3000.0, intended);
+    t.update(200.0, &[150, 60], 3000.0, intended);
     assert_eq!(t.prev.as_ref().unwrap().t, 100.0, "no rotation within a period");
     // Rates: best 0.5/ms, other 0.5/ms; by 1200: goal 150 + 0.2·0.5·1000 = 250,
     // other 60 + 4·0.5·1000 = 2060 → overtaken.
     assert!(t.overtaken(1200.0, 0.2, 4.0));
     assert!(!t.overtaken(200.0, 0.2, 4.0), "no time left");
-    t.update(3200.0, &[1650, 100], 3000.0);
+    t.update(3200.0, &[1650, 100], 3000.0, intended);
     assert_eq!(t.cur.t, 3200.0);
     assert_eq!(t.prev.as_ref().unwrap().t, 100.0);
     assert!(!t.overtaken(4000.0, 0.2, 4.0));
-    t.update(3150.0, &[0, 0], 3000.0);
+    t.update(3150.0, &[0, 0], 3000.0, intended);
     assert_eq!(t.last.t, 3200.0, "older samples are ignored");
+}
+
+/// Issue 23, spec §6.3: lc0 keeps a negative allowed bank. Move 1 at 2407 ms (20 000 nps) runs
+/// into the bank (used at 120 ms, past the 115 ms deadline) and ends at 407 ms, leaving the bank
+/// at −65; move 2 at 2000 ms with 475 reused nodes gets deadline 37 and a raw hard limit
+/// 37 + trunc(−65·0.94) = −24, so lc0 stops at the first poll (7 ms, inside the forced bank
+/// window). Before: the allowed bank was clamped at 0 and the search ran to 37 ms.
+#[test]
+fn an_overdrawn_bank_stops_below_the_deadline() {
+    let mut m = Smooth::new(SmoothConfig::LC0);
+    let b1 = m.begin_move(&MoveContext::new(2407.0, 0.0, 0));
+    assert_eq!((term(&b1, "deadline"), term(&b1, "allowed_bank")), (115.0, 203.0));
+    let visits = [1998, 1, 1];
+    let mut h = Hints::reset(0);
+    assert!(!m.poll(&mcts_stats(100.0, 2000, &visits), &mut h).is_stop());
+    let visits = [2398, 1, 1];
+    assert!(!m.poll(&mcts_stats(120.0, 2400, &visits), &mut h).is_stop(), "forced bank: hard 318");
+    assert!(m.used_bank);
+    m.end_move(&MoveEnd::new(407.0, 8140));
+    assert_eq!(m.bank, 227 - (407 - 115), "the overshoot beyond the deadline is charged to the bank");
+    let b2 = m.begin_move(&MoveContext::new(2000.0, 0.0, 2).with_reused_nodes(475));
+    assert_eq!(term(&b2, "deadline"), 37.0);
+    assert_eq!(m.hard, -24, "deadline 37 + trunc(−65 · 0.94)");
+    assert_eq!(term(&b2, "allowed_bank"), 0.0, "reported terms show max(0, ·) (convention C2)");
+    assert_eq!(term(&b2, "overdraft"), 61.0);
+    assert_eq!((b2.soft_ms, b2.hard_ms), (37.0, 37.0), "the reported budget keeps soft ≤ hard");
+    let visits = [523, 1, 1];
+    let first = SearchStats { nodes_this_move: 50, total_nodes: 525, ..mcts_stats(7.0, 525, &visits) };
+    let mut h = Hints::reset(525);
+    assert_eq!(m.poll(&first, &mut h).stop, Some(StopReason::HardLimit), "lc0 stops at its first poll");
+    assert_eq!(h.remaining_ms, -24.0 - 7.0, "SmartPruning's time hint uses the raw limit");
+    // Outside the forced window and without a reason to use the bank, the deadline applies.
+    let late = SearchStats { since_first_batch_ms: 2000.0, ..first };
+    let mut fresh = m.clone();
+    fresh.trend = Trend::default();
+    assert!(!fresh.poll(&late, &mut Hints::reset(525)).is_stop());
+}
+
+/// Issue 23, spec §6.5: lc0 @909a4082 rotates the snapshots at every check within a period of
+/// the current one, so the rates span the last two checks; `intended` measures from the first
+/// sample until a period has passed. A move that surges in the last 100 ms is projected to
+/// overtake under `upstream` only.
+#[test]
+fn trend_rotation_upstream_and_intended() {
+    let feed = |rotation| {
+        let mut t = Trend::default();
+        for (time, n) in [(100.0, [100, 10]), (2000.0, [2000, 20]), (2100.0, [2010, 120])] {
+            t.update(time, &n, 3000.0, rotation);
+        }
+        t
+    };
+    let up = feed(TrendRotation::Upstream);
+    assert_eq!((up.prev.as_ref().unwrap().t, up.cur.t), (2000.0, 2100.0), "rates over the last two checks");
+    // Best 10/100 ms, other 100/100 ms; by 2600: 2010 + 0.2·0.1·500 = 2020 < 120 + 4·1·500 = 2120.
+    assert!(up.overtaken(2600.0, 0.2, 4.0));
+    let int = feed(TrendRotation::Intended);
+    assert_eq!((int.prev.as_ref().unwrap().t, int.cur.t), (100.0, 100.0), "no rotation within 3 s");
+    // Best 1910/2000 ms, other 110/2000 ms: 2010 + 95.5 = 2105.5 > 120 + 110 = 230.
+    assert!(!int.overtaken(2600.0, 0.2, 4.0));
+    // Upstream never rotates again after one gap longer than the period.
+    let mut t = Trend::default();
+    for (time, n) in [(100.0, [100, 10]), (3200.0, [3000, 30]), (3300.0, [3100, 40])] {
+        t.update(time, &n, 3000.0, TrendRotation::Upstream);
+    }
+    assert_eq!((t.prev.as_ref().unwrap().t, t.cur.t, t.last.t), (100.0, 100.0, 3300.0));
+}
+
+/// lc0 ignores a trend sample at t = 0 (`timestamp <= last_timestamp_`, which starts at 0), and
+/// its clock is whole ms: a poll at 0.4 ms is at 0.
+#[test]
+fn trend_ignores_a_sample_at_zero() {
+    let mut t = Trend::default();
+    t.update(0.0, &[5, 5], 3000.0, TrendRotation::Upstream);
+    assert!(t.prev.is_none(), "a reused tree polled before the first batch is not a sample");
+    t.update(1.0, &[6, 5], 3000.0, TrendRotation::Upstream);
+    assert_eq!(t.prev.as_ref().unwrap().t, 1.0);
+    let mut m = Smooth::new(SmoothConfig::LC0);
+    m.begin_move(&MoveContext::new(60_000.0, 1000.0, 0));
+    let visits = [3, 1];
+    m.poll(&mcts_stats(0.4, 4, &visits), &mut Hints::reset(4));
+    assert!(m.trend.prev.is_none());
+}
+
+/// A negative `by` (an overdrawn bank) reaches lc0's watcher as a huge unsigned time: the
+/// projection then compares rates alone (4 · 0.1 > 0.2 · 1.0 here).
+#[test]
+fn trend_takes_a_negative_deadline_as_lc0_does() {
+    let mut t = Trend::default();
+    t.update(100.0, &[100, 10], 3000.0, TrendRotation::Upstream);
+    t.update(200.0, &[200, 20], 3000.0, TrendRotation::Upstream);
+    assert!(!t.overtaken(250.0, 0.2, 4.0), "50 ms ahead: 210 > 40");
+    assert!(t.overtaken(-24.0, 0.2, 4.0));
+    assert!(!t.overtaken(-24.0, 0.2, 1.0), "1 · 0.1 < 0.2 · 1.0");
+}
+
+#[test]
+fn presets_pick_their_trend_rotation() {
+    assert_eq!(SmoothConfig::LC0.trend_rotation, TrendRotation::Upstream);
+    assert_eq!(SmoothConfig::SEED.trend_rotation, TrendRotation::Intended);
+    let spec: crate::tm::TmSpec = "lc0-smooth(preset=lc0,trend-rotation=intended)".parse().unwrap();
+    assert_eq!(spec.to_string(), "lc0-smooth(preset=lc0,trend-rotation=intended)");
 }

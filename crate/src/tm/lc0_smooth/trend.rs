@@ -1,7 +1,12 @@
 //! The trend watcher of lc0's smooth manager (§6.5, lc0 @d1237b82 #1762): root-visit
-//! snapshots a period apart, and whether another move is projected to overtake the best.
+//! snapshots, rotated as lc0 does (`trend-rotation=upstream`) or a period apart as the design
+//! intends (`intended`), and whether another move is projected to overtake the best.
 
 use super::super::state::{StateError, StateReader, StateWriter};
+use super::TrendRotation;
+
+/// `2^64` as `f32`: a negative time lc0 passes as `uint64_t`, less a small one, as a float.
+const U64_WRAP: f32 = 18_446_744_073_709_551_616.0;
 
 /// One root-visit snapshot of the trend watcher.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -32,37 +37,47 @@ pub(super) struct Trend {
 }
 
 impl Trend {
-    /// Records the root visits `n` at time `t` (ms) and rotates the snapshots once the newest is
-    /// `period` newer than the current one.
-    pub(super) fn update(&mut self, t: f32, n: &[u64], period: f32) {
-        let started = self.prev.is_some();
-        if started && t <= self.last.t {
+    /// Records the root visits `n` at time `t` (whole ms since the move started) and rotates the
+    /// snapshots by `rotation`'s rule. A sample no newer than the last one is ignored; the last
+    /// time starts at 0, so a sample at t = 0 (a reused tree polled before the first batch) is
+    /// ignored too, as lc0 does.
+    pub(super) fn update(&mut self, t: f32, n: &[u64], period: f32, rotation: TrendRotation) {
+        if t <= self.last.t {
             return;
         }
-        if !started {
+        if self.prev.is_none() {
             let mut s = Snapshot::default();
             s.set(t, n);
             self.cur = s.clone();
             self.prev = Some(s);
         }
         self.last.set(t, n);
-        if self.last.t >= self.cur.t + period {
+        let rotate = match rotation {
+            // lc0 @909a4082 rotates while the sample is within a period of `cur`: at every check
+            // but the first after a gap longer than the period.
+            TrendRotation::Upstream => self.cur.t + period >= t,
+            TrendRotation::Intended => self.last.t >= self.cur.t + period,
+        };
+        if rotate {
             let prev = self.prev.as_mut().expect("set above");
             std::mem::swap(prev, &mut self.cur);
             self.cur.set(self.last.t, &self.last.n);
         }
     }
 
-    /// Whether another root move is projected to overtake the best before `by` (ms).
+    /// Whether another root move is projected to overtake the best before `by` (ms). lc0 takes
+    /// `by` as an unsigned 64-bit time: a negative one (an overdrawn bank, §6.3) wraps to about
+    /// 1.8e19 ms, so the projection then compares the rates alone.
     pub(super) fn overtaken(&self, by: f32, bestmove_optimism: f32, overtaker_optimism: f32) -> bool {
         let Some(prev) = &self.prev else { return false };
         let last = &self.last;
-        if prev.t >= last.t || by <= last.t || last.n.is_empty() {
+        let wrapped = by < 0.0;
+        if prev.t >= last.t || (!wrapped && by <= last.t) || last.n.is_empty() {
             return false;
         }
         let dt = last.t - prev.t;
-        let ahead = by - last.t;
-        let rate = |i: usize| (last.n[i] as f32 - prev.n.get(i).copied().unwrap_or(0) as f32) / dt;
+        let ahead = if wrapped { U64_WRAP } else { by - last.t };
+        let rate = |i: usize| last.n[i].saturating_sub(prev.n.get(i).copied().unwrap_or(0)) as f32 / dt;
         let mut b = 0;
         for (i, &v) in last.n.iter().enumerate() {
             if v > last.n[b] {

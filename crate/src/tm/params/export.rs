@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::super::SearchKind;
-use super::{Access, Kind, ManagerConfig, Range, Slider, Value, flags, tables};
+use super::{Access, Kind, ManagerConfig, Range, Slider, UciOption, Value, flags, tables};
 
 /// A parameter in the serialised schema.
 #[derive(Clone, Debug, Serialize)]
@@ -50,6 +50,9 @@ pub struct ParamSchema {
     pub source_file: String,
     /// That file's permanent URL at the pinned commit (none for a seed).
     pub source_url: Option<String>,
+    /// The UCI option that sets it (`TM_<manager>_<path>`) and, for a spin, its scale and
+    /// bounds. `Move Overhead` sets `move-overhead` for every manager instead.
+    pub uci: UciOption,
 }
 
 impl ParamSchema {
@@ -148,6 +151,13 @@ pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
                 searcher_note: only.map(|(_, why)| why),
                 source_file: flags::source(C::NAME, &p.path()).map(|s| s.text()).unwrap_or_default(),
                 source_url: flags::source(C::NAME, &p.path()).and_then(|s| s.url()),
+                uci: UciOption::new(
+                    C::NAME,
+                    &p.path(),
+                    p.kind(),
+                    p.range(),
+                    &presets.iter().map(|q| p.get(&q.config)).collect::<Vec<_>>(),
+                ),
             })
             .collect(),
     }

@@ -44,6 +44,7 @@ const IN_SEARCH: &[(&str, &[&str])] = &[
             "trend-nps-update-period-ms",
             "bestmove-optimism",
             "overtaker-optimism",
+            "trend-rotation",
             "force-piggybank-ms",
             "smart-pruning.*",
         ],
@@ -83,6 +84,7 @@ const ONLY_FOR: &[(&str, &str, SearchKind, &str)] = &[
     ("lc0-smooth", "trend-nps-update-period-ms", SearchKind::Mcts, SMOOTH_POLL),
     ("lc0-smooth", "bestmove-optimism", SearchKind::Mcts, SMOOTH_POLL),
     ("lc0-smooth", "overtaker-optimism", SearchKind::Mcts, SMOOTH_POLL),
+    ("lc0-smooth", "trend-rotation", SearchKind::Mcts, SMOOTH_POLL),
     ("lc0-smooth", "force-piggybank-ms", SearchKind::Mcts, SMOOTH_POLL),
 ];
 

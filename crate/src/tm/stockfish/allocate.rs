@@ -8,7 +8,8 @@ use super::Stockfish;
 const SHORT_CLOCK_MS: f64 = 1000.0;
 /// … to this many moves per ms of clock.
 const SHORT_CLOCK_MTG_PER_MS: f64 = 0.05;
-/// `originalTimeAdjust = 0.3272·log10(timeLeft) − 0.4141`, once per game.
+/// `originalTimeAdjust = 0.3272·log10(timeLeft) − 0.4141`, computed at the first sudden-death
+/// move of a game and again at every later one while it is negative (timeLeft ≤ 18 ms).
 const ADJ_SLOPE: f64 = 0.3272;
 /// See [`ADJ_SLOPE`].
 const ADJ_OFFSET: f64 = 0.4141;
@@ -67,7 +68,10 @@ pub struct Allocation {
 }
 
 impl Stockfish {
-    /// The allocation of §9.1 (sets `adj` on the first sudden-death move of a game).
+    /// The allocation of §9.1. In sudden death it sets `adj` when it is unset or negative:
+    /// Stockfish starts a game with originalTimeAdjust = −1 (`thread.cpp`) and `timeman.cpp`
+    /// recomputes it while it is below 0, so a game that starts with timeLeft ≤ 18 ms (a large
+    /// Move Overhead) gets a positive value once its clock has grown, and keeps that one.
     pub fn allocate(&mut self, ctx: &MoveContext) -> Allocation {
         let c = self.cfg;
         let t = ctx.clock().floor();
@@ -77,13 +81,19 @@ impl Stockfish {
             Some(m) => m.min(c.horizon) as f64,
             None => c.horizon as f64,
         };
-        if t < SHORT_CLOCK_MS {
+        // The pinned commit shrinks the horizon under 1 s even with movestogo (the 40/x bug);
+        // `cyclic-fix` (Stockfish #7117) shrinks it only in sudden death.
+        if t < SHORT_CLOCK_MS && !(c.cyclic_fix && ctx.movestogo().is_some()) {
             mtg = (SHORT_CLOCK_MTG_PER_MS * t).trunc();
         }
         let time_left = (t + inc * (mtg - 1.0) - o * (2.0 + mtg)).max(1.0).trunc();
         let ply = ctx.ply as f64;
         let (opt_scale, max_scale, adj) = if ctx.movestogo().is_none() {
-            let adj = *self.adj.get_or_insert(ADJ_SLOPE * libm::log10(time_left) - ADJ_OFFSET);
+            let adj = match self.adj {
+                Some(adj) if adj >= 0.0 => adj,
+                _ => ADJ_SLOPE * libm::log10(time_left) - ADJ_OFFSET,
+            };
+            self.adj = Some(adj);
             let l = libm::log10(t.max(1.0) / 1000.0);
             let opt_const = (OPT_CONST_BASE + OPT_CONST_LOG * l).min(OPT_CONST_MAX);
             let max_const = (MAX_CONST_BASE + MAX_CONST_LOG * l).max(MAX_CONST_MIN);

@@ -19,6 +19,9 @@ pub const SINGLE_MOVE_CAP_MS: u32 = 500;
 pub const CHECK_CALLS: u32 = 512;
 /// `previousTimeReduction` at a new game.
 pub const TIME_REDUCTION_INIT: f64 = 0.85;
+/// Stockfish #7117's fix of the 40/x bug is off: the pinned commit shrinks the horizon under 1 s
+/// even with movestogo.
+pub const CYCLIC_FIX: bool = false;
 
 /// Stockfish's parameters (§9).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,6 +46,9 @@ pub struct StockfishConfig {
     pub check_calls: u32,
     /// previousTimeReduction at a new game.
     pub time_reduction_init: f64,
+    /// Shrink the horizon under 1 s only without movestogo (Stockfish #7117's fix of the 40/x
+    /// bug, after the pinned commit); false is the pinned commit's rule.
+    pub cyclic_fix: bool,
 }
 
 impl StockfishConfig {
@@ -58,6 +64,7 @@ impl StockfishConfig {
         single_move_cap_ms: SINGLE_MOVE_CAP_MS,
         check_calls: CHECK_CALLS,
         time_reduction_init: TIME_REDUCTION_INIT,
+        cyclic_fix: CYCLIC_FIX,
     };
     /// The same with `Ponder` on (a quarter more optimum).
     pub const PONDER: StockfishConfig = StockfishConfig { ponder: true, ..Self::SF };

@@ -78,14 +78,14 @@ impl Stockfish {
     pub fn soft_check(&self, stats: &SearchStats, last: &Iteration) -> SoftCheck {
         let best = self.internal(last.score);
         let effort = stats.best_move_nodes.saturating_mul(EFFORT_SCALE) / stats.search_nodes.max(1);
-        let falling_eval = match self.prev_avg {
-            None => FALLING_EVAL_MAX,
-            Some(avg) => ((FALLING_EVAL_BASE
-                + FALLING_EVAL_AVG * (avg - best)
-                + FALLING_EVAL_ITER * (self.iter_value[self.iter_idx] - best))
-                / 100.0)
-                .clamp(FALLING_EVAL_MIN, FALLING_EVAL_MAX),
-        };
+        // At a new game prevAvg is VALUE_INFINITE and the formula runs with it: 1.728 unless
+        // the score is a mate for us or above ≈ 10 384 cp, which give the floor 0.576.
+        let prev_avg = self.prev_avg.unwrap_or(super::VALUE_INFINITE);
+        let falling_eval = ((FALLING_EVAL_BASE
+            + FALLING_EVAL_AVG * (prev_avg - best)
+            + FALLING_EVAL_ITER * (self.iter_value[self.iter_idx] - best))
+            / 100.0)
+            .clamp(FALLING_EVAL_MIN, FALLING_EVAL_MAX);
         let since_change = last.depth as f64 - last_change_depth(stats.iterations) as f64;
         let time_red = lerp(since_change, TIME_RED_X0, TIME_RED_Y0, TIME_RED_X1, TIME_RED_Y1)
             .clamp(TIME_RED_MIN, TIME_RED_MAX);

@@ -30,7 +30,7 @@ fn reference_vector_g() {
 }
 
 #[test]
-fn adj_is_computed_once_per_game_and_ponder_adds_a_quarter() {
+fn adj_is_kept_once_positive_and_ponder_adds_a_quarter() {
     let mut sf = Stockfish::new(StockfishConfig::SF);
     let a1 = sf.allocate(&MoveContext::new(60_600.0, 600.0, 0));
     let a2 = sf.allocate(&MoveContext::new(5_000.0, 600.0, 40));
@@ -134,4 +134,104 @@ fn ponder_defers_the_stop_to_ponderhit() {
     sf.begin_move(&MoveContext::new(60_600.0, 600.0, 0));
     let s = SearchStats { iterations: &mate, ..Default::default() };
     assert_eq!(sf.iteration_done(&s).stop, Some(StopReason::MateFound));
+}
+
+/// Issue 23, spec §9.1: Stockfish starts a game with originalTimeAdjust = −1 and recomputes it
+/// while it is negative. 2+0.1 with Move Overhead 150, each move using its optimum: timeLeft
+/// clamps to 1 (adj −0.4141) until move 10, where timeLeft = 2991 + 49·100 − 52·150 = 91 gives
+/// upstream's 0.2269, kept for the rest of the game; move 60 gets upstream's 40/274 ms. Before
+/// (adj frozen at −0.4141): 1/6 ms; 48 of the 60 moves differ (55/60 at 5+0.2, overhead 300).
+#[test]
+fn adj_is_recomputed_while_negative() {
+    use crate::tm::simulate::{SimConfig, simulate_spec};
+    let cfg = SimConfig { moves: 60, ..SimConfig::default() };
+    let sim = simulate_spec("stockfish(move-overhead=150)", "2+0.1", &cfg).unwrap();
+    let adj = |m: usize| sim.rows[m - 1].terms.iter().find(|t| t.name == "adj").unwrap().value;
+    for m in 1..=9 {
+        assert!((adj(m) + 0.4141).abs() < 1e-12, "move {m}: {}", adj(m));
+        assert_eq!(sim.rows[m - 1].soft_ms, 1.0);
+    }
+    assert_eq!(sim.rows[9].clock_before_ms, 2991.0);
+    assert!((adj(10) - 0.2269).abs() < 5e-5, "{}", adj(10));
+    assert_eq!(adj(60), adj(10), "kept once non-negative");
+    assert_eq!((sim.rows[59].soft_ms, sim.rows[59].hard_ms), (40.0, 274.0));
+    // The same through `allocate`: a later negative value is never stored over a positive one.
+    let mut sf = Stockfish::new(StockfishConfig { move_overhead: 150, ..StockfishConfig::SF });
+    assert!(sf.allocate(&MoveContext::new(2100.0, 100.0, 0)).adj.unwrap() < 0.0);
+    let a = sf.allocate(&MoveContext::new(2991.0, 100.0, 18)).adj.unwrap();
+    assert_eq!(sf.allocate(&MoveContext::new(2100.0, 100.0, 20)).adj.unwrap(), a);
+}
+
+/// Issue 23, spec §9.2: on a game's first move prevAvg is VALUE_INFINITE (32001) and the formula
+/// runs with it. 60 s, depth 2, `mate 4` (VALUE_MATE − 7): fallingEval 0.576, so the effective
+/// limit is 1250 × 0.576 × 1.613 × 1.077 × 0.838 = 1048.48 ms as upstream (before: 1.728,
+/// 3145.43 ms). A plain score saturates below ≈ 10 384 cp and falls to the floor just above.
+#[test]
+fn falling_eval_on_the_first_move_runs_with_value_infinite() {
+    let mut sf = Stockfish::new(StockfishConfig::SF);
+    sf.begin_move(&MoveContext::new(60_000.0, 0.0, 0));
+    let check = |score: Score| {
+        let its = [Iteration { depth: 2, best_move: 1, score, best_move_changes: 0 }];
+        let s = SearchStats { iterations: &its, best_move_nodes: 1, search_nodes: 2, ..Default::default() };
+        sf.soft_check(&s, &its[0])
+    };
+    let mate = check(Score::MateIn(7));
+    assert_eq!(mate.falling_eval, 0.576);
+    assert!((mate.total_time - 1048.48).abs() < 0.005, "{}", mate.total_time);
+    assert_eq!(check(Score::Cp(10_384)).falling_eval, 1.728);
+    // 10 390 cp = 21 611.2 internal: (11.48 + 2.30·10 389.8 − 1.10·21 611.2)/100 = 1.3570.
+    assert!((check(Score::Cp(10_390)).falling_eval - 1.3570).abs() < 1e-4);
+    assert_eq!(check(Score::Cp(10_500)).falling_eval, 0.576);
+    assert_eq!(check(Score::MatedIn(8)).falling_eval, 1.728, "being mated: panic time");
+}
+
+/// A mate score at the end of a move is carried as Stockfish keeps it (VALUE_MATE − plies), not
+/// as centipawns × 2.08: the next move's falling eval with the same mate is the floor.
+#[test]
+fn a_mate_average_enters_in_internal_units() {
+    let mut sf = Stockfish::new(StockfishConfig::SF);
+    sf.begin_move(&MoveContext::new(60_000.0, 0.0, 0));
+    let mate = Score::MateIn(5);
+    sf.end_move(&MoveEnd {
+        final_score: mate,
+        final_avg_score: f64::from(mate.as_cp()),
+        ..MoveEnd::new(500.0, 1)
+    });
+    assert_eq!(sf.prev_avg, Some(31_995.0));
+    assert_eq!(sf.prev_score, Some(31_995.0));
+    sf.begin_move(&MoveContext::new(59_500.0, 0.0, 2));
+    let its = [Iteration { depth: 1, best_move: 1, score: mate, best_move_changes: 0 }];
+    let s = SearchStats { iterations: &its, search_nodes: 1, ..Default::default() };
+    assert_eq!(sf.soft_check(&s, &its[0]).falling_eval, 0.576, "(11.48 + 0 + 0)/100, clamped");
+    sf.end_move(&MoveEnd { final_score: Score::Cp(30), final_avg_score: 30.0, ..MoveEnd::new(500.0, 1) });
+    assert_eq!(sf.prev_avg, Some(30.0 * 2.08));
+}
+
+/// Issue 23, spec §9.1: `cyclic-fix` (Stockfish #7117) keeps movestogo as the horizon under 1 s;
+/// the pinned commit shrinks it to 0.05·clock even then (500 ms, 30 moves to go: 25, so each
+/// move plans for 25 moves where 30 remain). Sudden death shrinks either way.
+#[test]
+fn cyclic_fix_keeps_movestogo_under_one_second() {
+    let ctx = MoveContext::new(500.0, 0.0, 60).with_movestogo(Some(30));
+    let pinned = Stockfish::new(StockfishConfig::SF).allocate(&ctx);
+    let fixed = Stockfish::new(StockfishConfig { cyclic_fix: true, ..StockfishConfig::SF }).allocate(&ctx);
+    assert_eq!((pinned.mtg, fixed.mtg), (25.0, 30.0));
+    assert_eq!((pinned.time_left, fixed.time_left), (500 - 10 * 27, 500 - 10 * 32));
+    let opt = |mtg: f64, tl: f64| ((0.88 + 60.0 / 116.4) / mtg).min(0.88 * 500.0 / tl);
+    assert_eq!(pinned.optimum, (opt(25.0, 230.0) * 230.0).trunc());
+    assert_eq!(fixed.optimum, (opt(30.0, 180.0) * 180.0).trunc());
+    let sd = MoveContext::new(500.0, 0.0, 60);
+    for cfg in [StockfishConfig::SF, StockfishConfig { cyclic_fix: true, ..StockfishConfig::SF }] {
+        assert_eq!(Stockfish::new(cfg).allocate(&sd).mtg, 25.0, "sudden death shrinks either way");
+    }
+    let over = Stockfish::new(StockfishConfig { cyclic_fix: true, ..StockfishConfig::SF })
+        .allocate(&MoveContext::new(5000.0, 0.0, 60).with_movestogo(Some(30)));
+    assert_eq!(over.mtg, 30.0, "above 1 s nothing changes");
+    // Below 20 ms the pinned horizon is 0 and the optimum 0.88 × the clock (the compiled
+    // timeman.cpp gives 13/13 ms at 15 ms with 5 to go); the fix plans over the 5 moves: 1 ms.
+    let tiny = MoveContext::new(15.0, 0.0, 0).with_movestogo(Some(5));
+    let a = Stockfish::new(StockfishConfig::SF).allocate(&tiny);
+    assert_eq!((a.mtg, a.optimum, a.maximum), (0.0, 13.0, 13.0));
+    let f = Stockfish::new(StockfishConfig { cyclic_fix: true, ..StockfishConfig::SF }).allocate(&tiny);
+    assert_eq!((f.mtg, f.optimum, f.maximum), (5.0, 1.0, 1.0));
 }

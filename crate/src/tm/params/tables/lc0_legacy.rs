@@ -42,13 +42,12 @@ impl ManagerConfig for LegacyConfig {
                 .src(SRC_LC0),
             Param::new("first-move-bonus", "First-move bonus", f32_!(C, first_move_bonus))
                 .lin(0.0, 5.0, 0.1)
-                .unit("×")
-                .desc("extra budget on the first move of a manager object (#1891)")
+                .desc("added to 1 on the manager's first move: base × (1 + this + book-ply bonus), so 1.8 gives ×2.8 (#1891)")
                 .src(SRC_LC0),
             Param::new("book-ply-bonus", "Book-ply bonus", f32_!(C, book_ply_bonus))
                 .lin(0.0, 1.0, 0.01)
-                .unit("×/ply")
-                .desc("extra budget per book ply on that first move, up to 12 plies (#1493)")
+                .unit("/ply")
+                .desc("added to that first move's multiplier per book ply, up to 12 plies (#1493)")
                 .src(SRC_LC0),
             lc0_move_overhead(int_!(C, u32, move_overhead)),
         ];

@@ -2,7 +2,7 @@
 //! descriptions and sources, its presets, and how it builds the manager.
 
 use super::smart_pruning_params;
-use crate::tm::lc0_smooth::{NpsDecay, SmoothConfig};
+use crate::tm::lc0_smooth::{NpsDecay, SmoothConfig, TrendRotation};
 use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, lc0_smooth};
 
@@ -100,6 +100,17 @@ impl ManagerConfig for SmoothConfig {
                 .lin(0.0, 10.0, 0.1)
                 .desc("the same for the other moves")
                 .src(s),
+            Param::new(
+                "trend-rotation",
+                "Trend rotation",
+                Access::Enum(TrendRotation::NAMES, |c: &C| c.trend_rotation.name(), |c: &mut C, v| {
+                    if let Some(r) = TrendRotation::from_name(v) {
+                        c.trend_rotation = r
+                    }
+                }),
+            )
+            .desc("when the trend watcher rotates its snapshots: upstream (lc0 @909a4082, at every check: rates over the last two checks) or intended (the design: a trend period apart, rates over 1–2 periods)")
+            .src(s),
             Param::new("force-piggybank-ms", "Forced bank window", int_!(C, u32, force_piggybank_ms))
                 .lin(0.0, 5000.0, 50.0)
                 .unit("ms")
