@@ -6,11 +6,14 @@
 // name, dist/tm-curve.js: the <tm-curve> custom element docs sites load.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { precompressed } from './scripts/precompressed.mjs';
 
 const www = (p) => resolve(import.meta.dirname, 'www', p);
 
 export default defineConfig({
   root: 'www',
+  // The build's .br and .gz copies (scripts/precompressed.mjs), served with Content-Encoding.
+  plugins: [precompressed({ dev: resolve(import.meta.dirname, 'www'), preview: resolve(import.meta.dirname, 'dist') })],
   // Relative asset URLs, so a docs site can host the build under any sub-path.
   base: './',
   build: {
