@@ -20,6 +20,9 @@ export default defineConfig({
     outDir: '../dist',
     emptyOutDir: true,
     target: 'es2022',
+    // <tm-curve> adds nothing to its host page's <head>: no modulepreload links for the chunks
+    // its dynamic import of the charts module needs (the playground keeps them).
+    modulePreload: { resolveDependencies: (_file, deps, { hostId }) => (hostId === 'tm-curve.js' ? [] : deps) },
     rolldownOptions: {
       input: {
         main: www('index.html'),
