@@ -28,6 +28,16 @@ async function coldPage(context, conditions) {
   return { page, cdp, meter };
 }
 
+/** Until no request has finished for a second (at most 15 s): whatever was still in flight counts. */
+async function settle(meter) {
+  const end = Date.now() + 15000;
+  let seen = -1;
+  while (seen !== meter.requests && Date.now() < end) {
+    seen = meter.requests;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 /**
  * The host page with one <tm-curve>: bytes transferred until its live chart is drawn.
  * @param {import('playwright-core').BrowserContext} context
@@ -38,8 +48,7 @@ export async function oneCurveTransfer(context, base) {
   try {
     await page.goto(new URL('__bench/one-curve.html', base).href);
     await page.waitForFunction(() => document.querySelector('tm-curve')?.state === 'drawn', null, { timeout: TIMEOUT_MS });
-    // Whatever was still in flight (a late request) is counted too.
-    await page.waitForLoadState('networkidle');
+    await settle(meter);
     return { bytes: meter.bytes, requests: meter.requests };
   } finally {
     await page.close();
@@ -48,7 +57,8 @@ export async function oneCurveTransfer(context, base) {
 
 /**
  * The Play embed (`embed/?view=play`; the compact layout of issue 24 point 3 does not exist yet):
- * bytes transferred until the view is mounted with its board and the network is idle (the
+ * bytes transferred until the view is mounted with its board and no request has finished for a
+ * second (the
  * engine worker's module included).
  * @param {import('playwright-core').BrowserContext} context
  * @param {string} base the side's server URL
@@ -58,7 +68,7 @@ export async function playEmbedTransfer(context, base) {
   try {
     await page.goto(new URL('embed/?v=1&view=play', base).href);
     await page.waitForFunction(() => /** @type {any} */ (globalThis).tmlab?.views?.play && document.querySelector('#view-play cg-board'), null, { timeout: TIMEOUT_MS });
-    await page.waitForLoadState('networkidle');
+    await settle(meter);
     return { bytes: meter.bytes, requests: meter.requests };
   } finally {
     await page.close();
