@@ -2,9 +2,11 @@
 # npm run fuzz [-- --minutes N] [-- --seconds N] [-- --target NAME[,NAME]] [-- --seed N]
 #
 # A coverage-free mutational fuzzer on stable Rust (cargo-fuzz needs a nightly toolchain):
-# each Rust target (spec, tc, fen, pgn, matchspec, stopper, uci) runs for the given time, one after the
-# other, through crate/tests/fuzz.rs; then the URL-state parser (www/ui/urlstate.js) runs in
-# node (tests/fuzz/urlstate.mjs). Seeds and crash regressions live in tests/fuzz/<target>/;
+# each Rust target (spec, tc, fen, pgn, matchspec, stopper, uci, journal, restore,
+# replay) runs for the
+# given time, one after the other, through crate/tests/fuzz.rs; then the JS targets run in node:
+# the URL-state parser (www/ui/urlstate.js, tests/fuzz/urlstate.mjs) and the views' saved
+# IndexedDB records (tests/fuzz/records.mjs). Seeds and crash regressions live in tests/fuzz/<target>/;
 # new failures are saved to tests/fuzz/<target>/crashes/ and `npm test` replays them all.
 # Default: 60 s per target. Runs at nice 19 (the machine is shared).
 source "$(dirname "$0")/lib.sh"
@@ -29,15 +31,18 @@ bin=$(cargo test --locked --test fuzz --no-run --message-format=json 2>/dev/null
 
 status=0
 IFS=, read -ra names <<< "$targets"
+js_targets=" urlstate records "
 for t in "${names[@]}"; do
-  if [ "$t" != urlstate ]; then
+  if [[ "$js_targets" != *" $t "* ]]; then
     step "fuzz ${t} for ${secs} s each"
     FUZZ_TARGET=$t FUZZ_SECONDS=$secs FUZZ_SEED=$seed nice -n 19 "$bin" --ignored --exact fuzz_loop --nocapture \
       2>&1 | grep -E '^fuzz|panicked|HANG' || status=1
   fi
-  if [ "$t" = urlstate ] || [ "$t" = all ]; then
-    step "fuzz urlstate for ${secs} s"
-    nice -n 19 node tests/fuzz/urlstate.mjs --seconds "$secs" ${seed:+--seed "$seed"} || status=1
-  fi
+  for js in urlstate records; do
+    if [ "$t" = "$js" ] || [ "$t" = all ]; then
+      step "fuzz ${js} for ${secs} s"
+      nice -n 19 node "tests/fuzz/${js}.mjs" --seconds "$secs" ${seed:+--seed "$seed"} || status=1
+    fi
+  done
 done
 exit $status

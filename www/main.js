@@ -140,12 +140,18 @@ async function main() {
         url.params.set('lesson', slug);
         url.flush();
       };
-      return m.mountLearn(root, { lesson: url.params.get('lesson'), setLesson, spawnEngine, embed });
+      // `try=N` opens the lesson at its try N, revealed (deep links and embeds).
+      const setTry = (n) => {
+        if (n) url.params.set('try', String(n));
+        else url.params.delete('try');
+        url.flush();
+      };
+      return m.mountLearn(root, { lesson: url.params.get('lesson'), tryNo: url.params.get('try'), setLesson, setTry, spawnEngine, embed });
     },
     replay: async (root) => {
       await engineReady;
       const m = await import('./views/replay/index.js');
-      const check = { tm: (v) => v.split(';').map((x) => x.trim()).filter(Boolean).map(checkSpec).find(Boolean) };
+      const check = { tm: (v) => v.split(';').map((x) => x.trim()).filter(Boolean).map(checkSpec).find(Boolean), sample: choice(Object.keys(m.SAMPLES)) };
       return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));
     },
     leaderboard: async (root) => {

@@ -24,6 +24,7 @@
 pub mod clock;
 #[cfg(feature = "engine")]
 pub mod drive;
+pub mod excerpt;
 #[cfg(feature = "engine")]
 pub mod experiment;
 #[cfg(feature = "engine")]

@@ -23,7 +23,8 @@
 //!   one `bestmove`; the manager is put back as it was before that `go` (nothing charged).
 //! - Option `TmlabState` (check): when on, `info string tm-state <payload>` after `ucinewgame`,
 //!   after a `setoption` that rebuilds the manager, and before a finished move's `bestmove`.
-//! - `tmlab restore <payload>`: the manager's per-game state from a `tm-state` payload.
+//! - `tmlab restore <payload>`: the manager's per-game state from a `tm-state` payload (then,
+//!   with `TmlabState` on, `info string tm-state` of the state now in force).
 //! - `info string tm-limit <json>` after every alpha-beta iteration (MCTS: after a batch, when it
 //!   changed): the soft limit the manager is really using, [`crate::stop::EffectiveLimit`] as
 //!   JSON (`soft_ms`, `base_ms`, `cap_ms`, `hard_ms`, `terms`, `text`; infinite times `null`).
@@ -35,7 +36,9 @@
 //! `Searcher` (ab|mcts), `TimeManager` (a spec string; lc0's names `legacy`, `smooth`,
 //! `alphazero`, `simple` are aliases), `Move Overhead`, `Threads` (1: both searchers run one
 //! thread; declared because OpenBench requires it), `Hash` (MB), `VirtualNps` (0 = wall clock;
-//! otherwise a virtual clock at that many nodes per second, for reproducible games), and one
+//! otherwise a virtual clock at that many nodes per second, for reproducible games), `Level`
+//! (1 … 5, the strength level: a cap on the node rate, [`crate::drive::strength`]; 5 = full
+//! strength), and one
 //! option per parameter of **every** manager, `TM_<manager>_<path>` (e.g.
 //! `TM_lc0-legacy_slowmover`, `TM_lc0-smooth_smart-pruning.factor`), declared whatever manager
 //! is selected, so that testers which check names against the `uci` list (fastchess,

@@ -163,7 +163,10 @@ fn a_resume_file_refuses_other_adjudication() {
         assert_eq!(code, 0, "{sub}: {err}");
         let header: Value =
             serde_json::from_str(std::fs::read_to_string(&file).unwrap().lines().next().unwrap()).unwrap();
-        assert_eq!(header["settings"]["match"]["adjudication"]["resign"]["score_cp"], 400, "{header}");
+        assert_eq!(
+            header["record"]["settings"]["match"]["adjudication"]["resign"]["score_cp"], 400,
+            "{header}"
+        );
         for other in [
             &["--resign", "3,500"][..],
             &["--resign", "3,400", "--draw", "40,8,10"],

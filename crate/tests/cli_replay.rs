@@ -45,7 +45,10 @@ fn the_lichess_sample_gives_the_hand_computed_times() {
     assert_eq!(code, 0);
     assert!(text.contains("9... b5           41.30    156.30    173.70    20.80/  20.80!"), "{text}");
     assert!(text.contains("[1] lc0-legacy: over its hard limit on 5 (9... b5,"), "{text}");
-    assert!(text.contains("times to 100 ms from [%clk], lichess's clock rule\n"), "{text}");
+    assert!(
+        text.contains("times to 100 ms from clocks ([%clk] or fastchess's tl=), lichess's clock rule\n"),
+        "{text}"
+    );
 }
 
 #[test]

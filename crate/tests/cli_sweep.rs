@@ -170,7 +170,7 @@ fn tune_refuses_bad_settings() {
         (&["--games", "5"], "--games: 5 is not a positive multiple of 2"),
         (
             &["--c-end", "9"],
-            "--c-end: 9 for slowmover is not allowed; allowed: above 0 and at most the range 2.9",
+            "--c-end: 9 for slowmover is not allowed; allowed: 2.9e-6 (a millionth of the range) to the range 2.9",
         ),
         (&["--r-end", "0.1,0.2"], "--r-end: 2 values for 1 parameters"),
         (&["--r-end", "x"], "--r-end: \"x\" is not a number"),

@@ -35,9 +35,13 @@ after(async () => {
   await server?.close();
 });
 
-/** Opens the Play view with the engine as White (it thinks at once) and records engine lines. */
+/**
+ * Opens the Play view with the engine as White (it thinks at once) and records engine lines. The
+ * engine plays at full strength (level 5): these tests need searches that run for their whole
+ * budget, which a capped MCTS search, stopped early by smart pruning, does not.
+ */
 async function openPlay({ tm, tc, searcher = 'ab' }) {
-  const q = new URLSearchParams({ view: 'play', 'p.side': 'black', 'p.s': searcher, 'p.tm': tm, 'p.wtc': tc, 'p.btc': tc });
+  const q = new URLSearchParams({ view: 'play', 'p.side': 'black', 'p.s': searcher, 'p.tm': tm, 'p.level': '5', 'p.wtc': tc, 'p.btc': tc });
   await page.goto(`${server.url}?${q}`);
   await page.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
   await page.evaluate(() => globalThis.tmlab.views.play.ready);

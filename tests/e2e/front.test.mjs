@@ -187,8 +187,20 @@ test('a tampered saved game is dropped with a message and never reaches the page
         const r = store.get(key);
         r.onsuccess = () => res(r.result);
       });
-      game.record.outcome.result = '<img src=x onerror="globalThis.__xss = 1">';
-      store.put(game, key);
+      // The record is sealed with its CRC-32 (a plain edit is caught by the checksum): re-seal
+      // the tampered payload so that the page's field checks are what stop it.
+      const crc32 = (text) => {
+        let c = ~0;
+        for (const b of new TextEncoder().encode(text)) {
+          c ^= b;
+          for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+        }
+        return (~c >>> 0).toString(16).padStart(8, '0');
+      };
+      const payload = JSON.parse(game.slice(27, -1));
+      payload.record.outcome.result = '<img src=x onerror="globalThis.__xss = 1">';
+      const text = JSON.stringify(payload);
+      store.put(`{"sum":"${crc32(text)}","record":${text}}`, key);
       await new Promise((res) => (tx.oncomplete = res));
       db.close();
   });

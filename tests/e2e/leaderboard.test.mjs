@@ -38,6 +38,13 @@ test('the committed leaderboard: table sorted by Elo, one curve per manager, URL
   assert.equal(names[0], best.manager);
   const first = await page.textContent('#lb-table tbody tr:first-child td.elo');
   assert.equal(first, `${best.elo >= 0 ? '+' : '−'}${Math.abs(Math.round(best.elo))} ± ${Math.round(best.elo_error)}`);
+  // Ranks come from the crate: a range wherever 95 % intervals overlap, the best row ranked 1.
+  const ranks = await page.$$eval('#lb-table tbody td.rank', (cells) => cells.map((c) => c.textContent));
+  assert.equal(ranks.length, group.length);
+  for (const r of ranks) assert.match(r, /^\d+(–\d+)?$/);
+  assert.match(ranks[0], /^1(–|$)/);
+  const spread = (r) => (r.includes('–') ? Number(r.split('–')[1]) - Number(r.split('–')[0]) : 0);
+  assert.ok(ranks.some((r) => spread(r) > 0), `some managers tie at ${run.games} games: ${ranks}`);
   assert.equal(await page.textContent('#lb-provenance'), `${run.command} (tmlab ${run.tmlab_version}, seed ${run.seed}, ${run.games} games per manager and control, ${run.clock}).`);
   await page.waitForFunction((n) => document.querySelector('#lb-curves')?.dataset.curves === String(n), group.length);
   const colours = await page.evaluate(() => {

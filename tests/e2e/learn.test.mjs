@@ -1,7 +1,9 @@
-// The Learn view: every lesson renders (title, prose, its live chart, tries, references, its
-// own embed snippet), and each "try this" button changes the lesson's chart (the chart's
-// canvas pixels before and after differ; engine charts are compared once their game or search
-// has finished). Screenshots of three lessons go to target/screenshots/.
+// The Learn view: every lesson renders (title, prose with numbers the crate computed, its live
+// chart, tries, references, its own embed snippet), and each "try this" asks before it reveals:
+// pressing it shows a question and leaves the chart as it was; answering changes the chart
+// (canvas pixels differ once any engine game or search has finished), shows the notice and
+// scrolls the chart into view. A `&try=N` link opens that state, in the full view and in an
+// embed. Screenshots of three lessons (one new) go to target/screenshots/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -10,10 +12,11 @@ import { ROOT, serveDist, launch, collectErrors } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 const SLUGS = [
-  'the-problem', 'moves-left', 'increments-and-odds', 'soft-and-hard-limits', 'stability', 'mcts-smart-pruning',
-  'smooth-manager', 'overhead-and-flagging', 'does-it-matter',
+  'the-problem', 'increments-and-odds', 'overhead-and-flagging', 'soft-and-hard-limits', 'stability', 'moves-left',
+  'mcts-smart-pruning', 'smooth-manager', 'smooth-estimates', 'does-it-matter', 'delay-byoyomi-hourglass', 'the-last-seconds', 'the-40-x-bug',
 ];
-const SHOT = { 'the-problem': 'learn-1-problem.png', 'soft-and-hard-limits': 'learn-4-limits.png', 'mcts-smart-pruning': 'learn-6-smart-pruning.png' };
+/** Screenshots, taken once the lesson's first try is answered. */
+const SHOT = { 'the-problem': 'lesson-1-problem.png', 'overhead-and-flagging': 'lesson-3-overhead.png', 'delay-byoyomi-hourglass': 'lesson-11-delay.png' };
 
 let server;
 let browser;
@@ -41,7 +44,7 @@ async function settledPixels() {
   return page.$eval('.lesson-chart canvas', (c) => c.toDataURL());
 }
 
-test('the Learn tab lists the nine lessons in order', async () => {
+test('the Learn tab lists the lessons in order', async () => {
   await page.goto(`${server.url}?v=1&view=learn`);
   await page.waitForSelector('#view-learn .lesson-list');
   assert.equal(await page.getAttribute('#tab-learn', 'aria-selected'), 'true');
@@ -49,34 +52,79 @@ test('the Learn tab lists the nine lessons in order', async () => {
   assert.deepEqual(slugs, SLUGS);
 });
 
+/** Whether the lesson's chart is (at least partly) inside the viewport. */
+const chartInView = () =>
+  page.$eval('.lesson-chart', (el) => {
+    const r = el.getBoundingClientRect();
+    return r.bottom > 0 && r.top < innerHeight;
+  });
+
 for (const [i, slug] of SLUGS.entries()) {
-  test(`lesson ${i + 1} (${slug}) renders, and each "try this" changes its chart`, { timeout: 600000 }, async () => {
+  test(`lesson ${i + 1} (${slug}) renders computed numbers, and each try asks, then changes its chart`, { timeout: 600000 }, async () => {
     await page.goto(`${server.url}?v=1&view=learn&lesson=${slug}`);
     await page.waitForSelector(`.lesson[data-slug="${slug}"]`);
     const title = await page.textContent('#lesson-title');
     assert.match(title, new RegExp(`^${i + 1}\\. \\S`));
     const prose = await page.$$eval('.lesson > p, .lesson > ul', (els) => els.map((e) => e.textContent).join(' '));
     const words = prose.split(/\s+/).filter((w) => /\w/.test(w)).length;
-    assert.ok(words > 60 && words <= 250, `${words} words`);
+    assert.ok(words > 60 && words <= 300, `${words} words`);
+    assert.equal(await page.$$eval('.lesson .computed.error', (els) => els.length), 0, 'every number computed');
     assert.ok((await page.$$('.lesson-refs li')).length >= 2, 'references');
+    assert.equal(await page.$$eval('.lesson-refs li', (els) => els.filter((e) => /seed|\.txt/.test(e.textContent)).length), 0, 'no seed file names');
     const snippet = await page.inputValue('.lesson-embed textarea');
     assert.match(snippet, new RegExp(`<iframe class="tmlab" src="[^"]*/embed/\\?v=1&amp;view=learn&amp;lesson=${slug}"`));
     const base = await settledPixels();
-    if (SHOT[slug]) await page.screenshot({ path: join(SHOTS, SHOT[slug]), fullPage: true });
 
     const tries = await page.$$('.try');
     assert.ok(tries.length >= 1 && tries.length <= 3);
     for (let t = 0; t < tries.length; t++) {
+      if (t > 0) {
+        await page.click('.try-reset');
+        assert.equal(await settledPixels(), base, 'back to the lesson’s setting draws the same chart');
+      }
+      await page.evaluate(() => scrollTo(0, 0));
       await page.click(`.try[data-index="${t}"]`);
       assert.equal(await page.getAttribute(`.try[data-index="${t}"]`, 'aria-pressed'), 'true');
-      assert.match(await page.textContent('.try-notice'), /^Notice: \S/);
+      // Asked, not revealed: a question with its answers, no notice, the chart as it was.
+      await page.waitForSelector(`.try-question[data-index="${t}"]`);
+      const answers = await page.$$('.try-answer');
+      assert.ok(answers.length >= 2 && answers.length <= 3, `${answers.length} answers`);
+      assert.doesNotMatch(await page.textContent('.try-notice'), /Notice:/, 'the notice waits for the answer');
+      assert.equal(await settledPixels(), base, `try ${t + 1}: the chart waits for the answer`);
+      // Answer (the first answer: right or wrong, the chart is revealed).
+      await page.click('.try-answer[data-index="0"]');
+      assert.match(await page.textContent('.try-notice'), /(Right\.|Not quite\.) Notice: \S/);
+      assert.ok((await page.$$('.try-notice .computed')).length >= 1, 'the notice names a computed number');
+      assert.equal(await page.$$eval('.try-answer[data-right="true"]', (els) => els.length), 1, 'the right answer is shown');
       const pixels = await settledPixels();
       assert.notEqual(pixels, base, `try ${t + 1} (${await page.textContent(`.try[data-index="${t}"]`)}) left the chart unchanged`);
+      await page.waitForFunction(() => {
+        const r = document.querySelector('.lesson-chart')?.getBoundingClientRect();
+        return r && r.bottom > 0 && r.top < innerHeight;
+      }, null, { timeout: 5000 });
+      assert.ok(await chartInView(), 'the chart scrolls into view after the answer');
+      assert.equal(new URL(page.url()).searchParams.get('try'), String(t + 1), 'the URL names the try');
+      if (t === 0 && SHOT[slug]) await page.screenshot({ path: join(SHOTS, SHOT[slug]), fullPage: false });
     }
     await page.click('.try-reset');
     assert.equal(await settledPixels(), base, 'back to the lesson’s setting draws the same chart');
+    assert.equal(new URL(page.url()).searchParams.get('try'), null);
   });
 }
+
+test('a &try=N link opens the lesson at that try, revealed, in the full view and in an embed', async () => {
+  for (const prefix of ['', 'embed/']) {
+    await page.goto(`${server.url}${prefix}?v=1&view=learn&lesson=the-problem&try=2`);
+    await page.waitForSelector('.lesson[data-slug="the-problem"]');
+    assert.equal(await page.getAttribute('.try[data-index="1"]', 'aria-pressed'), 'true', prefix);
+    assert.match(await page.textContent('.try-notice'), /^Notice: \S/, prefix);
+    const key = await page.getAttribute('.lesson-chart', 'data-key');
+    assert.match(key, /"tc":"10\+1"/, `${prefix}: the chart shows the try's setting`);
+    await settledPixels();
+    assert.ok(await chartInView(), `${prefix}: the chart is in view`);
+  }
+  assert.equal(await page.$$eval('.lesson-list, .lesson-embed, [role=tab]', (els) => els.length), 0, 'no lesson list, tabs or snippet in an embed');
+});
 
 test('a lesson embeds on its own: /embed/?view=learn&lesson=…', async () => {
   await page.goto(`${server.url}embed/?v=1&view=learn&lesson=moves-left`);
@@ -85,7 +133,7 @@ test('a lesson embeds on its own: /embed/?view=learn&lesson=…', async () => {
   await settledPixels();
   // Next lesson writes the URL's lesson key.
   await page.click('.lesson-next');
-  await page.waitForSelector('.lesson[data-slug="increments-and-odds"]');
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('lesson') === 'increments-and-odds');
+  await page.waitForSelector('.lesson[data-slug="mcts-smart-pruning"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('lesson') === 'mcts-smart-pruning');
   assert.deepEqual(errors, []);
 });

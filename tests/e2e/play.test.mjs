@@ -129,7 +129,7 @@ async function clickMove(orig, dest) {
   } catch (e) {
     const why = await view(() => {
       const v = globalThis.tmlab.views.play;
-      return { events: v.events.slice(-8), selected: v.cg.state.selected, movable: v.cg.state.movable.color, turn: v.cg.state.turnColor, toMove: v.state.to_move, history: v.history.selected, paused: v.paused, starting: v.starting };
+      return { events: v.events.slice(-8), selected: v.cg.state.selected, movable: v.cg.state.movable.color, turn: v.cg.state.turnColor, toMove: v.state.to_move, history: v.selected, paused: v.paused, starting: v.starting };
     });
     throw new Error(`the move ${orig}${dest} was not played: ${JSON.stringify(why)}`);
   }
@@ -302,7 +302,7 @@ test('a full game at 60 s against the engine: legal moves, a result, no flag, bu
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   await canvas.click({ position: { x: box.width * 0.5, y: box.height * 0.6 } });
-  const sel = await view(() => globalThis.tmlab.views.play.history.selected);
+  const sel = await view(() => globalThis.tmlab.views.play.selected);
   assert.ok(sel != null, 'a bar click selects a move');
   const shown = await view((i) => {
     const v = globalThis.tmlab.views.play;
@@ -317,8 +317,9 @@ test('a full game at 60 s against the engine: legal moves, a result, no flag, bu
 });
 
 test('a premove made while the engine thinks is played on its reply', async () => {
-  // At 3 min the engine thinks about three seconds on its first move (lc0's first-move bonus; at
-  // 60 s it was about one, little headroom for two clicks on a loaded machine): premove Nf3.
+  // At 3 min the engine thinks a few seconds on its first move (Stockfish's manager gives the
+  // first move its largest falling-eval factor; at 60 s it is about one second, little headroom
+  // for two clicks on a loaded machine): premove Nf3.
   await newGame({ side: 'white', tc: '180' });
   await clickMove('e2', 'e4');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.to_move === 'engine');
@@ -557,14 +558,14 @@ test('time-control fields echo the crate’s reading; presets use the same synta
   assert.deepEqual(errors, []);
 });
 
-test('narrow screens show both clocks above the board', async () => {
+test('narrow screens keep the clocks above and below the board', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
   const boxes = await view(() => {
     const r = (s) => document.querySelector(s).getBoundingClientRect();
-    return { white: r('#view-play .clock-white'), black: r('#view-play .clock-black'), board: r('#view-play .board-box') };
+    return { top: r('#view-play .slot-top .clock'), bottom: r('#view-play .slot-bottom .clock'), board: r('#view-play .board-box') };
   });
-  assert.ok(boxes.white.bottom <= boxes.board.top + 1 && boxes.black.bottom <= boxes.board.top + 1, JSON.stringify(boxes));
+  assert.ok(boxes.top.bottom <= boxes.board.top + 1 && boxes.bottom.top >= boxes.board.bottom - 1, JSON.stringify(boxes));
   const timers = await page.$$eval('#view-play [role="timer"]', (els) => els.map((e) => e.getAttribute('aria-label')));
   assert.equal(timers.length, 2);
   for (const t of timers) assert.match(t, /^(white|black): (\d+ (minute|second)s?( |,|$))+/);

@@ -1,7 +1,9 @@
 // Sweep view end to end: real wasm game workers play a small virtual-clock sweep (3 values ×
 // 4 games); the per-value results equal `tmlab sweep … --json` natively for the same seed;
-// Stop, reload (IndexedDB restore) and Resume give the same results; the chart is drawn; the
-// JSON and CSV downloads carry the report; a bad value is refused beside the form.
+// Stop, reload (IndexedDB restore) and Resume give the same results, and so does a reload after a
+// saved game's result is flipped (that record alone is dropped, named, and played again); the
+// chart is drawn; the JSON and CSV downloads carry the report; a bad value is refused beside the
+// form; a damaged setup or an older run's record gives a message, never a broken form.
 // Needs target/debug/tmlab (cargo build). Screenshot: target/screenshots/sweep.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -92,8 +94,67 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   assert.match(csv, /^slowmover,games,wins,losses,draws,elo,elo_ci95/);
   assert.equal(csv.trim().split('\n').length, 4);
   await page.screenshot({ path: join(SHOTS, 'sweep.png'), fullPage: true });
+  // A flipped result in one saved game and a damaged status: after a reload that game alone is
+  // dropped (named) and played again, and the sweep ends exactly as before.
+  const flipped = await page.evaluate(async () => {
+    const db = await new Promise((res) => {
+      const r = indexedDB.open('tmlab-sweep', 1);
+      r.onsuccess = () => res(r.result);
+    });
+    const tx = db.transaction('kv', 'readwrite');
+    const store = tx.objectStore('kv');
+    const req = (r) => new Promise((res) => (r.onsuccess = () => res(r.result)));
+    const keys = (await req(store.getAllKeys())).filter((k) => String(k).startsWith('rec:'));
+    const key = keys[Math.floor(keys.length / 2)];
+    const line = await req(store.get(key));
+    store.put(line.replace(/"outcome_a":"(\w+)"/, (_, o) => `"outcome_a":"${o === 'win' ? 'loss' : 'win'}"`), key);
+    store.put('garbage', 'status');
+    await new Promise((res) => (tx.oncomplete = res));
+    db.close();
+    return keys.indexOf(key) + 1;
+  });
+  await page.reload();
+  await page.waitForSelector('#s-progress[data-status="stopped"]', { timeout: 30000 });
+  const notice = await page.textContent('#s-notice');
+  assert.match(notice, new RegExp(`1 saved game was damaged and dropped \\(saved game record ${flipped}: checksum mismatch`));
+  assert.match(notice, /The sweep's saved status was damaged \(not a sealed tmlab record/);
+  assert.equal(Number(await page.getAttribute('#s-progress', 'data-finished')), 11);
+  await page.click('#s-resume');
+  await page.waitForSelector('#s-progress[data-status="complete"]', { timeout: 300000 });
+  assert.deepEqual((await pageReport(page)).points, native.points, 'the game played again gives the same sweep');
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('a damaged saved setup, or an older unsealed run, gives a message and a working form', async () => {
+  for (const [key, value, want] of [
+    ['setup', '{"sum":"00000000","record":{"id":"1","spec":"{}","form":5}}', /The saved sweep's setup was damaged \(checksum mismatch/],
+    ['current', { run: { form: 5, scores: 'x', plan: null }, status: 'stopped' }, /A sweep saved by an older version of tmlab \(without checksums\) was dropped/],
+  ]) {
+    const page = await browser.context.newPage();
+    const errors = collectErrors(page);
+    await open(page);
+    await page.evaluate(async ([key, value]) => {
+      const db = await new Promise((res) => {
+        const r = indexedDB.open('tmlab-sweep', 1);
+        r.onupgradeneeded = () => r.result.createObjectStore('kv');
+        r.onsuccess = () => res(r.result);
+      });
+      const tx = db.transaction('kv', 'readwrite');
+      tx.objectStore('kv').clear();
+      tx.objectStore('kv').put(value, key);
+      await new Promise((res) => (tx.oncomplete = res));
+      db.close();
+    }, [key, value]);
+    await page.reload();
+    await open(page);
+    assert.match(await page.textContent('#s-notice'), want);
+    assert.equal(await page.getAttribute('#s-progress', 'data-status'), 'idle');
+    await page.fill('#s-values', '0.5,1');
+    await page.waitForSelector('#s-start:not([disabled])');
+    assert.deepEqual(errors, [], key);
+    await page.close();
+  }
 });
 
 test('a value outside the parameter range is refused beside the form and Start is disabled', async () => {

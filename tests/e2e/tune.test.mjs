@@ -1,6 +1,8 @@
 // Tune view end to end: a 4-iteration SPSA tune in real wasm game workers, stopped after an
 // iteration, reloaded (IndexedDB restore) and resumed; every iteration (flips, gains, results,
-// values) equals `tmlab tune … --json` natively, and the trajectory chart is drawn.
+// values) equals `tmlab tune … --json` natively, and the trajectory chart is drawn. A damaged
+// saved iteration in the middle costs that iteration only: it is played again after a reload and
+// the later ones are taken from their records, to the same tune.
 // Needs target/debug/tmlab (cargo build). Screenshot: target/screenshots/tune.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -68,6 +70,30 @@ test('a tune in the browser stops, restores after a reload, resumes, and equals 
   });
   assert.ok(inked > 2000, `chart pixels inked: ${inked}`);
   await page.screenshot({ path: join(SHOTS, 'tune.png'), fullPage: true });
+  // Iteration 2's saved record damaged (a flipped result): after a reload it alone is dropped
+  // and named; iteration 2 is played again and iterations 3 and 4 are taken from their records.
+  await page.evaluate(async () => {
+    const db = await new Promise((res) => {
+      const r = indexedDB.open('tmlab-tune', 1);
+      r.onsuccess = () => res(r.result);
+    });
+    const tx = db.transaction('kv', 'readwrite');
+    const store = tx.objectStore('kv');
+    const req = (r) => new Promise((res) => (r.onsuccess = () => res(r.result)));
+    const keys = (await req(store.getAllKeys())).filter((k) => String(k).startsWith('rec:')).sort();
+    const line = await req(store.get(keys[1]));
+    store.put(line.replace(/"wins":(\d)/, (_, w) => `"wins":${w === '0' ? 1 : 0}`), keys[1]);
+    await new Promise((res) => (tx.oncomplete = res));
+    db.close();
+  });
+  await page.reload();
+  await page.waitForSelector('#t-progress[data-status="stopped"]', { timeout: 30000 });
+  assert.match(await page.textContent('#t-notice'), /1 saved iteration was damaged and dropped \(saved iteration record 2: checksum mismatch/);
+  assert.equal(Number(await page.getAttribute('#t-progress', 'data-done')), 1);
+  await page.click('#t-resume');
+  await page.waitForSelector('#t-progress[data-status="complete"]', { timeout: 300000 });
+  const again = await page.evaluate(() => JSON.parse(JSON.stringify(globalThis.tmlab.views.tune.state.run.history)));
+  assert.deepEqual(again, native.iterations, 'the tune resumed from the damaged records = tmlab tune --json');
   assert.deepEqual(errors, []);
   await page.close();
 });

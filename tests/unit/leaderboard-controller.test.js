@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { initialState, update, groupsOf, rowsOf, curvesOf, eloText, provenanceOf, runsOf } from '../../www/views/leaderboard/controller.js';
+import { initialState, update, groupsOf, rowsOf, curvesOf, eloText, provenanceOf, runsOf, rankText } from '../../www/views/leaderboard/controller.js';
 
 const DOC = JSON.parse(readFileSync(new URL('../../www/public/leaderboard.json', import.meta.url), 'utf8'));
 
@@ -40,4 +40,16 @@ test('Elo text', () => {
   assert.equal(eloText({ elo: null, elo_error: null, wdl: [4, 0, 0], games: 4 }), '+∞');
   assert.equal(eloText({ elo: null, elo_error: null, wdl: [1, 0, 1], games: 2 }), '–');
   assert.equal(update(initialState(), { type: 'loaded', doc: { runs: [] } }).error, 'The leaderboard data has no results.');
+});
+
+test('rank ranges: given by the page (from the crate), shown per row', () => {
+  assert.equal(rankText([2, 2]), '2');
+  assert.equal(rankText([2, 6]), '2–6');
+  assert.equal(rankText(undefined), '–');
+  const e = DOC.runs[0].results[0];
+  const ranks = new Map([[`${e.engine} ${e.tc} ${e.manager}`, [1, 3]]]);
+  const s = update(initialState({ engine: e.engine, tc: e.tc }), { type: 'loaded', doc: DOC, ranks });
+  const rows = rowsOf(s);
+  assert.equal(rows.find((r) => r.manager === e.manager)?.rank, '1–3');
+  assert.ok(rows.filter((r) => r.manager !== e.manager).every((r) => r.rank === '–'));
 });

@@ -1,7 +1,7 @@
 // The Play view's setup form as state (setup-controller.js), checked by the real crate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import './wasm.js';
+import tmlab from './wasm.js';
 import {
   PLAY_DEFAULTS, PRESETS, initialForm, setupUpdate, urlState, setupOf, setupError, setupView, pgnDate, moveOverhead,
 } from '../../www/views/play/setup-controller.js';
@@ -65,7 +65,7 @@ test('the setup PlayBoard takes: move overhead from the spec, ponder only with M
   const day = new Date(2026, 0, 5);
   assert.deepEqual(setupOf(f, day), {
     person: 'white', white_tc: '3m+2', black_tc: '3m+2', searcher: 'ab', tm: 'lc0-legacy(move-overhead=120)',
-    move_overhead_ms: 120, ponder: false, date: '2026.01.05',
+    move_overhead_ms: 120, ponder: false, level: 3, date: '2026.01.05',
   });
   assert.equal(setupView(f, null).moText, '120 ms');
   f = setupUpdate(f, field('s', 'mcts'));
@@ -79,4 +79,25 @@ test('a manager without a move overhead (mediocre) says so', () => {
   assert.equal(moveOverhead(f), null);
   assert.equal(setupView(f, null).moText, 'n/a (this manager has none)');
   assert.equal(setupOf(f).move_overhead_ms, 0);
+});
+
+test('strength levels: five from the crate, the default a club player can beat, caps per searcher', () => {
+  const f = initialForm();
+  assert.equal(f.level, PLAY_DEFAULTS.level);
+  assert.equal(PLAY_DEFAULTS.tm, 'stockfish', 'the default manager acts inside the alpha-beta search');
+  const v = setupView(f, null);
+  assert.deepEqual(v.levels.map((l) => l.value), [1, 2, 3, 4, 5]);
+  assert.match(v.levels[0].text, /^1 — beginner \(≤ 250 nodes\/s\)$/);
+  assert.equal(v.levels[4].text, '5 — full strength');
+  const m = setupView(setupUpdate(f, field('s', 'mcts')), null);
+  assert.match(m.levels[0].text, /playouts\/s/);
+  const g = setupUpdate(f, field('level', '5'));
+  assert.equal(g.level, 5, 'the select’s text becomes a number');
+  assert.equal(setupOf(g).level, 5);
+  assert.equal(urlState(g).level, 5);
+  // The crate checks the level like any other field.
+  const bad = tmlab.PlayBoard.check(JSON.stringify({ ...setupOf(f), level: 9 }));
+  assert.equal(bad.path, 'level');
+  assert.equal(bad.message, "level 9 does not exist");
+  assert.match(bad.allowed, /1 \(beginner\) … 5 \(full strength\)/);
 });

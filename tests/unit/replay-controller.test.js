@@ -56,3 +56,35 @@ test('a typed error replaces the result; game and manager choices are clamped', 
   assert.equal(error.path, 'tm.1');
   assert.match(error.message, /^manager 2: unknown time manager `nosuch`/);
 });
+
+test('the worker’s session replays game by game to the result replay_pgn gives; charts come on demand', async () => {
+  const { sampleOf, SAMPLES } = await import('../../www/views/replay/controller.js');
+  assert.equal(sampleOf('constructor'), SAMPLES.lichess, 'a key that is not a sample’s own is not a sample');
+  assert.equal(sampleOf('__proto__'), SAMPLES.lichess);
+  assert.equal(sampleOf('tmlab'), SAMPLES.tmlab);
+  const two = `${SAMPLE}\n\n${SAMPLE}`;
+  const session = new tmlab.ReplaySession(two, ['stockfish', 'lc0-legacy']);
+  assert.equal(session.total, 2);
+  assert.equal(session.step(1), false);
+  assert.equal(session.replayed, 1);
+  assert.equal(session.step(8), true);
+  const result = session.result();
+  const whole = tmlab.replay_pgn(two, ['stockfish', 'lc0-legacy']);
+  assert.deepEqual(result.replay, whole.replay);
+  assert.deepEqual(result.charts, []);
+  assert.deepEqual(session.chart(1, 1), whole.charts[1][1]);
+  assert.equal(session.chart(2, 0), null);
+  session.free();
+  // In the controller: progress while replaying, then the result; a chart record is added later.
+  let s = update(initialState({ tm: 'stockfish;lc0-legacy' }), { type: 'replaying' });
+  s = update(s, { type: 'progress', replayed: 1, total: 2 });
+  assert.deepEqual(s.progress, { replayed: 1, total: 2 });
+  s = update(s, { type: 'replayed', result });
+  assert.equal(s.progress, null);
+  assert.equal(chartRecordOf(s), null);
+  s = update(s, { type: 'chart', game: 0, manager: 0, record: whole.charts[0][0] });
+  assert.deepEqual(chartRecordOf(s), whole.charts[0][0]);
+  // The size rule is the crate's: over 4 MB is refused, naming the size.
+  assert.throws(() => tmlab.replay_check_size(5 * 1024 * 1024), (e) => e.path === 'pgn' && /the PGN is 5\.0 MB; the page replays at most 4 MB/.test(e.message));
+  tmlab.replay_check_size(4 * 1024 * 1024);
+});

@@ -60,6 +60,9 @@ export class EngineClient extends EventTarget {
     this.running = null;
     /** @type {string | null} the manager's state after the last finished move (`tm-state` payload) */
     this.managerState = null;
+    /** @type {string | null} a manager state to put back at the next barrier: a saved game's
+     * (after its `ucinewgame`), or the one before a dropped search that finished anyway */
+    this.restoreDue = null;
     /** A `ucinewgame` is due at the next barrier. */
     this.newGameDue = false;
     /** @type {ReturnType<typeof setTimeout> | null} */
@@ -141,17 +144,29 @@ export class EngineClient extends EventTarget {
 
   /**
    * Set engine options (UCI name → value); they are sent at the next barrier, never during a
-   * search. `newGame`: a `ucinewgame` goes first (the manager starts a new game).
+   * search. `newGame`: a `ucinewgame` goes first (the manager starts a new game); `state`: then
+   * the manager's state is put back from this `tm-state` payload (`tmlab restore`), as for a
+   * game restored after a reload.
    * @param {Record<string, string | number | boolean>} options
-   * @param {{ newGame?: boolean }} [how]
+   * @param {{ newGame?: boolean, state?: string }} [how]
    */
-  configure(options, { newGame = false } = {}) {
+  configure(options, { newGame = false, state } = {}) {
     for (const [name, value] of Object.entries(options)) this.wanted.set(name, String(value));
     if (newGame) {
       this.newGameDue = true;
-      this.managerState = null;
+      this.managerState = state ?? null;
+      this.restoreDue = state ?? null;
     }
     this.flush();
+  }
+
+  /**
+   * The manager's state after the last finished move (a `tm-state` payload), or null: a page
+   * saves it with its game and hands it back with `configure(…, {newGame: true, state})`.
+   * @returns {string | null}
+   */
+  managerSnapshot() {
+    return this.managerState;
   }
 
   /** End both workers. */

@@ -17,6 +17,8 @@
  * @property {string[]} pv the moves of the last `info … pv` line
  * @property {string | null} tmState a `tm-state` printed during it, kept if its bestmove comes
  * @property {boolean} dropped cancelled: its remaining output is swallowed
+ * @property {boolean} [completed] a dropped search ended on its own (its stop line was not
+ *   `cancelled`): its manager counted a move the page never played
  * @property {boolean} quiet the replacement for a stopped alpha-beta search: only its bestmove counts
  */
 
@@ -54,7 +56,11 @@ export function receive(c, w, line) {
   const r = c.running;
   if (!r) return;
   if (r.dropped) {
+    if (line.startsWith('info string stop ')) r.completed = line !== 'info string stop cancelled';
     if (line.startsWith('bestmove')) {
+      // It ended before the cancel reached it (a race of a few ms, or smart pruning stopping a
+      // slow search early): its manager has moved on; the next barrier puts it back.
+      if (r.completed && c.managerState != null) c.restoreDue = c.managerState;
       c.finish();
       c.flush();
     }
@@ -94,7 +100,9 @@ export function readState(c, w, payload) {
 
 /**
  * Send what the worker lacks, then `isready`: `ucinewgame` if due, the changed options (with
- * `TmlabState true` when the engine has it), and for a replacement the manager's state.
+ * `TmlabState true` when the engine has it), and the manager's state: a saved game's after its
+ * `ucinewgame`, the state before a dropped search that finished anyway, the game's for a
+ * replacement worker.
  * @param {EngineWorker} w
  * @param {import('./client.js').EngineClient} c
  */
@@ -115,7 +123,12 @@ export function barrier(c, w) {
   }
   // A replacement's own setoptions print the state of a fresh manager: not the game's.
   w.quiet = !isActive || (w.replay && !newGame);
-  if (isActive && w.replay && !newGame && c.managerState != null) {
+  if (isActive && c.restoreDue != null) {
+    // A saved game's manager state (after `ucinewgame`), or the state before a dropped search
+    // that finished anyway (the engine prints it back).
+    w.send(`tmlab restore ${c.restoreDue}`);
+    c.restoreDue = null;
+  } else if (isActive && w.replay && !newGame && c.managerState != null) {
     w.send(`tmlab restore ${c.managerState}`);
   }
   w.replay = false;
@@ -142,7 +155,7 @@ export function barrierDone(c, w) {
  * @param {import('./client.js').EngineClient} c
  */
 export function dirty(c) {
-  if (c.newGameDue) return true;
+  if (c.newGameDue || c.restoreDue != null) return true;
   for (const [name, value] of c.wanted) {
     if (name === STATE_OPTION && !c.active.advertised.has(STATE_OPTION)) continue;
     if (c.active.options.get(name) !== value) return true;

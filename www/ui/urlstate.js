@@ -8,9 +8,30 @@
 //
 // While a slider is dragged the URL is updated with history.replaceState, coalesced to one write
 // per animation frame, so the history does not get an entry per tick.
+//
+// A text value longer than MAX_URL_VALUE (a pasted 300-line EPD is 22 kB: servers refuse such a
+// request line with 431, so the reload failed) is kept out of the URL: the tab's sessionStorage
+// holds it and the URL says `KEPT_IN_TAB`, so a reload restores it; a link opened elsewhere falls
+// back to the default with a message saying why.
 
 /** The URL format's version; a link with another version is read as far as it matches. */
 export const URL_VERSION = 1;
+
+/** The longest value written into the URL itself (longer texts are kept in the tab). */
+export const MAX_URL_VALUE = 2000;
+/** What the URL holds for a value kept in the tab's sessionStorage. */
+export const KEPT_IN_TAB = '@tab';
+
+/** The tab's sessionStorage, or null where there is none (Node, storage disabled). */
+function tabStorage() {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+const keptKey = (/** @type {string} */ name) => `tmlab.url.${name}`;
 
 /** The views, in the order of the tabs. */
 export const VIEWS = ['play', 'match', 'curves', 'learn', 'sweep', 'tune', 'replay', 'leaderboard'];
@@ -126,7 +147,16 @@ export class UrlState extends EventTarget {
         }
         flat[key] = good;
       } else if (this.params.has(name)) {
-        const text = this.params.get(name);
+        let text = this.params.get(name) ?? '';
+        if (text === KEPT_IN_TAB && typeof def === 'string') {
+          const kept = tabStorage()?.getItem(keptKey(name));
+          if (kept == null) {
+            this.problem(name, text, 'is a long text kept in the tab that made this link, not in the link itself', write(def));
+            this.params.delete(name);
+            continue;
+          }
+          text = kept;
+        }
         const v = parseAs(text, def);
         let why;
         if (v === undefined) why = typeof def === 'boolean' ? 'is not 1/0 (true/false)' : 'is not a number';
@@ -134,7 +164,11 @@ export class UrlState extends EventTarget {
         if (why) {
           this.problem(name, text, why, write(def));
           this.params.delete(name);
-        } else flat[key] = v;
+        } else {
+          flat[key] = v;
+          // A long value written straight into a link is moved out of the URL on the next write.
+          if (text.length > MAX_URL_VALUE && this.params.get(name) !== KEPT_IN_TAB && this.keep(name, text)) this.flush();
+        }
       }
     }
     if (this.problems.length) this.flush();
@@ -158,9 +192,27 @@ export class UrlState extends EventTarget {
       if (v === undefined || v === null || same(v, defs[key])) continue;
       const name = `${prefix}.${key}`;
       if (Array.isArray(v)) v.forEach((x) => this.params.append(name, write(x)));
-      else this.params.set(name, write(v));
+      else if (!(typeof v === 'string' && v.length > MAX_URL_VALUE && this.keep(name, v))) this.params.set(name, write(v));
     }
     this.flush();
+  }
+
+  /**
+   * Keep a long text out of the URL: in the tab's sessionStorage, the URL holding KEPT_IN_TAB.
+   * Returns false where there is no storage (the value then goes into the URL).
+   * @param {string} name
+   * @param {string} text
+   */
+  keep(name, text) {
+    const store = this.live ? tabStorage() : null;
+    if (!store) return false;
+    try {
+      store.setItem(keptKey(name), text);
+    } catch {
+      return false;
+    }
+    this.params.set(name, KEPT_IN_TAB);
+    return true;
   }
 
   /** Switch the current view. */

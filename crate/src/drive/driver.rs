@@ -11,6 +11,7 @@ use crate::tm::{TimeManager, TmSpec};
 
 use super::TmSnapshot;
 use super::request::{Event, MoveOutcome, MoveRequest};
+use super::strength::Level;
 
 mod start;
 mod step;
@@ -28,7 +29,10 @@ struct Running {
     /// The budget reported for the move.
     budget: Budget,
     movetime_ms: Option<f64>,
+    /// The search's timer (a virtual one already at the level's rate).
     timer: Timer,
+    /// A capped level: nodes per ms the search is held to (see [`super::strength`]).
+    throttle: Option<f64>,
     control: SearchControl,
     /// The manager before `begin_move`, for a dropped search.
     before: TmSnapshot,
@@ -57,6 +61,8 @@ pub struct MoveDriver {
     tm: Box<dyn TimeManager>,
     hash_mb: usize,
     mcts: MctsParams,
+    /// The strength level: a cap on the search's node rate (see [`super::strength`]).
+    level: Level,
     ab: Option<Searcher>,
     tree: Option<MctsTree>,
     running: Option<Running>,
@@ -84,6 +90,7 @@ impl MoveDriver {
             tm,
             hash_mb: hash_mb.max(1),
             mcts,
+            level: Level::full(),
             ab: None,
             tree: None,
             running: None,
@@ -109,6 +116,16 @@ impl MoveDriver {
         self.spec = spec;
         self.tm = self.spec.build();
         self.tm.new_game();
+    }
+
+    /// Sets the strength level for the next moves (the manager is untouched).
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// The strength level.
+    pub fn level(&self) -> Level {
+        self.level
     }
 
     /// Resizes the transposition table (MB).

@@ -15,6 +15,7 @@ mod driver;
 mod request;
 pub mod script;
 mod snapshot;
+pub mod strength;
 
 use serde::Serialize;
 use shakmaty::fen::Fen;
@@ -26,6 +27,7 @@ use crate::tm::MoveContext;
 pub use driver::MoveDriver;
 pub use request::{Event, MoveOutcome, MoveRequest};
 pub use snapshot::{StateError, TmSnapshot};
+pub use strength::Level;
 
 /// Which searcher an engine uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::excerpt::{excerpt, excerpt_line};
 use crate::tm::state::{StateReader, StateWriter};
 use crate::tm::{TimeManager, TmSpec};
 
@@ -25,16 +26,24 @@ pub enum StateError {
     },
     /// The words do not hold this manager's state.
     Words(crate::tm::state::StateError),
+    /// The words have the manager's shape, but a manager holding them gives impossible limits
+    /// (an infinite value where a time belongs).
+    Unusable(String),
 }
 
 impl std::fmt::Display for StateError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            StateError::Malformed(m) => write!(f, "tm-state payload is malformed: {m}"),
+            StateError::Malformed(m) => write!(f, "tm-state payload is malformed: {}", excerpt_line(m)),
             StateError::OtherSpec { payload, current } => {
-                write!(f, "tm-state payload is for {payload:?}, but the engine's manager is {current:?}")
+                write!(
+                    f,
+                    "tm-state payload is for {:?}, but the engine's manager is {current:?}",
+                    excerpt(payload)
+                )
             }
             StateError::Words(e) => write!(f, "tm-state payload: {e}"),
+            StateError::Unusable(m) => write!(f, "tm-state payload holds an impossible state: {m}"),
         }
     }
 }
@@ -77,9 +86,15 @@ impl TmSnapshot {
         let mut r = StateReader::new(&self.words);
         fresh.load_state(&mut r).map_err(StateError::Words)?;
         r.finish().map_err(StateError::Words)?;
+        Self::probe(fresh.as_mut())?;
         // The words are valid: read them into the real manager (cannot fail the same way twice).
         let mut r = StateReader::new(&self.words);
         tm.load_state(&mut r).map_err(StateError::Words)
+    }
+
+    /// The spec string the state belongs to.
+    pub fn spec(&self) -> &str {
+        &self.spec
     }
 
     /// The manager's words (see [`crate::tm::state`]).
@@ -106,11 +121,43 @@ impl TmSnapshot {
             for (i, w) in p.state.split('.').enumerate() {
                 let ok = w.len() == 16 && w.bytes().all(|b| b.is_ascii_hexdigit());
                 let word = u64::from_str_radix(w, 16).ok().filter(|_| ok).ok_or_else(|| {
-                    StateError::Malformed(format!("state word {} ({w:?}) is not 16 hex digits", i + 1))
+                    StateError::Malformed(format!(
+                        "state word {} ({:?}) is not 16 hex digits",
+                        i + 1,
+                        excerpt(w)
+                    ))
                 })?;
                 words.push(word);
             }
         }
         Ok(TmSnapshot { spec: p.tm, words })
+    }
+
+    /// Checks a manager that was just loaded (a throwaway copy): its named state holds no NaN,
+    /// and its next move gets finite, non-negative limits at a few clocks. The words are
+    /// untrusted (a payload from a page or a pipe): an infinite Stockfish `adj` would make
+    /// `go wtime 1000` search forever.
+    fn probe(tm: &mut dyn TimeManager) -> Result<(), StateError> {
+        if let Some(t) = tm.state().iter().find(|t| t.value.is_nan()) {
+            return Err(StateError::Unusable(format!("{} is NaN", t.name)));
+        }
+        for (clock, inc, ply) in [(1_000.0, 0.0, 40), (60_000.0, 1_000.0, 1)] {
+            let b = tm.begin_move(&crate::tm::MoveContext::new(clock, inc, ply));
+            if let Some(t) = b.terms.iter().find(|t| t.value.is_nan()) {
+                return Err(StateError::Unusable(format!(
+                    "the restored manager's {} is NaN with {clock} ms on the clock",
+                    t.name
+                )));
+            }
+            let eff = tm.effective_limit(&b);
+            for (what, v) in [("soft", b.soft_ms), ("hard", b.hard_ms), ("effective soft", eff.soft_ms)] {
+                if !(v.is_finite() && v >= 0.0) {
+                    return Err(StateError::Unusable(format!(
+                        "the restored manager gives a {what} limit of {v} ms with {clock} ms on the clock"
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 }

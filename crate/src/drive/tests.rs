@@ -118,6 +118,33 @@ fn bad_payloads_are_named_and_leave_the_manager_alone() {
     }
 }
 
+/// A payload of the right shape whose values are impossible (an infinite Stockfish `adj`, which
+/// made `go wtime 1000` search forever; an infinite lc0-smooth nps, which made its budget NaN;
+/// a NaN guide limit) is refused and leaves the manager alone.
+#[test]
+fn payloads_with_impossible_values_are_refused() {
+    for (name, word, value) in [("stockfish", 1, f64::INFINITY.to_bits()), ("guide", 2, f64::NAN.to_bits())] {
+        let spec: TmSpec = name.parse().unwrap();
+        let mut tm = spec.build();
+        tm.new_game();
+        let b = tm.begin_move(&MoveContext::new(1_000.0, 0.0, 0));
+        tm.end_move(&MoveEnd::new(b.soft_ms, 1000));
+        let mut snap = TmSnapshot::take(&spec, tm.as_ref());
+        let before = snap.clone();
+        snap.words[word] = value;
+        let err = snap.restore(&spec, tm.as_mut()).unwrap_err();
+        assert!(err.to_string().starts_with("tm-state payload holds an impossible state"), "{name}: {err}");
+        assert_eq!(TmSnapshot::take(&spec, tm.as_ref()), before, "{name}: unchanged");
+    }
+    let spec: TmSpec = "lc0-smooth".parse().unwrap();
+    let mut tm = spec.build();
+    tm.new_game();
+    let mut snap = TmSnapshot::take(&spec, tm.as_ref());
+    snap.words[1] = u64::from(f32::INFINITY.to_bits());
+    let err = snap.restore(&spec, tm.as_mut()).unwrap_err();
+    assert!(err.to_string().contains("is NaN"), "{err}");
+}
+
 fn request(searcher: SearcherKind, moves: &[&str], time_ms: u64, control: &SearchControl) -> MoveRequest {
     let mut pos = Chess::default();
     let mut list = Vec::new();

@@ -227,7 +227,11 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, 
     for m in &plan.only {
         if !plan.engines.iter().any(|&e| gauntlet(e).0.contains(&m.as_str())) {
             let all: Vec<&str> = plan.engines.iter().flat_map(|&e| gauntlet(e).0.iter().copied()).collect();
-            return Err(format!("--only: `{m}` is in no gauntlet of this run; allowed: {}", all.join(", ")));
+            return Err(format!(
+                "--only: `{}` is in no gauntlet of this run; allowed: {}",
+                crate::excerpt::excerpt(m),
+                all.join(", ")
+            ));
         }
     }
     let mut out = Vec::new();
@@ -244,9 +248,75 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, 
     Ok(out)
 }
 
+/// The 95 % interval of an entry's Elo: `elo ± elo_error`; a manager that won (lost) every game
+/// sits at +∞ (−∞); one without an estimate could be anywhere.
+fn interval(e: &Entry) -> (f64, f64) {
+    match (e.elo, e.elo_error) {
+        (Some(x), err) => (x - err.unwrap_or(0.0), x + err.unwrap_or(0.0)),
+        _ if e.games > 0 && e.wdl[0] == e.games => (f64::INFINITY, f64::INFINITY),
+        _ if e.games > 0 && e.wdl[1] == e.games => (f64::NEG_INFINITY, f64::NEG_INFINITY),
+        _ => (f64::NEG_INFINITY, f64::INFINITY),
+    }
+}
+
+/// The ranks each entry of one gauntlet (one searcher and control) can hold, as `(best,
+/// worst)`, 1 = first: managers whose 95 % intervals overlap are tied, so an entry's best rank
+/// is 1 + the entries whose interval lies wholly above its own, its worst the count of entries
+/// less those wholly below. Ranks are ranges because a table sorted by the point estimate
+/// orders managers the data cannot tell apart.
+pub fn rank_ranges(entries: &[Entry]) -> Vec<(usize, usize)> {
+    let iv: Vec<(f64, f64)> = entries.iter().map(interval).collect();
+    iv.iter()
+        .map(|&(lo, hi)| {
+            let above = iv.iter().filter(|&&(l, _)| l > hi).count();
+            let below = iv.iter().filter(|&&(_, h)| h < lo).count();
+            (1 + above, entries.len() - below)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn entry(elo: Option<f64>, err: Option<f64>, wdl: [u32; 3]) -> Entry {
+        Entry {
+            engine: "ab".into(),
+            tc: "1+0.01".into(),
+            manager: "m".into(),
+            reference: "stockfish".into(),
+            games: wdl.iter().sum(),
+            wdl,
+            elo,
+            elo_error: err,
+            timeouts: 0,
+            share_by_20: None,
+            share_by_40: None,
+            used_over_allocated: None,
+            time_left_ms: None,
+            curve: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn overlapping_intervals_share_their_ranks() {
+        let e = [
+            entry(Some(0.0), Some(0.0), [5, 5, 10]),      // [0, 0]
+            entry(Some(-30.0), Some(40.0), [4, 6, 10]),   // [-70, 10]: overlaps the first
+            entry(Some(-200.0), Some(50.0), [1, 15, 4]),  // [-250, -150]: below both
+            entry(None, None, [0, 20, 0]),                // lost every game: −∞
+            entry(Some(-180.0), Some(100.0), [2, 12, 6]), // [-280, -80]: overlaps the third
+        ];
+        assert_eq!(rank_ranges(&e), vec![(1, 2), (1, 2), (3, 4), (5, 5), (3, 4)]);
+        // No estimate at all: anywhere.
+        assert_eq!(
+            rank_ranges(&[entry(Some(5.0), Some(1.0), [2, 0, 2]), entry(None, None, [0, 0, 0])]),
+            vec![(1, 2), (1, 2)]
+        );
+        // Disjoint intervals: a strict order.
+        let strict = [entry(Some(100.0), Some(10.0), [9, 1, 0]), entry(Some(-100.0), Some(10.0), [1, 9, 0])];
+        assert_eq!(rank_ranges(&strict), vec![(1, 1), (2, 2)]);
+    }
 
     #[test]
     fn curve_needs_a_quarter_of_the_games() {

@@ -7,7 +7,6 @@
 
 pub mod chart;
 pub mod fit;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod journal;
 // Matches run on native threads only; the browser reads the committed results.
 #[cfg(not(target_arch = "wasm32"))]
@@ -16,6 +15,7 @@ pub mod param;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod pool;
 pub mod replay;
+pub mod resume;
 pub mod spsa;
 pub mod sweep;
 pub mod sweep_range;

@@ -1,6 +1,7 @@
 //! The numeric parameter an experiment varies: found in the manager's schema, with its kind and
 //! accepted range, and written into a spec string.
 
+use crate::excerpt::excerpt;
 use crate::play::match_spec::FieldError;
 use crate::tm::TmSpec;
 use crate::tm::params::{Kind, ParamSchema, Range, schema};
@@ -36,7 +37,7 @@ impl NumericParam {
             manager.params.iter().filter(|p| matches!(p.kind, Kind::Float | Kind::Int)).collect();
         let names = || numeric.iter().map(|p| p.path.as_str()).collect::<Vec<_>>().join(", ");
         let Some(p) = manager.params.iter().find(|p| p.path == path) else {
-            return Err(err(format!("{path:?} is not a parameter of {}", manager.name), names()));
+            return Err(err(format!("{:?} is not a parameter of {}", excerpt(path), manager.name), names()));
         };
         if !matches!(p.kind, Kind::Float | Kind::Int) {
             return Err(err(format!("{path} of {} is not a number ({:?})", manager.name, p.kind), names()));
@@ -105,17 +106,9 @@ pub fn number_list(field: &str, text: &str, allowed: &str) -> Result<Vec<f64>, F
             s.parse::<f64>()
                 .ok()
                 .filter(|x| !x.is_nan())
-                .ok_or_else(|| FieldError::new(field, format!("{:?} is not a number", clip(s)), allowed))
+                .ok_or_else(|| FieldError::new(field, format!("{:?} is not a number", excerpt(s)), allowed))
         })
         .collect()
-}
-
-/// At most 40 characters of a text an error quotes, with `…` when cut.
-pub(crate) fn clip(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -93,7 +93,11 @@ fn resolution(g: &ClockedGame) -> f64 {
     [1000.0, 100.0, 10.0].into_iter().find(|r| times.iter().all(|t| t % r == 0.0)).unwrap_or(1.0)
 }
 
-fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportError> {
+/// Replays one game against `specs` (the page replays game by game, to show progress).
+///
+/// # Errors
+/// As [`replay_pgn`], for this game.
+pub fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, ImportError> {
     let tcs = [side_control(g, true)?, side_control(g, false)?];
     let start = |tc: &TimeControl| match &tc.timing {
         Timing::Classical(c) => {

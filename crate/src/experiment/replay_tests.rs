@@ -203,6 +203,7 @@ fn a_person_game_from_tmlab_replays_under_lichess_rule() {
         tm: "stockfish".into(),
         move_overhead_ms: 0.0,
         ponder: false,
+        level: 5,
         date: "2026.11.24".into(),
     };
     let mut g = PersonGame::new(setup).unwrap();

@@ -79,6 +79,21 @@ pub struct SpsaStep {
     pub minus: Vec<f64>,
 }
 
+/// The smallest final learning rate accepted (below it SPSA does not move).
+pub const R_END_MIN: f64 = 1e-9;
+
+/// A number for a message: plain in 0.0001 … 1e9, else in scientific notation with at most four
+/// significant digits (`1e-200`, `2.9e-6`), never hundreds of digits.
+fn num(x: f64) -> String {
+    let a = x.abs();
+    if a == 0.0 || !a.is_finite() || (1e-4..1e9).contains(&a) {
+        return format!("{x}");
+    }
+    let s = format!("{x:.3e}");
+    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+    format!("{}e{e}", m.trim_end_matches('0').trim_end_matches('.'))
+}
+
 fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
@@ -110,14 +125,34 @@ impl SpsaConfig {
                 let message = format!("start {} of {} is not allowed", p.start, p.path);
                 return Err(FieldError::new("params", message, format!("{} … {}", p.min, p.max)));
             }
-            if !(p.c_end.is_finite() && p.c_end > 0.0 && p.c_end <= p.max - p.min) {
-                let message = format!("{} for {} is not allowed", p.c_end, p.path);
-                let allowed = format!("above 0 and at most the range {}", p.max - p.min);
+            // From the parameter's range in the schema: at least a millionth of it (the
+            // resolution experiments use, see `NumericParam::bounds`), at most all of it.
+            let range = p.max - p.min;
+            let c_min = range * 1e-6;
+            if !(p.c_end.is_finite() && p.c_end >= c_min && p.c_end <= range) {
+                let message = format!("{} for {} is not allowed", num(p.c_end), p.path);
+                let allowed =
+                    format!("{} (a millionth of the range) to the range {}", num(c_min), num(range));
                 return Err(FieldError::new("c_end", message, allowed));
             }
-            if !(p.r_end.is_finite() && p.r_end > 0.0 && p.r_end <= 10.0) {
-                let message = format!("{} for {} is not allowed", p.r_end, p.path);
-                return Err(FieldError::new("r_end", message, "above 0 and at most 10"));
+            if !(p.r_end.is_finite() && p.r_end >= R_END_MIN && p.r_end <= 10.0) {
+                let message = format!("{} for {} is not allowed", num(p.r_end), p.path);
+                return Err(FieldError::new("r_end", message, format!("{} to 10", num(R_END_MIN))));
+            }
+            // Every iteration's gains must be numbers (a tiny c_end squared underflows to 0).
+            for k in [1, self.iterations] {
+                let (c, r) = self.gains(p, k);
+                if !(c.is_finite() && c > 0.0 && r.is_finite()) {
+                    let message = format!(
+                        "{} with r_end {} for {} gives iteration {k} the gains c = {}, r = {}",
+                        num(p.c_end),
+                        num(p.r_end),
+                        p.path,
+                        num(c),
+                        num(r)
+                    );
+                    return Err(FieldError::new("c_end", message, "values whose gains are finite numbers"));
+                }
             }
         }
         Ok(())
@@ -275,5 +310,20 @@ mod tests {
         let mut c = cfg(true);
         c.iterations = 0;
         assert_eq!(c.validate().unwrap_err().field, "games");
+        // A c_end below a millionth of the range (1e-200 made every gain NaN) is refused.
+        for tiny in [1e-200, 1.9e-6] {
+            let mut c = cfg(true);
+            c.params[0].c_end = tiny;
+            let e = c.validate().unwrap_err();
+            assert_eq!(e.field, "c_end");
+            assert_eq!(e.allowed, "2e-6 (a millionth of the range) to the range 2", "{e:?}");
+        }
+        let mut c = cfg(true);
+        c.params[0].c_end = 2e-6;
+        c.validate().unwrap();
+        assert!((1..=10).all(|k| c.gains(&c.params[0], k).1.is_finite()));
+        let mut c = cfg(true);
+        c.params[0].r_end = 1e-300;
+        assert_eq!(c.validate().unwrap_err().field, "r_end");
     }
 }

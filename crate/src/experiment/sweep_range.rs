@@ -6,8 +6,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::fit::short;
-use super::param::{NumericParam, clip, number_list};
+use super::param::{NumericParam, number_list};
 use super::sweep::MAX_VALUES;
+use crate::excerpt::excerpt;
 use crate::play::match_spec::FieldError;
 use crate::tm::params::Kind;
 
@@ -61,7 +62,7 @@ impl RangeError {
     /// What is wrong, naming the value (without the allowed list).
     pub fn message(&self) -> String {
         match self {
-            RangeError::Syntax(text) => format!("{:?} is not LO:HI:N", clip(text)),
+            RangeError::Syntax(text) => format!("{:?} is not LO:HI:N", excerpt(text)),
             RangeError::Count(n) => format!("N = {n} is not allowed"),
             RangeError::NotANumber { end, .. } => format!("{end} is not a number"),
             RangeError::Reversed { lo, hi } => format!("LO {} is above HI {}", short(*lo), short(*hi)),

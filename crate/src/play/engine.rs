@@ -16,7 +16,7 @@ use shakmaty::{Chess, Move};
 
 use crate::clock::UciView;
 use crate::clock::timer::Timer;
-use crate::drive::{MoveDriver, MoveRequest, SearcherKind};
+use crate::drive::{Level, MoveDriver, MoveRequest, SearcherKind};
 use crate::search::SearchControl;
 use crate::search::mcts::MctsParams;
 use crate::stop::{Budget, EffectiveLimit, Score, StopReason};
@@ -40,12 +40,20 @@ pub struct EngineConfig {
     pub hash_mb: usize,
     /// MCTS parameters.
     pub mcts: MctsParams,
+    /// The strength level (a cap on the node rate; the manager is untouched).
+    pub level: Level,
 }
 
 impl EngineConfig {
     /// A player with default options.
     pub fn new(searcher: SearcherKind, tm: TmSpec) -> Self {
-        EngineConfig { searcher, tm, hash_mb: DEFAULT_HASH_MB, mcts: MctsParams::default() }
+        EngineConfig {
+            searcher,
+            tm,
+            hash_mb: DEFAULT_HASH_MB,
+            mcts: MctsParams::default(),
+            level: Level::full(),
+        }
     }
 
     /// Sets the manager's move overhead (ms).
@@ -59,9 +67,14 @@ impl EngineConfig {
         self.tm.set("move-overhead", &format!("{ms}")).map_err(|e| e.to_string())
     }
 
-    /// `ab lc0-legacy(slowmover=1.2)`: searcher and spec string.
+    /// `ab lc0-legacy(slowmover=1.2)`: searcher and spec string, then ` level N` below full
+    /// strength.
     pub fn label(&self) -> String {
-        format!("{} {}", self.searcher.as_str(), self.tm)
+        if self.level == Level::full() {
+            format!("{} {}", self.searcher.as_str(), self.tm)
+        } else {
+            format!("{} {} level {}", self.searcher.as_str(), self.tm, self.level.level)
+        }
     }
 }
 
@@ -128,7 +141,8 @@ impl std::fmt::Debug for EnginePlayer {
 impl EnginePlayer {
     /// A player ready for a new game.
     pub fn new(config: EngineConfig) -> Self {
-        let driver = MoveDriver::new(config.tm, config.hash_mb, config.mcts.clone());
+        let mut driver = MoveDriver::new(config.tm, config.hash_mb, config.mcts.clone());
+        driver.set_level(config.level);
         EnginePlayer { config, driver }
     }
 

@@ -16,7 +16,8 @@
 //!   "adjudication": { "max_moves": 150, "resign": { "move_count": 3, "score_cp": 600,
 //!                     "two_sided": false }, "draw": { "move_number": 40, "move_count": 8,
 //!                     "score_cp": 10 } },
-//!   "overhead_ms": 0, "hash_mb": 16, "event": "tmlab match", "date": "2025.01.31" }
+//!   "overhead_ms": 0, "hash_mb": 16, "level_a": 5, "level_b": 5,
+//!   "event": "tmlab match", "date": "2025.01.31" }
 //! ```
 //! `openings` is `"builtin"` or `{ "epd": "<EPD text>" }`; `clock` may be `{ "mode": "real" }`.
 
@@ -29,6 +30,7 @@ use super::openings::{self, Opening};
 use super::stats::Sprt;
 use crate::clock::{TimeControl, Timing};
 use crate::drive::SearcherKind;
+use crate::drive::strength::{FULL, Level};
 use crate::tm::TmSpec;
 
 /// The most games one match may have.
@@ -81,6 +83,10 @@ pub struct MatchSpec {
     pub overhead_ms: Option<f64>,
     /// Alpha-beta transposition table per player, MB.
     pub hash_mb: usize,
+    /// A's strength level, 1 … 5 (see [`crate::drive::strength`]; 5 = full strength).
+    pub level_a: u8,
+    /// B's strength level.
+    pub level_b: u8,
     /// PGN `Event`.
     pub event: String,
     /// PGN `Date` (`YYYY.MM.DD`, `????.??.??` when unknown).
@@ -106,6 +112,8 @@ impl Default for MatchSpec {
             adjudication: Adjudication::default(),
             overhead_ms: None,
             hash_mb: super::engine::DEFAULT_HASH_MB,
+            level_a: crate::drive::strength::FULL,
+            level_b: crate::drive::strength::FULL,
             event: "tmlab match".into(),
             date: "????.??.??".into(),
         }
@@ -113,7 +121,7 @@ impl Default for MatchSpec {
 }
 
 /// The top-level JSON fields, in documentation order.
-pub const FIELDS: [&str; 17] = [
+pub const FIELDS: [&str; 19] = [
     "engine",
     "a",
     "b",
@@ -129,6 +137,8 @@ pub const FIELDS: [&str; 17] = [
     "adjudication",
     "overhead_ms",
     "hash_mb",
+    "level_a",
+    "level_b",
     "event",
     "date",
 ];
@@ -183,8 +193,12 @@ impl MatchSpec {
         }
         let mut a = EngineConfig::new(self.engine, tm_a);
         let mut b = EngineConfig::new(self.engine, tm_b);
-        for (which, c) in [("a", &mut a), ("b", &mut b)] {
+        for (which, c, level) in [("a", &mut a, self.level_a), ("b", &mut b, self.level_b)] {
             c.hash_mb = self.hash_mb;
+            c.level = Level::get(u64::from(level)).map_err(|_| {
+                let allowed = format!("1 (beginner) to {FULL} (full strength)");
+                FieldError::new(format!("level_{which}"), format!("{level} is out of range"), allowed)
+            })?;
             if let Some(o) = self.overhead_ms {
                 if !(o.is_finite() && o >= 0.0) {
                     return Err(FieldError::new("overhead_ms", format!("{o} ms is not allowed"), "≥ 0 ms"));
@@ -216,13 +230,16 @@ impl MatchSpec {
             .transpose()?;
         check_adjudication(&self.adjudication)?;
         let openings = self.opening_set()?;
-        let name = |n: &Option<String>, side: &str, spec: &TmSpec| {
+        // `A stockfish`, or `A stockfish level 2` below full strength.
+        let name = |n: &Option<String>, side: &str, c: &EngineConfig| {
+            let own = c.label();
+            let own = own.split_once(' ').map_or(own.as_str(), |(_, rest)| rest);
             n.as_deref()
                 .map(str::trim)
                 .filter(|n| !n.is_empty())
-                .map_or(format!("{side} {spec}"), str::to_string)
+                .map_or(format!("{side} {own}"), str::to_string)
         };
-        let (name_a, name_b) = (name(&self.name_a, "A", &a.tm), name(&self.name_b, "B", &b.tm));
+        let (name_a, name_b) = (name(&self.name_a, "A", &a), name(&self.name_b, "B", &b));
         if name_a == name_b {
             let message = format!("both players are called {:?}", clip(&name_a));
             return Err(FieldError::new("name_b", message, "different names for A and B"));

@@ -14,3 +14,4 @@ pub mod pgn;
 pub mod pgn_import;
 pub mod stats;
 pub mod trace;
+pub mod why;

@@ -21,12 +21,12 @@
 //! [`DRAW_OFFER_MAX_CP`]); otherwise it declines and play goes on.
 
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Color, Move, Position};
+use shakmaty::{CastlingMode, Color, Move, Position, Role, Square};
 
 use super::engine_report::EngineReport;
 use super::game::Game;
 use super::openings::fen_of;
-use crate::drive::SearcherKind;
+use crate::drive::{Level, SearcherKind, TmSnapshot};
 use crate::stop::Score;
 
 /// A person against the engine.
@@ -37,6 +37,12 @@ pub struct PersonGame {
     searcher: SearcherKind,
     engine_label: String,
     tm_spec: String,
+    /// The manager's canonical name (the glossary's scope).
+    manager: &'static str,
+    level: Level,
+    /// The engine manager's per-game state after its last move (a `tm-state` payload), saved
+    /// with the game so a restored game's engine continues with it.
+    manager_state: Option<String>,
     overhead_applies: bool,
     game: Game,
     events: Vec<PlayEvent>,
@@ -90,9 +96,57 @@ impl PersonGame {
         self.game.next_to_move() == Some(self.person)
     }
 
-    /// Whether `orig`→`dest` is a legal promotion for the side to move.
-    pub fn is_promotion(&self, orig: &str, dest: &str) -> bool {
-        matches!(find_move(self.game.position(), orig, dest, None), Err(e) if e.contains("is a promotion"))
+    /// The engine's strength level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The pieces `orig`→`dest` may promote to (queen first), empty when it is no legal
+    /// promotion for the side to move.
+    pub fn promotions(&self, orig: &str, dest: &str) -> Vec<Role> {
+        let (Ok(o), Ok(d)) = (orig.parse::<Square>(), dest.parse::<Square>()) else { return Vec::new() };
+        let legal = self.game.position().legal_moves();
+        [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+            .into_iter()
+            .filter(|r| legal.iter().any(|m| m.from() == Some(o) && m.to() == d && m.promotion() == Some(*r)))
+            .collect()
+    }
+
+    /// The engine manager's state after its last move (a `tm-state` payload), if known.
+    pub fn manager_state(&self) -> Option<&str> {
+        self.manager_state.as_deref()
+    }
+
+    /// Keeps the engine manager's state after its last move, saved with the game.
+    ///
+    /// # Errors
+    /// The payload is malformed or belongs to another manager than this game's; nothing changes.
+    pub fn set_manager_state(&mut self, payload: &str) -> Result<(), String> {
+        let snap = TmSnapshot::from_payload(payload).map_err(|e| e.to_string())?;
+        if snap.spec() != self.tm_spec {
+            return Err(format!(
+                "the manager state is for {:?}, but this game's manager is {:?}",
+                snap.spec(),
+                self.tm_spec
+            ));
+        }
+        // The words must be this manager's state: read them into a fresh one.
+        let spec: crate::tm::TmSpec = self.tm_spec.parse().map_err(|e| format!("{e}"))?;
+        snap.restore(&spec, spec.build().as_mut()).map_err(|e| e.to_string())?;
+        self.manager_state = Some(payload.trim().to_string());
+        Ok(())
+    }
+
+    /// The UCI options the engine plays this game with (name → value): searcher, manager, move
+    /// overhead and strength level.
+    pub fn engine_options(&self) -> Vec<(&'static str, String)> {
+        let overhead = if self.overhead_applies { self.setup.move_overhead_ms.round() } else { 0.0 };
+        vec![
+            ("Searcher", self.searcher.as_str().to_string()),
+            ("TimeManager", self.tm_spec.clone()),
+            ("Move Overhead", format!("{overhead}")),
+            ("Level", self.level.level.to_string()),
+        ]
     }
 
     fn record_move(&mut self, m: Move, used_ms: f64, engine: Option<EngineReport>) -> Result<(), String> {
@@ -211,7 +265,9 @@ impl PersonGame {
         Ok((uci, ponder))
     }
 
-    /// The game as PGN: [`Game::to_pgn`] plus `MoveOverhead` and `Ponder` tags.
+    /// The game as PGN: [`Game::to_pgn`] (whose `WhiteEngine`/`BlackEngine` tag names the
+    /// searcher, the manager's spec and the level) plus `MoveOverhead`, `Ponder` and
+    /// `EngineLevel` tags.
     pub fn pgn(&self) -> String {
         let mut pgn = self.game.to_pgn();
         let overhead = if self.overhead_applies {
@@ -221,6 +277,7 @@ impl PersonGame {
         };
         pgn.tags.push(("MoveOverhead".into(), overhead));
         pgn.tags.push(("Ponder".into(), if self.setup.ponder { "on" } else { "off" }.into()));
+        pgn.tags.push(("EngineLevel".into(), self.level.describe(self.searcher)));
         pgn.to_pgn()
     }
 }

@@ -13,7 +13,9 @@ use crate::play::openings::parse_fen;
 mod comment;
 mod read;
 
-pub use comment::{MoveComment, comment_command, format_clock, format_eval, parse_clock};
+pub use comment::{
+    COMMENT_FIELDS, CommentField, MoveComment, comment_command, format_clock, format_eval, parse_clock,
+};
 pub use read::parse_pgn;
 
 /// PGN lines are wrapped before this many characters (the PGN standard's export format).

@@ -79,8 +79,11 @@ fn command_ms(comment: &str, cmd: &str) -> Result<Option<f64>, String> {
         return Err(format!("[%{cmd} …] is not closed with `]`"));
     };
     let value = rest[..end].trim();
-    parse_clock(value).map(Some).ok_or_else(|| {
-        format!("[%{cmd} {}] is not a time; allowed: h:mm:ss or h:mm:ss.f (e.g. 0:02:55.3)", short(value))
+    parse_clock(value).filter(|ms| ms.is_finite()).map(Some).ok_or_else(|| {
+        format!(
+            "[%{cmd} {}] is not a time; allowed: h:mm:ss or h:mm:ss.f (e.g. 0:02:55.3)",
+            crate::excerpt::excerpt(value)
+        )
     })
 }
 
@@ -110,7 +113,7 @@ fn cutechess_seconds(comment: &str) -> Result<Option<f64>, String> {
     seconds(token).map_err(|()| {
         format!(
             "the move time `{}` is not a time; allowed: seconds like 1.21s, at most {MAX_MOVE_SECS} s",
-            short(token)
+            crate::excerpt::excerpt(token)
         )
     })
 }
@@ -127,7 +130,10 @@ fn fastchess_time_left(comment: &str) -> Result<Option<f64>, String> {
     };
     match seconds(time) {
         Ok(Some(ms)) => Ok(Some(if flagged { 0.0 } else { ms })),
-        _ => Err(format!("`tl={}` is not a time left; allowed: seconds like 9.810s", short(word))),
+        _ => Err(format!(
+            "`tl={}` is not a time left; allowed: seconds like 9.810s",
+            crate::excerpt::excerpt(word)
+        )),
     }
 }
 
@@ -141,17 +147,10 @@ fn timestamp_ms(comment: &str) -> Result<Option<f64>, String> {
         Ok(t) if value.bytes().all(|b| b.is_ascii_digit()) && (t as f64) <= MAX_MOVE_SECS * 10.0 => {
             Ok(Some(t as f64 * 100.0))
         }
-        _ => {
-            Err(format!("[%timestamp {}] is not a time; allowed: tenths of a second, e.g. 15", short(value)))
-        }
-    }
-}
-
-/// At most 40 characters of `s`, with `…` when cut.
-fn short(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
+        _ => Err(format!(
+            "[%timestamp {}] is not a time; allowed: tenths of a second, e.g. 15",
+            crate::excerpt::excerpt(value)
+        )),
     }
 }
 

@@ -82,6 +82,34 @@ impl Comparison {
         Ok(Comparison { specs: specs.to_vec(), sims, ghosts, tc: tc.to_string(), config: *cfg })
     }
 
+    /// Like [`Comparison::run`], but the ghosts are another setting (a lesson's own: `ghost_specs`,
+    /// one per spec or one for all, at `ghost_tc` under the usage model `ghost_cfg`) instead of
+    /// each manager's defaults; a ghost identical to its simulation is dropped.
+    pub fn run_against(
+        specs: &[String],
+        tc: &str,
+        cfg: &SimConfig,
+        ghost_specs: &[String],
+        ghost_tc: &str,
+        ghost_cfg: &SimConfig,
+    ) -> Result<Self, String> {
+        let mut cmp = Self::run(specs, tc, cfg)?;
+        if ghost_specs.is_empty() {
+            return Err("a ghost needs at least one spec".into());
+        }
+        cmp.ghosts = cmp
+            .sims
+            .iter()
+            .enumerate()
+            .map(|(i, sim)| {
+                let spec = ghost_specs.get(i).or(ghost_specs.last())?;
+                let ghost = simulate_spec(spec, ghost_tc, ghost_cfg).ok()?;
+                (ghost.rows != sim.rows).then_some(ghost)
+            })
+            .collect();
+        Ok(cmp)
+    }
+
     /// Whether this comparison was run with these inputs (so a redraw can reuse it).
     pub fn ran_with(&self, specs: &[String], tc: &str, cfg: &SimConfig) -> bool {
         self.specs == specs && self.tc == tc && self.config == *cfg

@@ -65,7 +65,12 @@ pub(crate) fn plot_area<DB: DrawingBackend>(
     title: &str,
     labels: &[&str],
 ) -> Result<DrawingArea<DB, Shift>, String> {
-    let rest = area.titled(title, (style::FONT, 16)).map_err(backend_error)?;
+    // Without a title (the page's heading names the chart) the legend keeps a pad from the edge.
+    let rest = if title.is_empty() {
+        area.split_vertically(legend_geom::PAD).1
+    } else {
+        area.titled(title, (style::FONT, 16)).map_err(backend_error)?
+    };
     if labels.is_empty() {
         return Ok(rest);
     }

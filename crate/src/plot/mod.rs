@@ -15,6 +15,7 @@ pub mod game;
 mod layout;
 #[cfg(feature = "engine")]
 pub mod movetime;
+pub mod numbers;
 #[cfg(feature = "engine")]
 pub mod search_timeline;
 pub mod usage_curves;

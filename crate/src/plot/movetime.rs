@@ -49,6 +49,16 @@ const SOFT: RGBColor = style::MARK;
 const HARD: RGBColor = RGBColor(0xc0, 0x1c, 0x28);
 const SELECTED: RGBColor = RGBColor(0xff, 0xe0, 0x8a);
 
+/// The legend: White's and Black's bars, the soft and the hard budget.
+fn legend() -> [(&'static str, ShapeStyle); 4] {
+    [
+        ("White", WHITE_BAR.stroke_width(6)),
+        ("Black", BLACK_BAR.stroke_width(6)),
+        ("soft budget", SOFT.stroke_width(2)),
+        ("hard budget", HARD.stroke_width(2)),
+    ]
+}
+
 /// The y range in seconds: every bar and budget fits, at least 0.1 s.
 fn y_max_s(bars: &[MoveBar]) -> f64 {
     let top = bars
@@ -70,8 +80,10 @@ pub fn draw_movetime<DB: DrawingBackend>(
     area.fill(&WHITE).map_err(backend_error)?;
     let n = bars.len().max(1) as f64;
     let y1 = y_max_s(bars);
-    let mut ctx = ChartBuilder::on(area)
-        .margin(8)
+    // The legend gets a strip of its own above the plot (the card's heading is the title).
+    let plot = super::plot_area(area, "", &legend().map(|(l, _)| l))?;
+    let mut ctx = ChartBuilder::on(&plot)
+        .margin(10) // the legend strip's margin (plot::layout)
         .x_label_area_size(28)
         .y_label_area_size(44)
         .build_cartesian_2d(0.0..n, 0.0..y1)
@@ -126,12 +138,7 @@ pub fn draw_movetime<DB: DrawingBackend>(
             ctx.draw_series(dashes).map_err(backend_error)?;
         }
     }
-    let entries = vec![
-        ("White".to_string(), WHITE_BAR.stroke_width(6)),
-        ("Black".to_string(), BLACK_BAR.stroke_width(6)),
-        ("soft budget".to_string(), SOFT.stroke_width(2)),
-        ("hard budget".to_string(), HARD.stroke_width(2)),
-    ];
+    let entries: Vec<(String, ShapeStyle)> = legend().iter().map(|(l, s)| (l.to_string(), *s)).collect();
     super::finish(area, ctx.plotting_area().get_pixel_range(), &entries, (0.0, n), (0.0, y1))
 }
 
@@ -190,6 +197,26 @@ mod tests {
         assert_eq!(move_at(&f, 10, f64::from(f.left) + 3.5 * w), Some(3));
         assert_eq!(move_at(&f, 10, f64::from(f.left) - 5.0), None);
         assert_eq!(move_at(&f, 0, f64::from(f.left) + 5.0), None);
+    }
+
+    #[test]
+    fn the_legend_sits_inside_the_chart_above_the_plot() {
+        // Every legend label's baseline is below the top edge and above the plotting area.
+        for (w, h) in [(300, 200), (600, 200), (1200, 240)] {
+            let bars = vec![bar(true, 300.0, None), bar(false, 1200.0, Some(1000.0))];
+            let mut svg = String::new();
+            let f = {
+                let area = SVGBackend::with_string(&mut svg, (w, h)).into_drawing_area();
+                draw_movetime(&area, &bars, None).unwrap()
+            };
+            for label in ["White", "Black", "soft budget", "hard budget"] {
+                let at = svg.find(&format!(">\n{label}\n<")).unwrap_or_else(|| panic!("{label} drawn"));
+                let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+                let y: f64 = tag.split("y=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+                // Labels are centred on y, 12 px high: their top is at least 6 px below the edge.
+                assert!(y >= 12.0 && y < f64::from(f.top), "{w}×{h}: {label} at y {y}, plot top {}", f.top);
+            }
+        }
     }
 
     #[test]

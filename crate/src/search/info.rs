@@ -29,7 +29,8 @@ pub struct IterationReport {
     /// The depth actually searched: `max(1, depth − ⌊3(c+1)/4⌋)` with Stockfish's re-search
     /// counter c (equal to `depth` while the stopper always increases depth).
     pub search_depth: u32,
-    /// Deepest ply reached, quiescence included.
+    /// Deepest ply reached, quiescence included; never below `depth` (a line cut short by a
+    /// transposition-table hit or a repetition counts as searched to the iteration's depth).
     pub seldepth: u32,
     /// Root score, side to move's point of view.
     pub score: Score,

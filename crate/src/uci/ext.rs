@@ -25,7 +25,10 @@ impl UciSession {
                     return Err("tmlab restore ignored: a search is running (send stop first)".into());
                 }
                 let snap = TmSnapshot::from_payload(arg).map_err(|e| e.to_string())?;
-                self.driver.restore(&snap).map_err(|e| e.to_string())
+                self.driver.restore(&snap).map_err(|e| e.to_string())?;
+                // The state now in force, so a client keeping the latest payload keeps this one.
+                self.print_state(out);
+                Ok(())
             }
             other => Err(format!("tmlab: unknown command {other:?} (expected cancel or restore <payload>)")),
         }

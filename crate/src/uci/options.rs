@@ -11,6 +11,7 @@ use super::{
     MAX_VIRTUAL_NPS, UciSession,
 };
 use crate::drive::SearcherKind;
+use crate::drive::strength::{FULL, Level};
 use crate::tm::params::{Kind, ParamSchema, option_name};
 use crate::tm::{TmSpec, schema};
 
@@ -34,6 +35,7 @@ impl UciSession {
         out(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         out(&format!("option name VirtualNps type spin default 0 min 0 max {MAX_VIRTUAL_NPS}"));
         out("option name TmlabState type check default false");
+        out(&format!("option name Level type spin default {FULL} min 1 max {FULL}"));
         for line in tm_options() {
             out(&line);
         }
@@ -87,6 +89,8 @@ impl UciSession {
                 }
             }
             "virtualnps" => self.virtual_nps = whole("VirtualNps", value, 0, MAX_VIRTUAL_NPS as i64)? as u64,
+            // The strength level: a cap on the node rate; the manager is untouched.
+            "level" => self.driver.set_level(Level::get(whole("Level", value, 1, i64::from(FULL))? as u64)?),
             _ => match find_param(name) {
                 Some((manager, p)) => {
                     let token = param_token(&p, value)?;

@@ -26,7 +26,7 @@ pub struct PlayBoard {
 #[wasm_bindgen]
 impl PlayBoard {
     /// A new game. `setup` is the JSON of `{person, white_tc, black_tc, searcher, tm,
-    /// move_overhead_ms, ponder, date}` (the same reader as saved games, so the module carries
+    /// move_overhead_ms, ponder, level, date}` (the same reader as saved games, so the module carries
     /// one deserialiser); the error names the bad field and what is allowed.
     #[wasm_bindgen(constructor)]
     pub fn new(setup: &str) -> Result<PlayBoard, JsError> {
@@ -36,7 +36,7 @@ impl PlayBoard {
 
     /// Check a setup without starting a game: `null` when it is good, else the typed error
     /// `{path, message, allowed}` whose `path` is the bad field (`white_tc`, `black_tc`,
-    /// `person`, `searcher`, `tm`, `move_overhead_ms`).
+    /// `person`, `searcher`, `tm`, `move_overhead_ms`, `level`).
     pub fn check(setup: &str) -> JsValue {
         let setup: PlaySetup = match serde_json::from_str(setup) {
             Ok(s) => s,
@@ -76,9 +76,30 @@ impl PlayBoard {
         map
     }
 
-    /// Whether `orig`→`dest` is a promotion (the page then asks for the piece).
-    pub fn is_promotion(&self, orig: &str, dest: &str) -> bool {
-        self.game.is_promotion(orig, dest)
+    /// The pieces `orig`→`dest` may promote to, queen first, as `[{letter, role}]` (`q`,
+    /// `queen`; the role is chessground's piece name); empty when it is no promotion. The page
+    /// asks for one of them (a premove takes the first).
+    pub fn promotions(&self, orig: &str, dest: &str) -> Result<JsValue, JsError> {
+        let list: Vec<serde_json::Value> = self
+            .game
+            .promotions(orig, dest)
+            .into_iter()
+            .map(|r| serde_json::json!({ "letter": r.char().to_string(), "role": role_name(r) }))
+            .collect();
+        super::to_js(&list)
+    }
+
+    /// Keeps the engine manager's state after its last move (the `tm-state` payload the engine
+    /// client holds), saved with the game; throws when it is not this game's manager's.
+    pub fn set_manager_state(&mut self, payload: &str) -> Result<(), JsError> {
+        self.game.set_manager_state(payload).map_err(err)
+    }
+
+    /// The engine manager's state saved with the game (`null` before the engine's first move):
+    /// a restored game hands it to the engine (`tmlab restore`).
+    #[wasm_bindgen(getter)]
+    pub fn manager_state(&self) -> Option<String> {
+        self.game.manager_state().map(str::to_string)
     }
 
     /// The person plays `orig`→`dest` (promotion `q`/`r`/`b`/`n` or empty) after `used_ms`.
@@ -160,6 +181,18 @@ impl PlayBoard {
     }
 }
 
+/// Chessground's name of a piece role (`queen`).
+fn role_name(r: shakmaty::Role) -> &'static str {
+    match r {
+        shakmaty::Role::Pawn => "pawn",
+        shakmaty::Role::Knight => "knight",
+        shakmaty::Role::Bishop => "bishop",
+        shakmaty::Role::Rook => "rook",
+        shakmaty::Role::Queen => "queen",
+        shakmaty::Role::King => "king",
+    }
+}
+
 /// A setup error as the page's typed error: the field is the path; a time control's error
 /// lists the forms it accepts.
 fn setup_error(e: &SetupError) -> RuleError {
@@ -168,6 +201,7 @@ fn setup_error(e: &SetupError) -> RuleError {
         "person" => "white, black",
         "searcher" => "ab, mcts",
         "move_overhead_ms" => "0 … 10000 ms",
+        "level" => "1 (beginner) … 5 (full strength)",
         _ => "",
     };
     RuleError::new(e.field, e.message.clone(), allowed)
@@ -205,4 +239,17 @@ impl MoveTimeCanvas {
     pub fn move_at(&self, px: f64) -> Option<u32> {
         self.frame.as_ref().and_then(|f| move_at(f, self.moves, px)).map(|i| i as u32)
     }
+}
+
+/// The strength levels, weakest first: `[{level, name, ab_nps, mcts_pps}]` (caps per second,
+/// `null` at full strength), for the setup's level choice and the URL check.
+#[wasm_bindgen]
+pub fn play_levels() -> Result<JsValue, JsError> {
+    super::to_js(&crate::drive::strength::LEVELS)
+}
+
+/// What each field of tmlab's PGN move comments means: `[{field, example, meaning}]`.
+#[wasm_bindgen]
+pub fn pgn_comment_fields() -> Result<JsValue, JsError> {
+    super::to_js(&crate::play::pgn::COMMENT_FIELDS)
 }

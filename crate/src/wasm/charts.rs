@@ -101,6 +101,8 @@ pub struct AllocationCanvas {
     frame: Option<Frame>,
     /// The last simulations: a hover redraws without simulating again.
     last: Option<crate::plot::allocation::Comparison>,
+    /// The ghost setting the last comparison was run with.
+    ghost_key: (Vec<String>, String, String),
 }
 
 /// What an allocation draw returns: the frame and the hovered move's numbers.
@@ -116,12 +118,22 @@ impl AllocationCanvas {
     /// Wrap a canvas element.
     #[wasm_bindgen(constructor)]
     pub fn new(canvas: HtmlCanvasElement) -> AllocationCanvas {
-        AllocationCanvas { canvas, frame: None, last: None }
+        AllocationCanvas {
+            canvas,
+            frame: None,
+            last: None,
+            ghost_key: (Vec::new(), String::new(), String::new()),
+        }
     }
 
     /// Simulate `specs` (1 to 4 spec strings) at time control `tc` under the usage model
     /// (share of the soft budget used, nps, tree reuse) and draw them; `hover_px` is the
     /// pointer's x in canvas pixels. Returns `{frame, hover_move, points}`.
+    ///
+    /// A lesson passes its own setting as the ghost (`ghost_specs`, `;`-separated, at
+    /// `ghost_tc`, under the usage model `ghost_usage` = `[moves, use, nps, reuse]`; empty:
+    /// each manager's defaults) and a move to annotate when nothing is hovered (`mark_move`:
+    /// its numbers are drawn on the chart).
     #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &mut self,
@@ -132,18 +144,50 @@ impl AllocationCanvas {
         nps: f64,
         reuse: f64,
         hover_px: Option<f64>,
+        ghost_specs: Option<String>,
+        ghost_tc: Option<String>,
+        ghost_usage: Option<Vec<f64>>,
+        mark_move: Option<u32>,
     ) -> Result<JsValue, JsError> {
         let cfg = crate::tm::simulate::SimConfig { moves, use_frac, nps, reuse };
-        let cmp = match self.last.take() {
-            Some(c) if c.ran_with(&specs, tc, &cfg) => c,
-            _ => crate::plot::allocation::Comparison::run(&specs, tc, &cfg).map_err(|e| JsError::new(&e))?,
+        let ghost: Vec<String> = ghost_specs
+            .as_deref()
+            .unwrap_or("")
+            .split(';')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect();
+        let ghost_tc = ghost_tc.filter(|t| !t.trim().is_empty()).unwrap_or_else(|| tc.to_string());
+        let ghost_cfg = match ghost_usage.as_deref() {
+            None => cfg,
+            Some(&[moves, use_frac, nps, reuse]) if moves >= 1.0 && moves.fract() == 0.0 => {
+                crate::tm::simulate::SimConfig { moves: moves as u32, use_frac, nps, reuse }
+            }
+            Some(other) => {
+                return Err(JsError::new(&format!(
+                    "ghost_usage must be [moves, use, nps, reuse] with whole moves ≥ 1, not {other:?}"
+                )));
+            }
         };
+        let key = (ghost.clone(), ghost_tc.clone(), format!("{ghost_cfg:?}"));
+        let cmp = match self.last.take() {
+            Some(c) if c.ran_with(&specs, tc, &cfg) && self.ghost_key == key => c,
+            _ if ghost.is_empty() => {
+                crate::plot::allocation::Comparison::run(&specs, tc, &cfg).map_err(|e| JsError::new(&e))?
+            }
+            _ => crate::plot::allocation::Comparison::run_against(
+                &specs, tc, &cfg, &ghost, &ghost_tc, &ghost_cfg,
+            )
+            .map_err(|e| JsError::new(&e))?,
+        };
+        self.ghost_key = key;
         let last = cmp.sims.iter().filter_map(|s| s.rows.last()).map(|r| r.move_no).max().unwrap_or(1);
         let hover_move = match (hover_px, self.frame) {
             (Some(px), Some(f)) => {
                 Some(Frame { x_range: (1.0, f64::from(last.max(2))), ..f }.data_x(px).round() as u32)
             }
-            _ => None,
+            _ => mark_move.map(|m| m.clamp(1, last)),
         };
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
@@ -154,4 +198,11 @@ impl AllocationCanvas {
         self.last = Some(cmp);
         drawn
     }
+}
+
+/// The text of a lesson's number placeholder `{{= expr}}` (see [`crate::plot::numbers`]):
+/// e.g. `lesson_number("sim spec=stockfish tc=2+0.1 at=1 field=soft unit=ms")` is `"94 ms"`.
+#[wasm_bindgen]
+pub fn lesson_number(expr: &str) -> Result<String, JsError> {
+    crate::plot::numbers::evaluate(expr).map_err(|e| JsError::new(&e))
 }

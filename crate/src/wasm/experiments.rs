@@ -3,6 +3,8 @@
 //! checking the setup, each value's or iteration's match spec, the report and fit, the SPSA
 //! steps, and the charts. Errors are typed objects `{path, message, allowed}`.
 
+use std::cell::RefCell;
+
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -12,21 +14,46 @@ use super::match_rules::spec_field_error;
 use super::rules::{RuleError, spec_error};
 use super::to_js;
 use crate::experiment::chart::{draw_sweep, draw_tune};
+use crate::experiment::journal::{self, Damage};
 use crate::experiment::param::NumericParam;
+use crate::experiment::resume;
 use crate::experiment::spsa::SpsaIteration;
 use crate::experiment::sweep::{SweepPlan, SweepSpec};
 use crate::experiment::tune::{TunePlan, TuneSpec};
 use crate::play::match_::GameScore;
 use plotters::prelude::IntoDrawingArea;
+use wasm_bindgen::JsCast;
+
+thread_local! {
+    /// The last sweep and tune checked, by their spec JSON: the page asks about the same run
+    /// after every game or iteration, and building a plan (every value's match config, the
+    /// opening set) costs milliseconds.
+    static LAST_SWEEP: RefCell<Option<(String, SweepPlan)>> = const { RefCell::new(None) };
+    static LAST_TUNE: RefCell<Option<(String, TunePlan)>> = const { RefCell::new(None) };
+}
 
 fn sweep_plan_of(spec_json: &str) -> Result<SweepPlan, JsValue> {
+    if let Some(p) =
+        LAST_SWEEP.with_borrow(|c| c.as_ref().filter(|(k, _)| k == spec_json).map(|(_, p)| p.clone()))
+    {
+        return Ok(p);
+    }
     let spec = SweepSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
-    spec.plan().map_err(|e| spec_field_error(&e).js())
+    let plan = spec.plan().map_err(|e| spec_field_error(&e).js())?;
+    LAST_SWEEP.set(Some((spec_json.to_string(), plan.clone())));
+    Ok(plan)
 }
 
 fn tune_plan_of(spec_json: &str) -> Result<TunePlan, JsValue> {
+    if let Some(p) =
+        LAST_TUNE.with_borrow(|c| c.as_ref().filter(|(k, _)| k == spec_json).map(|(_, p)| p.clone()))
+    {
+        return Ok(p);
+    }
     let spec = TuneSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
-    spec.plan().map_err(|e| spec_field_error(&e).js())
+    let plan = spec.plan().map_err(|e| spec_field_error(&e).js())?;
+    LAST_TUNE.set(Some((spec_json.to_string(), plan.clone())));
+    Ok(plan)
 }
 
 fn js_err(e: impl std::fmt::Display) -> JsValue {
@@ -144,7 +171,7 @@ pub fn tune_plan(spec_json: &str) -> Result<JsValue, JsValue> {
     to_js(&TuneInfo { spsa: plan.cfg, games_per_iteration }).map_err(JsValue::from)
 }
 
-/// What the next iteration plays.
+/// What the next iteration plays, or its record kept from a restore.
 #[derive(Serialize)]
 struct TuneNext {
     step: crate::experiment::spsa::SpsaStep,
@@ -152,22 +179,107 @@ struct TuneNext {
     spec: String,
     /// Its game indices.
     games: Vec<u32>,
+    /// The iteration's record, restored and checked: nothing to play.
+    record: Option<SpsaIteration>,
+    /// A restored record of the iteration that does not follow (dropped; the games are played).
+    refused: Option<Damage>,
 }
 
-/// The next iteration after `history` (finished iterations): `{step, spec, games}`, or null
-/// when the tune is complete.
+/// The next iteration after `history` (finished iterations): `{step, spec, games, record,
+/// refused}`, or null when the tune is complete. `held` (optional) holds the restored records
+/// after a missing one (`tune_resume`'s `held`): when the next iteration's is there and follows,
+/// it is `record` and no game needs playing.
 #[wasm_bindgen]
-pub fn tune_next(spec_json: &str, history: JsValue) -> Result<JsValue, JsValue> {
+pub fn tune_next(spec_json: &str, history: JsValue, held: JsValue) -> Result<JsValue, JsValue> {
     let plan = tune_plan_of(spec_json)?;
     let history = read_history(history)?;
+    let mut held: Vec<(usize, SpsaIteration)> = if held.is_undefined() || held.is_null() {
+        Vec::new()
+    } else {
+        serde_wasm_bindgen::from_value(held).map_err(js_err)?
+    };
     let theta = plan.replay(&history).map_err(js_err)?;
     let k = history.len() as u32 + 1;
     if k > plan.cfg.iterations {
         return Ok(JsValue::NULL);
     }
+    let (record, refused) = match resume::take_held(&plan, &theta, k, &mut held) {
+        Ok(r) => (r, None),
+        Err(d) => (None, Some(d)),
+    };
     let step = plan.cfg.step(&theta, k);
     let spec = plan.iteration_match(&step).map_err(js_err)?.to_json();
-    to_js(&TuneNext { step, spec, games: plan.games_of(k).collect() }).map_err(JsValue::from)
+    to_js(&TuneNext { step, spec, games: plan.games_of(k).collect(), record, refused }).map_err(JsValue::from)
+}
+
+/// Intact records by their index in the saved list, and the damaged ones.
+type Opened = (Vec<(usize, serde_json::Value)>, Vec<Damage>);
+
+/// The saved records of the browser (each a sealed line, see `experiment::journal`): the
+/// intact ones as `(index, record)`, the others as damage naming their index.
+fn open_records(lines: JsValue) -> Result<Opened, JsValue> {
+    let arr: js_sys::Array = lines.dyn_into().map_err(|_| js_err("the saved records are not a list"))?;
+    let mut records = Vec::new();
+    let mut damaged = Vec::new();
+    for (i, v) in arr.iter().enumerate() {
+        match v.as_string() {
+            Some(line) => match journal::open(&line) {
+                Ok(r) => records.push((i, r)),
+                Err(why) => damaged.push(Damage::new(i, why)),
+            },
+            None => damaged.push(Damage::new(i, "not a sealed tmlab record (not text)")),
+        }
+    }
+    Ok((records, damaged))
+}
+
+/// The sealed form of a record given as JSON text (`JSON.stringify(record)`): what the
+/// browser's views store in IndexedDB, the format of a `--resume` journal's lines.
+#[wasm_bindgen]
+pub fn record_seal(json: &str) -> String {
+    journal::seal_text(json)
+}
+
+/// The record in a saved value, checked against its checksum; throws `{path: "", message}`
+/// saying why it is damaged.
+#[wasm_bindgen]
+pub fn record_open(saved: JsValue) -> Result<JsValue, JsValue> {
+    let line = saved.as_string().ok_or_else(|| js_err("not a sealed tmlab record (not text)"))?;
+    let v = journal::open(&line).map_err(js_err)?;
+    to_js(&v).map_err(JsValue::from)
+}
+
+#[derive(Serialize)]
+struct SweepRestored {
+    scores: Vec<Vec<Option<GameScore>>>,
+    damaged: Vec<Damage>,
+}
+
+/// A sweep's saved game records (sealed lines, any order) checked against its spec:
+/// `{scores, damaged: [{line, why}]}`, `line` being the index in `lines` of a refused record
+/// (its game is played again); the rule of `tmlab sweep --resume`.
+#[wasm_bindgen]
+pub fn sweep_resume(spec_json: &str, lines: JsValue) -> Result<JsValue, JsValue> {
+    let plan = sweep_plan_of(spec_json)?;
+    let (records, mut damaged) = open_records(lines)?;
+    let r = resume::sweep_resume(&plan, &records);
+    damaged.extend(r.damaged);
+    damaged.sort_by_key(|d| d.line);
+    to_js(&SweepRestored { scores: r.scores, damaged }).map_err(JsValue::from)
+}
+
+/// A tune's saved iteration records (sealed lines, any order) checked against its spec:
+/// `{history, held, damaged}` (see `experiment::resume::TuneResumed`; `line` is an index in
+/// `lines`); the rule of `tmlab tune --resume`.
+#[wasm_bindgen]
+pub fn tune_resume(spec_json: &str, lines: JsValue) -> Result<JsValue, JsValue> {
+    let plan = tune_plan_of(spec_json)?;
+    let (records, mut damaged) = open_records(lines)?;
+    let mut r = resume::tune_resume(&plan, &records);
+    damaged.append(&mut r.damaged);
+    damaged.sort_by_key(|d| d.line);
+    r.damaged = damaged;
+    to_js(&r).map_err(JsValue::from)
 }
 
 /// The finished iteration record after `history`, whose games player + scored `wins`,

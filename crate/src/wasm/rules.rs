@@ -33,13 +33,7 @@ impl RuleError {
     }
 }
 
-/// At most 40 characters of a value, with `…` when cut.
-fn excerpt(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
-    }
-}
+use crate::excerpt::excerpt;
 
 /// A spec-string error as a typed error (`path`: the parameter, `manager`, or `spec`).
 pub(crate) fn spec_error(e: &SpecError) -> RuleError {

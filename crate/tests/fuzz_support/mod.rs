@@ -8,6 +8,7 @@
 //! instead of coverage-guided.
 
 pub mod mutate;
+pub mod saved;
 pub mod targets;
 pub mod uci;
 

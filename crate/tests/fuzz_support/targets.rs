@@ -12,7 +12,7 @@ use tmlab::play::openings::{parse_epd, parse_fen, parse_lines};
 use tmlab::play::pgn::{comment_command, parse_clock, parse_pgn};
 use tmlab::tm::{MoveContext, TmSpec};
 
-use super::uci;
+use super::{saved, uci};
 
 /// A fuzz target.
 pub struct Target {
@@ -35,6 +35,9 @@ pub const ALL: &[Target] = &[
     Target { name: "matchspec", dict: MATCH_DICT, run: matchspec, deadline_ms: 5_000 },
     Target { name: "stopper", dict: STOPPER_DICT, run: stopper, deadline_ms: 5_000 },
     Target { name: "uci", dict: uci::DICT, run: uci::run, deadline_ms: 60_000 },
+    Target { name: "journal", dict: saved::JOURNAL_DICT, run: saved::journal, deadline_ms: 5_000 },
+    Target { name: "restore", dict: saved::RESTORE_DICT, run: saved::restore, deadline_ms: 5_000 },
+    Target { name: "replay", dict: saved::REPLAY_DICT, run: saved::replay, deadline_ms: 5_000 },
 ];
 
 /// The longest error message allowed: errors quote a short excerpt, never the whole input.
@@ -59,7 +62,8 @@ pub fn class(prefix: &str, msg: &str) -> String {
     format!("{prefix}:{out}")
 }
 
-fn error(prefix: &str, msg: String) -> Result<String, String> {
+/// A bounded, non-empty error message's class; `Err` when it breaks the bounds.
+pub fn error(prefix: &str, msg: String) -> Result<String, String> {
     if msg.len() > MAX_ERROR_LEN {
         return Err(format!(
             "{prefix} error is {} bytes long (max {MAX_ERROR_LEN}): {:.200}…",

@@ -30,10 +30,13 @@ const reading = (/** @type {string} */ tc) => {
 /**
  * Mount the allocation card into `root`. `state` = { specs, tc, moves, use, nps, reuse, mode, … };
  * `onChange(state)` persists it. `destroy()` stops the engine game, unbinds and removes the card.
+ * `lesson` (the Learn view's): the ghost is the lesson's own setting (`ghostSpecs`, `;`-separated,
+ * at `ghostTc`, usage model `ghostUsage` = [moves, use, nps, reuse]) instead of each manager's defaults, and `mark` is a move whose numbers are drawn
+ * on the chart while nothing is hovered; in engine mode `ghostEngine` (settings) is the ghost's game.
  * @param {HTMLElement} root
- * @param {{state?: Partial<typeof ALLOCATION_DEFAULTS>, onChange?: (s: typeof ALLOCATION_DEFAULTS) => void}} [ctx]
+ * @param {{state?: Partial<typeof ALLOCATION_DEFAULTS>, onChange?: (s: typeof ALLOCATION_DEFAULTS) => void, lesson?: {ghostSpecs?: string, ghostTc?: string, ghostUsage?: Float64Array, ghostEngine?: Record<string, any>, mark?: number}|null}} [ctx]
  */
-export function mountAllocation(root, { state: initial = {}, onChange = () => {} } = {}) {
+export function mountAllocation(root, { state: initial = {}, onChange = () => {}, lesson = null } = {}) {
   const schema = tm_schema();
   const openings = trace_openings();
   const startTc = { ...ALLOCATION_DEFAULTS, ...initial }.tc;
@@ -127,6 +130,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     dispatch,
     schedule: () => schedule(),
     element: () => /** @type {HTMLElement} */ (card.querySelector('.engine-mode')),
+    ghostOf: lesson?.ghostEngine ?? null,
   });
   const chart = new AllocationCanvas(canvas);
   let hoverPx = null;
@@ -143,7 +147,10 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     if (s.settings.mode === 'engine') return redrawEngine();
     const st = s.settings;
     try {
-      const d = chart.draw(st.specs, st.tc, st.moves, st.use, st.nps, st.reuse, hoverPx ?? undefined);
+      const d = chart.draw(
+        st.specs, st.tc, st.moves, st.use, st.nps, st.reuse, hoverPx ?? undefined,
+        lesson?.ghostSpecs, lesson?.ghostTc, lesson?.ghostUsage, lesson?.mark,
+      );
       frame = d.frame;
       lastDrawn = d;
       const readout = d.points.length

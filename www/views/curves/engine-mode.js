@@ -13,9 +13,10 @@ import { defaultSpec, traceSpec } from './controller.js';
 /**
  * The engine mode of the allocation card.
  * @param {{canvas: HTMLCanvasElement, get: () => import('./controller.js').AllocationState, dispatch: (e: any) => void,
- *   schedule: () => void, element: () => HTMLElement}} ctx
+ *   schedule: () => void, element: () => HTMLElement, ghostOf?: Record<string, any>|null}} ctx
+ *   `ghostOf`: settings whose game is the ghost (a lesson's own), instead of the default manager's
  */
-export function createEngineMode({ canvas, get, dispatch, schedule, element }) {
+export function createEngineMode({ canvas, get, dispatch, schedule, element, ghostOf = null }) {
   const client = new TraceClient();
   const chart = new EngineAllocationCanvas(canvas);
   /** @type {any[]|null} */
@@ -32,7 +33,8 @@ export function createEngineMode({ canvas, get, dispatch, schedule, element }) {
     const run = ++runs;
     const st = get().settings;
     const main = traceSpec(st, st.specs[0]);
-    const def = traceSpec(st, defaultSpec(st.specs[0]));
+    const def = ghostOf ? traceSpec({ ...st, ...ghostOf }, ghostOf.specs?.[0] ?? st.specs[0]) : traceSpec(st, defaultSpec(st.specs[0]));
+    const same = JSON.stringify(def) === JSON.stringify(main);
     const plies = 2 * st.emoves;
     const t0 = performance.now();
     dispatch({ type: 'run', tm: main.tm, plies });
@@ -48,12 +50,12 @@ export function createEngineMode({ canvas, get, dispatch, schedule, element }) {
       dirty = true;
       schedule();
       let g = r;
-      if (def.tm !== main.tm) {
+      if (!same) {
         dispatch({ type: 'ghost', tm: def.tm });
         g = await client.run(def);
         if (!g || run !== runs) return;
       }
-      ghost = def.tm === main.tm ? null : g.moves;
+      ghost = same ? null : g.moves;
       dirty = true;
       const wall = performance.now() - t0;
       last = { spec: main, moves: r.moves, ghost, ms: r.cached ? 0 : r.ms, wall, searcher: r.searcher, result: r.result };

@@ -7,12 +7,12 @@ export const LEADERBOARD_PREFIX = 'lb';
 export const LEADERBOARD_DEFAULTS = { engine: 'ab', tc: '' };
 
 /**
- * @typedef {{doc: any, error: string, engine: string, tc: string, highlight: number|null}} LeaderboardState
+ * @typedef {{doc: any, ranks?: Map<string, [number, number]>, error: string, engine: string, tc: string, highlight: number|null}} LeaderboardState
  */
 
 /** @param {Partial<typeof LEADERBOARD_DEFAULTS>} url @returns {LeaderboardState} */
 export function initialState(url = {}) {
-  return { doc: null, error: '', engine: url.engine ?? 'ab', tc: url.tc ?? '', highlight: null };
+  return { doc: null, ranks: new Map(), error: '', engine: url.engine ?? 'ab', tc: url.tc ?? '', highlight: null };
 }
 
 /**
@@ -57,7 +57,7 @@ export function update(s, e) {
   switch (e.type) {
     case 'loaded':
       if (!resultsOf(e.doc).length) return { ...s, doc: null, error: 'The leaderboard data has no results.' };
-      return settle({ ...s, doc: e.doc, error: '' });
+      return settle({ ...s, doc: e.doc, ranks: e.ranks ?? new Map(), error: '' });
     case 'failed':
       return { ...s, doc: null, error: e.error };
     case 'group':
@@ -85,11 +85,18 @@ export function eloText(e) {
   return `${sign}${Math.abs(Math.round(e.elo))}${e.elo_error == null ? '' : ` ± ${Math.round(e.elo_error)}`}`;
 }
 
+/** A rank range from the crate as `3` or `2–6` (tied with the managers it overlaps), `–` without one. */
+export function rankText(/** @type {[number, number] | undefined} */ r) {
+  if (!r) return '–';
+  return r[0] === r[1] ? String(r[0]) : `${r[0]}–${r[1]}`;
+}
+
 /** The table rows. */
 export function rowsOf(/** @type {LeaderboardState} */ s) {
   return entriesOf(s).map((e) => ({
     key: e.manager,
     manager: e.manager,
+    rank: rankText(s.ranks?.get(`${e.engine} ${e.tc} ${e.manager}`)),
     reference: e.manager === e.reference,
     elo: eloText(e),
     wdl: `${e.wdl[0]}-${e.wdl[1]}-${e.wdl[2]}`,

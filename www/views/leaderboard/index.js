@@ -4,14 +4,42 @@
 // manager's mean clock-share curve with the Rust plot code (UsageCanvas).
 
 import { render, nothing } from 'lit-html';
-import { UsageCanvas } from '../../pkg/tmlab.js';
+import { UsageCanvas, leaderboardRanks } from '../../pkg/tmlab.js';
 import { fitCanvas } from '../../ui/canvas.js';
 import { perFrame } from '../../ui/frame.js';
 import { initialState, update, curvesOf, LEADERBOARD_DEFAULTS } from './controller.js';
 import { leaderboardTemplate } from './render.js';
 import '../replay/replay.css';
+import { appUrl } from '../../ui/app-url.js';
 
 export { LEADERBOARD_PREFIX, LEADERBOARD_DEFAULTS } from './controller.js';
+
+/**
+ * Each entry's rank range, `[best, worst]`, from the crate (overlapping 95 % intervals tie),
+ * keyed `engine tc manager`; an entry the crate cannot read gets none.
+ * @param {any} doc leaderboard.json
+ * @returns {Map<string, [number, number]>}
+ */
+function ranksOf(doc) {
+  /** @type {Map<string, any[]>} */
+  const groups = new Map();
+  for (const run of Array.isArray(doc?.runs) ? doc.runs : []) {
+    for (const e of Array.isArray(run?.results) ? run.results : []) {
+      const k = `${e.engine} ${e.tc}`;
+      groups.set(k, [...(groups.get(k) ?? []), e]);
+    }
+  }
+  const out = new Map();
+  for (const [k, entries] of groups) {
+    try {
+      const ranks = leaderboardRanks(entries);
+      entries.forEach((e, i) => out.set(`${k} ${e.manager}`, ranks[i]));
+    } catch {
+      // Malformed entries: shown without a rank (the controller reports what it can).
+    }
+  }
+  return out;
+}
 
 /**
  * @param {HTMLElement} root
@@ -63,10 +91,10 @@ export function mountLeaderboard(root, ctx) {
   const resize = new ResizeObserver(drawChart);
   resize.observe(figure);
   paint();
-  const loaded = fetch(new URL('leaderboard.json', document.baseURI))
+  const loaded = fetch(appUrl('leaderboard.json'))
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
     .then((doc) => {
-      s = update(s, { type: 'loaded', doc });
+      s = update(s, { type: 'loaded', doc, ranks: ranksOf(doc) });
     })
     .catch((e) => {
       s = update(s, { type: 'failed', error: `The leaderboard data could not be loaded (${e.message || e}).` });

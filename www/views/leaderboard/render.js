@@ -19,15 +19,15 @@ export function leaderboardTemplate(s, h, chart) {
       <h2>Leaderboard</h2>
       <p class="blurb">Every manager with its default settings against a fixed reference (Stockfish's manager for
         alpha-beta, lc0-legacy for MCTS), in colour-reversed pairs on a virtual clock (each run's speed is given with its command), seeded and
-        reproducible. Elo ± its 95 % interval from the pentanomial; the time-usage profile is the manager's own.</p>
+        reproducible. Elo ± its 95 % interval from the pentanomial; managers whose intervals overlap are tied, so a rank is a range (2–6: anywhere from 2nd to 6th). The time-usage profile is the manager's own.</p>
       <p id="lb-error" class="field-error" role="alert">${s.error}</p>
       ${groups.length ? html`<label>Searcher and time control <select id="lb-group" @change=${(e) => h.group(e.target)}>
         ${groups.map((g) => html`<option value=${`${g.engine} ${g.tc}`} ?selected=${g === current}>${g.engine === 'ab' ? 'alpha-beta' : 'MCTS'}, ${g.tc} (${g.games} games each vs ${g.reference})</option>`)}
       </select></label>` : nothing}
       <table class="replay-table" id="lb-table">
-        <thead><tr><th>manager</th><th>Elo</th><th>W-L-D</th><th>used by move 20</th><th>by move 40</th><th>used / soft</th><th>time left</th><th>timeouts</th></tr></thead>
+        <thead><tr><th>rank</th><th>manager</th><th>Elo</th><th>W-L-D</th><th>used by move 20</th><th>by move 40</th><th>used / soft</th><th>time left</th><th>timeouts</th></tr></thead>
         <tbody>${repeat(rows, (r) => r.key, (r, i) => html`<tr data-manager=${r.manager} @mouseenter=${() => h.highlight(i)} @mouseleave=${() => h.highlight(null)}>
-          <th scope="row">${r.manager}${r.reference ? html` <span class="hint">(reference, self-play)</span>` : nothing}</th>
+          <td class="rank">${r.rank}</td><th scope="row">${r.manager}${r.reference ? html` <span class="hint">(reference, self-play)</span>` : nothing}</th>
           <td class="elo">${r.elo}</td><td>${r.wdl}</td><td>${r.by20}</td><td>${r.by40}</td><td>${r.usedSoft}</td><td>${r.left}</td><td>${r.timeouts}</td></tr>`)}</tbody>
       </table>
       <p class="hint" id="lb-provenance">${provenanceOf(s)}</p>

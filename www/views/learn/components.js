@@ -7,6 +7,7 @@
 
 import { TimelineCanvas } from '../../pkg/tmlab.js';
 import { mountAllocation, mountCurves } from '../curves/index.js';
+import { ALLOCATION_DEFAULTS } from '../curves/params.js';
 import { EngineClient } from '../../engine/client.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 import { perFrame } from '../../ui/frame.js';
@@ -32,14 +33,27 @@ function until(done, ms = 120000) {
  * @param {string} kind
  * @param {Record<string, string>} attrs
  * @param {{spawnEngine?: () => Worker}} ctx
+ * @param {{base?: Record<string, string>, mark?: number|null}} [lesson] the lesson's own setting
+ *   (the ghost of a usage-model allocation chart) and the move its notice's number is drawn at
  * @returns {Mounted}
  */
-export function mountChart(host, kind, attrs, ctx) {
+export function mountChart(host, kind, attrs, ctx, lesson = {}) {
   const a = typedAttrs(attrs);
   host.replaceChildren();
   host.dataset.kind = kind;
   if (kind === 'allocation') {
-    const h = mountAllocation(host, { state: a });
+    const base = lesson.base ? typedAttrs(lesson.base) : null;
+    const changed = base && JSON.stringify(lesson.base) !== JSON.stringify(attrs);
+    const h = mountAllocation(host, {
+      state: a,
+      lesson: {
+        ghostSpecs: changed && base ? (base.specs || a.specs || []).join(';') : undefined,
+        ghostTc: changed && base ? String(base.tc ?? a.tc ?? '') : undefined,
+        ghostUsage: changed && base ? usageOf(base) : undefined,
+        ghostEngine: changed && base ? { ...ALLOCATION_DEFAULTS, ...base } : undefined,
+        mark: lesson.mark ?? undefined,
+      },
+    });
     const engine = a.mode === 'engine';
     return {
       element: host,
@@ -56,6 +70,13 @@ export function mountChart(host, kind, attrs, ctx) {
   }
   if (kind === 'timeline') return mountTimeline(host, a, ctx);
   throw new Error(`unknown chart ${kind}`);
+}
+
+/** A usage model `[moves, use, nps, reuse]` from a chart's attributes (the allocation defaults
+ * where absent). */
+function usageOf(/** @type {Record<string, any>} */ a) {
+  const d = ALLOCATION_DEFAULTS;
+  return new Float64Array([a.moves ?? d.moves, a.use ?? d.use, a.nps ?? d.nps, a.reuse ?? d.reuse]);
 }
 
 const STARTPOS = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';

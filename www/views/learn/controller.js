@@ -2,19 +2,29 @@
 // The Learn view's controller: no DOM. Lessons are data, Markdown files in www/lessons/ with a
 // front matter and component placeholders; this file parses them (a tiny parser for the subset
 // lessons use: paragraphs, `-` lists, **bold**, *italic*, `code`, [links](url)), checks them
-// (at most 250 words of prose, one chart, 1–3 "try this" buttons, references), and holds the
-// view's state: which lesson is shown and which "try this" is applied.
+// (at most 250 words of prose, one chart, 1–3 "try this" questions, references), and holds the
+// view's state: which lesson is shown, which "try this" question is asked, and whether it was
+// answered (only then does the chart change and the notice show: predict, then reveal).
 //
 // Lesson format:
 //   ---
 //   title: The problem
-//   ref: Mediocre's time management | seed 001_17165174847994fc.txt
+//   ref: Mediocre Chess: time management | https://mediocrechess.blogspot.com/
 //   ref: lc0 legacy.cc | https://github.com/LeelaChessZero/lc0/blob/<commit>/src/…/legacy.cc
 //   ---
-//   Prose…
+//   Prose… with computed numbers {{= sim spec=stockfish tc=60 at=1 field=soft unit=ms}} and
+//   quoted ones {{q v="557" src="https://…" title="Stockfish #7117"}}; [a term](glossary:soft).
 //   {{chart:allocation specs="mediocre;stockfish" tc=60+0.6}}
-//   {{try label="Sudden death" notice="What to look for…" tc=60}}
-// The slug is the file name without `NN-` and `.md`; the order is the file names' order.
+//   {{try label="Sudden death" tc=60
+//   ? What happens to the budgets late in the game?
+//   - They settle at a floor
+//   - They shrink with the clock *
+//   ! Notice text naming a computed number {{= …}}.
+//   @ mark=60
+//   }}
+// `{{= expr}}` is evaluated by the crate (tmlab::plot::numbers, `lesson_number` in wasm) when the
+// lesson is shown; a lesson never types a number that describes its chart. The slug is the file
+// name without `NN-` and `.md`; the order is the file names' order.
 
 /** The chart kinds a lesson may use, and what each draws. */
 export const CHART_KINDS = {
@@ -29,10 +39,11 @@ export const MAX_WORDS = 250;
 export const TRIES = [1, 3];
 
 /**
- * @typedef {{t: 'text'|'code'|'strong'|'em', v: string} | {t: 'link', v: string, href: string}} Inline
+ * @typedef {{t: 'text'|'code'|'strong'|'em', v: string} | {t: 'link', v: string, href: string} | {t: 'num', v: string} | {t: 'quote', v: string, href: string, title: string}} Inline
  * @typedef {{type: 'p', inlines: Inline[]} | {type: 'ul', items: Inline[][]} | {type: 'chart', kind: string, attrs: Record<string, string>}} Block
- * @typedef {{label: string, notice: string, set: Record<string, string>}} Try
- * @typedef {{text: string, href: string|null, seed: boolean}} Ref
+ * @typedef {{inlines: Inline[], right: boolean}} Answer
+ * @typedef {{label: string, ask: Inline[], answers: Answer[], notice: Inline[], mark: number|null, set: Record<string, string>}} Try
+ * @typedef {{text: string, href: string|null}} Ref
  * @typedef {{slug: string, file: string, title: string, blocks: Block[], chart: {kind: string, attrs: Record<string, string>}, tries: Try[], refs: Ref[], words: number}} Lesson
  */
 
@@ -51,36 +62,77 @@ export function parseAttrs(text) {
   return out;
 }
 
-/** Inline Markdown: `code`, **bold**, *italic*, [text](url); everything else is text. */
+/** Inline Markdown: `code`, **bold**, *italic*, [text](url), `{{= expr}}` (a number the crate
+ * computes) and `{{q v="…" src="https://…" title="…"}}` (a number quoted with its source);
+ * everything else is text. */
 export function parseInline(text) {
   /** @type {Inline[]} */
   const out = [];
-  const re = /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*]+)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+  const re = /\{\{=\s*([^{}]+?)\s*\}\}|\{\{q\s+([^{}]+?)\s*\}\}|`([^`]+)`|\*\*([^*]+)\*\*|\*([^*]+)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
   let last = 0;
   let m;
   while ((m = re.exec(text))) {
     if (m.index > last) out.push({ t: 'text', v: text.slice(last, m.index) });
-    if (m[1] !== undefined) out.push({ t: 'code', v: m[1] });
-    else if (m[2] !== undefined) out.push({ t: 'strong', v: m[2] });
-    else if (m[3] !== undefined) out.push({ t: 'em', v: m[3] });
-    else out.push({ t: 'link', v: m[4], href: m[5] });
+    if (m[1] !== undefined) out.push({ t: 'num', v: m[1] });
+    else if (m[2] !== undefined) {
+      const q = parseAttrs(m[2]);
+      if (!q.v || !/^(https:\/\/|\?view=)/.test(q.src || '')) throw new Error(`a quoted number needs v="…" and src="https://…" (or ?view=…): {{q ${m[2]}}}`);
+      out.push({ t: 'quote', v: q.v, href: q.src, title: q.title || q.src });
+    } else if (m[3] !== undefined) out.push({ t: 'code', v: m[3] });
+    else if (m[4] !== undefined) out.push({ t: 'strong', v: m[4] });
+    else if (m[5] !== undefined) out.push({ t: 'em', v: m[5] });
+    else out.push({ t: 'link', v: m[6], href: m[7] });
     last = re.lastIndex;
   }
   if (last < text.length) out.push({ t: 'text', v: text.slice(last) });
   return out;
 }
 
-const words = (/** @type {Inline[]} */ inl) => inl.map((i) => i.v).join(' ').split(/\s+/).filter((w) => /\w/.test(w)).length;
+const words = (/** @type {Inline[]} */ inl) => inl.map((i) => (i.t === 'num' ? '1' : i.v)).join(' ').split(/\s+/).filter((w) => /\w/.test(w)).length;
 
-/** A reference: `label | seed file or https URL`. */
+/** A reference: `human title | https URL` (or `?view=…`, a view of this playground). */
 function parseRef(text, where) {
   const [label, target = ''] = text.split('|').map((s) => s.trim());
-  if (!target) return { text: label, href: null, seed: false };
-  if (/^seed \d{3}_[0-9a-f]{16}\.txt$/.test(target)) return { text: `${label} (${target})`, href: null, seed: true };
-  if (!/^https:\/\/github\.com\/[^/]+\/[^/]+\/(blob|tree|commit)\/[0-9a-f]{7,40}\b/.test(target) && !/^\?/.test(target)) {
-    throw new Error(`${where}: reference \`${target}\` is neither a seed file nor a link pinned to a commit`);
+  if (!label || !(/^https:\/\/[^\s]+$/.test(target) || /^\?\S+$/.test(target))) {
+    throw new Error(`${where}: reference \`${text}\`: allowed: a title, |, and an https link or ?view=…`);
   }
-  return { text: label, href: target, seed: false };
+  if (/^seed\b|\.txt$/.test(label)) throw new Error(`${where}: reference \`${label}\` names a file a reader cannot open`);
+  return { text: label, href: target };
+}
+
+/**
+ * A try: `{{try label="…" key=value…` then lines `? question`, `- answer` (one ending in ` *`,
+ * the right one), `! notice`, optional `@ mark=N` (the move the notice's number is drawn at).
+ * @returns {Try}
+ */
+function parseTry(body, where) {
+  const [head, ...lines] = body.split('\n');
+  const { label, ...set } = parseAttrsIn(head, where);
+  if (!label || !Object.keys(set).length) throw new Error(`${where}: a try needs label="…" and at least one setting`);
+  /** @type {Try} */
+  const t = { label, ask: [], answers: [], notice: [], mark: null, set };
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line) continue;
+    const kind = line[0];
+    const rest = line.slice(1).trim();
+    if (kind === '?') t.ask = parseInline(rest);
+    else if (kind === '-') {
+      const right = / \*$/.test(rest);
+      t.answers.push({ inlines: parseInline(right ? rest.slice(0, -2) : rest), right });
+    } else if (kind === '!') t.notice = parseInline(rest);
+    else if (kind === '@') {
+      const m = parseAttrsIn(rest, where);
+      const n = Number(m.mark);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`${where}: \`@ ${rest}\`: allowed: @ mark=N (a move number)`);
+      t.mark = n;
+    } else throw new Error(`${where}: try "${label}": a line starts with ?, -, ! or @, not \`${line}\``);
+  }
+  const right = t.answers.filter((a) => a.right).length;
+  if (!t.ask.length || t.answers.length < 2 || t.answers.length > 3 || right !== 1 || !t.notice.length) {
+    throw new Error(`${where}: try "${label}" needs a question (?), 2–3 answers (-) with one marked \` *\`, and a notice (!)`);
+  }
+  return t;
 }
 
 /**
@@ -118,24 +170,20 @@ export function parseLesson(file, source) {
   for (const para of text.slice(fm[0].length).split(/\n\s*\n/)) {
     const p = para.trim();
     if (!p) continue;
-    const comp = /^\{\{\s*(chart:([a-z-]+)|try)\b([\s\S]*?)\}\}$/.exec(p);
+    const comp = /^\{\{\s*(chart:([a-z-]+)|try)\b([\s\S]*)\}\}$/.exec(p);
     if (comp) {
-      const attrs = parseAttrsIn(comp[3], where);
       if (comp[2] !== undefined) {
+        const attrs = parseAttrsIn(comp[3], where);
         if (!(comp[2] in CHART_KINDS)) throw new Error(`${where}: unknown chart \`${comp[2]}\`; allowed: ${Object.keys(CHART_KINDS).join(', ')}`);
         if (chart) throw new Error(`${where}: a lesson has one chart`);
         chart = { kind: comp[2], attrs };
         blocks.push({ type: 'chart', kind: comp[2], attrs });
       } else {
-        const { label, notice, ...set } = attrs;
-        if (!label || !notice || !Object.keys(set).length) {
-          throw new Error(`${where}: a try needs label="…", notice="…" and at least one setting`);
-        }
-        tries.push({ label, notice, set });
+        tries.push(parseTry(comp[3].trim(), where));
       }
       continue;
     }
-    if (p.includes('{{')) throw new Error(`${where}: a placeholder must stand alone in its paragraph: ${p.slice(0, 40)}`);
+    if (/\{\{\s*(chart|try)\b/.test(p)) throw new Error(`${where}: a chart or try must stand alone in its paragraph: ${p.slice(0, 40)}`);
     const lines = p.split('\n');
     if (lines.every((l) => /^\s*- /.test(l))) {
       const items = lines.map((l) => parseInline(l.replace(/^\s*- /, '')));
@@ -173,39 +221,53 @@ export function parseLessons(files) {
 }
 
 /**
- * @typedef {{lessons: Lesson[], index: number, tried: number|null}} LearnState
+ * `tried`: the try whose question is asked; `answer`: null while the question waits, else the
+ * answer chosen (-1 when a link opened the try revealed). The chart and the notice change only
+ * once answered.
+ * @typedef {{lessons: Lesson[], index: number, tried: number|null, answer: number|null}} LearnState
  */
 
 /**
- * The view's first state: the lesson named by `slug` (else the first).
+ * The view's first state: the lesson named by `slug` (else the first), revealed at try `tryNo`
+ * (1-based, the URL's `try=`) when that try exists.
  * @param {Lesson[]} lessons
  * @param {string|null|undefined} slug
+ * @param {string|number|null} [tryNo]
  * @returns {LearnState}
  */
-export function initialState(lessons, slug) {
-  const i = lessons.findIndex((l) => l.slug === slug);
-  return { lessons, index: Math.max(0, i), tried: null };
+export function initialState(lessons, slug, tryNo = null) {
+  const index = Math.max(0, lessons.findIndex((l) => l.slug === slug));
+  const t = Number(tryNo) - 1;
+  const ok = tryNo !== null && tryNo !== '' && Number.isInteger(t) && t >= 0 && t < lessons[index].tries.length;
+  return { lessons, index, tried: ok ? t : null, answer: ok ? -1 : null };
 }
 
 /**
  * @param {LearnState} s
- * @param {{type: 'select', slug: string} | {type: 'step', by: number} | {type: 'try', index: number} | {type: 'reset'}} e
+ * @param {{type: 'select', slug: string} | {type: 'step', by: number} | {type: 'try', index: number} | {type: 'answer', index: number} | {type: 'reset'}} e
  * @returns {LearnState}
  */
 export function update(s, e) {
   switch (e.type) {
     case 'select': {
       const i = s.lessons.findIndex((l) => l.slug === e.slug);
-      return i < 0 || i === s.index ? s : { ...s, index: i, tried: null };
+      return i < 0 || i === s.index ? s : { ...s, index: i, tried: null, answer: null };
     }
     case 'step': {
       const i = Math.min(s.lessons.length - 1, Math.max(0, s.index + e.by));
-      return i === s.index ? s : { ...s, index: i, tried: null };
+      return i === s.index ? s : { ...s, index: i, tried: null, answer: null };
     }
     case 'try':
-      return e.index >= 0 && e.index < s.lessons[s.index].tries.length ? { ...s, tried: e.index } : s;
+      return e.index >= 0 && e.index < s.lessons[s.index].tries.length && e.index !== s.tried
+        ? { ...s, tried: e.index, answer: null }
+        : s;
+    case 'answer': {
+      if (s.tried === null || s.answer !== null) return s;
+      const n = s.lessons[s.index].tries[s.tried].answers.length;
+      return e.index >= 0 && e.index < n ? { ...s, answer: e.index } : s;
+    }
     case 'reset':
-      return { ...s, tried: null };
+      return { ...s, tried: null, answer: null };
     default:
       return s;
   }
@@ -214,15 +276,20 @@ export function update(s, e) {
 /** The lesson shown. */
 export const lessonOf = (/** @type {LearnState} */ s) => s.lessons[s.index];
 
+/** Whether the asked try is revealed (answered, or opened by a link). */
+export const revealed = (/** @type {LearnState} */ s) => s.tried !== null && s.answer !== null;
+
 /**
- * The chart's settings: the placeholder's attributes with the applied "try this" on top.
+ * The chart's settings: the placeholder's attributes with the revealed try on top; `base` is the
+ * lesson's own setting (drawn as the ghost once a try changes it) and `mark` the move the
+ * notice's number is drawn at.
  * @param {LearnState} s
- * @returns {{kind: string, attrs: Record<string, string>}}
+ * @returns {{kind: string, attrs: Record<string, string>, base: Record<string, string>, mark: number|null}}
  */
 export function chartOf(s) {
   const l = lessonOf(s);
-  const t = s.tried === null ? {} : l.tries[s.tried].set;
-  return { kind: l.chart.kind, attrs: { ...l.chart.attrs, ...t } };
+  const t = revealed(s) && s.tried !== null ? l.tries[s.tried] : null;
+  return { kind: l.chart.kind, attrs: { ...l.chart.attrs, ...(t ? t.set : {}) }, base: l.chart.attrs, mark: t ? t.mark : null };
 }
 
 const NUMBER_KEYS = new Set(['moves', 'use', 'nps', 'reuse', 'opening', 'enps', 'emoves', 'elat', 'from', 'to', 'step', 'midpoint', 'steepness', 'clock', 'inc']);
@@ -246,14 +313,17 @@ export function typedAttrs(attrs) {
 }
 
 /**
- * The lesson's own embed link: the /embed route of the playground in folder `base`.
+ * The lesson's own embed link: the /embed route of the playground in folder `base`, opened at
+ * try `tryNo` (1-based) when given.
  * @param {string} base e.g. `https://example.org/tmlab/`
  * @param {string} slug
+ * @param {number|null} [tryNo]
  */
-export function embedHref(base, slug) {
+export function embedHref(base, slug, tryNo = null) {
   const u = new URL('embed/', base);
   u.searchParams.set('v', '1');
   u.searchParams.set('view', 'learn');
   u.searchParams.set('lesson', slug);
+  if (tryNo) u.searchParams.set('try', String(tryNo));
   return u.href;
 }

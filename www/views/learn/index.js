@@ -2,11 +2,12 @@
 /// <reference types="vite/client" />
 // The Learn view: guided lessons on time management. Lessons are data (www/lessons/NN-slug.md,
 // parsed by controller.js); each has prose, one live chart built from the playground's
-// components (components.js), 1–3 "try this" buttons that set the chart to a revealing state,
-// its references and its own embed snippet. The lesson shown is the URL's `lesson=` key.
+// components (components.js), 1–3 "try this" questions (the chart changes once answered, with
+// the lesson's own setting as its ghost, and scrolls into view), its references and its own
+// embed snippet. The lesson shown is the URL's `lesson=` key; `try=N` opens it at try N, revealed.
 
 import { render, nothing } from 'lit-html';
-import { parseLessons, initialState, update, lessonOf, chartOf, embedHref } from './controller.js';
+import { parseLessons, initialState, update, lessonOf, chartOf, embedHref, revealed } from './controller.js';
 import { learnTemplate } from './render.js';
 import { mountChart } from './components.js';
 import { iframeSnippet } from '../../ui/snippets.js';
@@ -20,10 +21,10 @@ export const LESSONS = parseLessons(FILES);
 
 /**
  * @param {HTMLElement} root
- * @param {{lesson?: string|null, setLesson?: (slug: string) => void, spawnEngine?: () => Worker, embed?: boolean}} ctx
+ * @param {{lesson?: string|null, tryNo?: string|null, setLesson?: (slug: string) => void, setTry?: (n: number|null) => void, spawnEngine?: () => Worker, embed?: boolean}} ctx
  */
 export function mountLearn(root, ctx) {
-  let s = initialState(LESSONS, ctx.lesson);
+  let s = initialState(LESSONS, ctx.lesson, ctx.tryNo ?? null);
   /** @type {import('./components.js').Mounted|null} */
   let chart = null;
   let chartKey = '';
@@ -35,23 +36,28 @@ export function mountLearn(root, ctx) {
     select: (slug) => dispatch({ type: 'select', slug }),
     step: (by) => dispatch({ type: 'step', by }),
     tryIt: (index) => dispatch({ type: 'try', index }),
+    answer: (index) => dispatch({ type: 'answer', index }),
     reset: () => dispatch({ type: 'reset' }),
     copy: (text) => navigator.clipboard?.writeText(text).catch(() => {}),
   };
 
   function dispatch(e) {
     const before = s.index;
+    const wasRevealed = revealed(s);
     s = update(s, e);
     if (s.index !== before) {
       ctx.setLesson?.(lessonOf(s).slug);
       root.scrollIntoView?.({ block: 'start' });
     }
+    ctx.setTry?.(revealed(s) && s.tried !== null ? s.tried + 1 : null);
     paint();
+    // The answer changes the chart: bring the question, its notice and the chart below into view.
+    if (revealed(s) && !wasRevealed) holder.querySelector('.lesson-tries')?.scrollIntoView?.({ block: 'start' });
   }
 
   function paint() {
     const l = lessonOf(s);
-    const snippet = iframeSnippet(embedHref(base, l.slug), `tmlab lesson: ${l.title}`);
+    const snippet = iframeSnippet(embedHref(base, l.slug, revealed(s) && s.tried !== null ? s.tried + 1 : null), `tmlab lesson: ${l.title}`);
     render(learnTemplate(s, handlers, { snippet, embed: Boolean(ctx.embed) }), holder);
     const host = /** @type {HTMLElement|null} */ (holder.querySelector('.lesson-chart'));
     const c = chartOf(s);
@@ -60,7 +66,7 @@ export function mountLearn(root, ctx) {
       chart?.destroy();
       chartKey = key;
       try {
-        chart = mountChart(host, c.kind, c.attrs, ctx);
+        chart = mountChart(host, c.kind, c.attrs, ctx, { base: c.base, mark: c.mark });
         host.dataset.key = key;
       } catch (err) {
         chart = null;
@@ -69,6 +75,7 @@ export function mountLearn(root, ctx) {
     }
   }
   paint();
+  if (revealed(s)) requestAnimationFrame(() => holder.querySelector('.lesson-tries')?.scrollIntoView?.({ block: 'start' }));
   return {
     /** The lessons, the state, and the mounted chart (for tests). */
     get state() {

@@ -6,7 +6,35 @@
 
 import { html, nothing } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
-import { lessonOf } from './controller.js';
+import { lesson_number, term } from '../../pkg/tmlab.js';
+import { lessonOf, revealed } from './controller.js';
+
+/** Computed numbers, by expression: the crate evaluates each once per page. */
+const NUMBERS = new Map();
+/** The text of `{{= expr}}`, computed by the crate (tmlab::plot::numbers). */
+export function numberText(/** @type {string} */ expr) {
+  if (!NUMBERS.has(expr)) {
+    try {
+      NUMBERS.set(expr, { ok: true, text: lesson_number(expr) });
+    } catch (e) {
+      NUMBERS.set(expr, { ok: false, text: `⚠ ${e?.message || e}` });
+    }
+  }
+  return NUMBERS.get(expr);
+}
+
+/** A glossary term as a hover/tap card: `[text](glossary:scope/key)`. */
+function glossaryTerm(/** @type {string} */ text, /** @type {string} */ ref) {
+  const [scope, key] = ref.slice('glossary:'.length).split('/');
+  let entry = null;
+  try {
+    entry = term(scope || '', key || '');
+  } catch {
+    entry = null;
+  }
+  const meaning = entry ? `${entry.label}: ${entry.meaning}${entry.formula ? ` (${entry.formula})` : ''}` : `${text}: see the glossary`;
+  return html`<span class="gloss" tabindex="0" data-term=${ref} title=${meaning}>${text}<span class="gloss-card" role="tooltip">${meaning}</span></span>`;
+}
 
 /** @param {import('./controller.js').Inline[]} inlines */
 const inline = (inlines) =>
@@ -18,7 +46,14 @@ const inline = (inlines) =>
         return html`<strong>${i.v}</strong>`;
       case 'em':
         return html`<em>${i.v}</em>`;
+      case 'num': {
+        const n = numberText(i.v);
+        return html`<span class=${n.ok ? 'computed' : 'computed error'} data-expr=${i.v} title=${`computed by tmlab: ${i.v}`}>${n.text}</span>`;
+      }
+      case 'quote':
+        return html`<a class="quoted" href=${i.href} target=${i.href.startsWith('http') ? '_blank' : nothing} rel="noopener" title=${`quoted from ${i.title}`}>${i.v}</a>`;
       case 'link':
+        if (i.href.startsWith('glossary:')) return glossaryTerm(i.v, i.href);
         return /^https:/.test(i.href)
           ? html`<a href=${i.href} target="_blank" rel="noopener">${i.v}</a>`
           : html`<a href=${i.href}>${i.v}</a>`;
@@ -29,12 +64,43 @@ const inline = (inlines) =>
 
 /**
  * @param {import('./controller.js').LearnState} s
- * @param {{select: (slug: string) => void, step: (by: number) => void, tryIt: (i: number) => void, reset: () => void, copy: (text: string) => void}} h
+ * @param {{select: (slug: string) => void, step: (by: number) => void, tryIt: (i: number) => void, answer: (i: number) => void, reset: () => void, copy: (text: string) => void}} h
  * @param {{snippet: string, embed: boolean}} extra
  */
 export function learnTemplate(s, h, { snippet, embed }) {
   const l = lessonOf(s);
   const tried = s.tried === null ? null : l.tries[s.tried];
+  const triesSection = html`
+        <section class="lesson-tries" aria-label="Try this">
+          <h3>Try this: predict, then see</h3>
+          <div class="try-buttons">
+            ${l.tries.map(
+              (t, i) => html`<button type="button" class="try" data-index=${i} aria-pressed=${String(s.tried === i)}
+                @click=${() => h.tryIt(i)}>${t.label}</button>`,
+            )}
+            <button type="button" class="try-reset" ?disabled=${s.tried === null} @click=${h.reset}>Back to the lesson’s setting</button>
+          </div>
+          ${tried
+            ? html`<fieldset class="try-question" data-index=${String(s.tried)}>
+                <legend>${inline(tried.ask)}</legend>
+                ${tried.answers.map(
+                  (a, i) => html`<button type="button" class="try-answer" data-index=${i}
+                    ?disabled=${s.answer !== null}
+                    data-chosen=${String(s.answer === i)}
+                    data-right=${s.answer !== null ? String(a.right) : nothing}
+                    @click=${() => h.answer(i)}>${inline(a.inlines)}</button>`,
+                )}
+              </fieldset>`
+            : nothing}
+          <p class="try-notice" role="status">${tried && revealed(s)
+            ? html`${s.answer === null || s.answer < 0
+                ? nothing
+                : html`<strong class="try-verdict">${tried.answers[s.answer].right ? 'Right.' : 'Not quite.'}</strong> `}<strong>Notice:</strong> ${inline(tried.notice)}${
+                tried.mark ? html` <span class="try-mark">(marked on the chart at move ${tried.mark})</span>` : nothing}`
+            : tried
+              ? 'Choose an answer: the chart changes once you have.'
+              : 'Press a button: each asks a question before it changes the chart.'}</p>
+        </section>`;
   return html`
     <div class="learn ${embed ? 'learn-embed' : ''}">
       ${embed
@@ -58,26 +124,16 @@ export function learnTemplate(s, h, { snippet, embed }) {
         ${l.blocks.map((b) => {
           if (b.type === 'p') return html`<p>${inline(b.inlines)}</p>`;
           if (b.type === 'ul') return html`<ul>${b.items.map((it) => html`<li>${inline(it)}</li>`)}</ul>`;
-          return keyed(l.slug, html`<div class="lesson-chart" data-kind=${b.kind}></div>`);
+          // The questions sit right above the chart they change, so both fit on screen.
+          return html`${triesSection}${keyed(l.slug, html`<div class="lesson-chart" data-kind=${b.kind}></div>`)}`;
         })}
-        <section class="lesson-tries" aria-label="Try this">
-          <h3>Try this</h3>
-          <div class="try-buttons">
-            ${l.tries.map(
-              (t, i) => html`<button type="button" class="try" data-index=${i} aria-pressed=${String(s.tried === i)}
-                @click=${() => h.tryIt(i)}>${t.label}</button>`,
-            )}
-            <button type="button" class="try-reset" ?disabled=${s.tried === null} @click=${h.reset}>Back to the lesson’s setting</button>
-          </div>
-          <p class="try-notice" role="status">${tried ? html`<strong>Notice:</strong> ${tried.notice}` : 'Press a button to set the chart to a revealing state.'}</p>
-        </section>
         <section class="lesson-refs">
           <h3>References</h3>
           <ul>
             ${l.refs.map((r) =>
               r.href
                 ? html`<li><a href=${r.href} target=${r.href.startsWith('http') ? '_blank' : nothing} rel="noopener">${r.text}</a></li>`
-                : html`<li>${r.text}</li>`,
+                : nothing,
             )}
           </ul>
         </section>

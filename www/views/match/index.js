@@ -16,7 +16,7 @@ import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { typedError } from '../../ui/typed-error.js';
 import { createMatchSession } from './session.js';
 import { loadGame, loadGames } from './store.js';
-import { checkSummaries } from './validate.js';
+import { openGames } from './validate.js';
 import { initialState, update, rowOf, TABLE_WINDOW } from './controller.js';
 import { matchTemplate } from './render.js';
 import { createGameChart } from './chart.js';
@@ -109,13 +109,16 @@ export function mountMatch(root, ctx) {
       const n = s.standing?.finished ?? 0;
       const [from, to] = p === null ? [Math.max(0, n - TABLE_WINDOW - 16), s.meta.games] : [p * TABLE_WINDOW, (p + 1) * TABLE_WINDOW];
       const saved = await loadGames(s.meta.id, from, to).catch(() => []);
-      const rows = checkSummaries(saved, s.meta.games).good.map(rowOf).sort((x, y) => y.index - x.index);
+      const rows = openGames(saved, s.meta.games).map(rowOf).sort((x, y) => y.index - x.index);
       dispatch({ type: 'page', page: p, rows: p === null ? rows.slice(0, TABLE_WINDOW) : rows });
     },
     // The table keeps only rows: the chosen game's full summary comes from the autosave.
     select: async (i) => {
       let summary = s.shown?.index === i ? s.shown : null;
-      if (!summary && s.meta) summary = await loadGame(s.meta.id, i).catch(() => null);
+      if (!summary && s.meta) {
+        const meta = s.meta;
+        summary = await loadGame(meta.id, i).then((v) => openGames([v], meta.games)[0] ?? null, () => null);
+      }
       dispatch({ type: 'select', index: i, summary });
       chart.draw();
     },

@@ -8,8 +8,8 @@
 import { MatchBook, sprt_status } from '../../pkg/tmlab.js';
 import { gamesAtOnce } from '../../engine/concurrency.js';
 import { MatchRunner } from './runner.js';
-import { saveMatch, saveGame, loadMatch, clearMatch } from './store.js';
-import { checkSummaries, metaProblem } from './validate.js';
+import { saveMatch, saveGame, loadSaved, clearMatch, dropRecords } from './store.js';
+import { openSaved } from './validate.js';
 import { specOf } from './spec.js';
 
 /**
@@ -35,11 +35,9 @@ export function createMatchSession({ cap, state, dispatch, paint }) {
   /** The JSON export: the book's setup and standing with the finished games from the autosave. */
   async function exportJson() {
     const s = state();
-    const saved = s.meta ? await loadMatch().catch(() => null) : null;
+    const saved = s.meta ? await savedGames() : [];
     const byIndex = new Map(unsaved);
-    if (saved && saved.meta.id === s.meta?.id) {
-      for (const g of checkSummaries(saved.summaries, s.meta.games).good) byIndex.set(g.index, g);
-    }
+    for (const g of saved) byIndex.set(g.index, g);
     return book.export([...byIndex.values()].sort((x, y) => x.index - y.index));
   }
 
@@ -53,10 +51,30 @@ export function createMatchSession({ cap, state, dispatch, paint }) {
 
   const mayStart = () => !(state().meta?.state?.clock === 'real' && document.hidden);
 
+  /** The current match's saved games, each checked (damaged ones left out). */
+  async function savedGames() {
+    const raw = await loadSaved().catch(() => null);
+    const opened = raw ? openSaved(raw) : null;
+    return opened?.meta && opened.meta.id === state().meta?.id ? opened.summaries : [];
+  }
+
+  /**
+   * A new book and runner for `spec` with the `saved` games; returns the saved games the book
+   * took (a game it refuses is dropped alone and played again) and a message about the others.
+   */
   function begin(spec, savedState, saved = []) {
     book?.free();
     book = new MatchBook(spec);
-    for (const x of saved) book.add(x);
+    const refused = [];
+    const taken = [];
+    for (const x of saved) {
+      try {
+        book.add(x);
+        taken.push(x);
+      } catch (err) {
+        refused.push(`game ${x.index + 1}: ${err?.message || err}`);
+      }
+    }
     const r = new MatchRunner({ spec, book, concurrency: gamesAtOnce(savedState.conc, cap), mayStart });
     runner = r;
     const playing = () => dispatch({ type: 'playing', count: runner?.running.size ?? 0 });
@@ -88,6 +106,10 @@ export function createMatchSession({ cap, state, dispatch, paint }) {
       await saveMatch(state().meta).catch(() => {});
     });
     r.addEventListener('idle', () => paint());
+    const message = refused.length
+      ? `${refused.length} saved game${refused.length > 1 ? 's were' : ' was'} refused by the match and dropped (${refused.slice(0, 3).join('; ')}); ${refused.length > 1 ? 'they are' : 'it is'} played again.`
+      : '';
+    return { taken, message };
   }
 
   async function startNew() {
@@ -115,45 +137,51 @@ export function createMatchSession({ cap, state, dispatch, paint }) {
     saveMatch(state().meta).catch(() => {});
     if (!runner || runner.book !== book) {
       // The page keeps only table rows: the finished games come back from the autosave.
-      const saved = await loadMatch().catch(() => null);
       const meta = state().meta;
-      begin(meta.spec, meta.state, saved ? checkSummaries(saved.summaries, meta.games).good : []);
+      begin(meta.spec, meta.state, await savedGames());
     }
     runner?.start();
   }
 
-  /** Brings back the autosaved match (a running one resumes); damaged saves are dropped. */
+  /**
+   * Brings back the autosaved match (a running one resumes). Each damaged record is dropped
+   * alone with a message; a damaged setup loses the match (its games cannot be checked without
+   * it) but deletes nothing until a new match starts.
+   */
   async function restore() {
-    let saved = null;
+    let raw = null;
     try {
-      saved = await loadMatch();
+      raw = await loadSaved();
     } catch (err) {
       dispatch({ type: 'notice', text: `Saved matches are unavailable (${err.message || err}).` });
     }
-    if (!saved) return;
-    const bad = metaProblem(saved.meta);
-    if (bad) {
-      dispatch({ type: 'error', text: `The saved match was damaged (${bad}) and was dropped; start a new one.` });
-      await clearMatch().catch(() => {});
+    if (!raw) return;
+    const saved = openSaved(raw);
+    if (!saved.meta) {
+      dispatch({ type: 'error', text: saved.error });
+      if (saved.dropAll) await clearMatch().catch(() => {});
       return;
     }
-    const { good, message } = checkSummaries(saved.summaries, saved.meta.games);
-    // A finished match whose saved games were partly dropped is not finished: Resume plays them.
-    const meta = saved.meta.status === 'complete' && message ? { ...saved.meta, status: /** @type {const} */ ('stopped') } : saved.meta;
+    await dropRecords(saved.dropKeys).catch(() => {});
+    const meta = saved.meta;
+    let taken;
     try {
-      begin(meta.spec, meta.state, good);
+      taken = begin(meta.spec, meta.state, saved.summaries);
     } catch (err) {
       book = null;
       runner = null;
       dispatch({ type: 'error', text: `The saved match could not be restored (${err.message || err}); start a new one.` });
       return;
     }
+    const { taken: good, message: refused } = taken;
     const n = good.length;
-    const how = meta.status === 'running'
+    const status = refused && meta.status === 'complete' ? 'stopped' : meta.status;
+    const m = { ...meta, status };
+    const how = status === 'running'
       ? `Resumed an interrupted match from the autosave: ${n}/${meta.games} games were saved; unfinished games are played again.`
-      : meta.status === 'stopped' ? `A stopped match was restored from the autosave: ${n}/${meta.games} games. Resume plays the rest.` : '';
-    dispatch({ type: 'restored', meta, summaries: good, ...standingEvent(), notice: [message, how].filter(Boolean).join(' ') });
-    if (meta.status === 'running') resume();
+      : status === 'stopped' ? `A stopped match was restored from the autosave: ${n}/${meta.games} games. Resume plays the rest.` : '';
+    dispatch({ type: 'restored', meta: m, summaries: good, ...standingEvent(), notice: [saved.notice, refused, how].filter(Boolean).join(' ') });
+    if (status === 'running') resume();
   }
 
   return {

@@ -1,84 +1,65 @@
 // @ts-check
-// The match autosave in IndexedDB: the current match's setup and status under `current`, and
-// each finished game's summary under `game:<id>:<index>`, written after every game so a reload
-// resumes the match (playground.md §7, "Exports and resume").
+// The match autosave in IndexedDB, as sealed records (../../ui/saved-records.js: each value
+// carries its CRC-32, checked by the crate): `setup` (the match's id, spec, form state and
+// number of games), `status`, and each finished game's summary under `game:<id>:<index>`,
+// written after every game so a reload resumes the match (playground.md §7, "Exports and
+// resume"). A damaged record is dropped alone (./validate.js).
 
-const DB_NAME = 'tmlab-match';
-const STORE = 'kv';
+import { kvStore, seal } from '../../ui/saved-records.js';
 
-function open() {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
+const store = kvStore('tmlab-match');
 
-let dbPromise = null;
-function db() {
-  dbPromise ??= open();
-  return dbPromise;
-}
+const gameKey = (/** @type {string} */ id, /** @type {number} */ index) => `game:${id}:${String(index).padStart(6, '0')}`;
 
-function done(tx) {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error || new Error('IndexedDB transaction aborted'));
-  });
-}
+const setupOf = (meta) => seal({ id: meta.id, spec: meta.spec, state: meta.state, games: meta.games });
+const statusOf = (meta) => seal({ id: meta.id, status: meta.status });
 
-const gameKey = (id, index) => `game:${id}:${String(index).padStart(6, '0')}`;
-
-/** Store the match's meta data: { id, spec, state, status, games, savedAt }. */
+/** Store the match's meta data: { id, spec, state, status, games }. */
 export async function saveMatch(meta) {
-  const tx = (await db()).transaction(STORE, 'readwrite');
-  tx.objectStore(STORE).put({ ...meta, savedAt: Date.now() }, 'current');
-  return done(tx);
+  await store.put('setup', setupOf(meta));
+  await store.put('status', statusOf(meta));
 }
 
-/** Store one finished game's summary (and the match's meta in the same transaction). */
+/** Store one finished game's summary (and the match's status). */
 export async function saveGame(meta, summary) {
-  const tx = (await db()).transaction(STORE, 'readwrite');
-  tx.objectStore(STORE).put(summary, gameKey(meta.id, summary.index));
-  tx.objectStore(STORE).put({ ...meta, savedAt: Date.now() }, 'current');
-  return done(tx);
+  await store.put(gameKey(meta.id, summary.index), seal(summary));
+  await store.put('status', statusOf(meta));
 }
 
-/** The saved match: { meta, summaries } or null. */
-export async function loadMatch() {
-  const tx = (await db()).transaction(STORE, 'readonly');
-  const store = tx.objectStore(STORE);
-  const meta = await req(store.get('current'));
-  if (!meta) return null;
-  const range = IDBKeyRange.bound(`game:${meta.id}:`, `game:${meta.id}:\uffff`);
-  const summaries = await req(store.getAll(range));
-  return { meta, summaries };
+/**
+ * The saved records as stored (unchecked): `{setup, status, keys, games}`, or null when no
+ * match is saved. `old` is set when only an older tmlab's unsealed autosave is there.
+ */
+export async function loadSaved() {
+  const [setup, status] = await Promise.all([store.get('setup'), store.get('status')]);
+  if (setup === undefined) {
+    const old = await store.get('current');
+    return old === undefined ? null : { old: true, setup, status, keys: [], games: [] };
+  }
+  // The games of every match id: the setup may be damaged, so its id is not trusted here.
+  const [keys, games] = await store.getAll('game:');
+  return { old: false, setup, status, keys, games };
 }
 
-/** One saved game's summary, or null. */
+/** One saved game's record as stored, or undefined. */
 export async function loadGame(id, index) {
-  const tx = (await db()).transaction(STORE, 'readonly');
-  return (await req(tx.objectStore(STORE).get(gameKey(id, index)))) ?? null;
+  return store.get(gameKey(id, index));
 }
 
-/** The saved summaries of games `from` … `to - 1`, in index order. */
+/** The saved records of games `from` … `to - 1`, as stored, in index order. */
 export async function loadGames(id, from, to) {
-  const tx = (await db()).transaction(STORE, 'readonly');
-  return req(tx.objectStore(STORE).getAll(IDBKeyRange.bound(gameKey(id, from), gameKey(id, to), false, true)));
+  const [keys, values] = await store.getAll(`game:${id}:`);
+  const lo = gameKey(id, from);
+  const hi = gameKey(id, to);
+  return values.filter((_, i) => keys[i] >= lo && keys[i] < hi);
+}
+
+/** Delete saved records (damaged ones, after their message). @param {string[]} keys */
+export async function dropRecords(keys) {
+  if (keys.length) await store.del(keys);
 }
 
 /** Forget the saved match and its games. */
 export async function clearMatch() {
-  const tx = (await db()).transaction(STORE, 'readwrite');
-  tx.objectStore(STORE).clear();
-  return done(tx);
-}
-
-function req(r) {
-  return new Promise((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
+  await store.clear();
 }

@@ -1,7 +1,12 @@
 // @ts-check
-// Restored IndexedDB records are untrusted (anyone with the page's storage can edit them):
-// every field the page reads is checked before a summary reaches the book or the table, and a
-// bad one is dropped with a message naming it (issue #17.18).
+// Restored IndexedDB records are untrusted (anyone with the page's storage can edit them, and
+// storage can be damaged): each record is sealed with its checksum (../../ui/saved-records.js),
+// and every field the page reads is checked before a summary reaches the book or the table. A
+// bad record is dropped alone with a message naming it (issues #17.18 and #30): a damaged game
+// is played again, a damaged status restores the match as stopped, and only a damaged setup
+// (without which no game can be checked) loses the match.
+
+import { droppedMessage, unseal } from '../../ui/saved-records.js';
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'];
 const isObj = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -40,15 +45,75 @@ export function summaryProblem(s, games) {
 }
 
 /**
- * Why restored match meta data is unusable, or ''.
+ * Why a restored match setup is unusable, or ''.
  * @param {any} meta
  */
 export function metaProblem(meta) {
   if (!isObj(meta)) return 'not an object';
-  if (!isStr(meta.id) || !isStr(meta.spec) || !isObj(meta.state)) return 'id, spec or state missing';
-  if (!['running', 'stopped', 'complete'].includes(meta.status)) return 'unknown status';
+  if (!isStr(meta.id) || !isStr(meta.spec, 4_000_000) || !isObj(meta.state)) return 'id, spec or state missing';
   if (!Number.isInteger(meta.games) || meta.games < 1) return 'games is not a positive integer';
   return '';
+}
+
+const STATUSES = ['running', 'stopped', 'complete'];
+
+/**
+ * The saved match (as `loadSaved` returns it) checked record by record: `{meta, summaries,
+ * dropKeys, notice}` when it can be restored, `{error}` when it cannot (no usable setup).
+ * `notice` names every record dropped; `dropKeys` are their keys, to delete.
+ * @param {{old: boolean, setup: unknown, status: unknown, keys: string[], games: unknown[]}} raw
+ */
+export function openSaved(raw) {
+  if (raw.old) return { error: 'A match saved by an older version of tmlab (without checksums) was dropped; start a new one.', dropAll: true };
+  const setup = unseal(raw.setup);
+  const bad = setup.why ?? metaProblem(setup.record);
+  if (bad) {
+    const n = raw.games.length;
+    return { error: `The saved match's setup was damaged (${bad}), so its ${n} saved game${n === 1 ? '' : 's'} cannot be checked; start a new match (it replaces them).` };
+  }
+  const { id, spec, state, games } = setup.record;
+  const notes = [];
+  const status = unseal(raw.status);
+  let st = status.record?.id === id ? status.record.status : undefined;
+  if (!STATUSES.includes(st)) {
+    notes.push(`The saved match's status was damaged (${status.why ?? 'not running, stopped or complete'}); it is restored as stopped.`);
+    st = 'stopped';
+  }
+  const prefix = `game:${id}:`;
+  const dropped = [];
+  const dropKeys = [];
+  const opened = [];
+  raw.games.forEach((value, i) => {
+    const key = String(raw.keys[i]);
+    if (!key.startsWith(prefix)) {
+      dropKeys.push(key); // another match's game, left by a damaged setup: not this match's
+      return;
+    }
+    const g = unseal(value);
+    if (g.why) {
+      dropped.push({ key: `game ${Number(key.slice(prefix.length)) + 1}`, why: g.why });
+      dropKeys.push(key);
+    } else opened.push(g.record);
+  });
+  const { good, message } = checkSummaries(opened, games);
+  // A finished match whose saved games were partly dropped is not finished: Resume plays them.
+  if (st === 'complete' && (dropped.length || message)) st = 'stopped';
+  notes.unshift(droppedMessage(dropped, 'game', 'they are played again.'), message);
+  return { meta: { id, spec, state, games, status: /** @type {'running'|'stopped'|'complete'} */ (st) }, summaries: good, dropKeys, notice: notes.filter(Boolean).join(' ') };
+}
+
+/**
+ * Saved game records (as stored) opened and checked: the good summaries only.
+ * @param {unknown[]} values
+ * @param {number} games
+ */
+export function openGames(values, games) {
+  const opened = [];
+  for (const v of values) {
+    const g = unseal(v);
+    if (g.record) opened.push(g.record);
+  }
+  return checkSummaries(opened, games).good;
 }
 
 /**

@@ -2,18 +2,12 @@
 // The board: chessground (GPL-3.0-or-later) with its base CSS, the brown board and cburnett
 // pieces bundled from node_modules. It has no chess logic: legal destinations come from the Rust
 // side (`movable.dests`), premoves are one ply (chessground's premovable), touch scrolling is
-// blocked on the board. A promotion asks for the piece with a small picker.
+// blocked on the board. A promotion asks for the piece with a small picker offering the pieces
+// the crate lists (`PlayBoard.promotions`).
 import { Chessground } from '@lichess-org/chessground';
 import '@lichess-org/chessground/assets/chessground.base.css';
 import '@lichess-org/chessground/assets/chessground.brown.css';
 import '@lichess-org/chessground/assets/chessground.cburnett.css';
-
-const ROLES = [
-  ['q', 'queen'],
-  ['r', 'rook'],
-  ['b', 'bishop'],
-  ['n', 'knight'],
-];
 
 /**
  * @param {HTMLElement} wrap  the element chessground renders into
@@ -39,10 +33,14 @@ export function createBoard(wrap, { onMove, onPremoveSet = () => {}, onPremoveUn
 }
 
 /**
- * Ask for the promotion piece over the board; resolves to q/r/b/n, or null if cancelled.
+ * Ask for the promotion piece over the board; resolves to one of `choices`' letters, or null if
+ * cancelled.
  * @param {HTMLElement} host  a positioned element covering the board
+ * @param {string} color  the promoting side (`white`, `black`), for the pieces' look
+ * @param {{letter: string, role: string}[]} choices  the crate's promotions, queen first
+ * @returns {Promise<string|null>}
  */
-export function askPromotion(host, color) {
+export function askPromotion(host, color, choices) {
   return new Promise((resolve) => {
     const box = document.createElement('div');
     box.className = 'promotion';
@@ -52,7 +50,7 @@ export function askPromotion(host, color) {
       box.remove();
       resolve(v);
     };
-    for (const [k, role] of ROLES) {
+    for (const { letter: k, role } of choices) {
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.role = k;
@@ -72,6 +70,6 @@ export function askPromotion(host, color) {
     cancel.addEventListener('click', () => done(null));
     box.append(cancel);
     host.append(box);
-    box.querySelector('button').focus();
+    box.querySelector('button')?.focus();
   });
 }

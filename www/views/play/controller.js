@@ -1,24 +1,34 @@
 // @ts-check
-// The Play view's controller: a state machine with no DOM. `update(state, event)` returns the
-// next state; the selectors below say what the page shows and what it does next. The chess and
-// clock rules come from the crate: each event carries the Rust game's `state()` (`gs`), whose
-// clocks say whether they run (lichess: a side's clock starts after that side's first move).
-// The controller only keeps the page's own facts: the running move's measured time, pauses,
-// the search it waits for, and whether the person has started the game.
+// The Play view's controller: a state machine with no DOM, and the view's only state.
+// `update(state, event)` returns the next state; the selectors below say what the page shows and
+// what it does next. The chess and clock rules come from the crate: each event carries the Rust
+// game's `state()` (`gs`), whose clocks say whether they run (lichess: a side's clock starts
+// after that side's first move), and the engine's report as the Rust game read it. Besides them
+// the state keeps the page's own facts: the running move's measured time, pauses, the search it
+// waits for, whether the person has started the game, the engine panel's mode, the move shown,
+// and the page's messages (notice, move error, PGN note, spoken announcement).
 
 /**
  * @typedef {{who: 'person'|'engine', accumulated: number, since: number|null}} Turn
  *   the running move: time measured before the current segment, the segment's start (null while paused)
  * @typedef {{id: number, kind: 'move'|'ponder', ponderMove?: string}} Search the engine search the view waits for
+ * @typedef {import('../../pkg/tmlab.js').PlayBoard} PlayBoard
+ * @typedef {{mode: 'idle'|'thinking'|'pondering', label: string, report: any, since: number|null}} EnginePanel
+ *   the engine panel: what the engine does, its state's words, the Rust report of the search
+ *   shown (PlayBoard.report()), when the shown search started (null when none runs)
  * @typedef {{gs: any, orientation: 'white'|'black', turn: Turn|null, pauses: string[],
  *   active: Search|null, seq: number, starting: boolean, waiting: boolean, games: number,
- *   carried: number, notice: string, selected: number|null}} PlayState
+ *   carried: number, notice: string, selected: number|null, engine: EnginePanel,
+ *   announce: string, moveError: string, pgnNote: string, pgnText: string|null, sound: boolean}} PlayState
  */
 
 const other = (/** @type {string} */ c) => (c === 'white' ? 'black' : 'white');
 
+/** @param {string} label @returns {EnginePanel} */
+const panel = (label, mode = /** @type {EnginePanel['mode']} */ ('idle')) => ({ mode, label, report: null, since: null });
+
 /** @returns {PlayState} */
-export function initialState() {
+export function initialState({ sound = true } = {}) {
   return {
     gs: null,
     orientation: 'white',
@@ -32,6 +42,12 @@ export function initialState() {
     carried: 0,
     notice: '',
     selected: null,
+    engine: panel('waiting'),
+    announce: '',
+    moveError: '',
+    pgnNote: '',
+    pgnText: null,
+    sound,
   };
 }
 
@@ -81,6 +97,19 @@ export function nextAction(/** @type {PlayState} */ s) {
   return gs.to_move === 'engine' ? 'engine-move' : 'none';
 }
 
+/** The running search's time for the engine panel, ms (null when no search runs). */
+export function panelTime(/** @type {PlayState} */ s, now = 0) {
+  const e = s.engine;
+  return e.mode !== 'idle' && e.since != null ? Math.max(0, now - e.since) : null;
+}
+
+/** The engine's last move (a move row with the engine's numbers and its stop sentence), if any. */
+export function lastEngineMove(/** @type {PlayState} */ s) {
+  const moves = s.gs?.moves ?? [];
+  for (let i = moves.length - 1; i >= 0; i--) if (moves[i].engine) return moves[i];
+  return null;
+}
+
 /** The status line. */
 export function statusText(/** @type {PlayState} */ s) {
   const gs = s.gs;
@@ -98,6 +127,13 @@ export function statusText(/** @type {PlayState} */ s) {
 /** A turn for `who` starting at `now` (stopped while paused). */
 function turnOf(/** @type {PlayState} */ s, /** @type {'person'|'engine'} */ who, now = 0, accumulated = 0) {
   return { who, accumulated, since: s.pauses.length ? null : now };
+}
+
+/** A ponder hit: the person's move is on the board and the search now counts as the engine's move. */
+function afterPonderhit(/** @type {PlayState} */ s, now = 0) {
+  const active = s.active && { ...s.active, kind: /** @type {const} */ ('move') };
+  const engine = { ...s.engine, mode: /** @type {const} */ ('thinking'), label: 'thinking (ponder hit)', since: now };
+  return { ...s, active, engine, moveError: '', turn: turnOf(s, 'engine', now) };
 }
 
 /** After a move or the game's end: whose turn runs now. */
@@ -120,6 +156,8 @@ export function update(s, e) {
     case 'begin': // {gs, note, carried, wait}: a new or restored game, before the engine barrier
       return {
         ...s,
+        engine: panel('waiting for the engine'),
+        moveError: '',
         gs: e.gs,
         orientation: e.gs.person,
         turn: null,
@@ -132,25 +170,39 @@ export function update(s, e) {
         selected: null,
       };
     case 'ready': { // the engine passed its barrier
-      const next = { ...s, starting: false };
+      const next = { ...s, starting: false, engine: panel('ready') };
       if (next.gs.outcome || next.gs.to_move !== 'person') return { ...next, turn: null };
       return { ...next, turn: turnOf(s, 'person', now, s.carried), carried: 0 };
     }
     case 'start': // the person starts a game that waits for them
       return { ...s, waiting: false };
-    case 'moved': // {gs}: a move was played or the game ended
-      return afterMove({ ...s, active: e.keepSearch ? s.active : null }, e.gs, now);
-    case 'gs': // {gs}: the game changed without a move (a search's report, a refused draw)
-      return { ...s, gs: e.gs };
+    case 'moved': { // {gs, report?}: a move was played (the engine's: its final report) or the game ended
+      const engine = e.report
+        ? { mode: /** @type {const} */ ('idle'), label: 'idle', report: e.report, since: null }
+        : s.engine.mode === 'idle' || e.gs.outcome ? s.engine : panel('idle');
+      const next = afterMove({ ...s, active: null, engine, moveError: '' }, e.gs, now);
+      return e.gs.outcome ? { ...next, engine: { ...next.engine, mode: 'idle', label: 'game over' } } : next;
+    }
     case 'search': { // {kind, ponderMove}: a search was sent
       const id = s.seq + 1;
       const active = { id, kind: e.kind, ponderMove: e.ponderMove };
-      return { ...s, seq: id, active, turn: e.kind === 'move' ? turnOf(s, 'engine', now) : s.turn };
+      const mode = e.kind === 'move' ? 'thinking' : 'pondering';
+      const label = e.kind === 'move' ? 'thinking' : 'pondering on your expected reply';
+      return {
+        ...s,
+        seq: id,
+        active,
+        engine: { mode, label, report: null, since: now },
+        turn: e.kind === 'move' ? turnOf(s, 'engine', now) : s.turn,
+      };
     }
+    case 'report': // {report}: the running search's report after an info line (drawn by the next tick)
+      return s.active ? { ...s, engine: { ...s.engine, report: e.report } } : s;
     case 'cancel':
-      return { ...s, active: null };
-    case 'ponderhit':
-      return s.active ? { ...s, active: { ...s.active, kind: 'move' }, turn: turnOf(s, 'engine', now) } : s;
+      return { ...s, active: null, engine: s.active ? panel(e.label ?? 'idle') : s.engine };
+    case 'ponderhit': // {gs}: the person played the move pondered on; the search becomes the real one
+      if (!s.active) return s;
+      return afterPonderhit({ ...s, gs: e.gs }, now);
     case 'pause': {
       if (s.pauses.includes(e.reason)) return s;
       const pauses = [...s.pauses, e.reason];
@@ -158,7 +210,7 @@ export function update(s, e) {
       let turn = s.turn;
       // A paused person keeps the time used; a stopped engine search starts over (not charged).
       if (turn && turn.since != null) turn = { ...turn, accumulated: turn.who === 'engine' ? 0 : elapsed(s, now), since: null };
-      return { ...s, pauses, turn, active: null };
+      return { ...s, pauses, turn, active: null, engine: s.active ? panel('paused') : s.engine };
     }
     case 'resume': {
       if (!s.pauses.includes(e.reason)) return s;
@@ -169,9 +221,17 @@ export function update(s, e) {
     case 'flip':
       return { ...s, orientation: /** @type {'white'|'black'} */ (other(s.orientation)) };
     case 'select': // {index}: a move shown view-only, or null for live
-      return { ...s, selected: e.index };
+      return { ...s, selected: e.index != null && s.gs && e.index < s.gs.moves.length ? e.index : null };
     case 'notice':
       return { ...s, notice: e.text };
+    case 'announce': // {text}: words for screen readers (the clocks read out, the game's end)
+      return { ...s, announce: e.text };
+    case 'move-error': // {text}: what was wrong with a typed move
+      return { ...s, moveError: e.text };
+    case 'pgn': // {note, text?}: the PGN copied (or shown to copy by hand)
+      return { ...s, pgnNote: e.note, pgnText: e.text ?? null };
+    case 'sound':
+      return { ...s, sound: Boolean(e.on) };
     default:
       return s;
   }

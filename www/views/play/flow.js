@@ -1,41 +1,41 @@
 // @ts-check
 // The Play view's moves: the engine's searches (asked for when the controller says so, their
 // lines read by the Rust game, their bestmove played) and the person's moves (on the board or
-// typed, read by the crate), and what follows each move. `v` is the view: its controller state,
-// the Rust game, the engine client and the parts these steps touch.
+// typed, read by the crate), and what follows each move. `v` is the view: its state (read only
+// here: every change goes through `dispatch`, or `note` for a search's report, which the next
+// clock tick draws), the Rust game, the engine client and the parts these steps touch.
 import { askPromotion } from './board.js';
-import { update, canMove, nextAction } from './controller.js';
+import { canMove, nextAction } from './controller.js';
 
 /**
- * @typedef {{s: import('./controller.js').PlayState, board: any, engine: any, cg: any, panel: any,
- *   promoHost: HTMLElement, x: {moveError: string, announce: string}, dispatch: (e: any) => void,
- *   paint: () => void, syncBoard: () => void, log: (what: string) => void, now: () => number,
- *   elapsedNow: () => number, persistSoon: () => void}} View
+ * @typedef {{readonly s: import('./controller.js').PlayState, board: any, engine: any, cg: any,
+ *   promoHost: HTMLElement, dispatch: (e: any) => void, note: (e: any) => void,
+ *   syncBoard: () => void, log: (what: string) => void, elapsedNow: () => number,
+ *   persistSoon: () => void}} View
  */
 
 /** @param {View} v */
 export function createFlow(v) {
   // ---- the engine ----
-  function cancelSearch() {
+  function cancelSearch(label = 'idle') {
     if (!v.s.active) return;
     v.log(`cancel ${v.s.active.kind} #${v.s.active.id}`);
-    v.s = update(v.s, { type: 'cancel' });
+    v.dispatch({ type: 'cancel', label });
     v.engine.cancel();
   }
 
   /** Sends the board's request `req` as search `kind`; lines of older searches are ignored. */
   function search(req, kind) {
     v.board.begin_search();
-    v.s = update(v.s, { type: 'search', kind, ponderMove: req.ponder_move ?? undefined, now: v.now() });
+    v.dispatch({ type: 'search', kind, ponderMove: req.ponder_move ?? undefined });
     const id = v.s.seq;
-    v.panel.start(kind === 'move' ? 'thinking' : 'pondering');
     v.log(kind === 'move' ? `go #${id}: ${req.go}` : `go ponder #${id} on ${req.ponder_move}: ${req.go}`);
     v.engine.search({
       position: req.position,
       go: req.go,
       budgetMs: req.budget_ms,
       ponderMove: req.ponder_move ?? undefined,
-      onInfo: (line) => v.s.active?.id === id && v.board.engine_line(line) && v.panel.update(v.board.report()),
+      onInfo: (line) => v.s.active?.id === id && v.board.engine_line(line) && v.note({ type: 'report', report: v.board.report() }),
       onBestmove: (line) => bestmove(id, line),
     });
   }
@@ -57,17 +57,27 @@ export function createFlow(v) {
     } catch (e) {
       return v.dispatch({ type: 'notice', text: `Engine move not played: ${e.message || e}` });
     }
+    // The manager's state after this move goes with the game, so a reload restores it.
+    const state = v.engine.managerSnapshot();
+    if (state) {
+      try {
+        v.board.set_manager_state(state);
+      } catch (e) {
+        v.log(`manager state not kept: ${e.message || e}`);
+      }
+    }
     v.log(`engine ${played.uci} in ${Math.round(used)} ms`);
-    v.panel.finish(report, 'idle');
-    afterChange(played.ponder);
+    afterChange(played.ponder, report);
   }
 
   // ---- the person ----
   async function boardMove(orig, dest, meta = {}) {
     if (!v.board || v.s.gs.to_move !== 'person' || !canMove(v.s)) return v.syncBoard();
     let promo = '';
-    if (v.board.is_promotion(orig, dest)) {
-      promo = meta.premove ? 'q' : await askPromotion(v.promoHost, v.s.gs.person);
+    const choices = v.board.promotions(orig, dest);
+    if (choices.length) {
+      // A premove promotes to the crate's first choice (a queen); otherwise the person picks.
+      promo = meta.premove ? choices[0].letter : await askPromotion(v.promoHost, v.s.gs.person, choices);
       // The clock kept running while the piece was chosen: the game may have ended meanwhile.
       if (!promo || v.s.gs.to_move !== 'person' || !canMove(v.s)) return v.syncBoard();
     }
@@ -84,20 +94,17 @@ export function createFlow(v) {
   /** A typed move (SAN or UCI, read by the crate); returns whether it was played. */
   function typedMove(text) {
     if (!v.board || v.s.gs.to_move !== 'person' || !canMove(v.s)) {
-      v.x.moveError = v.s.gs?.outcome ? 'The game is over.' : 'Wait for your move.';
-      v.paint();
+      v.dispatch({ type: 'move-error', text: v.s.gs?.outcome ? 'The game is over.' : 'Wait for your move.' });
       return false;
     }
     const used = v.elapsedNow();
     try {
       const uci = v.board.play_text(text, used);
-      v.x.moveError = '';
       v.cg.cancelPremove();
       personMoved(uci, used, false);
       return true;
     } catch (e) {
-      v.x.moveError = e && typeof e === 'object' && 'message' in e ? String(e.message) : String(e);
-      v.paint();
+      v.dispatch({ type: 'move-error', text: e && typeof e === 'object' && 'message' in e ? String(e.message) : String(e) });
       return false;
     }
   }
@@ -108,9 +115,7 @@ export function createFlow(v) {
       // The client decides: a ponder hit only if that ponder search runs and can hear it.
       if (v.engine.ponderhit(uci)) {
         v.log(`ponderhit #${v.s.active.id}`);
-        v.s = update(v.s, { type: 'moved', gs: v.board.state(), keepSearch: true, now: v.now() });
-        v.dispatch({ type: 'ponderhit' });
-        v.panel.ponderhit();
+        v.dispatch({ type: 'ponderhit', gs: v.board.state() });
         v.persistSoon();
         return;
       }
@@ -119,20 +124,22 @@ export function createFlow(v) {
     afterChange();
   }
 
-  /** After any move or the game's end: redraw, save, hand the turn on. */
-  function afterChange(ponderMove) {
+  /**
+   * After any move or the game's end: redraw, save, hand the turn on.
+   * @param {string} [ponderMove] the engine's expected reply, after its move
+   * @param {any} [report] the engine's final report, after its move
+   */
+  function afterChange(ponderMove, report) {
     const gs = v.board.state();
     if (gs.outcome) cancelSearch();
-    v.dispatch({ type: 'moved', gs });
+    v.dispatch({ type: 'moved', gs, report });
     v.persistSoon();
-    if (v.s.gs.outcome) {
+    if (gs.outcome) {
       v.cg.cancelPremove();
-      v.panel.label('game over');
-      v.x.announce = `Game over: ${v.s.gs.outcome.result}, ${v.s.gs.outcome.reason}`;
-      v.paint();
+      v.dispatch({ type: 'announce', text: `Game over: ${gs.outcome.result}, ${gs.outcome.reason}` });
       return;
     }
-    if (v.s.gs.to_move === 'engine') return act();
+    if (gs.to_move === 'engine') return act();
     if (ponderMove && !v.s.pauses.length) {
       const req = v.board.ponder_request(ponderMove);
       if (req) search(req, 'ponder');

@@ -4,7 +4,7 @@
 // over the handle mountPlay returns; the view itself never reads them.
 
 /**
- * @param {{cg: any, ready: Promise<any>, history: any, panel: any, sound: any, unmount: () => void,
+ * @param {{cg: any, ready: Promise<any>, chart: any, sound: any, unmount: () => void,
  *   newGame: () => Promise<void>, get: () => {s: import('./controller.js').PlayState, board: any, events: any[]},
  *   clockMs: (color: string) => number|null}} v
  */
@@ -12,8 +12,7 @@ export function playHooks(v) {
   return {
     cg: v.cg,
     ready: v.ready,
-    history: v.history,
-    panel: v.panel,
+    chart: v.chart,
     sound: v.sound,
     newGame: v.newGame,
     /** The clocks as shown, ms. */
@@ -27,6 +26,14 @@ export function playHooks(v) {
     },
     get active() {
       return v.get().s.active;
+    },
+    /** The move shown view-only (an index into the moves), or null for live. */
+    get selected() {
+      return v.get().s.selected;
+    },
+    /** The engine panel's state: mode, label, the report shown. */
+    get panel() {
+      return v.get().s.engine;
     },
     get starting() {
       return v.get().s.starting;

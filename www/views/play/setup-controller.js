@@ -1,27 +1,37 @@
 // @ts-check
 // The Play view's setup form as state, with no DOM: the fields as typed, the events that change
 // them (a field, a preset, the manager's spec) and what the form shows (each control's reading,
-// the move overhead, whether pondering is possible, the crate's typed error). Every rule is the
-// crate's: read_time_control reads a control, describe_spec gives the manager's move overhead,
-// PlayBoard.check checks the whole setup. setup.js draws it.
-import { PlayBoard, describe_spec, read_time_control } from '../../pkg/tmlab.js';
+// the move overhead, whether pondering is possible, the strength levels, the crate's typed
+// error). Every rule is the crate's: read_time_control reads a control, describe_spec gives the
+// manager's move overhead, play_levels the levels and their caps, PlayBoard.check checks the
+// whole setup. setup.js draws it.
+import { PlayBoard, describe_spec, read_time_control, play_levels } from '../../pkg/tmlab.js';
 
 export const PLAY_PREFIX = 'p';
 /**
- * URL keys: side, searcher, manager spec (its move overhead included), White's and Black's
- * control, same-for-both, ponder.
+ * URL keys: side, searcher, manager spec (its move overhead included), strength level, White's
+ * and Black's control, same-for-both, ponder. The default manager is Stockfish's on alpha-beta:
+ * its in-search rules (falling eval, best-move stability, node effort) act on that searcher, so
+ * the thinking time follows the position.
  */
 export const PLAY_DEFAULTS = {
   side: 'white',
   s: 'ab',
-  tm: 'lc0-legacy',
+  tm: 'stockfish',
+  level: 3,
   wtc: '3m+2',
   btc: '3m+2',
   same: true,
   ponder: false,
 };
+/**
+ * A strength level as the crate lists it.
+ * @typedef {{level: number, name: string, ab_nps: number|null, mcts_pps: number|null}} Level
+ */
+/** @returns {Level[]} */
+export const levels = () => play_levels();
 /** The values a link may give for the choice keys. */
-export const PLAY_CHOICES = { side: ['white', 'black'], s: ['ab', 'mcts'] };
+export const PLAY_CHOICES = { side: ['white', 'black'], s: ['ab', 'mcts'], level: levels().map((l) => l.level) };
 
 /** Controls offered as one click, with lichess's names: [label, white, black]. */
 export const PRESETS = [
@@ -36,8 +46,8 @@ export const PRESETS = [
 
 /**
  * The form as typed (controls untrimmed, as in their fields).
- * @typedef {{side: string, s: string, tm: string, wtc: string, btc: string, same: boolean, ponder: boolean}} SetupForm
- * @typedef {{type: 'field', key: 'side'|'s'|'wtc'|'btc'|'same'|'ponder', value: string|boolean}
+ * @typedef {{side: string, s: string, tm: string, level: number, wtc: string, btc: string, same: boolean, ponder: boolean}} SetupForm
+ * @typedef {{type: 'field', key: 'side'|'s'|'level'|'wtc'|'btc'|'same'|'ponder', value: string|boolean}
  *   | {type: 'preset', white: string, black: string} | {type: 'tm', spec: string}} SetupEvent
  * @typedef {{path?: string, message: string, allowed?: string}} SetupError the crate's typed error
  */
@@ -53,7 +63,7 @@ const tied = (/** @type {SetupForm} */ f) => (f.same ? { ...f, btc: f.wtc } : f)
  */
 export function initialForm(state = {}) {
   const f = { ...PLAY_DEFAULTS, ...state };
-  return tied({ side: f.side, s: f.s, tm: f.tm, wtc: f.wtc, btc: f.btc, same: f.same, ponder: f.ponder });
+  return tied({ side: f.side, s: f.s, tm: f.tm, level: Number(f.level), wtc: f.wtc, btc: f.btc, same: f.same, ponder: f.ponder });
 }
 
 /**
@@ -64,7 +74,7 @@ export function initialForm(state = {}) {
 export function setupUpdate(form, e) {
   switch (e.type) {
     case 'field':
-      return tied({ ...form, [e.key]: e.value });
+      return tied({ ...form, [e.key]: e.key === 'level' ? Number(e.value) : e.value });
     case 'preset':
       return tied({ ...form, wtc: e.white, btc: e.black, same: e.white === e.black });
     case 'tm':
@@ -113,6 +123,7 @@ export function setupOf(f, date = new Date()) {
     tm: u.tm,
     move_overhead_ms: moveOverhead(f) ?? 0,
     ponder: u.ponder && u.s === 'mcts',
+    level: u.level,
     date: pgnDate(date),
   };
 }
@@ -130,7 +141,12 @@ export function setupError(/** @type {SetupForm} */ f) {
 export function setupView(f, error) {
   const mo = moveOverhead(f);
   const ponderOff = f.s !== 'mcts';
+  const unit = f.s === 'mcts' ? 'playouts' : 'nodes';
   return {
+    levels: levels().map((l) => {
+      const cap = f.s === 'mcts' ? l.mcts_pps : l.ab_nps;
+      return { value: l.level, text: `${l.level} — ${l.name}${cap == null ? '' : ` (≤ ${cap.toLocaleString('en')} ${unit}/s)`}` };
+    }),
     wReading: reading(f.wtc),
     bReading: reading(f.btc),
     moText: mo == null ? 'n/a (this manager has none)' : `${mo} ms`,
@@ -142,5 +158,6 @@ export function setupView(f, error) {
     errorTitle: error?.allowed ? `Allowed: ${error.allowed}` : '',
     wInvalid: error?.path === 'white_tc',
     bInvalid: error?.path === 'black_tc',
+    levelInvalid: error?.path === 'level',
   };
 }

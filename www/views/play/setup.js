@@ -44,6 +44,11 @@ function setupTemplate(f, v, on, start, panel) {
           <option value="white" ?selected=${f.side === 'white'}>White</option>
           <option value="black" ?selected=${f.side === 'black'}>Black</option>
         </select></label>
+      <label class="field"><span class="field-label">Engine strength</span>
+        <select name="level" id="play-level" class=${v.levelInvalid ? 'invalid' : ''} @change=${field('level')}
+          title="A cap on the search's node rate: the time manager's budget and stop reason are the same at every level">
+          ${v.levels.map((l) => html`<option value=${l.value} ?selected=${l.value === f.level}>${l.text}</option>`)}
+        </select></label>
       <label class="field"><span class="field-label">Engine searcher</span>
         <select name="searcher" id="play-searcher" .value=${live(f.s)} @change=${field('s')}>
           <option value="ab" ?selected=${f.s === 'ab'}>alpha-beta</option>
@@ -63,7 +68,7 @@ function setupTemplate(f, v, on, start, panel) {
 }
 
 /**
- * @param {object} state  the view's URL state (side, s, tm, wtc, btc, same, ponder)
+ * @param {object} state  the view's URL state (side, s, tm, level, wtc, btc, same, ponder)
  * @param {(state: object) => void} onChange
  * @param {() => void} onNewGame
  */

@@ -14,17 +14,28 @@ export const SAMPLES = {
 };
 
 /**
+ * The shipped sample named `key`, or the default one for a key that is not a sample's own
+ * (`constructor`, `__proto__` and the like are not samples).
+ * @param {string} key
+ */
+export function sampleOf(key) {
+  return Object.hasOwn(SAMPLES, key) ? SAMPLES[/** @type {keyof typeof SAMPLES} */ (key)] : SAMPLES.lichess;
+}
+
+/**
  * @typedef {{path: string, message: string, allowed: string}} RuleError
+ * `progress` is set while the worker replays: games replayed of the PGN's total.
  * @typedef {{
  *   tm: string, pgn: string, source: string,
  *   result: any, error: RuleError|null,
  *   game: number, manager: number,
+ *   progress: null | {replayed: number, total: number},
  * }} ReplayState
  */
 
 /** @param {Partial<typeof REPLAY_DEFAULTS>} url @returns {ReplayState} */
 export function initialState(url = {}) {
-  return { tm: url.tm ?? REPLAY_DEFAULTS.tm, pgn: '', source: '', result: null, error: null, game: 0, manager: 0 };
+  return { tm: url.tm ?? REPLAY_DEFAULTS.tm, pgn: '', source: '', result: null, error: null, game: 0, manager: 0, progress: null };
 }
 
 /** The managers as the crate takes them: the `;`-separated specs, blanks dropped. */
@@ -35,6 +46,8 @@ export function specsOf(/** @type {ReplayState} */ s) {
 /**
  * @param {ReplayState} s
  * @param {{type: 'tm', tm: string} | {type: 'pgn', pgn: string, source: string}
+ *   | {type: 'replaying'} | {type: 'progress', replayed: number, total: number}
+ *   | {type: 'chart', game: number, manager: number, record: any}
  *   | {type: 'replayed', result: any} | {type: 'failed', error: any}
  *   | {type: 'game', game: number} | {type: 'manager', manager: number}} e
  * @returns {ReplayState}
@@ -45,16 +58,27 @@ export function update(s, e) {
       return { ...s, tm: e.tm };
     case 'pgn':
       return { ...s, pgn: e.pgn, source: e.source };
+    case 'replaying':
+      return { ...s, error: null, progress: { replayed: 0, total: 0 } };
+    case 'progress':
+      return s.progress ? { ...s, progress: { replayed: e.replayed, total: e.total } } : s;
+    case 'chart': { // one chart record, fetched from the worker when first shown
+      if (!s.result) return s;
+      const charts = [...s.result.charts];
+      charts[e.game] = [...(charts[e.game] ?? [])];
+      charts[e.game][e.manager] = e.record;
+      return { ...s, result: { ...s.result, charts } };
+    }
     case 'replayed': {
       const games = e.result.replay.games.length;
       const managers = e.result.replay.managers.length;
-      return { ...s, result: e.result, error: null, game: Math.min(s.game, games - 1), manager: Math.min(s.manager, managers - 1) };
+      return { ...s, result: e.result, error: null, progress: null, game: Math.max(0, Math.min(s.game, games - 1)), manager: Math.max(0, Math.min(s.manager, managers - 1)) };
     }
     case 'failed': {
       const err = e.error && typeof e.error === 'object' && 'message' in e.error
         ? { path: String(e.error.path ?? ''), message: String(e.error.message), allowed: String(e.error.allowed ?? '') }
         : { path: '', message: String(e.error), allowed: '' };
-      return { ...s, result: null, error: err };
+      return { ...s, result: null, error: err, progress: null };
     }
     case 'game':
       return s.result ? { ...s, game: clamp(e.game, s.result.replay.games.length) } : s;

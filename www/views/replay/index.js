@@ -1,17 +1,106 @@
 // @ts-check
 // The Replay view: mount/unmount. A PGN with clocks (pasted, uploaded or a shipped sample) is
-// replayed by the crate (`replay_pgn`) against the chosen managers; the summary and the moves
-// come from the controller's selectors, the chart is the Match view's game chart (Rust plot code)
-// showing the chosen manager's soft/hard limits against the time actually used, with both clocks.
+// replayed by the crate against the chosen managers in a worker (www/replay-worker.js: the
+// crate's ReplaySession, game by game with progress), so a large upload never freezes the page;
+// the crate caps the size (replay_check_size) with a message naming the limit. The summary and
+// the moves come from the controller's selectors, the chart is the Match view's game chart (Rust
+// plot code) showing the chosen manager's soft/hard limits against the time actually used, with
+// both clocks.
 
 import { render, nothing } from 'lit-html';
-import { replay_pgn } from '../../pkg/tmlab.js';
+import { replay_check_size } from '../../pkg/tmlab.js';
 import { createGameChart } from '../match/chart.js';
-import { initialState, update, specsOf, chartRecordOf, gameOf, SAMPLES, REPLAY_DEFAULTS } from './controller.js';
+import { initialState, update, specsOf, chartRecordOf, gameOf, sampleOf, REPLAY_DEFAULTS } from './controller.js';
+import { appUrl } from '../../ui/app-url.js';
 import { replayTemplate } from './render.js';
 import './replay.css';
 
-export { REPLAY_PREFIX, REPLAY_DEFAULTS } from './controller.js';
+export { REPLAY_PREFIX, REPLAY_DEFAULTS, SAMPLES } from './controller.js';
+
+/** The replay worker, spawned on first use and again after a crash. */
+function replayWorker() {
+  /** @type {Worker|null} */ let worker = null;
+  let next = 0;
+  /** @type {null | {id: number, resolve: (m: any) => void, onProgress: (m: any) => void}} */ let job = null;
+  const spawn = () => {
+    const w = new Worker(new URL('../../replay-worker.js', import.meta.url), { type: 'module', name: 'tmlab-replay' });
+    w.onmessage = ({ data }) => {
+      if (data.type === 'chart') {
+        const key = `${data.id}:${data.game}:${data.manager}`;
+        charts.get(key)?.(data.record);
+        charts.delete(key);
+        return;
+      }
+      if (!job || data.id !== job.id) return;
+      if (data.type === 'done') doneId = data.id;
+      if (data.type === 'progress') job.onProgress(data);
+      else if (data.type === 'done' || data.type === 'error' || data.type === 'crash') {
+        const j = job;
+        job = null;
+        if (data.type === 'crash') {
+          w.terminate();
+          worker = null;
+        }
+        j.resolve(data);
+      }
+    };
+    w.onerror = (e) => {
+      e.preventDefault?.();
+      w.terminate();
+      worker = null;
+      const j = job;
+      job = null;
+      j?.resolve({ type: 'crash', message: e.message || 'the replay worker failed' });
+    };
+    return w;
+  };
+  /** @type {Map<string, (record: any) => void>} */
+  const charts = new Map();
+  let doneId = 0;
+  return {
+    /**
+     * Game `game`'s chart record with manager `manager`'s limits, from the last finished replay
+     * (null once a newer replay started).
+     * @param {number} game
+     * @param {number} manager
+     * @returns {Promise<any>}
+     */
+    chart(game, manager) {
+      if (!worker || !doneId || job) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        charts.set(`${doneId}:${game}:${manager}`, resolve);
+        worker?.postMessage({ type: 'chart', id: doneId, game, manager });
+      });
+    },
+    /**
+     * Replays `pgn` against `specs`; a newer call replaces an unfinished one (which resolves
+     * with `{type: 'replaced'}`).
+     * @param {string} pgn
+     * @param {string[]} specs
+     * @param {(m: {replayed: number, total: number}) => void} onProgress
+     * @returns {Promise<any>}
+     */
+    replay(pgn, specs, onProgress) {
+      job?.resolve({ type: 'replaced' });
+      worker ??= spawn();
+      doneId = 0;
+      for (const r of charts.values()) r(null);
+      charts.clear();
+      const id = ++next;
+      const p = new Promise((resolve) => {
+        job = { id, resolve, onProgress };
+      });
+      worker.postMessage({ type: 'replay', id, pgn, specs });
+      return p;
+    },
+    dispose() {
+      job?.resolve({ type: 'replaced' });
+      job = null;
+      worker?.terminate();
+      worker = null;
+    },
+  };
+}
 
 /**
  * @param {HTMLElement} root
@@ -21,48 +110,73 @@ export function mountReplay(root, ctx) {
   let s = initialState(ctx.state);
   let sample = ctx.state.sample ?? REPLAY_DEFAULTS.sample;
   let summary = null;
+  const worker = replayWorker();
   const chart = createGameChart(() => ({ summary, index: s.game, finished: summary ? 1 : 0 }));
   chart.element.querySelector('h2').textContent = 'Time used against the manager’s limits';
   chart.element.querySelector('.blurb').textContent =
     'Bars: the time each side actually used per move (White left, Black right of the move number); ▬ the chosen manager’s soft budget and × its hard limit at that clock; lines: both clocks (right axis).';
 
   const save = () => ctx.onChange({ tm: s.tm, sample });
+  /** The chart records asked of the worker (`game:manager`), each asked once per replay. */
+  let asked = new Set();
+  let generation = 0;
   const paint = () => {
     const g = gameOf(s);
     const rec = chartRecordOf(s);
+    if (s.result && !rec && !asked.has(`${s.game}:${s.manager}`)) {
+      const [game, manager] = [s.game, s.manager];
+      asked.add(`${game}:${manager}`);
+      const gen = generation;
+      worker.chart(game, manager).then((record) => {
+        if (record && gen === generation) {
+          s = update(s, { type: 'chart', game, manager, record });
+          paint();
+        }
+      });
+    }
     // The chart reads a match summary: the record, plus the result for its caption.
     summary = rec && g ? { record: { ...rec, outcome: { result: g.result, reason: g.game.event } } } : null;
     render(replayTemplate(s, handlers, chart.element), root);
     chart.draw();
     root.dataset.games = String(s.result?.replay.games.length ?? 0);
-    root.dataset.state = s.error ? 'error' : s.result ? 'replayed' : 'empty';
+    root.dataset.state = s.progress ? 'replaying' : s.error ? 'error' : s.result ? 'replayed' : 'empty';
   };
-  const run = () => {
+  /** Replays the current PGN in the worker; settles when it is replayed, refused or replaced. */
+  const run = async () => {
     if (!s.pgn.trim()) {
       s = update(s, { type: 'failed', error: { path: 'pgn', message: 'Paste a PGN, upload one, or load a sample.', allowed: '' } });
-    } else {
-      try {
-        s = update(s, { type: 'replayed', result: replay_pgn(s.pgn, specsOf(s)) });
-      } catch (e) {
-        s = update(s, { type: 'failed', error: e });
-      }
+      paint();
+      return;
     }
+    s = update(s, { type: 'replaying' });
+    paint();
+    const m = await worker.replay(s.pgn, specsOf(s), (p) => {
+      s = update(s, { type: 'progress', replayed: p.replayed, total: p.total });
+      paint();
+    });
+    if (m.type === 'replaced') return;
+    asked = new Set();
+    generation += 1;
+    if (m.type === 'done') s = update(s, { type: 'replayed', result: m.result });
+    else if (m.type === 'error') s = update(s, { type: 'failed', error: m.error });
+    else s = update(s, { type: 'failed', error: { path: 'pgn', message: `The replay failed (${m.message}); try again, or split the PGN.`, allowed: '' } });
     paint();
   };
   async function loadSample(key) {
-    const entry = SAMPLES[key] ?? SAMPLES.lichess;
-    const url = new URL(`replay/${entry.file}`, document.baseURI);
+    const entry = sampleOf(key);
+    const url = appUrl(`replay/${entry.file}`);
     try {
       const res = await fetch(url);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       sample = key;
       save();
       s = update(s, { type: 'pgn', pgn: await res.text(), source: `(sample: ${entry.label})` });
-      run();
     } catch (e) {
       s = update(s, { type: 'failed', error: { path: 'pgn', message: `The sample ${entry.file} could not be loaded (${e.message || e}).`, allowed: '' } });
       paint();
+      return;
     }
+    await run();
   }
   const handlers = {
     tm(el) {
@@ -77,6 +191,14 @@ export function mountReplay(root, ctx) {
     file(el) {
       const f = el.files?.[0];
       if (!f) return;
+      // The crate's size rule, before the file is read.
+      try {
+        replay_check_size(f.size);
+      } catch (e) {
+        s = update(s, { type: 'failed', error: e });
+        paint();
+        return;
+      }
       f.text().then((text) => {
         s = update(s, { type: 'pgn', pgn: text, source: `(${f.name})` });
         run();
@@ -101,6 +223,7 @@ export function mountReplay(root, ctx) {
       return s;
     },
     unmount() {
+      worker.dispose();
       chart.dispose();
       render(nothing, root);
     },

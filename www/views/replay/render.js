@@ -6,6 +6,9 @@ import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import { SAMPLES, summaryOf, moveRowsOf, headlineOf } from './controller.js';
 
+/** The longest PGN shown in the textarea, in characters. */
+const MAX_SHOWN = 200_000;
+
 /**
  * @param {import('./controller.js').ReplayState} s
  * @param {any} h handlers: {tm(el), pgn(el), file(el), sample(key), game(el), manager(el)}
@@ -13,6 +16,9 @@ import { SAMPLES, summaryOf, moveRowsOf, headlineOf } from './controller.js';
  */
 export function replayTemplate(s, h, chart) {
   const r = s.result;
+  // A long PGN is not put into the textarea: laying out megabytes of text froze the page for
+  // seconds (the replay itself runs in the worker).
+  const shown = s.pgn.length <= MAX_SHOWN;
   const summary = summaryOf(s);
   const managers = r ? r.replay.managers : [];
   return html`
@@ -30,8 +36,10 @@ export function replayTemplate(s, h, chart) {
           ${Object.entries(SAMPLES).map(([k, v]) => html`<button type="button" data-sample=${k} @click=${() => h.sample(k)}>${v.label}</button>`)}</span>
       </div>
       <label class="replay-pgn">PGN <span class="replay-source">${s.source}</span>
-        <textarea id="rp-pgn" rows="8" spellcheck="false" .value=${s.pgn} @change=${(e) => h.pgn(e.target)}
-          placeholder="[Event &quot;…&quot;] [TimeControl &quot;180+2&quot;] … 1. e4 { [%clk 0:03:00] } e5 { [%clk 0:03:00] } …"></textarea></label>
+        <textarea id="rp-pgn" rows="8" spellcheck="false" .value=${shown ? s.pgn : ''} @change=${(e) => h.pgn(e.target)}
+          placeholder=${shown ? '[Event "…"] [TimeControl "180+2"] … 1. e4 { [%clk 0:03:00] } e5 { [%clk 0:03:00] } …' : `${s.source} ${(s.pgn.length / 1e6).toFixed(1)} MB: replayed, not shown here (a text this long would freeze the page). Paste or upload to replace it.`}></textarea></label>
+      ${s.progress ? html`<p id="rp-progress" role="status">Replaying in the background: ${s.progress.total ? `${s.progress.replayed} of ${s.progress.total} games` : 'reading the PGN…'}
+        <progress max="1" .value=${s.progress.total ? s.progress.replayed / s.progress.total : 0}></progress></p>` : nothing}
       <p id="rp-error" class="field-error" role="alert">${s.error ? s.error.message : ''}${s.error?.allowed ? html` <span class="allowed">(allowed: ${s.error.allowed})</span>` : ''}</p>
     </section>
     ${r ? html`

@@ -48,7 +48,7 @@ export function specOf(f, values) {
 /**
  * @typedef {{ form: SweepForm, plan: any, spec: string|null, error: any,
  *   run: null | { id: string, spec: string, plan: any, form: SweepForm, scores: (any|null)[][] },
- *   status: 'idle'|'running'|'stopped'|'complete'|'failed', message: string,
+ *   status: 'idle'|'running'|'stopped'|'complete'|'failed', message: string, notice: string,
  *   session: { games: number, ms: number } }} SweepState
  */
 
@@ -62,6 +62,7 @@ export function initialState(form) {
     run: null,
     status: 'idle',
     message: '',
+    notice: '',
     session: { games: 0, ms: 0 },
   };
 }
@@ -78,7 +79,7 @@ export function update(s, e) {
     case 'start': {
       const scores = e.plan.values.map(() => Array(e.plan.games).fill(null));
       const run = { id: e.id, spec: e.spec, plan: e.plan, form: s.form, scores };
-      return { ...s, run, status: 'running', message: '', session: { games: 0, ms: 0 } };
+      return { ...s, run, status: 'running', message: '', notice: '', session: { games: 0, ms: 0 } };
     }
     case 'restore':
       return { ...s, form: e.run.form, run: e.run, status: e.status, message: '' };
@@ -94,6 +95,10 @@ export function update(s, e) {
     }
     case 'stop':
       return s.status === 'running' ? { ...s, status: 'stopped' } : s;
+    case 'recount': // after a restore: a run with games still to play is not complete
+      return s.status === 'complete' && pendingTasks(s).length > 0 ? { ...s, status: 'stopped' } : s;
+    case 'notice':
+      return { ...s, notice: e.notice };
     case 'fail':
       return { ...s, status: 'failed', message: e.message };
     case 'clear':

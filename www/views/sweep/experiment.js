@@ -2,18 +2,27 @@
 // What the Sweep and Tune views share: a form the crate checks, a run autosaved in IndexedDB
 // (restored as stopped on mount; Resume continues it), Start/Stop/Resume, the chart's canvas,
 // and the analysis (report or result) recomputed from the run after each change. Each view
-// brings its reducer, its check, its analysis and how it plays the pending games.
+// brings its reducer, its check, its analysis, how it plays the pending games and how it reads
+// its saved records back.
+//
+// The autosave is sealed records (../../ui/saved-records.js), one per finished unit — a game of
+// a sweep, an iteration of a tune — in the format of `tmlab sweep|tune --resume` journal lines:
+// `setup` (the run's id, spec and form), `status`, and `rec:<id>:<unit>` per finished unit. A
+// damaged record costs itself only: a damaged game or iteration is played again, a damaged
+// status restores the run as stopped; only a damaged setup (without which no record can be
+// checked) loses the run, and the message says so.
 
 import { render } from 'lit-html';
 import { perFrame } from '../../ui/frame.js';
 import { typedError } from '../../ui/typed-error.js';
-import { kvStore } from './pool.js';
-
+import { droppedMessage, kvStore, seal, unseal } from '../../ui/saved-records.js';
 
 /**
  * How a view plugs into the shell.
  * @typedef {object} ExperimentOptions
  * @property {string} store the IndexedDB database that keeps the current run
+ * @property {string} kind the run's name in messages (`sweep`, `tune`)
+ * @property {string} unit what one saved record holds (`game`, `iteration`)
  * @property {string} canvasId the chart canvas's id
  * @property {import('../../engine/concurrency.js').Concurrency} cap the games-at-once rule (default and maximum)
  * @property {any} state the view's initial state (its controller's `initialState`)
@@ -21,6 +30,8 @@ import { kvStore } from './pool.js';
  * @property {Record<string, any>} defaults the form's defaults (a numeric default makes its field numeric)
  * @property {(form: any) => any} check the form checked: `{form, plan, spec}` or `{form, error}`
  * @property {(run: any, canvas: HTMLCanvasElement) => any} analyse the run's report (drawing the chart); may throw
+ * @property {(setup: {id: string, spec: string, form: any}, records: unknown[]) => {run: any, damaged: {line: number, why: string}[]}} restoreRun
+ *   the run from its setup and saved records (the crate checks each: `damaged` lists the refused ones by index); may throw
  * @property {boolean} [analyseOnStart] recompute the analysis when a run starts (Tune: the empty trajectory)
  * @property {(x: Experiment) => void} go plays the run's pending games (after Start and Resume)
  * @property {(s: any, analysis: any, handlers: any, canvas: HTMLCanvasElement, cap: import('../../engine/concurrency.js').Concurrency) => any} template the view
@@ -34,11 +45,21 @@ import { kvStore } from './pool.js';
  * @property {any} pool the game pool playing now, or null
  * @property {any} analysis the current report/result, or null
  * @property {(action: any) => void} dispatch applies an action to the state
- * @property {() => void} save autosaves the run (a running one as stopped)
+ * @property {() => void} save autosaves the run's status (a running one as stopped)
+ * @property {(key: string, record: any) => void} record autosaves one finished unit of the run
  * @property {() => void} refresh recomputes the analysis (a failure fails the run)
  * @property {() => void} paint repaints on the next frame
  * @property {() => void} paintNow repaints now
  */
+
+/** The saved form, field by field: a field of the wrong type takes its default. */
+function formOf(/** @type {any} */ saved, /** @type {Record<string, any>} */ defaults) {
+  const form = { ...defaults };
+  if (saved && typeof saved === 'object') {
+    for (const k of Object.keys(defaults)) if (typeof saved[k] === typeof defaults[k]) form[k] = saved[k];
+  }
+  return form;
+}
 
 /**
  * Mounts an experiment view in `root`; `ctx.onChange` hears every form change.
@@ -52,6 +73,18 @@ export function mountExperiment(root, ctx, o) {
   canvas.dataset.dpr = '1';
   canvas.style.width = '100%';
   canvas.style.maxWidth = '800px';
+  // Writes go one after another (a Start's clear before the new run's records).
+  /** @type {Promise<any>} */ let writes = Promise.resolve();
+  let warned = false;
+  const write = (/** @type {() => Promise<any>} */ f) => {
+    writes = writes.then(f).catch((e) => {
+      if (warned) return;
+      warned = true;
+      x.dispatch({ type: 'notice', notice: `Autosave failed (${e?.message || e}); the ${o.kind} goes on, but a reload will not restore all of it.` });
+      x.paint();
+    });
+    return writes;
+  };
 
   /** @type {Experiment} */
   const x = {
@@ -62,7 +95,14 @@ export function mountExperiment(root, ctx, o) {
       x.s = o.update(x.s, action);
     },
     save() {
-      store.put('current', { run: x.s.run, status: x.s.status === 'running' ? 'stopped' : x.s.status }).catch(() => {});
+      const run = x.s.run;
+      if (!run) return;
+      const status = x.s.status === 'running' ? 'stopped' : x.s.status;
+      write(() => store.put('status', seal({ id: run.id, status })));
+    },
+    record(key, record) {
+      const id = x.s.run?.id;
+      if (id) write(() => store.put(`rec:${id}:${key}`, seal(record)));
     },
     refresh() {
       x.analysis = null;
@@ -98,6 +138,9 @@ export function mountExperiment(root, ctx, o) {
     start: () => {
       if (!x.s.plan || x.s.status === 'running') return;
       x.dispatch({ type: 'start', id: String(Date.now()), spec: x.s.spec, plan: x.s.plan });
+      const { id, spec, form } = x.s.run;
+      write(() => store.clear());
+      write(() => store.put('setup', seal({ id, spec, form })));
       if (o.analyseOnStart) x.refresh();
       x.save();
       o.go(x);
@@ -112,23 +155,73 @@ export function mountExperiment(root, ctx, o) {
     resume: () => {
       if (!x.s.run) return;
       x.dispatch({ type: 'resume' });
+      x.save();
       o.go(x);
     },
     ...o.downloads(x),
   };
 
+  /** Brings back the saved run, dropping each damaged record alone with a message. */
+  async function restore() {
+    let setupSaved;
+    let statusSaved;
+    try {
+      [setupSaved, statusSaved] = await Promise.all([store.get('setup'), store.get('status')]);
+      if (setupSaved === undefined) {
+        // A run saved by an older tmlab (one unsealed record holding everything).
+        if ((await store.get('current')) !== undefined) {
+          await store.clear();
+          return `A ${o.kind} saved by an older version of tmlab (without checksums) was dropped; start a new one.`;
+        }
+        return '';
+      }
+    } catch (e) {
+      return `Saved ${o.kind}s are unavailable (${e?.message || e}).`;
+    }
+    const setup = unseal(setupSaved);
+    const ok = setup.record && typeof setup.record.id === 'string' && typeof setup.record.spec === 'string';
+    if (!ok) {
+      const why = setup.why ?? 'its id or spec is missing';
+      return `The saved ${o.kind}'s setup was damaged (${why}), so its saved ${o.unit}s cannot be checked; start a new ${o.kind}.`;
+    }
+    const { id, spec } = setup.record;
+    const form = formOf(setup.record.form, o.defaults);
+    /** @type {[string[], unknown[]]} */ let all;
+    try {
+      all = await store.getAll(`rec:${id}:`);
+    } catch (e) {
+      return `Saved ${o.kind}s are unavailable (${e?.message || e}).`;
+    }
+    const [keys, values] = all;
+    let restored;
+    try {
+      restored = o.restoreRun({ id, spec, form }, values);
+    } catch (e) {
+      return `The saved ${o.kind} could not be restored (${typedError(e).message}); start a new one.`;
+    }
+    const dropped = restored.damaged.map((d) => ({ key: `saved ${o.unit} record ${d.line + 1}`, why: d.why, storeKey: keys[d.line] }));
+    if (dropped.length) write(() => store.del(dropped.map((d) => String(d.storeKey))));
+    const notes = [droppedMessage(dropped, o.unit, 'they are played again on Resume.')];
+    const status = unseal(statusSaved);
+    let saved = status.record && status.record.id === id ? status.record.status : null;
+    if (!['stopped', 'complete', 'failed'].includes(saved)) {
+      notes.push(`The ${o.kind}'s saved status was damaged (${status.why ?? 'not a known status'}); it is restored as stopped.`);
+      saved = 'stopped';
+    }
+    x.dispatch({ type: 'restore', run: { ...restored.run, form }, status: saved === 'complete' ? 'complete' : 'stopped' });
+    // A run whose records were partly dropped is not complete: the view's reducer says.
+    x.dispatch({ type: 'recount' });
+    x.dispatch({ type: 'form', ...o.check(x.s.form) });
+    x.refresh();
+    return notes.filter(Boolean).join(' ');
+  }
+
   x.dispatch({ type: 'form', ...o.check(x.s.form) });
   x.paintNow();
-  const restored = store
-    .get('current')
-    .then((saved) => {
-      if (!saved?.run) return;
-      x.dispatch({ type: 'restore', run: saved.run, status: saved.status === 'complete' ? 'complete' : 'stopped' });
-      x.dispatch({ type: 'form', ...o.check(x.s.form) });
-      x.refresh();
-      x.paintNow();
-    })
-    .catch(() => {});
+  const restored = restore().then((notice) => {
+    if (notice) x.dispatch({ type: 'notice', notice });
+    x.paintNow();
+  });
 
   return {
     /** Settles once a saved run, if any, is restored. */

@@ -6,7 +6,7 @@
 // crate's (draw_sweep_chart, sweep_report). JSON and CSV downloads. The shell (autosave,
 // restore, Start/Stop/Resume) is shared with Tune (./experiment.js).
 
-import { draw_sweep_chart, sweep_plan, sweep_report, sweep_values } from '../../pkg/tmlab.js';
+import { draw_sweep_chart, sweep_plan, sweep_report, sweep_resume, sweep_values } from '../../pkg/tmlab.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError } from '../../ui/typed-error.js';
@@ -43,7 +43,10 @@ function go(/** @type {import('./experiment.js').Experiment} */ x, /** @type {im
     p.play(run.plan.specs[value], game).then(
       (summary) => {
         if (x.pool !== p) return;
-        x.dispatch({ type: 'game', value, game, score: scoreOf(summary), ms: performance.now() - t0 });
+        const score = scoreOf(summary);
+        x.dispatch({ type: 'game', value, game, score, ms: performance.now() - t0 });
+        // One sealed record per game, the line `tmlab sweep --resume` writes.
+        x.record(`${value}:${game}`, { value, game: score });
         x.save();
         x.refresh();
         if (x.s.status === 'complete') x.pool = null;
@@ -69,6 +72,8 @@ export function mountSweep(root, ctx) {
   const cap = concurrencyOf();
   const { restored, x, unmount } = mountExperiment(root, ctx, {
     store: 'tmlab-sweep',
+    kind: 'sweep',
+    unit: 'game',
     canvasId: 's-chart',
     cap,
     state: initialState(ctx.state),
@@ -79,6 +84,12 @@ export function mountSweep(root, ctx) {
       const report = sweep_report(run.spec, run.scores).report;
       draw_sweep_chart(canvas, run.spec, run.scores);
       return report;
+    },
+    restoreRun(setup, records) {
+      // The crate checks each saved game against the plan (the rule of tmlab sweep --resume).
+      const plan = sweep_plan(setup.spec);
+      const r = sweep_resume(setup.spec, records);
+      return { run: { id: setup.id, spec: setup.spec, plan, form: setup.form, scores: r.scores }, damaged: r.damaged };
     },
     go: (x) => go(x, cap),
     template: sweepTemplate,

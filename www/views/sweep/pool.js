@@ -95,29 +95,3 @@ export function scoreOf(summary) {
   const { index, outcome_a, a_white, termination, usage_a, usage_b, overshoot } = summary;
   return { index, outcome_a, a_white, termination, usage_a, usage_b, overshoot };
 }
-
-/** A tiny IndexedDB key-value store (one object store `kv` in database `name`). */
-export function kvStore(name) {
-  /** @type {Promise<IDBDatabase>|null} */ let dbp = null;
-  const db = () =>
-    (dbp ??= new Promise((resolve, reject) => {
-      const req = indexedDB.open(name, 1);
-      req.onupgradeneeded = () => req.result.createObjectStore('kv');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    }));
-  const run = async (mode, f) => {
-    const tx = (await db()).transaction('kv', mode);
-    const r = f(tx.objectStore('kv'));
-    return new Promise((resolve, reject) => {
-      tx.oncomplete = () => resolve(r?.result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error || new Error('IndexedDB transaction aborted'));
-    });
-  };
-  return {
-    get: (key) => run('readonly', (s) => s.get(key)),
-    put: (key, value) => run('readwrite', (s) => s.put(value, key)),
-    del: (key) => run('readwrite', (s) => s.delete(key)),
-  };
-}

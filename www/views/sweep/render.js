@@ -58,6 +58,7 @@ export function sweepTemplate(s, report, h, canvas, cap) {
         <button id="s-csv" type="button" ?disabled=${!report} @click=${h.csv}>Download CSV</button>
       </div>
       <progress id="s-progress" style="width: 100%" max="1" .value=${p.share} data-status=${s.status} data-finished=${p.finished} data-total=${p.total}></progress>
+      <p class="note" id="s-notice" role="status">${s.notice}</p>
       <p id="s-status" role="status">${s.run ? `${s.status}: ${p.finished} / ${p.total} games` : 'no sweep yet'}${rate > 0 ? html` · <span id="s-rate">${rate.toFixed(2)}</span> games/s this session` : ''}${s.message ? ` · ${s.message}` : ''}</p>
       <div class="chart-box">${canvas}</div>
       ${report ? resultTable(report) : nothing}

@@ -45,14 +45,17 @@ export function specOf(f, ends) {
 }
 
 /**
+ * A run: `history` the finished iterations 1 … k; `held` restored records of later iterations
+ * (past a damaged one), each taken when it comes due if it still follows (the crate's
+ * tune_next).
  * @typedef {{ form: TuneForm, plan: any, spec: string|null, error: any,
- *   run: null | { id: string, spec: string, plan: any, form: TuneForm, history: any[] },
- *   status: 'idle'|'running'|'stopped'|'complete'|'failed', message: string }} TuneState
+ *   run: null | { id: string, spec: string, plan: any, form: TuneForm, history: any[], held?: any[] },
+ *   status: 'idle'|'running'|'stopped'|'complete'|'failed', message: string, notice: string }} TuneState
  */
 
 /** @param {TuneForm} form @returns {TuneState} */
 export function initialState(form) {
-  return { form: { ...TUNE_DEFAULTS, ...form }, plan: null, spec: null, error: null, run: null, status: 'idle', message: '' };
+  return { form: { ...TUNE_DEFAULTS, ...form }, plan: null, spec: null, error: null, run: null, status: 'idle', message: '', notice: '' };
 }
 
 /**
@@ -65,7 +68,7 @@ export function update(s, e) {
     case 'form':
       return { ...s, form: e.form, plan: e.plan ?? null, spec: e.spec ?? null, error: e.error ?? null };
     case 'start':
-      return { ...s, run: { id: e.id, spec: e.spec, plan: e.plan, form: s.form, history: [] }, status: 'running', message: '' };
+      return { ...s, run: { id: e.id, spec: e.spec, plan: e.plan, form: s.form, history: [], held: [] }, status: 'running', message: '', notice: '' };
     case 'restore':
       return { ...s, form: e.run.form, run: e.run, status: e.status, message: '' };
     case 'resume':
@@ -73,11 +76,16 @@ export function update(s, e) {
     case 'iteration': {
       if (!s.run) return s;
       const history = [...s.run.history, e.record];
+      const held = (s.run.held ?? []).filter(([, r]) => r.step.k > e.record.step.k);
       const done = history.length >= s.run.plan.spsa.iterations;
-      return { ...s, run: { ...s.run, history }, status: done ? 'complete' : s.status };
+      return { ...s, run: { ...s.run, history, held }, status: done ? 'complete' : s.status };
     }
     case 'stop':
       return s.status === 'running' ? { ...s, status: 'stopped' } : s;
+    case 'recount': // after a restore: a run with iterations still to play is not complete
+      return s.status === 'complete' && s.run && s.run.history.length < s.run.plan.spsa.iterations ? { ...s, status: 'stopped' } : s;
+    case 'notice':
+      return { ...s, notice: e.notice };
     case 'fail':
       return { ...s, status: 'failed', message: e.message };
     default:

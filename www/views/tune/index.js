@@ -6,7 +6,7 @@
 // trajectories is the crate's (draw_tune_chart). The shell (autosave, restore,
 // Start/Stop/Resume) is Sweep's (../sweep/experiment.js).
 
-import { draw_tune_chart, tune_apply, tune_end_list, tune_next, tune_plan, tune_result } from '../../pkg/tmlab.js';
+import { draw_tune_chart, tune_apply, tune_end_list, tune_next, tune_plan, tune_result, tune_resume } from '../../pkg/tmlab.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError } from '../../ui/typed-error.js';
@@ -39,12 +39,22 @@ async function loop(/** @type {import('../sweep/experiment.js').Experiment} */ x
   try {
     while (x.pool === p && x.s.status === 'running' && x.s.run) {
       const run = x.s.run;
-      const next = tune_next(run.spec, run.history);
+      const next = tune_next(run.spec, run.history, run.held ?? []);
       if (!next) break;
-      const summaries = await Promise.all(next.games.map((g) => p.play(next.spec, g)));
-      if (x.pool !== p) return;
-      const t = tally(summaries);
-      const record = tune_apply(run.spec, run.history, t.wins, t.losses, t.draws);
+      const k = next.step.k;
+      if (next.refused) {
+        x.dispatch({ type: 'notice', notice: `Saved iteration ${k} does not follow from the iterations before it (${next.refused.why}); it was dropped and is played again.` });
+      }
+      // A restored later iteration that still follows is taken as it is: no game to play.
+      let record = next.record;
+      if (!record) {
+        const summaries = await Promise.all(next.games.map((g) => p.play(next.spec, g)));
+        if (x.pool !== p) return;
+        const t = tally(summaries);
+        record = tune_apply(run.spec, run.history, t.wins, t.losses, t.draws);
+        // One sealed record per iteration, the line `tmlab tune --resume` writes.
+        x.record(String(k).padStart(6, '0'), record);
+      }
       x.dispatch({ type: 'iteration', record });
       x.save();
       x.refresh();
@@ -70,6 +80,8 @@ export function mountTune(root, ctx) {
   const cap = concurrencyOf(undefined, 2); // an iteration is one pair of games
   const { restored, x, unmount } = mountExperiment(root, ctx, {
     store: 'tmlab-tune',
+    kind: 'tune',
+    unit: 'iteration',
     canvasId: 't-chart',
     cap,
     state: initialState(ctx.state),
@@ -80,6 +92,12 @@ export function mountTune(root, ctx) {
       const result = tune_result(run.spec, run.history);
       draw_tune_chart(canvas, run.spec, run.history);
       return result;
+    },
+    restoreRun(setup, records) {
+      // The crate checks each saved iteration (the rule of tmlab tune --resume).
+      const plan = tune_plan(setup.spec);
+      const r = tune_resume(setup.spec, records);
+      return { run: { id: setup.id, spec: setup.spec, plan, form: setup.form, history: r.history, held: r.held }, damaged: r.damaged };
     },
     analyseOnStart: true,
     go: (x) => loop(x, cap),

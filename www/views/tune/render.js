@@ -54,6 +54,7 @@ export function tuneTemplate(s, result, h, canvas, cap) {
         <button id="t-json" type="button" ?disabled=${!s.run?.history.length} @click=${h.json}>Download JSON</button>
       </div>
       <progress id="t-progress" style="width: 100%" max="1" .value=${p.share} data-status=${s.status} data-done=${p.done} data-total=${p.total}></progress>
+      <p class="note" id="t-notice" role="status">${s.notice}</p>
       <p id="t-status" role="status">${s.run ? `${s.status}: iteration ${p.done} / ${p.total}` : 'no tune yet'}${s.message ? ` · ${s.message}` : ''}</p>
       <div class="chart-box">${canvas}</div>
       ${result ? html`<p>Current values: <span id="t-theta">${result.theta.map(short).join(', ')}</span>; spec: <code id="t-tuned">${result.tuned}</code></p>` : nothing}

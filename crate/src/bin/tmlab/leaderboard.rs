@@ -7,7 +7,8 @@ use crate::game_args::{DEFAULT_NPS, GameArgs, adjudication_flags, flag_error};
 use crate::output::print;
 use tmlab::clock::{TimeControl, Timing};
 use tmlab::drive::SearcherKind;
-use tmlab::experiment::leaderboard::{self, AB_REFERENCE, Entry, MCTS_REFERENCE, Plan};
+use tmlab::excerpt::excerpt;
+use tmlab::experiment::leaderboard::{self, AB_REFERENCE, Entry, MCTS_REFERENCE, Plan, rank_ranges};
 use tmlab::play::adjudication::Adjudication;
 
 /// Most games per manager and control.
@@ -67,17 +68,18 @@ fn engines(s: &str) -> Result<Vec<SearcherKind>, String> {
         "ab" => Ok(vec![SearcherKind::Ab]),
         "mcts" => Ok(vec![SearcherKind::Mcts]),
         "both" => Ok(vec![SearcherKind::Ab, SearcherKind::Mcts]),
-        _ => Err(format!("--engine `{s}` is not a gauntlet; allowed: ab, mcts, both")),
+        _ => Err(format!("--engine `{}` is not a gauntlet; allowed: ab, mcts, both", excerpt(s))),
     }
 }
 
 fn tcs(s: &str) -> Result<Vec<String>, String> {
     let list: Vec<String> = s.split(',').map(|t| t.trim().to_string()).collect();
     for t in &list {
-        let tc: TimeControl = t.parse().map_err(|e| format!("--tc `{t}`: {e}"))?;
+        let tc: TimeControl = t.parse().map_err(|e| format!("--tc `{}`: {e}", excerpt(t)))?;
         if !matches!(tc.timing, Timing::Classical(_)) {
             return Err(format!(
-                "--tc `{t}`: the leaderboard needs a game clock (e.g. 10+0.1 or 40/60); not `inf`, `st=`, delays, byoyomi or hourglass"
+                "--tc `{}`: the leaderboard needs a game clock (e.g. 10+0.1 or 40/60); not `inf`, `st=`, delays, byoyomi or hourglass",
+                excerpt(t)
             ));
         }
     }
@@ -172,40 +174,49 @@ fn pct(x: Option<f64>) -> String {
     x.map_or("-".into(), |v| format!("{:.1} %", 100.0 * v))
 }
 
-/// The text table: one block per searcher and control.
+/// The text table: one block per searcher and control, with each manager's rank range (managers
+/// whose 95 % intervals overlap are tied: `rank_ranges`).
 pub fn table(results: &[Entry], command: &str) -> String {
     let mut s = format!("{command}\n");
-    let mut last = (String::new(), String::new());
-    for e in results {
-        if (e.engine.clone(), e.tc.clone()) != last {
-            last = (e.engine.clone(), e.tc.clone());
+    let mut start = 0;
+    while start < results.len() {
+        let first = &results[start];
+        let len =
+            results[start..].iter().take_while(|e| e.engine == first.engine && e.tc == first.tc).count();
+        let group = &results[start..start + len];
+        start += len;
+        s += &format!(
+            "\n{} at {} vs {} ({} games each)\n{:<16} {:>5} {:>16} {:>7} {:>7} {:>9} {:>9} {:>10} {:>8}\n",
+            first.engine,
+            first.tc,
+            first.reference,
+            first.games,
+            "manager",
+            "rank",
+            "Elo",
+            "W-L-D",
+            "by 20",
+            "by 40",
+            "used/soft",
+            "left",
+            "timeouts"
+        );
+        for (e, (best, worst)) in group.iter().zip(rank_ranges(group)) {
+            let rank = if best == worst { best.to_string() } else { format!("{best}-{worst}") };
             s += &format!(
-                "\n{} at {} vs {} ({} games each)\n{:<16} {:>16} {:>7} {:>7} {:>9} {:>9} {:>10} {:>8}\n",
-                e.engine,
-                e.tc,
-                e.reference,
-                e.games,
-                "manager",
-                "Elo",
-                "W-L-D",
-                "by 20",
-                "by 40",
-                "used/soft",
-                "left",
-                "timeouts"
+                "{:<16} {:>5} {:>16} {:>7} {:>7} {:>9} {:>9} {:>10} {:>8}\n",
+                e.manager,
+                rank,
+                elo_text(e),
+                format!("{}-{}-{}", e.wdl[0], e.wdl[1], e.wdl[2]),
+                pct(e.share_by_20),
+                pct(e.share_by_40),
+                e.used_over_allocated.map_or("-".into(), |x| format!("{x:.2}")),
+                e.time_left_ms.map_or("-".into(), |x| format!("{:.2} s", x / 1000.0)),
+                e.timeouts
             );
         }
-        s += &format!(
-            "{:<16} {:>16} {:>7} {:>7} {:>9} {:>9} {:>10} {:>8}\n",
-            e.manager,
-            elo_text(e),
-            format!("{}-{}-{}", e.wdl[0], e.wdl[1], e.wdl[2]),
-            pct(e.share_by_20),
-            pct(e.share_by_40),
-            e.used_over_allocated.map_or("-".into(), |x| format!("{x:.2}")),
-            e.time_left_ms.map_or("-".into(), |x| format!("{:.2} s", x / 1000.0)),
-            e.timeouts
-        );
     }
+    s += "\nrank: the places a manager can hold given the 95 % intervals (overlapping intervals tie)\n";
     s
 }

@@ -77,17 +77,6 @@ enum Command {
     Tune(Box<tune::Args>),
 }
 
-/// A line of at most about 160 characters: its start and end around a `…`.
-fn short_line(line: &str) -> String {
-    let chars: Vec<char> = line.chars().collect();
-    if chars.len() <= 160 {
-        return line.to_string();
-    }
-    let head: String = chars[..100].iter().collect();
-    let tail: String = chars[chars.len() - 50..].iter().collect();
-    format!("{head}…{tail}")
-}
-
 fn main() -> ExitCode {
     // clap quotes a bad value whole; a huge one is cut to an excerpt.
     let cli = match Cli::try_parse() {
@@ -95,7 +84,7 @@ fn main() -> ExitCode {
         Err(e) if e.use_stderr() => {
             let text = e.render().to_string();
             for line in text.lines() {
-                eprintln!("{}", short_line(line));
+                eprintln!("{}", tmlab::excerpt::excerpt_line(line));
             }
             return ExitCode::from(2);
         }

@@ -51,6 +51,13 @@ pub struct Args {
     /// Alpha-beta hash, MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// A's strength level, 1 (beginner) … 5 (full strength): a cap on the node rate, the
+    /// manager untouched (docs/play.md lists the caps).
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    level_a: u8,
+    /// B's strength level, 1 … 5.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    level_b: u8,
     /// Write all games as PGN to this file.
     #[arg(long, value_name = "FILE")]
     pgn: Option<String>,
@@ -70,6 +77,8 @@ struct JsonHead<'a> {
     b: String,
     tc_a: String,
     tc_b: String,
+    level_a: u8,
+    level_b: u8,
     clock: ClockMode,
     seed: u64,
 }
@@ -107,6 +116,8 @@ pub fn run(args: Args) -> Result<(), String> {
             b: cfg.b.tm.to_string(),
             tc_a: cfg.tc_a.to_string(),
             tc_b: cfg.tc_b.to_string(),
+            level_a: cfg.a.level.level,
+            level_b: cfg.b.level.level,
             clock: cfg.clock,
             seed: cfg.seed,
         };

@@ -1,6 +1,7 @@
 //! `tmlab params`: the parameter schema of every time manager, as a table or JSON.
 
 use crate::output::print;
+use tmlab::excerpt::excerpt;
 use tmlab::tm::SearchKind;
 use tmlab::tm::glossary;
 use tmlab::tm::params::{Kind, MIN_FLOAT_SCALE, ManagerSchema, ParamSchema, Scale, schema};
@@ -25,7 +26,7 @@ pub fn run(args: Args) -> Result<(), String> {
         all.retain(|m| m.name == name || m.aliases.contains(&name.as_str()));
         if all.is_empty() {
             let names: Vec<&str> = schema().iter().map(|m| m.name).collect();
-            return Err(format!("unknown time manager `{name}`; allowed: {}", names.join(", ")));
+            return Err(format!("unknown time manager `{}`; allowed: {}", excerpt(name), names.join(", ")));
         }
     }
     if args.terms {

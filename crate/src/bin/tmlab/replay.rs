@@ -72,9 +72,11 @@ fn game_text(s: &mut String, g: &GameReplay, managers: &[String]) {
         g.result,
         g.resolution_ms,
         match g.source {
-            "clk" => "[%clk]",
-            "emt" => "[%emt]",
-            _ => "[%clk] and [%emt]",
+            // What each comment form is read as (crate::play::pgn_import): a clock after the move
+            // or the move's time.
+            "clk" => "clocks ([%clk] or fastchess's tl=)",
+            "emt" => "move times ([%emt], a tester's 1.21s or [%timestamp])",
+            _ => "clocks and move times",
         },
         g.convention.as_str()
     ));

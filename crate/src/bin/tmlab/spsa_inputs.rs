@@ -4,6 +4,7 @@
 //! line names an option the engine declares whatever manager is selected at `uci` time.
 
 use crate::output::print;
+use tmlab::excerpt::excerpt;
 use tmlab::tm::params::{Kind, ParamSchema};
 use tmlab::tm::{TmSpec, schema};
 
@@ -59,10 +60,10 @@ pub fn run(args: Args) -> Result<(), String> {
                     } else {
                         "is not a parameter of this manager"
                     };
-                    return Err(format!("--params: `{k}` {why}; allowed: {}", paths.join(", ")));
+                    return Err(format!("--params: `{}` {why}; allowed: {}", excerpt(k), paths.join(", ")));
                 };
                 if out.iter().any(|o| o.path == k) {
-                    return Err(format!("--params: `{k}` is given twice"));
+                    return Err(format!("--params: `{}` is given twice", excerpt(k)));
                 }
                 out.push(p);
             }

@@ -41,10 +41,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), String> {
     let spec = args.mv.spec()?;
-    let name = args.events.display();
+    let name = tmlab::excerpt::excerpt(&args.events.display().to_string());
     let file = std::fs::File::open(&args.events).map_err(|e| format!("--events {name}: {e}"))?;
     let text = read_events(file).map_err(|e| format!("--events {name}: {e}"))?;
-    let events = parse_events(&text).map_err(|e| format!("--events {name}: {e}"))?;
+    let events = parse_events(&text)
+        .map_err(|e| format!("--events {name}: {}", tmlab::excerpt::excerpt_line(&e.to_string())))?;
     let setup = ScriptSetup {
         spec,
         clock_ms: args.mv.clock,

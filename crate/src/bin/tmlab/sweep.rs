@@ -4,12 +4,13 @@
 use std::io::{IsTerminal, Write};
 
 use crate::game_args::{GameArgs, flag_error};
-use crate::output::print;
+use crate::output::{OutFile, after_results, print, report_damage};
 use tmlab::experiment::chart::sweep_svg;
 use tmlab::experiment::fit::short;
-use tmlab::experiment::journal::Journal;
+use tmlab::experiment::journal::JournalFile;
 use tmlab::experiment::param::NumericParam;
 use tmlab::experiment::pool::{Task, play_tasks};
+use tmlab::experiment::resume::{SweepRecord, sweep_resume};
 use tmlab::experiment::sweep::SweepSpec;
 use tmlab::experiment::sweep_range::{SweepRange, values_list};
 use tmlab::play::game::ClockMode;
@@ -114,21 +115,21 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let spec = SweepSpec { param: args.param.clone(), values, base };
     let plan = spec.plan().map_err(|e| flag_error(&e, own_flag(values_flag)))?;
+    // The output file is opened before the first game: a bad path costs no game.
+    let svg_out = OutFile::maybe("--svg", &args.svg)?;
     let games = plan.games();
     let mut scores: Vec<Vec<Option<GameScore>>> = vec![vec![None; games as usize]; spec.values.len()];
     let mut journal = match &args.resume {
         Some(path) => {
             let settings = serde_json::from_str(&spec.to_json()).map_err(|e| e.to_string())?;
-            let j = Journal::open(path, "sweep", &settings)?;
-            for r in &j.records {
-                let v = r.get("value").and_then(serde_json::Value::as_u64).unwrap_or(u64::MAX) as usize;
-                let g: GameScore = serde_json::from_value(r["game"].clone())
-                    .map_err(|e| format!("--resume {path}: a record is not a game: {e}"))?;
-                if v >= scores.len() || g.index >= games {
-                    return Err(format!("--resume {path}: a record names value {v}, game {}", g.index));
-                }
-                scores[v][g.index as usize] = Some(g);
-            }
+            let j = JournalFile::open(path, "sweep", &settings)?;
+            let r = sweep_resume(&plan, &j.records);
+            report_damage(
+                path,
+                &[j.damaged.as_slice(), r.damaged.as_slice()].concat(),
+                "any game it held is played again",
+            );
+            scores = r.scores;
             Some(j)
         }
         None => None,
@@ -152,14 +153,18 @@ pub fn run(args: Args) -> Result<(), String> {
     let tty = std::io::stderr().is_terminal();
     let start = std::time::Instant::now();
     let mut write_error = None;
+    let mut played = 0;
     play_tasks(&plan.configs, &tasks, concurrency, &mut |t, g| {
+        scores[t.cfg][t.game as usize] = Some(g.score);
+        played += 1;
+        // A game the resume file cannot record stops the sweep: the results so far are
+        // printed, then the error.
         if let Some(j) = journal.as_mut()
-            && let Err(e) = j.append(&serde_json::json!({ "value": t.cfg, "game": g.score }))
+            && let Err(e) = j.append(&SweepRecord { value: t.cfg, game: g.score })
         {
             write_error = Some(e);
             return false;
         }
-        scores[t.cfg][t.game as usize] = Some(g.score);
         done += 1;
         let line = format!(
             "[{done}/{total} games] {}={} game {} {} | {:.0} s",
@@ -176,42 +181,48 @@ pub fn run(args: Args) -> Result<(), String> {
     if tty {
         eprintln!();
     }
-    if let Some(e) = write_error {
-        return Err(e);
-    }
     let wall = start.elapsed().as_secs_f64();
     let report = plan.report(&scores);
-    let played = tasks.len();
-    if let Some(path) = &args.svg {
-        let title = format!(
-            "{} of {} vs {} at {}, {games} games per value",
-            spec.param,
-            tm.manager(),
-            args.vs,
-            args.tc
-        );
-        let svg = sweep_svg(&report, &title, (800, 480))?;
-        std::fs::write(path, svg).map_err(|e| format!("--svg {path}: {e}"))?;
-    }
-    if args.json {
+    let svg = match svg_out {
+        Some(f) => {
+            let title = format!(
+                "{} of {} vs {} at {}, {games} games per value",
+                spec.param,
+                tm.manager(),
+                args.vs,
+                args.tc
+            );
+            Some((f, sweep_svg(&report, &title, (800, 480))?))
+        }
+        None => None,
+    };
+    let text = if args.json {
         let out =
             serde_json::json!({ "spec": spec, "report": report, "games_played_now": played, "wall_s": wall });
-        return print(&(serde_json::to_string_pretty(&out).map_err(|e| e.to_string())? + "\n"));
+        serde_json::to_string_pretty(&out).map_err(|e| e.to_string())? + "\n"
+    } else if args.csv {
+        report.to_csv()
+    } else {
+        let clock = format!("virtual clock {} nodes/ms", args.game.nps / 1000.0);
+        let head = format!(
+            "Sweep of {} in {} against {}: {} vs {}, {games} games per value, {clock}, seed {}\n",
+            spec.param,
+            tm,
+            args.vs,
+            args.tc,
+            args.tc_b.as_deref().unwrap_or(&args.tc),
+            args.game.seed
+        );
+        let rate = if wall > 0.0 { played as f64 / wall } else { 0.0 };
+        let tail = format!("{played} games played in {wall:.1} s ({rate:.2} games/s)\n");
+        format!("{head}{}{tail}", report.to_text())
+    };
+    // The results first; a chart that cannot be written is reported after them.
+    print(&text)?;
+    let mut errors: Vec<String> =
+        svg.into_iter().filter_map(|(f, svg)| f.write(svg.as_bytes()).err()).collect();
+    if let Some(e) = write_error {
+        errors.insert(0, format!("{e}: the sweep stopped after {played} games this run"));
     }
-    if args.csv {
-        return print(&report.to_csv());
-    }
-    let clock = format!("virtual clock {} nodes/ms", args.game.nps / 1000.0);
-    let head = format!(
-        "Sweep of {} in {} against {}: {} vs {}, {games} games per value, {clock}, seed {}\n",
-        spec.param,
-        tm,
-        args.vs,
-        args.tc,
-        args.tc_b.as_deref().unwrap_or(&args.tc),
-        args.game.seed
-    );
-    let rate = if wall > 0.0 { played as f64 / wall } else { 0.0 };
-    let tail = format!("{played} games played in {wall:.1} s ({rate:.2} games/s)\n");
-    print(&format!("{head}{}{tail}", report.to_text()))
+    after_results(errors)
 }

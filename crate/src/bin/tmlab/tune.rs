@@ -4,11 +4,12 @@
 use std::io::{IsTerminal, Write};
 
 use crate::game_args::{GameArgs, flag_error};
-use crate::output::print;
+use crate::output::{OutFile, after_results, print, report_damage};
 use tmlab::experiment::chart::tune_svg;
 use tmlab::experiment::fit::short;
-use tmlab::experiment::journal::Journal;
+use tmlab::experiment::journal::JournalFile;
 use tmlab::experiment::pool::{Task, play_tasks};
+use tmlab::experiment::resume::{take_held, tune_resume};
 use tmlab::experiment::spsa::SpsaIteration;
 use tmlab::experiment::tune::{TuneSpec, end_list};
 use tmlab::play::game::ClockMode;
@@ -98,56 +99,90 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let plan = spec.plan().map_err(|e| flag_error(&e, own_flag))?;
     let cfg = &plan.cfg;
+    // The output files are opened before the first game: a bad path costs no game.
+    let json_out = OutFile::maybe("--json", &args.json)?;
+    let svg_out = OutFile::maybe("--svg", &args.svg)?;
     let mut history: Vec<SpsaIteration> = Vec::new();
+    let mut held = Vec::new();
     let mut journal = match &args.resume {
         Some(path) => {
             let settings = serde_json::from_str(&spec.to_json()).map_err(|e| e.to_string())?;
-            let j = Journal::open(path, "tune", &settings)?;
-            for r in &j.records {
-                history.push(
-                    serde_json::from_value(r.clone())
-                        .map_err(|e| format!("--resume {path}: a record is not an iteration: {e}"))?,
-                );
-            }
+            let j = JournalFile::open(path, "tune", &settings)?;
+            let r = tune_resume(&plan, &j.records);
+            report_damage(
+                path,
+                &[j.damaged.as_slice(), r.damaged.as_slice()].concat(),
+                "its iteration is played again",
+            );
+            history = r.history;
+            held = r.held;
             Some(j)
         }
         None => None,
     };
-    let mut theta = plan.replay(&history)?;
-    if !history.is_empty() {
-        eprintln!("resuming after iteration {} of {}", history.len(), cfg.iterations);
+    let mut theta = history.last().map_or_else(|| cfg.start(), |h| h.theta.clone());
+    if !history.is_empty() || !held.is_empty() {
+        let later = if held.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} later iteration(s) kept for when they come due)", held.len())
+        };
+        eprintln!("resuming after iteration {} of {}{later}", history.len(), cfg.iterations);
     }
     let tty = std::io::stderr().is_terminal();
     let start = std::time::Instant::now();
+    let mut write_error = None;
     for k in history.len() as u32 + 1..=cfg.iterations {
         let step = cfg.step(&theta, k);
-        let m = plan.iteration_match(&step)?.to_config()?;
-        let tasks: Vec<Task> = plan.games_of(k).map(|g| Task { cfg: 0, game: g }).collect();
-        let (mut wins, mut losses, mut draws) = (0, 0, 0);
-        play_tasks(std::slice::from_ref(&m), &tasks, concurrency, &mut |_, g| {
-            match g.score.outcome_a {
-                Outcome::Win => wins += 1,
-                Outcome::Loss => losses += 1,
-                Outcome::Draw => draws += 1,
+        let from_file = match take_held(&plan, &theta, k, &mut held) {
+            Ok(it) => it,
+            Err(d) => {
+                let path = args.resume.as_deref().unwrap_or("");
+                report_damage(path, &[d], "the iteration is played again");
+                None
             }
-            true
-        })?;
-        theta = cfg.update(&theta, &step, wins, losses);
-        let it = SpsaIteration { step, wins, losses, draws, theta: theta.clone() };
-        if let Some(j) = journal.as_mut() {
-            j.append(&it)?;
-        }
+        };
+        let (it, how) = match from_file {
+            Some(it) => (it, " (from the resume file)"),
+            None => {
+                let m = plan.iteration_match(&step)?.to_config()?;
+                let tasks: Vec<Task> = plan.games_of(k).map(|g| Task { cfg: 0, game: g }).collect();
+                let (mut wins, mut losses, mut draws) = (0, 0, 0);
+                play_tasks(std::slice::from_ref(&m), &tasks, concurrency, &mut |_, g| {
+                    match g.score.outcome_a {
+                        Outcome::Win => wins += 1,
+                        Outcome::Loss => losses += 1,
+                        Outcome::Draw => draws += 1,
+                    }
+                    true
+                })?;
+                let theta = cfg.update(&theta, &step, wins, losses);
+                let it = SpsaIteration { step, wins, losses, draws, theta };
+                if let Some(j) = journal.as_mut()
+                    && let Err(e) = j.append(&it)
+                {
+                    // The iteration counts, but the tune stops: its results are printed.
+                    write_error = Some(format!("{e}: the tune stopped after iteration {k}"));
+                }
+                (it, "")
+            }
+        };
+        theta = it.theta.clone();
+        let (wins, losses, draws) = (it.wins, it.losses, it.draws);
         history.push(it);
         let vals: Vec<String> =
             cfg.params.iter().zip(&theta).map(|(p, v)| format!("{}={}", p.path, short(*v))).collect();
         let line = format!(
-            "[iteration {k}/{}] + scored {wins}-{losses}-{draws} (W-L-D) | {} | {:.0} s",
+            "[iteration {k}/{}] + scored {wins}-{losses}-{draws} (W-L-D){how} | {} | {:.0} s",
             cfg.iterations,
             vals.join(" "),
             start.elapsed().as_secs_f64()
         );
         let mut err = std::io::stderr().lock();
         let _ = if tty { write!(err, "\r\x1b[2K{line}") } else { writeln!(err, "{line}") };
+        if write_error.is_some() {
+            break;
+        }
     }
     if tty {
         eprintln!();
@@ -199,15 +234,18 @@ pub fn run(args: Args) -> Result<(), String> {
         text += "\n";
     }
     text += &format!("tuned spec: {tuned}\n");
-    if let Some(path) = &args.json {
+    // The results first; output files that cannot be written are reported after them.
+    print(&text)?;
+    let mut errors = Vec::new();
+    errors.extend(write_error);
+    if let Some(f) = json_out {
         let out = serde_json::json!({ "spec": spec, "spsa": cfg, "iterations": history, "final": theta, "tuned": tuned });
         let s = serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?;
-        std::fs::write(path, s + "\n").map_err(|e| format!("--json {path}: {e}"))?;
+        errors.extend(f.write((s + "\n").as_bytes()).err());
     }
-    if let Some(path) = &args.svg {
+    if let Some(f) = svg_out {
         let title = format!("SPSA of {} at {}", plan.tm.manager(), args.tc);
-        std::fs::write(path, tune_svg(cfg, &history, &title, (800, 480))?)
-            .map_err(|e| format!("--svg {path}: {e}"))?;
+        errors.extend(f.write(tune_svg(cfg, &history, &title, (800, 480))?.as_bytes()).err());
     }
-    print(&text)
+    after_results(errors)
 }

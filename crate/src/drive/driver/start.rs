@@ -7,6 +7,7 @@ use shakmaty::Position;
 use super::{MoveDriver, Reuse, Running, Search};
 use crate::clock::timer::Timer;
 use crate::drive::request::{Event, MoveRequest};
+use crate::drive::strength::slice_nodes;
 use crate::drive::{SearcherKind, context, fen_of, game_ply};
 use crate::search::mcts::{GoOptions, MctsSearch, MctsTree};
 use crate::search::{Limits, RootPosition};
@@ -33,6 +34,9 @@ impl MoveDriver {
         }
         let ply = game_ply(&req.start, req.moves.len());
         let before = self.snapshot();
+        // The level caps the node rate: a virtual clock runs slower, the wall clock is waited for.
+        let throttle = self.level.throttle(req.searcher);
+        let timer = self.level.timer(req.timer, req.searcher);
         let (search, reused) = match req.searcher {
             SearcherKind::Ab => {
                 let mut root = RootPosition::new(req.start.clone());
@@ -62,13 +66,19 @@ impl MoveDriver {
                         return Err(e);
                     }
                 };
-                let mut go = GoOptions::new(req.timer);
+                let mut go = GoOptions::new(timer);
                 go.pondering = req.ponder;
                 go.max_playouts = req.nodes;
                 go.max_visits = req.max_visits;
                 go.searchmoves = req.searchmoves.clone();
                 go.stop_when_decided = req.clock.is_none() && !req.open_ended;
-                let search = match MctsSearch::new(tree, self.mcts.clone(), go) {
+                // A capped level polls (after each batch) at least every slice of capped time.
+                let mut params = self.mcts.clone();
+                if let Some(rate) = throttle {
+                    let slice = u32::try_from(slice_nodes(rate)).unwrap_or(u32::MAX);
+                    params.batch_size = params.batch_size.min(slice);
+                }
+                let search = match MctsSearch::new(tree, params, go) {
                     Ok(s) => s,
                     Err(e) => {
                         self.tree = Some(MctsTree::default());
@@ -108,7 +118,8 @@ impl MoveDriver {
             managed,
             budget,
             movetime_ms: req.movetime_ms,
-            timer: req.timer,
+            timer,
+            throttle,
             control: req.control,
             before,
             reuse,
@@ -121,11 +132,17 @@ impl MoveDriver {
     /// MCTS ponderhit: the ponder search becomes a normal one timed by `timer`; an lc0-style
     /// manager begins the move afresh with the ponder tree as reused nodes ([`Event::Budget`]).
     pub fn mcts_ponderhit(&mut self, timer: Timer, out: &mut dyn FnMut(Event)) {
-        let MoveDriver { running, tm, .. } = self;
-        let Some(Running { search: Search::Mcts { search }, managed, budget, .. }) = running else { return };
+        let MoveDriver { running, tm, level, .. } = self;
+        let Some(Running { search: Search::Mcts { search }, managed, budget, timer: run_timer, .. }) =
+            running
+        else {
+            return;
+        };
         if !search.is_pondering() {
             return;
         }
+        let timer = level.timer(timer, crate::drive::SearcherKind::Mcts);
+        *run_timer = timer;
         let head_n = search.ponderhit(timer);
         if let Some(parked) = managed.take() {
             let s = ManagedStopper::resume(tm.as_mut(), parked);

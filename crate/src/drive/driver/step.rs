@@ -4,6 +4,7 @@
 use super::{LIMIT_POLL_STRIDE, MoveDriver, Search};
 use crate::drive::MoveTimeStopper;
 use crate::drive::request::{Event, MoveOutcome};
+use crate::drive::strength::NodeRateCap;
 use crate::search::mcts::{InfoLine, Progress};
 use crate::search::{IterationReport, SearchRequest, Searcher};
 use crate::stop::{NeverStop, Stopper};
@@ -36,21 +37,31 @@ impl MoveDriver {
                         *last = Some(l.clone());
                     }
                 };
-                let (timer, limits) = (run.timer, limits.clone());
-                let request = |stopper| SearchRequest {
-                    stopper,
-                    timer,
-                    limits: limits.clone(),
-                    control: control.clone(),
+                let (timer, limits, throttle) = (run.timer, limits.clone(), run.throttle);
+                // At a capped level the search is held to its node rate between it and the stopper.
+                let mut search = |stopper: &mut dyn Stopper| {
+                    let request = |stopper| SearchRequest {
+                        stopper,
+                        timer,
+                        limits: limits.clone(),
+                        control: control.clone(),
+                    };
+                    match throttle {
+                        Some(rate) => {
+                            let mut capped = NodeRateCap::new(stopper, timer, rate, control.clone());
+                            ab.search(root, request(&mut capped), &mut on_it)
+                        }
+                        None => ab.search(root, request(stopper), &mut on_it),
+                    }
                 };
                 let r = match run.managed.take() {
                     Some(parked) => {
                         let mut s = ManagedStopper::resume(self.tm.as_mut(), parked);
-                        let r = ab.search(root, request(&mut s), &mut on_it);
+                        let r = search(&mut s);
                         run.managed = Some(s.suspend());
                         r
                     }
-                    None => ab.search(root, request(&mut NeverStop::default()), &mut on_it),
+                    None => search(&mut NeverStop::default()),
                 };
                 match r {
                     Ok(r) => MoveOutcome {
@@ -84,10 +95,18 @@ impl MoveDriver {
                 let mut movetime = run.movetime_ms.map(MoveTimeStopper::new);
                 let mut never = NeverStop::default();
                 let mut managed = run.managed.take().map(|p| ManagedStopper::resume(self.tm.as_mut(), p));
-                let stopper: &mut dyn Stopper = match (&mut managed, &mut movetime) {
+                let inner: &mut dyn Stopper = match (&mut managed, &mut movetime) {
                     (Some(s), _) => s,
                     (None, Some(s)) => s,
                     (None, None) => &mut never,
+                };
+                let mut capped;
+                let stopper: &mut dyn Stopper = match run.throttle {
+                    Some(rate) => {
+                        capped = NodeRateCap::new(inner, run.timer, rate, control.clone());
+                        &mut capped
+                    }
+                    None => inner,
                 };
                 // One batch at a time, so a `stop` from another thread is seen within a batch.
                 let mut progress = Progress::Running;

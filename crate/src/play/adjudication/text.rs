@@ -27,10 +27,8 @@ fn fields<'a>(
     Ok(f)
 }
 
-/// At most 40 characters of a quoted value.
-fn clip(s: &str) -> String {
-    if s.chars().count() > 40 { format!("{}…", s.chars().take(40).collect::<String>()) } else { s.into() }
-}
+/// What an error quotes of a value (the crate's one excerpt rule).
+use crate::excerpt::excerpt as clip;
 
 fn whole(path: &str, name: &str, s: &str, allowed: &str) -> Result<u32, AdjudicationError> {
     s.parse().map_err(|_| {

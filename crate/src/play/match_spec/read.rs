@@ -19,14 +19,8 @@ fn describe(v: &Value) -> String {
     clip(&v.to_string())
 }
 
-/// At most 40 characters of a key, name or value an error quotes, with `…` when cut.
-pub(super) fn clip(s: &str) -> String {
-    if s.chars().count() > 40 {
-        format!("{}…", s.chars().take(40).collect::<String>())
-    } else {
-        s.to_string()
-    }
-}
+/// What an error quotes of a key, name or value (the crate's one excerpt rule).
+pub(super) use crate::excerpt::excerpt as clip;
 
 impl<'a> Fields<'a> {
     /// `value` as an object whose keys are all in `allowed`.
@@ -212,6 +206,11 @@ impl MatchSpec {
         s.overhead_ms = f.number("overhead_ms")?;
         if let Some(h) = f.whole("hash_mb", MAX_HASH_MB as u64)? {
             s.hash_mb = h as usize;
+        }
+        for (key, level) in [("level_a", &mut s.level_a), ("level_b", &mut s.level_b)] {
+            if let Some(l) = f.whole(key, u64::from(u8::MAX))? {
+                *level = l as u8;
+            }
         }
         if let Some(e) = f.string("event")? {
             s.event = e;

@@ -200,3 +200,20 @@ fn json_errors_carry_the_field_and_the_allowed_list_apart() {
         assert!(!e.message.contains("allowed:"), "{json}: {e:?}");
     }
 }
+
+#[test]
+fn strength_levels_per_player() {
+    let spec = MatchSpec::from_json(r#"{"a":"stockfish","b":"stockfish","level_a":2,"level_b":3}"#).unwrap();
+    assert_eq!((spec.level_a, spec.level_b), (2, 3));
+    assert_eq!(MatchSpec::from_json(&spec.to_json()).unwrap(), spec);
+    let cfg = spec.to_config().unwrap();
+    assert_eq!((cfg.a.level.level, cfg.b.level.level), (2, 3));
+    assert_eq!((cfg.name_a.as_str(), cfg.name_b.as_str()), ("A stockfish level 2", "B stockfish level 3"));
+    assert_eq!(cfg.a.label(), "ab stockfish level 2");
+    let full = MatchSpec::from_json(r#"{"a":"stockfish","b":"mediocre"}"#).unwrap().to_config().unwrap();
+    assert_eq!((full.a.level.level, full.name_a.as_str()), (5, "A stockfish"));
+    let e = err(r#"{"a":"stockfish","b":"stockfish","level_b":9}"#);
+    assert!(e.starts_with("level_b: 9 is out of range") && e.contains("1 (beginner) to 5"), "{e}");
+    let e = err(r#"{"a":"stockfish","b":"stockfish","level_a":"high"}"#);
+    assert!(e.starts_with("level_a:"), "{e}");
+}

@@ -51,6 +51,10 @@ pub struct SavedGame {
     pub setup: PlaySetup,
     /// Everything that happened.
     pub events: Vec<PlayEvent>,
+    /// The engine manager's state after its last move (a `tm-state` payload), absent in games
+    /// saved before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manager_state: Option<String>,
 }
 
 impl PersonGame {
@@ -66,6 +70,11 @@ impl PersonGame {
         let mut g = PersonGame::new(saved.setup).map_err(|e| format!("saved game: {e}"))?;
         for (i, ev) in saved.events.into_iter().enumerate() {
             g.replay(ev).map_err(|e| format!("saved game, event {}: {e}", i + 1))?;
+        }
+        // A state that does not fit the game is left out: the game itself is still good, and
+        // its engine then starts from a fresh manager.
+        if let Some(p) = saved.manager_state {
+            let _ = g.set_manager_state(&p);
         }
         Ok(g)
     }
@@ -105,8 +114,12 @@ impl PersonGame {
 
     /// The game as JSON ([`SavedGame`]) for [`PersonGame::restore`].
     pub fn save(&self) -> String {
-        let saved =
-            SavedGame { version: SAVE_VERSION, setup: self.setup.clone(), events: self.events.clone() };
+        let saved = SavedGame {
+            version: SAVE_VERSION,
+            setup: self.setup.clone(),
+            events: self.events.clone(),
+            manager_state: self.manager_state.clone(),
+        };
         serde_json::to_string(&saved).expect("a saved game always serialises")
     }
 }

@@ -6,7 +6,7 @@ use shakmaty::Color;
 
 use super::{PersonGame, parse_tc};
 use crate::clock::{Convention, TimeControl};
-use crate::drive::SearcherKind;
+use crate::drive::{Level, SearcherKind};
 use crate::play::engine_report::EngineReport;
 use crate::play::game::{Adjudication, ClockMode, Game, GameSetup, SideSetup, startpos_opening};
 use crate::play::openings::fen_of;
@@ -29,9 +29,17 @@ pub struct PlaySetup {
     pub move_overhead_ms: f64,
     /// Whether the engine ponders (MCTS only).
     pub ponder: bool,
+    /// The engine's strength level, 1 … 5 ([`crate::drive::strength`]); saved games from
+    /// before levels read as full strength.
+    #[serde(default = "full_strength")]
+    pub level: u8,
     /// PGN `Date` (`YYYY.MM.DD`).
     #[serde(default = "unknown_date")]
     pub date: String,
+}
+
+fn full_strength() -> u8 {
+    crate::drive::strength::FULL
 }
 
 fn unknown_date() -> String {
@@ -39,7 +47,7 @@ fn unknown_date() -> String {
 }
 
 /// A setup value the game refuses: which field (`person`, `white_tc`, `black_tc`, `searcher`,
-/// `tm`, `move_overhead_ms`) and what is wrong with it.
+/// `tm`, `move_overhead_ms`, `level`) and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError {
     /// The [`PlaySetup`] field.
@@ -98,12 +106,14 @@ impl PersonGame {
                 format!("move overhead {} ms: expected 0 … 10000 ms", setup.move_overhead_ms),
             ));
         }
+        let level = Level::get(u64::from(setup.level))
+            .map_err(|_| SetupError::new("level", format!("level {} does not exist", setup.level)))?;
         let overhead_applies = tm.get("move-overhead").is_some();
         if overhead_applies {
             tm.set("move-overhead", &format!("{}", setup.move_overhead_ms.round()))
                 .map_err(|e| SetupError::new("tm", e.to_string()))?;
         }
-        let engine_label = format!("{} {}", searcher.as_str(), tm);
+        let engine_label = format!("{} {} level {}", searcher.as_str(), tm, level.level);
         let side = |c: Color, tc: TimeControl| SideSetup {
             name: if c == person { "Person".into() } else { format!("tmlab {}", searcher.as_str()) },
             tc,
@@ -128,6 +138,9 @@ impl PersonGame {
             searcher,
             engine_label,
             tm_spec: tm.to_string(),
+            manager: tm.manager(),
+            level,
+            manager_state: None,
             overhead_applies,
             game,
             events: Vec::new(),

@@ -14,6 +14,7 @@ fn setup(person: &str, w: &str, b: &str) -> PlaySetup {
         tm: "lc0-legacy".into(),
         move_overhead_ms: 50.0,
         ponder: false,
+        level: 5,
         date: "2025.01.02".into(),
     }
 }

@@ -9,9 +9,11 @@ use shakmaty::{CastlingMode, Color, Position};
 
 use super::{PersonGame, color_name, dests};
 use crate::clock::{TimeControl, Timing};
+use crate::drive::{Level, SearcherKind};
 use crate::play::game::{GameOutcome, MoveRecord};
 use crate::play::match_::emergency_threshold_ms;
 use crate::play::openings::fen_of;
+use crate::play::why::stop_sentence;
 
 /// One side's clock as the page draws it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -46,6 +48,10 @@ pub struct MoveRow {
     pub squares: [String; 2],
     /// The position after the move.
     pub fen: String,
+    /// The side to move after the move: `white` or `black`.
+    pub turn: &'static str,
+    /// The side to move after the move is in check.
+    pub check: bool,
     /// Time used, ms.
     pub used_ms: f64,
     /// Clock after the move, ms (increment included).
@@ -71,6 +77,8 @@ pub struct EngineMove {
     pub stop: Option<String>,
     /// Engine-reported time, ms.
     pub engine_ms: f64,
+    /// Why the search stopped then, in one sentence with its numbers ([`crate::play::why`]).
+    pub why: String,
 }
 
 /// The whole game as the page draws it.
@@ -102,6 +110,14 @@ pub struct PlayState {
     pub searcher: &'static str,
     /// The manager's spec as sent to the engine (`TimeManager`), move overhead included.
     pub tm_spec: String,
+    /// The manager's canonical name (`stockfish`).
+    pub manager: &'static str,
+    /// The engine's strength level.
+    pub level: Level,
+    /// The level in words for this searcher: `3 (club, at most 16000 nodes/s)`.
+    pub level_text: String,
+    /// The UCI options the engine plays this game with, name → value (`setoption` them).
+    pub engine_options: BTreeMap<&'static str, String>,
     /// Whether the engine accepts a draw offer right now.
     pub draw_acceptable: bool,
 }
@@ -161,6 +177,7 @@ impl PersonGame {
                     _ => [String::new(), String::new()],
                 };
                 pos.play_unchecked(m);
+                let mcts = self.searcher == SearcherKind::Mcts;
                 MoveRow {
                     ply: r.ply,
                     color: color_name(r.color),
@@ -168,6 +185,8 @@ impl PersonGame {
                     uci: u.to_string(),
                     squares,
                     fen: fens.next().cloned().unwrap_or_else(|| fen_of(&pos)),
+                    turn: color_name(pos.turn()),
+                    check: pos.is_check(),
                     used_ms: r.used_ms,
                     clock_after_ms: r.clock_after_ms,
                     engine: r.engine.as_ref().map(|t| EngineMove {
@@ -178,6 +197,7 @@ impl PersonGame {
                         score: t.score.to_uci(),
                         stop: Some(t.stop_reason.label().to_string()),
                         engine_ms: t.engine_ms,
+                        why: stop_sentence(t, r.used_ms, mcts, self.manager),
                     }),
                 }
             })
@@ -208,6 +228,10 @@ impl PersonGame {
             engine: self.engine_label.clone(),
             searcher: self.searcher.as_str(),
             tm_spec: self.tm_spec.clone(),
+            manager: self.manager,
+            level: self.level,
+            level_text: self.level.describe(self.searcher),
+            engine_options: self.engine_options().into_iter().collect(),
             draw_acceptable: self.draw_acceptable(),
         }
     }

@@ -7,7 +7,66 @@
 
 use std::fmt::Write as _;
 
+use serde::Serialize;
+
 use crate::stop::Score;
+
+/// One field of the comments tmlab writes after PGN moves, explained (the Play view's "What the
+/// comments mean", `docs/play.md#pgn-comments`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CommentField {
+    /// The field as it appears (`[%clk …]`, `latency=`).
+    pub field: &'static str,
+    /// An example.
+    pub example: &'static str,
+    /// What it means, with its unit.
+    pub meaning: &'static str,
+}
+
+/// Every field of a move comment, in the order they are written.
+pub const COMMENT_FIELDS: [CommentField; 7] = [
+    CommentField {
+        field: "eval/depth",
+        example: "+0.31/14",
+        meaning: "engine moves only (cutechess's prefix): the engine's last score from its own side, in pawns \
+                  (mates as +M3 / -M2, in moves), then the depth of its last completed iteration \
+                  (MCTS: the average playout depth)",
+    },
+    CommentField {
+        field: "time",
+        example: "1.21s",
+        meaning: "the time charged for the move, in seconds (cutechess's prefix; the same as %emt)",
+    },
+    CommentField {
+        field: "[%clk]",
+        example: "[%clk 0:02:55.3]",
+        meaning: "the mover's clock after the move, increment included (h:mm:ss, up to three decimals)",
+    },
+    CommentField {
+        field: "[%emt]",
+        example: "[%emt 0:00:01.21]",
+        meaning: "elapsed move time: the time charged for the move (h:mm:ss)",
+    },
+    CommentField {
+        field: "n=",
+        example: "n=152340",
+        meaning: "engine moves only: the nodes the engine reported for the move (alpha-beta: nodes \
+                  searched; MCTS: visits, as its last `info nodes` said)",
+    },
+    CommentField {
+        field: "latency=",
+        example: "latency=37",
+        meaning: "engine moves only: milliseconds charged beyond the engine's own time for the move \
+                  (its last `info … time`): in Play the page↔worker round trip and the tail of \
+                  the search after its last info line; in matches on a virtual clock the \
+                  simulated latency",
+    },
+    CommentField {
+        field: "book",
+        example: "{book}",
+        meaning: "matches only: the move came from the opening, not from the engine (no time charged)",
+    },
+];
 
 /// Format milliseconds as `h:mm:ss` with up to three decimals (`0:02:55.3`).
 pub fn format_clock(ms: f64) -> String {

@@ -93,3 +93,22 @@ fn games_from_a_fen_and_bad_moves() {
     let err = parse_pgn("[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap_err();
     assert!(err.contains("game 1") && err.contains("ply 3") && err.contains("Ke3"), "{err}");
 }
+
+#[test]
+fn every_comment_field_is_explained_in_the_docs() {
+    let doc = include_str!("../../../../docs/play.md");
+    let section = doc.split("## PGN comments").nth(1).expect("docs/play.md has a PGN comments section");
+    for f in super::COMMENT_FIELDS {
+        assert!(
+            section.contains(&format!("| `{}` | `{}` |", f.field, f.example)),
+            "{} is not in docs/play.md",
+            f.field
+        );
+        let words = f.meaning.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
+        assert!(
+            section.replace('`', "").contains(&words.replace('`', "")),
+            "{}: docs/play.md says otherwise",
+            f.field
+        );
+    }
+}

@@ -22,7 +22,15 @@ pub struct GameId {
 
 impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {} ({} vs {}, {})", self.number, self.white, self.black, self.event)
+        use crate::excerpt::excerpt;
+        write!(
+            f,
+            "game {} ({} vs {}, {})",
+            self.number,
+            excerpt(&self.white),
+            excerpt(&self.black),
+            excerpt(&self.event)
+        )
     }
 }
 

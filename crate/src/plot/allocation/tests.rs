@@ -53,3 +53,21 @@ fn numbers_are_short() {
     assert_eq!(nice_top(0.0), 1.0);
     assert_eq!(nice_top(96.0), 100.0);
 }
+
+#[test]
+fn a_lessons_ghost_is_its_own_setting_not_the_defaults() {
+    let cfg = SimConfig { moves: 30, ..SimConfig::default() };
+    let specs = vec!["stockfish".to_string()];
+    let cmp = Comparison::run_against(&specs, "60", &cfg, &specs, "60+0.6", &cfg).unwrap();
+    let ghost = cmp.ghosts[0].as_ref().expect("60+0.6 differs from 60");
+    assert_eq!(ghost.tc, "60+0.6");
+    assert_eq!(ghost.rows, simulate_spec("stockfish", "60+0.6", &cfg).unwrap().rows);
+    // The same setting as the ghost: no ghost drawn.
+    let same = Comparison::run_against(&specs, "60+0.6", &cfg, &specs, "60+0.6", &cfg).unwrap();
+    assert!(same.ghosts[0].is_none());
+    assert!(Comparison::run_against(&specs, "60", &cfg, &[], "60", &cfg).is_err());
+    // A try that changes the usage model: the ghost keeps the lesson's own.
+    let half = SimConfig { use_frac: 0.5, ..cfg };
+    let used = Comparison::run_against(&specs, "60+0.6", &half, &specs, "60+0.6", &cfg).unwrap();
+    assert_eq!(used.ghosts[0].as_ref().unwrap().config.use_frac, 1.0);
+}

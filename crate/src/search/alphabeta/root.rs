@@ -41,7 +41,11 @@ impl Search<'_, '_> {
                 score: to_score(score),
                 best_move_changes: self.iter_changes,
             });
-            completed = Some(Completed { depth, seldepth: self.seldepth as u32, score, pv });
+            // seldepth: the deepest ply reached, and never below the depth reported: a line cut
+            // short by a transposition-table hit or a repetition counts as searched that deep,
+            // as does Stockfish's re-search at a reduced depth (`search_depth`).
+            let seldepth = (self.seldepth as u32).max(depth);
+            completed = Some(Completed { depth, seldepth, score, pv });
             // Order the next iteration: best first, then by nodes spent in this one.
             self.root_moves[1..].sort_by_key(|rm| std::cmp::Reverse(rm.iter_nodes));
             if depth == 1 {

@@ -60,6 +60,8 @@ pub(super) fn match_spec(args: &Args) -> Result<MatchSpec, String> {
         adjudication: args.game.adjudication()?,
         overhead_ms: args.overhead,
         hash_mb: args.hash,
+        level_a: args.level_a,
+        level_b: args.level_b,
         event: "tmlab match".into(),
         date: today(),
     })
@@ -91,6 +93,8 @@ pub(super) fn own_flag(field: &str) -> Option<&'static str> {
         "tc_b" => "--tc-b",
         "clock.latency_ms" => "--latency",
         "hash_mb" => "--hash",
+        "level_a" => "--level-a",
+        "level_b" => "--level-b",
         "overhead_ms" => "--overhead",
         "openings" | "openings.epd" => "--openings",
         _ => return None,

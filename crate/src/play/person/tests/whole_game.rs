@@ -53,9 +53,31 @@ fn a_whole_game_against_the_uci_engine_saves_restores_and_exports() {
     let p = &parsed[0];
     assert_eq!(p.tag("TimeControl"), Some("30"));
     assert_eq!(p.tag("MoveOverhead"), Some("50 ms"));
+    assert_eq!(p.tag("EngineLevel"), Some("5 (full strength, no cap)"));
+    assert!(p.tag("WhiteEngine").is_some_and(|e| e.ends_with(" level 5")), "{:?}", p.tag("WhiteEngine"));
     assert_eq!(p.moves.len(), s.moves.len());
     for (i, m) in p.moves.iter().enumerate() {
         let c = m.comment.as_deref().unwrap();
+        // Every field written is one the comment table explains (docs/play.md, the Play view).
+        let known = |w: &str| {
+            crate::play::pgn::COMMENT_FIELDS.iter().any(|f| match f.field {
+                "[%clk]" => w.starts_with("[%clk"),
+                "[%emt]" => w.starts_with("[%emt"),
+                "eval/depth" => w.contains('/') && !w.contains('='),
+                "time" => w.ends_with('s') && w[..w.len() - 1].parse::<f64>().is_ok(),
+                k if k.ends_with('=') => w.starts_with(k),
+                _ => false,
+            })
+        };
+        let mut words = c.split_whitespace().peekable();
+        while let Some(w) = words.next() {
+            let w = if w.starts_with("[%") {
+                format!("{w} {}", words.next().unwrap_or(""))
+            } else {
+                w.to_string()
+            };
+            assert!(known(&w), "{w:?} of {c:?} is not in COMMENT_FIELDS");
+        }
         assert!(parse_clock(comment_command(c, "clk").unwrap()).is_some(), "{c}");
         assert!(parse_clock(comment_command(c, "emt").unwrap()).is_some(), "{c}");
         if i % 2 == 0 {

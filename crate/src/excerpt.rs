@@ -1,0 +1,66 @@
+//! What an error message quotes of a long input: an excerpt, never the whole text. The one
+//! rule for every echo of user input (CLI flags, UCI lines, spec strings, PGN comments, URL
+//! values, saved records), so that a 1 MB argument gives a one-line error.
+
+/// Characters of an input an error quotes at most.
+pub const MAX_CHARS: usize = 40;
+
+/// At most [`MAX_CHARS`] characters of `s`, with `…` when cut.
+pub fn excerpt(s: &str) -> String {
+    excerpt_n(s, MAX_CHARS)
+}
+
+/// At most `n` characters of `s`, with `…` when cut.
+pub fn excerpt_n(s: &str, n: usize) -> String {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// Up to 24 characters either side of byte `at` of `input`, with `…` where cut: where in a long
+/// input an error is.
+pub fn excerpt_at(input: &str, at: usize) -> String {
+    const SIDE: usize = 24;
+    let floor = |mut i: usize| {
+        i = i.min(input.len());
+        while !input.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let (lo, hi) = (floor(at.saturating_sub(SIDE)), floor(at.saturating_add(SIDE)));
+    let pre = if lo > 0 { "…" } else { "" };
+    let post = if hi < input.len() { "…" } else { "" };
+    format!("{pre}{}{post}", &input[lo..hi])
+}
+
+/// A line of at most about 160 characters: its first 100 and last 50 around a `…` (a whole
+/// message line that quotes an input, such as clap's).
+pub fn excerpt_line(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= 160 {
+        return line.to_string();
+    }
+    let head: String = chars[..100].iter().collect();
+    let tail: String = chars[chars.len() - 50..].iter().collect();
+    format!("{head}…{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_are_short_and_cut_on_character_boundaries() {
+        assert_eq!(excerpt("short"), "short");
+        let long = "é".repeat(100);
+        assert_eq!(excerpt(&long).chars().count(), MAX_CHARS + 1);
+        assert!(excerpt(&long).ends_with('…'));
+        assert_eq!(excerpt_n("abcdef", 3), "abc…");
+        assert_eq!(excerpt_at("0123456789", 5), "0123456789");
+        let at = excerpt_at(&"x".repeat(1000), 500);
+        assert_eq!(at.chars().count(), 48 + 2);
+        assert_eq!(excerpt_line(&"y".repeat(10_000)).chars().count(), 151);
+    }
+}
