@@ -12,10 +12,15 @@
 //! move number.
 
 use serde::{Deserialize, Serialize};
+#[cfg(not(target_arch = "wasm32"))]
 use shakmaty::Color;
 
 use crate::drive::SearcherKind;
-use crate::play::game::{Adjudication, ClockMode, GameRecord};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::play::game::GameRecord;
+use crate::play::game::{Adjudication, ClockMode};
+// Matches run on native threads only: the browser ranks the committed results.
+#[cfg(not(target_arch = "wasm32"))]
 use crate::play::match_::{MatchState, run_match};
 use crate::play::match_spec::{FieldError, MatchSpec};
 
@@ -113,10 +118,12 @@ pub fn gauntlet(engine: SearcherKind) -> (&'static [&'static str], &'static str)
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn finite(x: f64) -> Option<f64> {
     x.is_finite().then_some(x)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The manager's clock share after each of its timed moves in one game.
 fn shares(rec: &GameRecord, color: Color) -> Vec<f64> {
     let mut used = 0.0;
@@ -131,6 +138,7 @@ fn shares(rec: &GameRecord, color: Color) -> Vec<f64> {
         .collect()
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The mean curve over games; a move appears once a quarter of the games reached it.
 fn mean_curve(per_game: &[Vec<f64>]) -> Vec<CurvePoint> {
     let min_games = per_game.len().div_ceil(4).max(1);
@@ -147,6 +155,7 @@ fn mean_curve(per_game: &[Vec<f64>]) -> Vec<CurvePoint> {
         .collect()
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
@@ -183,6 +192,7 @@ pub fn check(plan: &Plan) -> Result<(), FieldError> {
     Ok(())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Plays one manager's match against the reference at `tc`, with the plan's games, seed,
 /// clock, adjudication and concurrency, and summarises it.
 ///
@@ -219,6 +229,7 @@ pub fn run_entry(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> 
     })
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Runs the whole plan, calling `progress` after each entry.
 ///
 /// # Errors

@@ -8,8 +8,8 @@
 pub mod chart;
 pub mod fit;
 pub mod journal;
-// Matches run on native threads only; the browser reads the committed results.
-#[cfg(not(target_arch = "wasm32"))]
+// The browser reads the committed results, and ranks them with `rank_ranges` (wasm's
+// leaderboardRanks): the module builds for wasm too, though only native threads run its matches.
 pub mod leaderboard;
 pub mod param;
 #[cfg(not(target_arch = "wasm32"))]
