@@ -49,7 +49,7 @@ function settle(s) {
 
 /**
  * @param {LeaderboardState} s
- * @param {{type: 'loaded', doc: any} | {type: 'failed', error: string} | {type: 'group', engine: string, tc: string}
+ * @param {{type: 'loaded', doc: any, ranks?: any} | {type: 'failed', error: string} | {type: 'group', engine: string, tc: string}
  *   | {type: 'highlight', index: number|null}} e
  * @returns {LeaderboardState}
  */
