@@ -6,17 +6,23 @@
 // name, dist/tm-curve.js: the <tm-curve> custom element docs sites load.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { precompressed } from './scripts/precompressed.mjs';
 
 const www = (p) => resolve(import.meta.dirname, 'www', p);
 
 export default defineConfig({
   root: 'www',
+  // The build's .br and .gz copies (scripts/precompressed.mjs), served with Content-Encoding.
+  plugins: [precompressed({ dev: resolve(import.meta.dirname, 'www'), preview: resolve(import.meta.dirname, 'dist') })],
   // Relative asset URLs, so a docs site can host the build under any sub-path.
   base: './',
   build: {
     outDir: '../dist',
     emptyOutDir: true,
     target: 'es2022',
+    // <tm-curve> adds nothing to its host page's <head>: no modulepreload links for the chunks
+    // its dynamic import of the charts module needs (the playground keeps them).
+    modulePreload: { resolveDependencies: (_file, deps, { hostId }) => (hostId === 'tm-curve.js' ? [] : deps) },
     rolldownOptions: {
       input: {
         main: www('index.html'),

@@ -26,6 +26,10 @@ if [ ! -f "$dir/.bench-built" ]; then
   # The same lock file: share this tree's packages; another one: install that revision's own.
   if cmp -s package-lock.json "$dir/package-lock.json"; then
     ln -s "$ROOT/node_modules" "$dir/node_modules"
+    # The extracted lock file is newer than the shared node_modules: the revision's setup.sh would
+    # run `npm ci` through the link and empty this tree's node_modules (it did). Same content,
+    # same time.
+    touch -r "$ROOT/node_modules/.package-lock.json" "$dir/package-lock.json"
   else
     (cd "$dir" && npm ci --no-audit --no-fund --prefer-offline)
   fi

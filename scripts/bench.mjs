@@ -16,6 +16,12 @@
 // so an unwarmed first search would measure the compilers rather than the engine. The movetime
 // overshoot is measured once per side at the end.
 //
+// The embeds' figures (scripts/bench/embeds.mjs), per side, after the speeds: the size of every
+// wasm module (raw, gzip -9, brotli 11), the bytes a host page with one <tm-curve> transfers
+// until its chart is drawn and those of the Play embed (/embed, view=play), and the Curves
+// view's first live chart after a cold load (the median of 3, alternating the sides), on the
+// desktop profile and throttled to 10 Mbit/s with 150 ms latency.
+//
 // Every figure must be produced, and the node counts must be the same natively and in the worker
 // (and in every round); if not, the script prints what is missing or different and exits with 1.
 // `--smoke` (a step of `npm test`) runs the whole thing tiny: depth 2, one round, 500 playouts,
@@ -28,6 +34,7 @@ import { parseArgs } from 'node:util';
 import { ROOT, launch } from '../tests/e2e/harness.mjs';
 import { Side } from './bench/side.mjs';
 import { collect, check, printTable } from './bench/figures.mjs';
+import { THROTTLED, curvesFirstChart, oneCurveTransfer, playEmbedTransfer } from './bench/embeds.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -86,6 +93,11 @@ const browser = await launch();
 const rounds = [];
 /** @type {Record<string, {native: any, worker: any}>} the overshoot, per side */
 const overshoot = {};
+/** Cold loads of the Curves view per side and profile (the figure is their median). */
+const COLD_LOADS = 3;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** @type {Record<string, any>} the embeds' figures, per side */
+const embeds = {};
 try {
   for (const side of sides) await side.open(browser.context);
   const speedArgs = ['--depth', String(method.depth), '--no-overshoot', '--mcts-playouts', String(method.mctsPlayouts)];
@@ -115,17 +127,44 @@ try {
       overshoot[side.label] = { native, worker };
     }
   }
+  console.log('embeds: a page with one <tm-curve>; the Curves view cold, desktop and throttled');
+  for (const side of sides) {
+    const curve = await oneCurveTransfer(browser.context, side.url);
+    const play = await playEmbedTransfer(browser.context, side.url);
+    embeds[side.label] = {
+      curveBytes: curve.bytes,
+      curveRequests: curve.requests,
+      playBytes: play.bytes,
+      playRequests: play.requests,
+      firstChartDesktop: [],
+      firstChartThrottled: [],
+    };
+  }
+  // The cold loads alternate between the sides, three of each; the figure is their median.
+  for (let i = 0; i < COLD_LOADS; i++) {
+    for (const side of i % 2 ? [...sides].reverse() : sides) {
+      embeds[side.label].firstChartDesktop.push(await curvesFirstChart(browser.context, side.url, null));
+      embeds[side.label].firstChartThrottled.push(await curvesFirstChart(browser.context, side.url, THROTTLED));
+    }
+  }
+  for (const side of sides) {
+    const e = embeds[side.label];
+    e.firstChartDesktopRuns = e.firstChartDesktop;
+    e.firstChartThrottledRuns = e.firstChartThrottled;
+    e.firstChartDesktop = median(e.firstChartDesktop);
+    e.firstChartThrottled = median(e.firstChartThrottled);
+  }
 } finally {
   await browser.close();
   for (const side of sides) await side.close();
 }
 const loadAfter = load();
 
-const figures = sides.map((side) => collect(side, rounds, overshoot[side.label], method));
+const figures = sides.map((side) => collect(side, rounds, overshoot[side.label], embeds[side.label]));
 printTable(figures, method);
 console.log(`\nload average (1, 5, 15 min): before ${loadBefore}, after ${loadAfter} (2 cores: above 2 the machine was shared)`);
 const out = join(ROOT, 'target', 'bench.json');
-writeFileSync(out, JSON.stringify({ method, load: { before: loadBefore, after: loadAfter }, figures, rounds, overshoot }, null, 2));
+writeFileSync(out, JSON.stringify({ method, load: { before: loadBefore, after: loadAfter }, figures, rounds, overshoot, embeds }, null, 2));
 console.log(`full reports: ${out}`);
 const problems = check(figures, method);
 if (problems.length) {

@@ -5,3 +5,7 @@ bash scripts/setup.sh
 bash scripts/build-wasm.sh
 step "vite build → dist/"
 vite build --logLevel warn
+step "self-host kit → dist/embed-kit/ (scripts/embed-kit.mjs)"
+node scripts/embed-kit.mjs dist
+step "brotli and gzip copies of dist/ (scripts/precompressed.mjs)"
+node scripts/precompressed.mjs dist

@@ -1,6 +1,7 @@
 // @ts-check
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
 import init from './pkg/tmlab.js';
+import initCharts from './pkg/charts/charts.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves, mountAllocation } from './views/curves/index.js';
 import {
@@ -51,25 +52,41 @@ async function main() {
     return;
   }
 
-  // The wasm is compiled once; the page's own instance (charts) and every engine worker are
-  // instantiated from this Module, so a replacement worker is ready in milliseconds.
-  const wasmModule = await compileWasm();
+  // Two wasm modules (docs/architecture.md, "Two wasm modules"). The small *charts* module draws
+  // the Curves view's charts and answers the rules every view asks (ui/params.js,
+  // ui/url-checks.js); it is instantiated first, and nothing waits for the engine to draw it.
+  const chartsReady = initCharts();
+  // The *engine* module is compiled once; the page's own instance (the engine's charts: Play,
+  // Match, lessons, the allocation chart's engine mode) and every engine worker are instantiated
+  // from this Module, so a replacement worker is ready in milliseconds. On a cold Curves view
+  // it is fetched after the charts module, which then has the bandwidth to itself.
+  let wasmModule = null;
   const spawnEngine = () => {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'tmlab-engine' });
     worker.postMessage({ module: wasmModule });
     return worker;
   };
-  // An embed of the Curves view needs no engine: one worker fewer on a docs page.
+  // An embed of the Curves view needs no engine worker: one worker fewer on a docs page.
   const needsEngine = !embed || url.view !== 'curves';
-  const engine = needsEngine ? new EngineClient(spawnEngine) : null;
-  if (engine) showEngineState(engine);
+  /** @type {EngineClient | null} */
+  let engine = null;
+  const engineReady = (url.view === 'curves' ? chartsReady : Promise.resolve()).then(async () => {
+    wasmModule = await compileWasm();
+    if (needsEngine) {
+      engine = new EngineClient(spawnEngine);
+      showEngineState(engine);
+    }
+    await init({ module_or_path: wasmModule });
+  });
   // A page being unloaded or put in the back/forward cache ends any search at once.
   addEventListener('pagehide', () => engine?.cancel());
 
-  // The page's own wasm instance draws the charts; it never waits for the engine.
-  await init({ module_or_path: wasmModule });
-  // e2e only (test-hooks.js): `globalThis.tmlab`, never created on a page opened otherwise.
-  const hooks = (await testHooks)?.installHooks({ engine, caps, url, embed, show });
+  await chartsReady;
+  // e2e only (test-hooks.js): `globalThis.tmlab`, never created on a page opened otherwise. It
+  // carries the engine client, so it is installed once the engine module is in.
+  const hooks = testHooks
+    ? Promise.all([testHooks, engineReady]).then(([m]) => m.installHooks({ engine, caps, url, embed, show }))
+    : null;
 
   /**
    * The views. Each is mounted the first time it is shown, into its own section, and gets
@@ -84,6 +101,8 @@ async function main() {
         state: url.get(CURVES_PREFIX, CURVES_DEFAULTS, { check: curveChecks }),
         onChange: (s) => url.set(CURVES_PREFIX, s, CURVES_DEFAULTS),
       });
+      // The allocation card draws on the engine module (its engine mode plays games).
+      await engineReady;
       const allocation = mountAllocation(root, {
         state: url.get(ALLOCATION_PREFIX, ALLOCATION_DEFAULTS, {
           limits: { specs: ALLOCATION_LIMITS.specs },
@@ -100,18 +119,21 @@ async function main() {
       return { curves, allocation };
     },
     play: async (root) => {
+      await engineReady;
       const m = await import('./views/play/index.js');
       const check = { tm: checkSpec, wtc: checkTimeControl, btc: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.PLAY_CHOICES)) check[k] = choice(allowed);
       return m.mountPlay(root, viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS, check));
     },
     match: async (root) => {
+      await engineReady;
       const m = await import('./views/match/index.js');
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
       return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
     },
     learn: async (root) => {
+      await engineReady;
       const m = await import('./views/learn/index.js');
       // The lesson is the URL's `lesson=` (the embed snippets' form), not a prefixed key.
       const setLesson = (slug) => {
@@ -127,19 +149,23 @@ async function main() {
       return m.mountLearn(root, { lesson: url.params.get('lesson'), tryNo: url.params.get('try'), setLesson, setTry, spawnEngine, embed });
     },
     replay: async (root) => {
+      await engineReady;
       const m = await import('./views/replay/index.js');
       const check = { tm: (v) => v.split(';').map((x) => x.trim()).filter(Boolean).map(checkSpec).find(Boolean), sample: choice(Object.keys(m.SAMPLES)) };
       return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));
     },
     leaderboard: async (root) => {
+      await engineReady;
       const m = await import('./views/leaderboard/index.js');
       return m.mountLeaderboard(root, viewContext(m.LEADERBOARD_PREFIX, m.LEADERBOARD_DEFAULTS));
     },
     sweep: async (root) => {
+      await engineReady;
       const m = await import('./views/sweep/index.js');
       return m.mountSweep(root, viewContext(m.SWEEP_PREFIX, m.SWEEP_DEFAULTS));
     },
     tune: async (root) => {
+      await engineReady;
       const m = await import('./views/tune/index.js');
       return m.mountTune(root, viewContext(m.TUNE_PREFIX, m.TUNE_DEFAULTS));
     },
@@ -173,7 +199,8 @@ async function main() {
     if (!mounted.has(view)) {
       const p = registry[view]($(`#view-${view}`));
       mounted.set(view, p);
-      hooks?.mounted(view, await p);
+      const handle = await p;
+      (await hooks)?.mounted(view, handle);
     }
     await mounted.get(view);
     document.dispatchEvent(new CustomEvent('tmlab-view', { detail: { view } }));

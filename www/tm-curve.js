@@ -15,8 +15,9 @@
 // Everything lives in a Shadow DOM: no global CSS or JS beyond the element's name. The wasm
 // chart code is loaded only when the element scrolls into view (IntersectionObserver), once per
 // page however many elements there are, and draws on the main thread (no worker, no special
-// headers). Without WebAssembly it shows a static SVG of the default chart, rendered natively
-// by the same Rust chart code, and says why.
+// headers). It loads the small *charts* wasm module, never the engine. Without WebAssembly, or
+// when the module cannot be fetched (CORS, CSP, offline), it shows a static SVG of the default
+// chart, rendered natively by the same Rust chart code, and one sentence naming the cause.
 
 import { curveLink, CURVE_KINDS, SPECS_SEPARATOR } from './ui/snippets.js';
 import { CURVE_PARAMS, USAGE_PARAMS, ALLOCATION_DEFAULTS, MAX_MANAGERS } from './views/curves/params.js';
@@ -58,10 +59,37 @@ a { color: #1f6fd1; white-space: nowrap; }
 .waiting { display: grid; place-items: center; color: #5b6475; aspect-ratio: ${1 / ASPECT}; max-height: ${MAX_HEIGHT}px; }
 `;
 
+/** Content-Security-Policy violations seen on this page, to name that cause when loading fails. */
+const violations = [];
+document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+
+/**
+ * Why the chart code could not be loaded, as the start of one sentence: a CSP that forbids
+ * it, no network, a server of another origin that does not allow this page (CORS), or else
+ * the browser's own message.
+ * @param {any} e the error of the failed import or instantiation
+ */
+export function loadFailureCause(e) {
+  const message = String(e?.message || e);
+  const csp = violations.find((d) => /script-src|wasm|default-src|connect-src/.test(d));
+  if (csp || /Content Security Policy|wasm-unsafe-eval/i.test(message)) {
+    return `This page's Content-Security-Policy (${csp || 'script-src'}) forbids the chart code: it needs ` +
+      `script-src for ${new URL(HERE).origin} and 'wasm-unsafe-eval'`;
+  }
+  if (navigator.onLine === false) return 'The browser is offline, so the live chart code could not be downloaded';
+  const origin = new URL(HERE).origin;
+  if (origin !== location.origin) {
+    return `The chart code at ${origin} could not be fetched from this page (${location.origin}): its server must ` +
+      'send Access-Control-Allow-Origin (CORS), or copy the self-host kit (embed-kit/) to this site';
+  }
+  return `The chart code could not be loaded (${message})`;
+}
+
 /** The chart code, loaded and initialised once per page, on the first element that needs it. */
 let chartCode = null;
 function loadChartCode() {
-  chartCode ??= import('./pkg/tmlab.js').then(async (m) => {
+  // The charts module (docs/architecture.md): the curves, clocks and managers, no chess engine.
+  chartCode ??= import('./pkg/charts/charts.js').then(async (m) => {
     await m.default();
     return m;
   });
@@ -179,7 +207,7 @@ export class TmCurve extends HTMLElement {
     try {
       code = await loadChartCode();
     } catch (e) {
-      this.showStatic(`The chart code could not be loaded (${e.message || e})`);
+      this.showStatic(loadFailureCause(e));
       return;
     }
     const plot = this.$('.plot');

@@ -11,19 +11,30 @@
 //! only those; `play` and `uci` bring it to games and the protocol (neither imports the other);
 //! `plot` draws `play`'s records (`play` does not import `plot`).
 //!
+//! Two builds (docs/architecture.md): with the default feature `engine`, all of the above; without
+//! it, the *charts* library the docs embeds load (`stop`, `clock`, `tm`, `plot` and the chart
+//! half of `wasm`), which does not compile the chess rules at all. The modules that play chess
+//! (`search`, `drive`, `play`, `uci`, `experiment`) and the charts of their records are behind
+//! `#[cfg(feature = "engine")]`.
+//!
 //! Citations: `§N.M` in a comment is a section of `docs/spec/time-managers.md`, and
 //! `playground.md §N` one of `docs/spec/playground.md` (`shared/spec/` is their old path); see
 //! `docs/spec/README.md`.
 
 pub mod clock;
+#[cfg(feature = "engine")]
 pub mod drive;
 pub mod excerpt;
+#[cfg(feature = "engine")]
 pub mod experiment;
+#[cfg(feature = "engine")]
 pub mod play;
 pub mod plot;
+#[cfg(feature = "engine")]
 pub mod search;
 pub mod stop;
 pub mod tm;
+#[cfg(feature = "engine")]
 pub mod uci;
 
 #[cfg(target_arch = "wasm32")]

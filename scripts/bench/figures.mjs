@@ -11,7 +11,7 @@ const median = (xs) => {
 /**
  * A figure of one side. `speed`: higher is better, and ratios are shown; `count`: must agree
  * natively and in the worker (node counts), shown as is; `ms` and `bytes`: shown as is.
- * @typedef {{name: string, unit: string, kind: 'speed' | 'count' | 'ms' | 'bytes', native: number | null, worker: number | null, perRound?: {native: number, worker: number}[]}} Row
+ * @typedef {{name: string, unit: string, kind: 'speed' | 'count' | 'ms' | 'bytes', native: number | null, worker: number | null, browserOnly?: boolean, perRound?: {native: number, worker: number}[]}} Row
  */
 
 /** The MCTS bench's outcome per position (what must agree natively and in the worker). */
@@ -22,8 +22,10 @@ const mctsOutcome = (m) => (m ? m.positions.map((p) => `${p.name}:${p.playouts}:
  * @param {import('./side.mjs').Side} side
  * @param {{side: string, native: any, worker: any}[][]} rounds
  * @param {{native: any, worker: any} | undefined} overshoot
+ * @param {{curveBytes: number, curveRequests: number, playBytes: number, playRequests: number, firstChartDesktop: number, firstChartThrottled: number} | undefined} embeds
+ *   the embeds' figures (scripts/bench/embeds.mjs), measured in the browser only
  */
-export function collect(side, rounds, overshoot) {
+export function collect(side, rounds, overshoot, embeds) {
   const mine = rounds.map((round) => round.find((r) => r.side === side.label));
   /** @type {Row[]} */
   const rows = [];
@@ -50,6 +52,16 @@ export function collect(side, rounds, overshoot) {
   for (const m of side.wasmSizes()) {
     rows.push({ name: `wasm ${m.module} raw`, unit: 'bytes', kind: 'bytes', native: null, worker: m.raw });
     rows.push({ name: `wasm ${m.module} gzip -9`, unit: 'bytes', kind: 'bytes', native: null, worker: m.gzip });
+    rows.push({ name: `wasm ${m.module} brotli`, unit: 'bytes', kind: 'bytes', native: null, worker: m.brotli });
+  }
+  // The embeds (browser only, in the wkr column): a page with one <tm-curve>, the Curves view cold.
+  if (embeds) {
+    rows.push({ name: 'one <tm-curve> page sent', unit: 'bytes', kind: 'bytes', browserOnly: true, native: null, worker: embeds.curveBytes });
+    rows.push({ name: 'one <tm-curve> requests', unit: 'requests', kind: 'bytes', browserOnly: true, native: null, worker: embeds.curveRequests });
+    rows.push({ name: 'Play embed sent', unit: 'bytes', kind: 'bytes', browserOnly: true, native: null, worker: embeds.playBytes });
+    rows.push({ name: 'Play embed requests', unit: 'requests', kind: 'bytes', browserOnly: true, native: null, worker: embeds.playRequests });
+    rows.push({ name: 'Curves 1st chart, desktop', unit: 'ms', kind: 'ms', browserOnly: true, native: null, worker: embeds.firstChartDesktop });
+    rows.push({ name: 'Curves 1st chart, 10Mb/150', unit: 'ms', kind: 'ms', browserOnly: true, native: null, worker: embeds.firstChartThrottled });
   }
   // What must agree, round by round: the search's node count and the MCTS outcome.
   const agree = {
@@ -66,7 +78,7 @@ export function check(figures, method) {
     for (const row of f.rows) {
       for (const where of ['native', 'worker']) {
         const v = row[where];
-        if (row.kind === 'bytes' && where === 'native' && row.name.startsWith('wasm ')) continue;
+        if (where === 'native' && (row.browserOnly || (row.kind === 'bytes' && row.name.startsWith('wasm ')))) continue;
         const ok = typeof v === 'number' && Number.isFinite(v) && (row.kind === 'ms' ? v >= 0 : v > 0);
         if (!ok) problems.push(`${f.label}: ${row.name} (${where}) was not produced (${v})`);
       }
@@ -75,6 +87,7 @@ export function check(figures, method) {
     if (!f.agree.alphabeta) problems.push(`${f.label}: alpha-beta node counts differ between rounds or sides: ${JSON.stringify(f.nodesPerRound)}`);
     if (!f.agree.mcts) problems.push(`${f.label}: the MCTS bench's tree sizes or moves differ natively and in the worker`);
     if (!f.rows.some((r) => r.name.startsWith('wasm '))) problems.push(`${f.label}: no .wasm module found in the build`);
+    if (!f.rows.some((r) => r.browserOnly)) problems.push(`${f.label}: no embed figures (transfer, first chart)`);
     if (method.overshoot.length && !f.rows.some((r) => r.name.startsWith('overshoot '))) problems.push(`${f.label}: no overshoot figures`);
   }
   return problems;

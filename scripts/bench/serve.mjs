@@ -1,8 +1,12 @@
 // A static file server for one production build (a dist/ folder), so that `npm run bench` can
 // serve this tree's build and another revision's side by side, each on its own port. Plain
-// files, no compression and no special headers: what `vite preview` serves.
+// files and no special headers, compressed as a host would (brotli or gzip by the request's
+// Accept-Encoding, on the fly, so every revision is measured alike, whether or not its build
+// wrote .br files). One page is added: /__bench/one-curve.html, a host page with one
+// <tm-curve>, whose transfer the bench measures.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 
 /** @type {Record<string, string>} */
@@ -18,13 +22,26 @@ const TYPES = {
   '.md': 'text/markdown; charset=utf-8',
 };
 
+/** Compressed as a host would: what `npm run bench` measures as transferred. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.md']);
+
+/** The bench's host page: one <tm-curve> and nothing else. */
+export const ONE_CURVE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>one tm-curve</title><script type="module" src="/tm-curve.js"></script></head>
+<body><tm-curve kind="decay"></tm-curve></body></html>`;
+
 /**
- * Serves `dir` on a free port of 127.0.0.1.
+ * Serves `dir` on a free port of 127.0.0.1. `cors`: every answer carries
+ * `Access-Control-Allow-Origin: *`; `pages`: more HTML pages by path (the e2e host pages).
  * @param {string} dir the build folder (with index.html)
+ * @param {{cors?: boolean, pages?: Record<string, string>}} [options]
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
-export async function serveDir(dir) {
+export async function serveDir(dir, { cors = false, pages = {} } = {}) {
+  const html = { '/__bench/one-curve.html': ONE_CURVE_PAGE, ...pages };
   const root = normalize(dir + sep);
+  /** @type {Map<string, Buffer>} compressed bodies by file and encoding */
+  const cache = new Map();
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url || '/', 'http://x').pathname);
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
@@ -33,9 +50,25 @@ export async function serveDir(dir) {
       return;
     }
     try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
-      res.end(body);
+      const page = Object.hasOwn(html, path) ? html[path] : null;
+      const body = page !== null ? Buffer.from(page) : await readFile(file);
+      const type = page !== null ? TYPES['.html'] : TYPES[extname(file)] || 'application/octet-stream';
+      const accept = String(req.headers['accept-encoding'] || '');
+      const headers = { 'content-type': type, 'cache-control': 'no-store', vary: 'Accept-Encoding' };
+      let out = body;
+      if (cors) headers['access-control-allow-origin'] = '*';
+      if (COMPRESSIBLE.has(extname(file)) || page !== null) {
+        const key = `${file}:${/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : ''}`;
+        if (!cache.has(key)) {
+          if (key.endsWith(':br')) cache.set(key, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          else if (key.endsWith(':gzip')) cache.set(key, gzipSync(body, { level: 9 }));
+          else cache.set(key, body);
+        }
+        out = cache.get(key);
+        if (!key.endsWith(':')) headers['content-encoding'] = key.split(':').at(-1);
+      }
+      res.writeHead(200, headers);
+      res.end(out);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${path}`);
     }

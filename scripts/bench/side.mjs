@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveDir } from './serve.mjs';
 
 /** Longest a worker bench may take. */
@@ -35,6 +35,12 @@ export class Side {
     this.page.on('pageerror', (e) => console.log(`  [${this.label}] page error: ${e.message}`));
     await this.page.goto(this.server.url);
     await this.page.waitForFunction(() => globalThis.tmlab?.engine, null, { timeout: 60000 });
+  }
+
+  /** The server's URL (once open). */
+  get url() {
+    if (!this.server) throw new Error('the side is not open');
+    return this.server.url;
   }
 
   async close() {
@@ -80,7 +86,7 @@ export class Side {
     );
   }
 
-  /** Every wasm module of the build, by file name: bytes raw and gzipped (level 9). */
+  /** Every wasm module of the build, by file name: bytes raw, gzipped (level 9) and brotli (11). */
   wasmSizes() {
     const assets = join(this.dist, 'assets');
     return readdirSync(assets)
@@ -89,7 +95,8 @@ export class Side {
       .map((file) => {
         const bytes = readFileSync(join(assets, file));
         // The module's name without the content hash Vite adds (tmlab_bg-1a2b3c4d.wasm → tmlab_bg).
-        return { module: file.replace(/-[\w-]{8}\.wasm$/, '').replace(/\.wasm$/, ''), file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+        const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+        return { module: file.replace(/-[\w-]{8}\.wasm$/, '').replace(/\.wasm$/, ''), file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli };
       });
   }
 }

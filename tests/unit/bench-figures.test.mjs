@@ -11,13 +11,15 @@ const mcts = (best = 'e2e4') => ({
 });
 const perft = { leaves: 41812668, leaves_per_s: 6e7 };
 const overshoot = [10, 50, 200].map((limit_ms) => ({ limit_ms, p50_ms: 0.05, p99_ms: 0.1, max_ms: 0.2 }));
-const side = { label: 'abc1234', wasmSizes: () => [{ module: 'tmlab_bg', file: 'tmlab_bg-x.wasm', raw: 2e6, gzip: 6e5 }] };
+const side = { label: 'abc1234', wasmSizes: () => [{ module: 'tmlab_bg', file: 'tmlab_bg-x.wasm', raw: 2e6, gzip: 6e5, brotli: 4e5 }] };
 const method = { overshoot: [10, 50, 200] };
 
-function run({ nativeNodes = 16932, workerNodes = 16932, workerMcts = mcts(), workerPerft = perft, sizes } = {}) {
+const embedFigures = { curveBytes: 180e3, curveRequests: 5, playBytes: 7e5, playRequests: 30, firstChartDesktop: 250, firstChartThrottled: 900 };
+
+function run({ nativeNodes = 16932, workerNodes = 16932, workerMcts = mcts(), workerPerft = perft, sizes, embeds = embedFigures } = {}) {
   const rounds = [[{ side: side.label, native: { total_nodes: nativeNodes, nps: 4e5, perft, mcts: mcts() }, worker: { alphabeta: { total_nodes: workerNodes, nps: 3e5 }, perft: workerPerft, mcts: workerMcts } }]];
   const s = sizes ? { ...side, wasmSizes: () => sizes } : side;
-  const figures = [collect(s, rounds, { native: { overshoot }, worker: { overshoot } })];
+  const figures = [collect(s, rounds, { native: { overshoot }, worker: { overshoot } }, embeds)];
   return check(figures, method);
 }
 
@@ -41,4 +43,16 @@ test('a different MCTS outcome in the worker fails', () => {
 
 test('a build without a wasm module fails', () => {
   assert.ok(run({ sizes: [] }).some((p) => p.includes('no .wasm module')));
+});
+
+test('the embeds\' figures are required: missing ones, or one not produced, fail', () => {
+  assert.ok(run({ embeds: null }).some((p) => p.includes('no embed figures')));
+  const problems = run({ embeds: { ...embedFigures, firstChartThrottled: null } });
+  assert.ok(problems.some((p) => p.includes('Curves 1st chart, 10Mb/150 (worker) was not produced')), problems.join('\n'));
+});
+
+test('every wasm module is reported raw, gzipped and as brotli', () => {
+  const sizes = [{ module: 'charts_bg', file: 'charts_bg-x.wasm', raw: 5e5, gzip: 2e5, brotli: 1.7e5 }, { module: 'tmlab_bg', file: 'tmlab_bg-y.wasm', raw: 2e6, gzip: 6e5, brotli: 4e5 }];
+  assert.deepEqual(run({ sizes }), []);
+  assert.ok(run({ sizes: [{ ...sizes[0], brotli: 0 }] }).some((p) => p.includes('wasm charts_bg brotli (worker) was not produced')));
 });

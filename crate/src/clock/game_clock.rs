@@ -260,11 +260,15 @@ impl Clock {
     }
 }
 
+// Both sides are named by shakmaty's `Color`: the engine build only.
+#[cfg(feature = "engine")]
 mod both_sides;
+#[cfg(feature = "engine")]
 pub use both_sides::GameClock;
 
 mod uci_view;
 pub use uci_view::UciView;
 
-#[cfg(test)]
+// (They name the sides with shakmaty's `Color`: run by the engine build, the default.)
+#[cfg(all(test, feature = "engine"))]
 mod tests;

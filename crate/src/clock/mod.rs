@@ -13,5 +13,7 @@ pub mod tc;
 pub mod timer;
 
 pub use convention::Convention;
-pub use game_clock::{Charge, Clock, GameClock, UciView};
+#[cfg(feature = "engine")]
+pub use game_clock::GameClock;
+pub use game_clock::{Charge, Clock, UciView};
 pub use tc::{TcError, TimeControl, Timing};

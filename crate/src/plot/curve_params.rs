@@ -77,7 +77,9 @@ pub struct CurveSchema {
     pub usage: Vec<CurveParam>,
     /// The allocation chart's defaults.
     pub allocation: AllocationDefaults,
-    /// The engine mode's fields.
+    /// The engine mode's fields (the engine build only: they come from the engine's rules; the
+    /// page reads them from the build's `curve-params.json`, written by the engine module).
+    #[cfg(feature = "engine")]
     pub engine: EngineModeFields,
     /// Compared managers at most.
     pub max_managers: usize,
@@ -193,14 +195,25 @@ pub fn curve_schema() -> CurveSchema {
         nps: s.nps,
         reuse: s.reuse,
     };
+    CurveSchema {
+        charts,
+        usage,
+        allocation,
+        #[cfg(feature = "engine")]
+        engine: engine_mode_fields(),
+        max_managers: super::allocation::MAX_MANAGERS,
+    }
+}
+
+#[cfg(feature = "engine")]
+fn engine_mode_fields() -> EngineModeFields {
     use crate::play::trace as t;
-    let engine = EngineModeFields {
+    EngineModeFields {
         opening: (0, [0, crate::play::openings::builtin().len() - 1]),
         nps: (t::TRACE_DEFAULT_NPS, t::TRACE_SPEEDS),
         moves: (t::TRACE_DEFAULT_MOVES, [1, t::MAX_TRACE_MOVES]),
         latency: (0.0, [0.0, t::MAX_TRACE_LATENCY_MS]),
-    };
-    CurveSchema { charts, usage, allocation, engine, max_managers: super::allocation::MAX_MANAGERS }
+    }
 }
 
 #[cfg(test)]

@@ -138,5 +138,6 @@ pub fn game_svg(t: &Timeline, width: u32, height: u32) -> Result<String, String>
     super::svg(width, height, |area| draw_game(area, t, None))
 }
 
-#[cfg(test)]
+// (They play real games: the engine build, the default.)
+#[cfg(all(test, feature = "engine"))]
 mod tests;

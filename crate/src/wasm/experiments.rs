@@ -10,7 +10,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::canvas::MeasuredCanvas;
-use super::rules::{RuleError, spec_error, spec_field_error};
+use super::match_rules::spec_field_error;
+use super::rules::{RuleError, spec_error};
 use super::to_js;
 use crate::experiment::chart::{draw_sweep, draw_tune};
 use crate::experiment::journal::{self, Damage};

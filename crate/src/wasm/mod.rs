@@ -1,25 +1,40 @@
 //! The browser bindings: the only code that knows wasm-bindgen.
 //!
-//! Two users load the same module: the engine worker ([`WorkerEngine`], UCI lines in and out)
-//! and the page's own instance, which draws the charts on canvases ([`charts`]).
+//! Two modules are built from this code (docs/architecture.md). The *charts* module (the crate
+//! without the `engine` feature) holds what a chart, a slider or a glossary chip needs: the
+//! canvases of [`charts`], [`game_chart`] and [`usage`], the schema ([`tm`]), the rules
+//! ([`rules`]) and the glossary. The *engine* module (the default build) holds all of that and
+//! what plays chess: the engine worker ([`WorkerEngine`], UCI lines in and out), the Play board,
+//! matches, experiments, replays and the engine's own charts.
 
+#[cfg(feature = "engine")]
 pub mod bench;
+#[cfg(feature = "engine")]
 pub mod board;
 mod canvas;
 pub mod charts;
+#[cfg(feature = "engine")]
 pub mod experiments;
 pub mod game_chart;
 pub mod glossary;
+#[cfg(feature = "engine")]
+pub mod match_rules;
+#[cfg(feature = "engine")]
 pub mod matches;
+#[cfg(feature = "engine")]
 pub mod replay;
 pub mod rules;
 pub mod tc_check;
+#[cfg(feature = "engine")]
 pub mod timeline;
 pub mod tm;
+#[cfg(feature = "engine")]
 pub mod trace;
+pub mod usage;
 
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "engine")]
 use crate::uci::UciSession;
 
 /// Install the panic hook, once per instance: a panic goes to `console.error` with its message
@@ -46,11 +61,13 @@ pub(crate) fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> 
 }
 
 /// The engine as the worker sees it: UCI lines in, UCI lines out.
+#[cfg(feature = "engine")]
 #[wasm_bindgen]
 pub struct WorkerEngine {
     session: UciSession,
 }
 
+#[cfg(feature = "engine")]
 #[wasm_bindgen]
 impl WorkerEngine {
     /// A new engine.
@@ -112,6 +129,7 @@ impl WorkerEngine {
 }
 
 /// Calls `out(line)`, keeping the first exception.
+#[cfg(feature = "engine")]
 fn deliver(out: &js_sys::Function, line: &str, err: &mut Option<JsValue>) {
     if let Err(e) = out.call1(&JsValue::NULL, &JsValue::from_str(line))
         && err.is_none()
@@ -120,6 +138,7 @@ fn deliver(out: &js_sys::Function, line: &str, err: &mut Option<JsValue>) {
     }
 }
 
+#[cfg(feature = "engine")]
 impl Default for WorkerEngine {
     fn default() -> Self {
         Self::new()

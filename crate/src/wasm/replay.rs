@@ -1,18 +1,13 @@
-//! PGN clock replay on the page ([`replay_pgn`]) and the leaderboard's clock-share curves
-//! ([`UsageCanvas`]).
+//! PGN clock replay on the page ([`replay_pgn`], [`ReplaySession`]) and the leaderboard's rank
+//! ranges; the clock-share curves are drawn by [`super::usage::UsageCanvas`] (charts module).
 
-use plotters::prelude::*;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use web_sys::HtmlCanvasElement;
 
-use super::canvas::MeasuredCanvas;
 use super::rules::{RuleError, spec_error};
 use super::to_js;
 use crate::experiment::replay::{GameReplay, MAX_MANAGERS, Replay, replay_game, replay_pgn as replay};
 use crate::play::pgn_import::{ClockedGame, import_pgn};
-use crate::plot::Frame;
-use crate::plot::usage_curves::{UsageCurve, draw_usage_curves};
 use crate::tm::TmSpec;
 
 /// A replay and, per game and manager, the record the game chart (`GameCanvas`) draws.
@@ -155,33 +150,6 @@ impl ReplaySession {
             Some(g) if manager < self.specs.len() => to_js(&g.chart_record(manager)).map_err(JsValue::from),
             _ => Ok(JsValue::NULL),
         }
-    }
-}
-
-/// A canvas with clock-share curves overlaid per manager.
-#[wasm_bindgen]
-pub struct UsageCanvas {
-    canvas: HtmlCanvasElement,
-}
-
-#[wasm_bindgen]
-impl UsageCanvas {
-    /// Wrap a canvas element.
-    #[wasm_bindgen(constructor)]
-    pub fn new(canvas: HtmlCanvasElement) -> UsageCanvas {
-        UsageCanvas { canvas }
-    }
-
-    /// Draws `curves` (`[{name, points: [[move, share], …]}]`) under `title`, `highlight` (an
-    /// index) thicker. Returns the plotting frame.
-    pub fn draw(&self, title: &str, curves: JsValue, highlight: Option<usize>) -> Result<JsValue, JsError> {
-        let curves: Vec<UsageCurve> = serde_wasm_bindgen::from_value(curves)
-            .map_err(|e| JsError::new(&format!("not usage curves: {e}")))?;
-        let backend =
-            MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame: Frame = draw_usage_curves(&backend.into_drawing_area(), title, &curves, highlight)
-            .map_err(|e| JsError::new(&e))?;
-        to_js(&frame)
     }
 }
 

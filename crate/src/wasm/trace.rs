@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::canvas::MeasuredCanvas;
-use super::rules::field_error;
+use super::match_rules::field_error;
 use super::to_js;
 use crate::drive::SearcherKind;
 use crate::play::trace::{TraceGame, TraceMove, TraceSpec};

@@ -5,7 +5,7 @@
 // annotates a point with its exact numbers. State: controller.js; DOM: render.js.
 
 import { render, nothing } from 'lit-html';
-import { CurveCanvas, check_curve_value } from '../../pkg/tmlab.js';
+import { CurveCanvas, check_curve_value } from '../../pkg/charts/charts.js';
 import { createSlider } from '../../ui/slider.js';
 import { perFrame } from '../../ui/frame.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';

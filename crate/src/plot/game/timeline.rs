@@ -3,7 +3,10 @@
 
 use serde::Serialize;
 
-use super::view::{RecordView, finite};
+use super::view::RecordView;
+#[cfg(feature = "engine")]
+use super::view::finite;
+#[cfg(feature = "engine")]
 use crate::play::game::GameRecord;
 
 /// One engine move as the chart needs it.
@@ -45,6 +48,7 @@ pub struct Timeline {
 
 impl Timeline {
     /// The timeline of a finished (or running) game's record.
+    #[cfg(feature = "engine")]
     pub fn from_record(rec: &GameRecord) -> Timeline {
         let moves = rec
             .moves
