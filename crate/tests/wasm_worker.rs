@@ -65,8 +65,9 @@ fn perft_speed_counts_the_published_leaves_in_the_worker() {
 fn alpha_beta_iterations_stream_while_the_search_runs() {
     use std::cell::RefCell;
     use std::rc::Rc;
-    // Every line with the time it reached the callback: a search of 400 ms must deliver its
-    // first `info depth` long before pump_with returns, not all lines at the end.
+    // Every line with the time it reached the callback: a search of 400 ms (movetime 600 less
+    // the default manager's own 200 ms Move Overhead) must deliver its first `info depth` long
+    // before pump_with returns, not all lines at the end.
     let lines: Rc<RefCell<Vec<(f64, String)>>> = Rc::default();
     let sink = lines.clone();
     let cb = Closure::<dyn FnMut(String)>::new(move |l: String| sink.borrow_mut().push((now_ms(), l)));
@@ -74,7 +75,7 @@ fn alpha_beta_iterations_stream_while_the_search_runs() {
     let mut engine = WorkerEngine::new();
     engine.handle_with("position startpos", out).unwrap();
     let t0 = now_ms();
-    engine.handle_with("go movetime 400", out).unwrap();
+    engine.handle_with("go movetime 600", out).unwrap();
     engine.pump_with(8, out).unwrap();
     let returned = now_ms();
     assert!(!engine.searching());
