@@ -65,8 +65,11 @@ const view = (fn, arg) => page.evaluate(fn, arg);
 const playState = () => view(() => globalThis.tmlab.views.play.state);
 
 /** Start a new game through the setup form. */
-async function newGame({ side = 'white', tc = '60', searcher = 'ab', ponder = false } = {}) {
+async function newGame({ side = 'white', tc = '60', searcher = 'ab', ponder = false, level = '5' } = {}) {
   await page.selectOption('#play-side', side);
+  // Full strength unless a test says otherwise: Play's default level 3 caps the node rate, and a
+  // capped search overshoots its soft limit by a whole iteration (docs/play.md), seconds here.
+  await page.selectOption('#play-level', level);
   await page.selectOption('#play-searcher', searcher);
   await page.fill('#play-wtc', tc);
   if (!(await page.isChecked('#play-same'))) await page.check('#play-same');

