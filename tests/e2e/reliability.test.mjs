@@ -81,7 +81,15 @@ test('a large upload replays in the worker with progress; one over the limit is 
   });
   await page.setInputFiles('#rp-file', { name: 'big.pgn', mimeType: 'text/plain', buffer: Buffer.from(big.text) });
   const t0 = await page.evaluate(() => performance.now());
-  await page.waitForFunction(() => document.querySelector('#view-replay').dataset.state === 'replayed', null, { timeout: 300000 });
+  // The view was already 'replayed' (its default sample, one game): wait for this upload's games.
+  await page.waitForFunction(
+    (n) => {
+      const v = document.querySelector('#view-replay');
+      return v.dataset.state === 'replayed' && Number(v.dataset.games) === n;
+    },
+    big.games,
+    { timeout: 300000 },
+  );
   const seen = await page.evaluate(() => globalThis.__replayStates);
   // The status line is shown while the worker replays; its per-game counts ("N of M games") are
   // posted after every step of 8 games, but on a fast machine the whole file can be done between
