@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::excerpt::excerpt;
+
 /// A parse error that names the bad token and says what is allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TcError {
@@ -15,14 +17,6 @@ pub struct TcError {
 /// The longest error message, characters (the quoted parts are cut shorter still).
 const MAX_MESSAGE_CHARS: usize = 200;
 
-/// At most 40 characters of `s`, with `…` when cut.
-fn short(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
-    }
-}
-
 impl TcError {
     /// An error about `token`; the token and every `quoted` part of the message are cut to a
     /// short excerpt, so a huge input never gives a huge error.
@@ -31,7 +25,7 @@ impl TcError {
         let message = message
             .split('`')
             .enumerate()
-            .map(|(i, part)| if i % 2 == 1 { short(part) } else { part.to_string() })
+            .map(|(i, part)| if i % 2 == 1 { excerpt(part) } else { part.to_string() })
             .collect::<Vec<_>>()
             .join("`");
         // A token with its own backticks upsets the quoting above: cap the whole message too.
@@ -39,7 +33,7 @@ impl TcError {
             Some((i, _)) => format!("{}…", &message[..i]),
             None => message,
         };
-        TcError { token: short(token), message }
+        TcError { token: excerpt(token), message }
     }
 }
 
