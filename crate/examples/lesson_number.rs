@@ -10,7 +10,7 @@ fn main() {
         if args.is_empty() { std::io::stdin().lock().lines().map_while(Result::ok).collect() } else { args };
     let mut failed = false;
     for e in exprs.iter().filter(|e| !e.trim().is_empty()) {
-        match tmlab::plot::numbers::evaluate(e) {
+        match tmlab::experiment::lesson_numbers::evaluate(e) {
             Ok(v) => println!("{v}\t{e}"),
             Err(err) => {
                 failed = true;

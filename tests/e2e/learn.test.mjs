@@ -14,9 +14,11 @@ const SHOTS = join(ROOT, 'target', 'screenshots');
 const SLUGS = [
   'the-problem', 'increments-and-odds', 'overhead-and-flagging', 'soft-and-hard-limits', 'stability', 'moves-left',
   'mcts-smart-pruning', 'smooth-manager', 'smooth-estimates', 'does-it-matter', 'delay-byoyomi-hourglass', 'the-last-seconds', 'the-40-x-bug',
+  'your-clock', 'pondering', 'measuring-a-manager',
 ];
 /** Screenshots, taken once the lesson's first try is answered. */
-const SHOT = { 'the-problem': 'lesson-1-problem.png', 'overhead-and-flagging': 'lesson-3-overhead.png', 'delay-byoyomi-hourglass': 'lesson-11-delay.png' };
+const SHOT = { 'the-problem': 'lesson-1-problem.png', 'overhead-and-flagging': 'lesson-3-overhead.png', 'delay-byoyomi-hourglass': 'lesson-11-delay.png',
+  'measuring-a-manager': 'lesson-16-sprt.png' };
 
 let server;
 let browser;

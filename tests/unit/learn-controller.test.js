@@ -17,6 +17,7 @@ const FILES = Object.fromEntries(readdirSync(DIR).filter((f) => f.endsWith('.md'
 const ORDER = [
   'the-problem', 'increments-and-odds', 'overhead-and-flagging', 'soft-and-hard-limits', 'stability', 'moves-left',
   'mcts-smart-pruning', 'smooth-manager', 'smooth-estimates', 'does-it-matter',
+  'delay-byoyomi-hourglass', 'the-last-seconds', 'the-40-x-bug', 'your-clock', 'pondering', 'measuring-a-manager',
 ];
 /** Every inline of a lesson (prose, questions, answers, notices). */
 const inlinesOf = (l) => [
@@ -30,6 +31,8 @@ const KEYS = {
   'moves-left': ['midpoint', 'steepness'],
   decay: ['from', 'to', 'step'],
   timeline: ['tm', 'fen', 'clock', 'inc', 'nps'],
+  replay: ['sample', 'tm'],
+  match: ['a', 'b', 'tca', 'tcb', 'nps', 'games', 'elo0', 'elo1', 'alpha', 'beta', 'seed'],
 };
 
 test('the lessons parse, in the issue’s order, within the rules; references are titled links', () => {
@@ -75,6 +78,12 @@ test('every chart and every try names settings the crate accepts', () => {
       for (const spec of a.specs || []) tmlab.check_spec(spec);
       if (a.tm) tmlab.check_spec(a.tm);
       if (a.tc) tmlab.read_time_control(a.tc);
+      if (l.chart.kind === 'match') {
+        // The spec the lesson's match chart builds, read by the crate as the Match view's.
+        const spec = { engine: 'ab', a: a.a, b: a.b, tc_a: a.tca, tc_b: a.tcb ?? a.tca, games: a.games, seed: 1,
+          clock: { mode: 'virtual', nps: a.nps, latency_ms: 0 }, openings: 'builtin', sprt: { elo0: a.elo0 ?? 0, elo1: a.elo1 ?? 10, alpha: a.alpha ?? 0.05, beta: a.beta ?? 0.05 } };
+        new tmlab.MatchBook(JSON.stringify(spec)).free();
+      }
       if (a.mode === 'engine') {
         const r = new tmlab.TraceRunner({ tm: a.specs[0], tc: a.tc, opening: a.opening ?? 0, nps: a.enps, moves: a.emoves, latency: a.elat ?? 0 });
         assert.ok(['ab', 'mcts'].includes(r.searcher));

@@ -11,6 +11,7 @@ pub mod journal;
 // Matches run on native threads only; the browser reads the committed results.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod leaderboard;
+pub mod lesson_numbers;
 pub mod param;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod pool;

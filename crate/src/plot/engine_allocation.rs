@@ -58,12 +58,18 @@ pub fn describe(m: &TraceMove) -> String {
     )
 }
 
-/// Draws the chart of `moves` (one side's) over `ghost` (the default's, same side); `hover` is
-/// the index of the highlighted move. x is the move number; bar `i` is centred on its move.
+/// The legend's name of the ghost game when it is the manager's defaults' (in a lesson it is the
+/// lesson's own setting, and the caller names it so).
+pub const DEFAULT_GHOST_LABEL: &str = "default settings";
+
+/// Draws the chart of `moves` (one side's) over `ghost` (same side: the default's, or whatever
+/// `ghost_label` names); `hover` is the index of the highlighted move. x is the move number;
+/// bar `i` is centred on its move.
 pub fn draw_engine_allocation<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     moves: &[TraceMove],
     ghost: &[TraceMove],
+    ghost_label: &str,
     hover: Option<usize>,
 ) -> Result<Frame, String> {
     area.fill(&WHITE).map_err(backend_error)?;
@@ -84,7 +90,7 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
         ("clock (right axis)".to_string(), CLOCK.mix(0.6).stroke_width(1)),
     ];
     if !ghost.is_empty() {
-        entries.push(("default settings".to_string(), style::GHOST.mix(style::GHOST_ALPHA).stroke_width(2)));
+        entries.push((ghost_label.to_string(), style::GHOST.mix(style::GHOST_ALPHA).stroke_width(2)));
     }
     let labels: Vec<&str> = entries.iter().map(|(l, _)| l.as_str()).collect();
     let plot = super::plot_area(area, "Engine game: time per move", &labels)?;
@@ -166,7 +172,7 @@ pub fn engine_allocation_svg(
     width: u32,
     height: u32,
 ) -> Result<String, String> {
-    super::svg(width, height, |area| draw_engine_allocation(area, moves, ghost, None))
+    super::svg(width, height, |area| draw_engine_allocation(area, moves, ghost, DEFAULT_GHOST_LABEL, None))
 }
 
 #[cfg(test)]
@@ -201,7 +207,7 @@ mod tests {
         assert!(svg.matches("<rect").count() >= moves.len(), "one bar per move");
         let mut s = String::new();
         let area = SVGBackend::with_string(&mut s, (640, 320)).into_drawing_area();
-        let f = draw_engine_allocation(&area, &moves, &[], Some(3)).unwrap();
+        let f = draw_engine_allocation(&area, &moves, &[], DEFAULT_GHOST_LABEL, Some(3)).unwrap();
         assert_eq!(move_at(&f, &moves, f64::from(f.left) + 1.0), Some(0));
         assert_eq!(move_at(&f, &moves, f64::from(f.right)), Some(moves.len() - 1));
         assert_eq!(move_at(&f, &moves, f64::from(f.left) - 3.0), None);

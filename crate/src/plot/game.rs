@@ -1,7 +1,8 @@
 //! The per-game time chart in lc0's dual-axis layout (playground.md §7, Lc0 #271): time used
 //! per move as bars (White's left of the move number, Black's right), the manager's soft budget
 //! as a bar-wide tick and its hard limit as a cross on the left axis, and each side's clock
-//! remaining as a line on the right axis. Moves that lost on time are marked in red.
+//! remaining as a line on the right axis. Moves that lost on time are marked in red; moves that
+//! used more than their hard limit are circled.
 //!
 //! The points come from a game's records: [`Timeline::from_record`] natively, and
 //! [`RecordView`] reads the same fields from a record's JSON (the browser's game summaries),
@@ -106,6 +107,13 @@ pub fn draw_game<DB: DrawingBackend>(
         Some(Circle::new(((x0 + x1) / 2.0, y(eff)), 3, style::HOVER.stroke_width(1)))
     }))
     .map_err(backend_error)?;
+    // A move that used more than its hard limit: circled at the top of its bar.
+    let past_hard = |m: &&TimelineMove| m.hard_ms.is_some_and(|h| m.used_ms > h) && !m.flagged;
+    ctx.draw_series(t.moves.iter().filter(past_hard).map(|m| {
+        let (x0, x1) = slot(m);
+        Circle::new(((x0 + x1) / 2.0, y(m.used_ms)), 9, style::MARK.stroke_width(2))
+    }))
+    .map_err(backend_error)?;
     ctx.draw_series(t.moves.iter().filter(|m| m.flagged).map(|m| {
         let (x0, x1) = slot(m);
         Cross::new(((x0 + x1) / 2.0, y(m.used_ms)), 7, style::MARK.stroke_width(3))
@@ -125,6 +133,9 @@ pub fn draw_game<DB: DrawingBackend>(
         legend.push((format!("{side}: {name}"), line));
     }
     legend.push(("soft budget".to_string(), style::HOVER.stroke_width(2)));
+    if t.moves.iter().any(|m| past_hard(&m)) {
+        legend.push(("○ past the hard limit".to_string(), style::MARK.stroke_width(2)));
+    }
     if let Some(mv) = hover_move {
         let x = f64::from(mv);
         let guide = style::HOVER.mix(0.3);

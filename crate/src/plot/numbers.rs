@@ -69,17 +69,24 @@ fn parse(expr: &str) -> Result<(String, Attrs), String> {
 }
 
 /// Reads the pairs, refusing keys the kind does not take.
-struct Args {
+pub struct Args {
     kind: String,
     attrs: Attrs,
 }
 
 impl Args {
-    fn get(&self, key: &str) -> Option<&str> {
+    /// The expression's kind (`sim`, `ratio`, …).
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    /// The value of `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&str> {
         self.attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
-    fn num(&self, key: &str) -> Result<Option<f64>, String> {
+    /// `key`'s value as a finite number, if given.
+    pub fn num(&self, key: &str) -> Result<Option<f64>, String> {
         self.get(key)
             .map(|v| {
                 v.parse::<f64>()
@@ -90,7 +97,8 @@ impl Args {
             .transpose()
     }
 
-    fn whole(&self, key: &str) -> Result<Option<u32>, String> {
+    /// `key`'s value as a whole number ≥ 0, if given.
+    pub fn whole(&self, key: &str) -> Result<Option<u32>, String> {
         self.num(key)?
             .map(|x| {
                 (x >= 0.0 && x.fract() == 0.0 && x <= 100_000.0)
@@ -100,11 +108,13 @@ impl Args {
             .transpose()
     }
 
-    fn need(&self, key: &str) -> Result<&str, String> {
+    /// `key`'s value, or an error naming it.
+    pub fn need(&self, key: &str) -> Result<&str, String> {
         self.get(key).ok_or_else(|| format!("`{}` needs {key}=…", self.kind))
     }
 
-    fn check(&self, allowed: &[&str]) -> Result<(), String> {
+    /// Refuses keys outside `allowed` (and the common `add`, `mul`, `unit`, `dp`).
+    pub fn check(&self, allowed: &[&str]) -> Result<(), String> {
         const COMMON: [&str; 4] = ["add", "mul", "unit", "dp"];
         for (k, _) in &self.attrs {
             if !allowed.contains(&k.as_str()) && !COMMON.contains(&k.as_str()) {
@@ -128,6 +138,17 @@ struct Value {
 
 /// Evaluate one placeholder expression (without its braces) to the text the lesson shows.
 pub fn evaluate(expr: &str) -> Result<String, String> {
+    evaluate_with(expr, &[], &|_| None)
+}
+
+/// [`evaluate`] with more kinds, computed by modules above this one (the engine build's
+/// `tmlab::experiment::lesson_numbers`: match statistics and PGN replays): `more` names them
+/// (for the error message) and `value` returns `None` for a kind it does not know.
+pub fn evaluate_with(
+    expr: &str,
+    more: &[&str],
+    value: &dyn Fn(&Args) -> Option<Result<f64, String>>,
+) -> Result<String, String> {
     let (kind, attrs) = parse(expr)?;
     let a = Args { kind, attrs };
     let value = match a.kind.as_str() {
@@ -135,9 +156,16 @@ pub fn evaluate(expr: &str) -> Result<String, String> {
         "ratio" => ratio_value(&a)?,
         "moves-left" => moves_left_value(&a)?,
         "budget" => budget_value(&a)?,
-        other => {
-            return Err(format!("unknown number kind `{other}`; allowed: sim, ratio, budget, moves-left"));
-        }
+        other => match value(&a) {
+            Some(v) => Value { v: v?, inc_ms: None },
+            None => {
+                let kinds = ["sim", "ratio", "budget", "moves-left"].iter().chain(more).copied();
+                return Err(format!(
+                    "unknown number kind `{other}`; allowed: {}",
+                    kinds.collect::<Vec<_>>().join(", ")
+                ));
+            }
+        },
     };
     let v = (value.v + a.num("add")?.unwrap_or(0.0)) * a.num("mul")?.unwrap_or(1.0);
     format_value(v, value.inc_ms, a.get("unit").unwrap_or(""), a.whole("dp")?)

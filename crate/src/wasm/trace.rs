@@ -13,7 +13,9 @@ use super::to_js;
 use crate::drive::SearcherKind;
 use crate::play::trace::{TraceGame, TraceMove, TraceSpec};
 use crate::plot::Frame;
-use crate::plot::engine_allocation::{TracePoint, describe, draw_engine_allocation, move_at, side};
+use crate::plot::engine_allocation::{
+    DEFAULT_GHOST_LABEL, TracePoint, describe, draw_engine_allocation, move_at, side,
+};
 
 /// The page's request: `{tm, tc, opening, nps, moves, searcher?}`.
 #[derive(Deserialize)]
@@ -104,6 +106,7 @@ pub struct EngineAllocationCanvas {
     canvas: HtmlCanvasElement,
     moves: Vec<TraceMove>,
     ghost: Vec<TraceMove>,
+    ghost_label: String,
     white: bool,
     frame: Option<Frame>,
 }
@@ -127,7 +130,14 @@ impl EngineAllocationCanvas {
     /// Wrap a canvas element.
     #[wasm_bindgen(constructor)]
     pub fn new(canvas: HtmlCanvasElement) -> EngineAllocationCanvas {
-        EngineAllocationCanvas { canvas, moves: Vec::new(), ghost: Vec::new(), white: true, frame: None }
+        EngineAllocationCanvas {
+            canvas,
+            moves: Vec::new(),
+            ghost: Vec::new(),
+            ghost_label: DEFAULT_GHOST_LABEL.to_string(),
+            white: true,
+            frame: None,
+        }
     }
 
     /// Sets the game (both sides' moves, as [`TraceRunner::step`] returned them), the default's
@@ -137,6 +147,12 @@ impl EngineAllocationCanvas {
         self.ghost = read_moves(ghost)?;
         self.white = white;
         Ok(())
+    }
+
+    /// Names the ghost game in the legend (a lesson's: "the lesson's setting"; by default
+    /// "default settings").
+    pub fn set_ghost_label(&mut self, label: &str) {
+        self.ghost_label = label.to_string();
     }
 
     /// Draws; `hover_px` is the pointer's x in CSS pixels. Returns `{frame, moves, point}`.
@@ -149,7 +165,7 @@ impl EngineAllocationCanvas {
         };
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame = draw_engine_allocation(&backend.into_drawing_area(), &moves, &ghost, hover)
+        let frame = draw_engine_allocation(&backend.into_drawing_area(), &moves, &ghost, &self.ghost_label, hover)
             .map_err(|e| JsError::new(&e))?;
         self.frame = Some(frame);
         let point = hover.map(|i| TracePoint { row: moves[i].clone(), text: describe(&moves[i]) });

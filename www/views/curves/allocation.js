@@ -118,7 +118,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
 
   function paint() {
     card.dataset.mode = s.settings.mode;
-    render(allocationTemplate(s, { canvas, usageRows, panels, openings, tc: startTc, maxManagers: MAX_MANAGERS }, on), card);
+    render(allocationTemplate(s, { canvas, usageRows, panels, openings, tc: startTc, maxManagers: MAX_MANAGERS, lesson: Boolean(lesson) }, on), card);
   }
 
   buildPanels();

@@ -19,6 +19,7 @@ import { defaultSpec, traceSpec } from './controller.js';
 export function createEngineMode({ canvas, get, dispatch, schedule, element, ghostOf = null }) {
   const client = new TraceClient();
   const chart = new EngineAllocationCanvas(canvas);
+  if (ghostOf) chart.set_ghost_label('the lesson’s setting');
   /** @type {any[]|null} */
   let moves = null;
   /** @type {any[]|null} */

@@ -34,6 +34,12 @@ const ENGINE_BLURB = 'Engine game: the first manager plays a real self-play game
   'effective soft limit the manager really used, the hard limit (dashed) and the clock (right axis); the default ' +
   'settings’ game stays as a faint ghost. Every parameter acts here, in-search ones too.';
 
+// In a lesson the ghost is the lesson's own setting, not the manager's defaults.
+const LESSON_USAGE_BLURB = USAGE_BLURB.replace('Each manager’s default configuration stays as a faint ghost.',
+  'Once a “try this” changes the chart, the lesson’s own setting stays as a faint ghost.');
+const LESSON_ENGINE_BLURB = ENGINE_BLURB.replace('the default settings’ game stays as a faint ghost',
+  'once a “try this” changes it, the lesson’s own setting’s game stays as a faint ghost');
+
 /** A usage-model readout: one line per manager, its terms as the glossary labels them. */
 function usageReadout(/** @type {any} */ r) {
   return html`${r.points.map(
@@ -89,7 +95,7 @@ function engineTemplate(s, openings, on) {
  * The allocation card's content (index.js makes the `section.card` and sets its `data-mode`).
  * @param {import('./controller.js').AllocationState} s
  * @param {{canvas: HTMLCanvasElement, usageRows: HTMLElement[], panels: {key: number, element: HTMLElement}[],
- *   openings: string[], tc: string, maxManagers: number}} parts
+ *   openings: string[], tc: string, maxManagers: number, lesson?: boolean}} parts (`lesson`: inside a lesson, whose own setting is the ghost)
  * @param {{mode: (v: string) => void, tc: (v: string) => void, remove: (i: number) => void, add: () => void,
  *   engine: (type: string, value: string) => void}} on
  */
@@ -100,7 +106,8 @@ export function allocationTemplate(s, parts, on) {
   const readout = !s.readout
     ? 'Hover the chart (or focus it and use ← →) for the terms behind each budget.'
     : s.readout.kind === 'engine' ? engineReadout(s.readout.point) : usageReadout(s.readout);
-  return html`<h2>Allocation</h2><p class="blurb">${eng ? ENGINE_BLURB : USAGE_BLURB}</p>
+  const blurb = parts.lesson ? (eng ? LESSON_ENGINE_BLURB : LESSON_USAGE_BLURB) : eng ? ENGINE_BLURB : USAGE_BLURB;
+  return html`<h2>Allocation</h2><p class="blurb">${blurb}</p>
     <div class="figure">${parts.canvas}<div class="annotation allocation-note" aria-live="polite">${readout}</div>
       <p class="error" role="alert">${s.error}</p></div>
     <p class="blurb engine-note" ?hidden=${!eng || st.specs.length < 2}>Engine mode plays the first manager only; the others are compared in the usage model.</p>

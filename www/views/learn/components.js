@@ -1,7 +1,8 @@
 // @ts-check
 // The live charts a lesson can hold, built from the existing components: the allocation card
 // (usage model or engine game), one building-block curve (moves-left or decay), and the search
-// timeline (a real search in its own engine worker). Each `mount` returns
+// timeline (a real search in its own engine worker); a PGN replay and a live match
+// (lesson-charts.js). Each `mount` returns
 // `{element, settled(): Promise<void>, destroy()}`; `settled` resolves once the chart shows the
 // settings it was mounted with (an engine game or a search may take a few seconds).
 
@@ -12,6 +13,7 @@ import { EngineClient } from '../../engine/client.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 import { perFrame } from '../../ui/frame.js';
 import { typedAttrs } from './controller.js';
+import { mountReplayChart, mountMatchChart } from './lesson-charts.js';
 
 /** @typedef {{element: HTMLElement, settled: () => Promise<void>, destroy: () => void}} Mounted */
 
@@ -69,6 +71,8 @@ export function mountChart(host, kind, attrs, ctx, lesson = {}) {
     return { element: host, settled: () => until(() => Boolean(host.querySelector('canvas[data-draws]'))), destroy: () => h.destroy() };
   }
   if (kind === 'timeline') return mountTimeline(host, a, ctx);
+  if (kind === 'replay') return mountReplayChart(host, a);
+  if (kind === 'match') return mountMatchChart(host, a);
   throw new Error(`unknown chart ${kind}`);
 }
 

@@ -32,6 +32,8 @@ export const CHART_KINDS = {
   'moves-left': 'lc0’s moves-left estimate',
   decay: 'exponential decay',
   timeline: 'a live search: each iteration’s completion time against the soft and hard limits',
+  replay: 'a game with clocks (a shipped sample or your own PGN) against a manager’s soft and hard limits',
+  match: 'a live match: the Elo estimate with its error bar and the SPRT’s LLR against its bounds, game by game',
 };
 /** The most words of prose a lesson may have. */
 export const MAX_WORDS = 250;
@@ -292,7 +294,7 @@ export function chartOf(s) {
   return { kind: l.chart.kind, attrs: { ...l.chart.attrs, ...(t ? t.set : {}) }, base: l.chart.attrs, mark: t ? t.mark : null };
 }
 
-const NUMBER_KEYS = new Set(['moves', 'use', 'nps', 'reuse', 'opening', 'enps', 'emoves', 'elat', 'from', 'to', 'step', 'midpoint', 'steepness', 'clock', 'inc']);
+const NUMBER_KEYS = new Set(['moves', 'use', 'nps', 'reuse', 'opening', 'enps', 'emoves', 'elat', 'from', 'to', 'step', 'midpoint', 'steepness', 'clock', 'inc', 'games', 'elo0', 'elo1', 'alpha', 'beta', 'seed']);
 
 /**
  * A chart's attributes as typed state: numbers for numeric keys, `specs` split on `;`.

@@ -12,95 +12,11 @@ import { replay_check_size } from '../../pkg/tmlab.js';
 import { createGameChart } from '../match/chart.js';
 import { initialState, update, specsOf, chartRecordOf, gameOf, sampleOf, REPLAY_DEFAULTS } from './controller.js';
 import { appUrl } from '../../ui/app-url.js';
+import { replayWorker } from './worker-client.js';
 import { replayTemplate } from './render.js';
 import './replay.css';
 
 export { REPLAY_PREFIX, REPLAY_DEFAULTS, SAMPLES } from './controller.js';
-
-/** The replay worker, spawned on first use and again after a crash. */
-function replayWorker() {
-  /** @type {Worker|null} */ let worker = null;
-  let next = 0;
-  /** @type {null | {id: number, resolve: (m: any) => void, onProgress: (m: any) => void}} */ let job = null;
-  const spawn = () => {
-    const w = new Worker(new URL('../../replay-worker.js', import.meta.url), { type: 'module', name: 'tmlab-replay' });
-    w.onmessage = ({ data }) => {
-      if (data.type === 'chart') {
-        const key = `${data.id}:${data.game}:${data.manager}`;
-        charts.get(key)?.(data.record);
-        charts.delete(key);
-        return;
-      }
-      if (!job || data.id !== job.id) return;
-      if (data.type === 'done') doneId = data.id;
-      if (data.type === 'progress') job.onProgress(data);
-      else if (data.type === 'done' || data.type === 'error' || data.type === 'crash') {
-        const j = job;
-        job = null;
-        if (data.type === 'crash') {
-          w.terminate();
-          worker = null;
-        }
-        j.resolve(data);
-      }
-    };
-    w.onerror = (e) => {
-      e.preventDefault?.();
-      w.terminate();
-      worker = null;
-      const j = job;
-      job = null;
-      j?.resolve({ type: 'crash', message: e.message || 'the replay worker failed' });
-    };
-    return w;
-  };
-  /** @type {Map<string, (record: any) => void>} */
-  const charts = new Map();
-  let doneId = 0;
-  return {
-    /**
-     * Game `game`'s chart record with manager `manager`'s limits, from the last finished replay
-     * (null once a newer replay started).
-     * @param {number} game
-     * @param {number} manager
-     * @returns {Promise<any>}
-     */
-    chart(game, manager) {
-      if (!worker || !doneId || job) return Promise.resolve(null);
-      return new Promise((resolve) => {
-        charts.set(`${doneId}:${game}:${manager}`, resolve);
-        worker?.postMessage({ type: 'chart', id: doneId, game, manager });
-      });
-    },
-    /**
-     * Replays `pgn` against `specs`; a newer call replaces an unfinished one (which resolves
-     * with `{type: 'replaced'}`).
-     * @param {string} pgn
-     * @param {string[]} specs
-     * @param {(m: {replayed: number, total: number}) => void} onProgress
-     * @returns {Promise<any>}
-     */
-    replay(pgn, specs, onProgress) {
-      job?.resolve({ type: 'replaced' });
-      worker ??= spawn();
-      doneId = 0;
-      for (const r of charts.values()) r(null);
-      charts.clear();
-      const id = ++next;
-      const p = new Promise((resolve) => {
-        job = { id, resolve, onProgress };
-      });
-      worker.postMessage({ type: 'replay', id, pgn, specs });
-      return p;
-    },
-    dispose() {
-      job?.resolve({ type: 'replaced' });
-      job = null;
-      worker?.terminate();
-      worker = null;
-    },
-  };
-}
 
 /**
  * @param {HTMLElement} root

@@ -1,0 +1,130 @@
+//! The lesson numbers that need the engine build: match statistics (the SPRT's bounds, the Elo
+//! of a score, as fastchess computes them) and a shipped PGN's replay against a manager. The
+//! other kinds (simulations, budgets, moves left) are [`crate::plot::numbers`]'s; this module adds
+//! its kinds through [`evaluate_with`].
+//!
+//! Kinds:
+//! - `sprt`: `field=upper` or `lower`, the LLR bounds ln((1−β)/α) and ln(β/(1−α)) of a test
+//!   with `alpha` and `beta` (default 0.05 each; `elo0`/`elo1` default 0/10, checked as the
+//!   Match view checks them).
+//! - `elo`: the Elo difference of a `score` (0 < score < 1, the logistic model).
+//! - `replay`: the shipped sample `sample` (`lichess`: www/public/replay/lichess-style-3+2.pgn,
+//!   the Replay view's default) replayed against `spec`; for a `side` (`white`/`black`),
+//!   `field=over-hard` or `over-soft` (moves whose time exceeded the limit), or, `at` the side's
+//!   move number, `used`, `soft`, `hard` or `clock` (before the move), in ms.
+
+use crate::experiment::replay::replay_pgn;
+use crate::play::stats::{Sprt, elo_from_score};
+use crate::plot::numbers::{Args, evaluate_with};
+use crate::tm::TmSpec;
+
+/// The kinds this module adds.
+const KINDS: [&str; 3] = ["sprt", "elo", "replay"];
+
+/// The shipped replay samples a lesson may name (the Replay view's `SAMPLES`).
+const SAMPLES: [(&str, &str); 1] = [("lichess", include_str!("../../../www/public/replay/lichess-style-3+2.pgn"))];
+
+/// Evaluate a lesson's number placeholder (without its braces), with every kind.
+pub fn evaluate(expr: &str) -> Result<String, String> {
+    evaluate_with(expr, &KINDS, &|a| match a.kind() {
+        "sprt" => Some(sprt_value(a)),
+        "elo" => Some(elo_value(a)),
+        "replay" => Some(replay_value(a)),
+        _ => None,
+    })
+}
+
+fn sprt_value(a: &Args) -> Result<f64, String> {
+    a.check(&["elo0", "elo1", "alpha", "beta", "field"])?;
+    let sprt = Sprt::with_errors(
+        a.num("elo0")?.unwrap_or(0.0),
+        a.num("elo1")?.unwrap_or(10.0),
+        a.num("alpha")?.unwrap_or(0.05),
+        a.num("beta")?.unwrap_or(0.05),
+    )?;
+    let (lower, upper) = sprt.bounds();
+    match a.need("field")? {
+        "upper" => Ok(upper),
+        "lower" => Ok(lower),
+        other => Err(format!("unknown field `{other}`; allowed: upper, lower")),
+    }
+}
+
+fn elo_value(a: &Args) -> Result<f64, String> {
+    a.check(&["score"])?;
+    let score = a.num("score")?.ok_or("`elo` needs score=S")?;
+    if !(score > 0.0 && score < 1.0) {
+        return Err(format!("score={score}; allowed: 0 < score < 1"));
+    }
+    Ok(elo_from_score(score))
+}
+
+fn replay_value(a: &Args) -> Result<f64, String> {
+    a.check(&["sample", "spec", "side", "field", "at"])?;
+    let name = a.need("sample")?;
+    let pgn = SAMPLES.iter().find(|(k, _)| *k == name).map(|(_, p)| *p).ok_or_else(|| {
+        format!("no sample `{name}`; allowed: {}", SAMPLES.map(|(k, _)| k).join(", "))
+    })?;
+    let spec: TmSpec = a.need("spec")?.parse().map_err(|e| format!("spec: {e}"))?;
+    let replay = replay_pgn(pgn, &[spec]).map_err(|e| e.to_string())?;
+    let game = replay.games.first().ok_or("the sample has no game")?;
+    let side = match a.need("side")? {
+        "white" => &game.sides[0],
+        "black" => &game.sides[1],
+        other => return Err(format!("side={other}; allowed: white, black")),
+    };
+    let field = a.need("field")?;
+    match field {
+        "over-hard" => return Ok(side.managers[0].over_hard.len() as f64),
+        "over-soft" => return Ok(f64::from(side.managers[0].over_soft)),
+        _ => {}
+    }
+    let at = a.whole("at")?.ok_or_else(|| format!("field={field} needs at=N (the side's move number)"))?;
+    let mv = side
+        .moves
+        .iter()
+        .find(|m| m.ply / 2 + 1 == at)
+        .ok_or_else(|| format!("{} made no timed move {at}", side.color))?;
+    match field {
+        "used" => Ok(mv.used_ms),
+        "soft" => Ok(mv.budgets[0].soft_ms),
+        "hard" => Ok(mv.budgets[0].hard_ms),
+        "clock" => Ok(mv.clock_before_ms),
+        other => Err(format!("unknown field `{other}`; allowed: over-hard, over-soft, used, soft, hard, clock")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sprt_bounds_and_elo_are_fastchess_s() {
+        // ln(0.95/0.05) = 2.944; ln(0.05/0.95) = −2.944.
+        assert_eq!(evaluate("sprt field=upper dp=2").unwrap(), "2.94");
+        assert_eq!(evaluate("sprt field=lower dp=2").unwrap(), "-2.94");
+        assert_eq!(evaluate("sprt alpha=0.2 beta=0.2 field=upper dp=2").unwrap(), "1.39");
+        assert_eq!(evaluate("elo score=0.75").unwrap(), "191");
+        assert!(evaluate("elo score=1").unwrap_err().contains("0 < score < 1"));
+        assert!(evaluate("sprt elo0=5 elo1=0 field=upper").unwrap_err().contains("elo0 must be less"));
+    }
+
+    #[test]
+    fn a_sample_replay_counts_the_moves_past_the_hard_limit() {
+        let pgn = SAMPLES[0].1;
+        let spec: TmSpec = "stockfish".parse().unwrap();
+        let r = replay_pgn(pgn, &[spec]).unwrap();
+        let black = &r.games[0].sides[1];
+        assert_eq!(
+            evaluate("replay sample=lichess spec=stockfish side=black field=over-hard").unwrap(),
+            black.managers[0].over_hard.len().to_string()
+        );
+        let nine = black.moves.iter().find(|m| m.label.starts_with("9...")).unwrap();
+        assert_eq!(
+            evaluate("replay sample=lichess spec=stockfish side=black at=9 field=used unit=ms").unwrap(),
+            format!("{} ms", nine.used_ms)
+        );
+        assert!(evaluate("replay sample=nope spec=stockfish side=black field=over-hard").unwrap_err().contains("allowed: lichess"));
+        assert!(evaluate("bogus").unwrap_err().contains("replay"));
+    }
+}
