@@ -50,3 +50,14 @@ export function bindReadout(canvas, onX) {
     canvas.removeEventListener('pointerleave', leave);
   };
 }
+
+/**
+ * The x in CSS pixels of move `move` on a chart whose last draw returned `frame` (x in moves):
+ * where a lesson's mark is drawn when nothing is hovered.
+ * @param {{left: number, right: number, x_range: number[]}} frame
+ * @param {number} move
+ */
+export function pxOfMove(frame, move) {
+  const [x0, x1] = frame.x_range;
+  return frame.left + ((move - x0) * (frame.right - frame.left)) / Math.max(1e-9, x1 - x0);
+}

@@ -18,7 +18,8 @@
 //! - `ratio`: the sum of `field` over `from`…`to` in one simulation (`spec`, `tc`) divided by the
 //!   same sum in another (`over-spec`, `over-tc`, each defaulting to the first's).
 //! - `budget`: the first budget of a fresh manager (`spec`), as `tmlab budget` gives it, for a
-//!   `clock` and `inc` in ms at `ply` (default 0), with an optional `movestogo` and `ponder=true`;
+//!   `clock` and `inc` in ms at `ply` (default 0), with an optional `movestogo`, `ponder=true`
+//!   and `reused` nodes (the tree the move starts with: after a ponder hit, the ponder tree);
 //!   `field` = `soft`, `hard` or `term:NAME` (the live search charts start from such a budget).
 //! - `moves-left`: lc0's estimate with `midpoint` and `steepness`, `at` a move, or `stat=min` /
 //!   `argmin` / `max-share` (1 / the minimum: the largest share of the pool one move can get).
@@ -371,12 +372,17 @@ fn ratio_value(a: &Args) -> Result<Value, String> {
 }
 
 fn budget_value(a: &Args) -> Result<Value, String> {
-    a.check(&["spec", "clock", "inc", "ply", "movestogo", "ponder", "field"])?;
+    a.check(&["spec", "clock", "inc", "ply", "movestogo", "ponder", "reused", "field"])?;
     let mut tm = crate::tm::from_spec(a.need("spec")?).map_err(|e| e.to_string())?;
     let clock = a.num("clock")?.ok_or("`budget` needs clock=MS")?;
     let inc = a.num("inc")?.unwrap_or(0.0);
     let mut ctx = crate::tm::MoveContext::new(clock, inc, a.whole("ply")?.unwrap_or(0))
-        .with_movestogo(a.whole("movestogo")?);
+        .with_movestogo(a.whole("movestogo")?)
+        .with_reused_nodes(match a.num("reused")? {
+            None => 0,
+            Some(n) if n >= 0.0 && n.fract() == 0.0 && n <= 1e12 => n as u64,
+            Some(n) => return Err(format!("reused={n}; allowed: a whole number of nodes, 0 … 10¹²")),
+        });
     ctx.ponder = match a.get("ponder") {
         None | Some("false") => false,
         Some("true") => true,
@@ -488,6 +494,16 @@ mod tests {
         assert!(
             evaluate("budget spec=mediocre clock=60000 field=nope").unwrap_err().contains("allowed: soft")
         );
+        // A move that starts with a tree at least as big as the smooth manager's target (a ponder
+        // hit after a long ponder) gets no time: lc0 moves at once (lc0 #1585).
+        let target = evaluate("budget spec=lc0-smooth clock=60000 inc=600 field=term:target").unwrap();
+        let target: f64 = target.parse().unwrap();
+        assert!(target > 0.0);
+        let fresh = evaluate("budget spec=lc0-smooth clock=60000 inc=600 field=soft").unwrap();
+        assert!(fresh.parse::<f64>().unwrap() > 0.0, "{fresh}");
+        let hit = format!("budget spec=lc0-smooth clock=60000 inc=600 reused={} field=soft", target.ceil());
+        assert_eq!(evaluate(&hit).unwrap(), "0");
+        assert!(evaluate("budget spec=lc0-smooth clock=60000 reused=-1 field=soft").unwrap_err().contains("reused"));
     }
 
     #[test]

@@ -71,7 +71,7 @@ export function mountChart(host, kind, attrs, ctx, lesson = {}) {
     return { element: host, settled: () => until(() => Boolean(host.querySelector('canvas[data-draws]'))), destroy: () => h.destroy() };
   }
   if (kind === 'timeline') return mountTimeline(host, a, ctx);
-  if (kind === 'replay') return mountReplayChart(host, a);
+  if (kind === 'replay') return mountReplayChart(host, a, lesson.mark ?? null);
   if (kind === 'match') return mountMatchChart(host, a);
   throw new Error(`unknown chart ${kind}`);
 }

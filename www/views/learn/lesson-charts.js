@@ -32,17 +32,18 @@ export function until(done, ms = 240000) {
 
 /**
  * A replay of a shipped sample (`sample`, default `lichess`) or a pasted PGN against one
- * manager (`tm`): the Replay view's chart of game 1.
+ * manager (`tm`): the Replay view's chart of game 1, with the lesson's `mark` (a move number).
  * @param {HTMLElement} host
  * @param {Record<string, any>} a
+ * @param {number|null} [mark]
  * @returns {Mounted}
  */
-export function mountReplayChart(host, a) {
+export function mountReplayChart(host, a, mark = null) {
   const tm = String(a.tm || 'stockfish');
   const worker = replayWorker();
   /** @type {any} */ let summary = null;
   let state = 'replaying';
-  const chart = createGameChart(() => ({ summary, index: 0, finished: summary ? 1 : 0 }));
+  const chart = createGameChart(() => ({ summary, index: 0, finished: summary ? 1 : 0 }), { mark });
   chart.element.querySelector('h2').textContent = `Your clock against ${tm}’s plan`;
   /** @type {HTMLElement} */ (chart.element.querySelector('.blurb')).textContent =
     `Bars: the time each side used per move (White left, Black right of the move number); ▬ ${tm}’s soft budget and × its hard limit at the player’s clock; ○ a move that used more than the hard limit; lines: both clocks (right axis).`;
@@ -280,7 +281,7 @@ function drawMatch(canvas, w, h, pts, total, bounds) {
     ctx.fillText(v.toFixed(2), left - 6, yl(v));
   }
   ctx.textAlign = 'left';
-  ctx.fillText('Elo (A − B), ± 95 %', left + 4, top.y0 + 6);
+  ctx.fillText('Elo (A − B), ± 95 % (bars beyond the axis are cut)', left + 4, top.y0 + 6);
   ctx.fillText('LLR; dashed: the SPRT’s bounds', left + 4, bot.y0 + 6);
   ctx.fillStyle = '#c0392b';
   ctx.fillText(`upper bound ${bounds.upper.toFixed(2)}: H1 (A better)`, right - 230, yl(bounds.upper) - 9);

@@ -6,10 +6,14 @@
 import { GameCanvas, term_readout } from '../../pkg/tmlab.js';
 import { termsExplained } from '../../ui/glossary.js';
 import { perFrame } from '../../ui/frame.js';
-import { fitCanvas, bindReadout } from '../../ui/canvas.js';
+import { fitCanvas, bindReadout, pxOfMove } from '../../ui/canvas.js';
 
-/** @param {() => {summary: any, index: number|null, finished: number}} current the selected game */
-export function createGameChart(current) {
+/**
+ * @param {() => {summary: any, index: number|null, finished: number}} current the selected game
+ * @param {{mark?: number|null}} [opts] `mark`: a move whose numbers are shown (its readout and
+ *   guide line) while nothing is hovered (a lesson's notice names them)
+ */
+export function createGameChart(current, { mark = null } = {}) {
   const section = document.createElement('section');
   section.className = 'card wide match-chart';
   const h2 = Object.assign(document.createElement('h2'), { textContent: 'Game chart' });
@@ -51,6 +55,7 @@ export function createGameChart(current) {
       shown = s;
     }
     lastDrawn = chart.draw(hoverPx ?? undefined);
+    if (hoverPx === null && mark && lastDrawn.moves > 0) lastDrawn = chart.draw(pxOfMove(lastDrawn.frame, mark));
     canvas.dataset.game = String(index);
     canvas.dataset.moves = String(lastDrawn.moves);
     note.textContent = lastDrawn.lines.length

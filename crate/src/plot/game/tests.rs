@@ -71,3 +71,21 @@ fn non_finite_budgets_are_left_out() {
     assert_eq!(t.moves[0].move_no, 1);
     assert!(game_svg(&t, 400, 300).is_ok());
 }
+
+#[test]
+fn moves_past_the_hard_limit_are_circled_and_named_in_the_legend() {
+    let mv = |ply: u32, used: f64, hard: f64| {
+        serde_json::json!({"ply": ply, "color": if ply % 2 == 0 { "white" } else { "black" }, "san": "e4",
+            "book": false, "used_ms": used, "clock_after_ms": 60000, "flagged": false,
+            "engine": {"budget": {"soft_ms": 1000, "hard_ms": hard, "terms": []}}})
+    };
+    let svg_of = |moves: Vec<serde_json::Value>| {
+        let json = serde_json::json!({"setup": {"white": {"name": "W"}, "black": {"name": "B"}}, "moves": moves});
+        game_svg(&Timeline::from_view(serde_json::from_value(json).unwrap()), 900, 420).unwrap()
+    };
+    let within = svg_of(vec![mv(0, 900.0, 3000.0), mv(1, 2900.0, 3000.0)]);
+    let past = svg_of(vec![mv(0, 900.0, 3000.0), mv(1, 4000.0, 3000.0)]);
+    assert!(!within.contains("past the hard limit"));
+    assert!(past.contains("past the hard limit"));
+    assert_eq!(past.matches("<circle").count(), within.matches("<circle").count() + 1, "one ring for the one move");
+}
