@@ -126,6 +126,14 @@ test('a &try=N link opens the lesson at that try, revealed, in the full view and
     assert.ok(await chartInView(), `${prefix}: the chart is in view`);
   }
   assert.equal(await page.$$eval('.lesson-list, .lesson-embed, [role=tab]', (els) => els.length), 0, 'no lesson list, tabs or snippet in an embed');
+  // A new lesson's try in an embed: the replay chart against Mediocre's plan, its move marked.
+  await page.goto(`${server.url}embed/?v=1&view=learn&lesson=your-clock&try=2`);
+  await page.waitForSelector('.lesson[data-slug="your-clock"]');
+  assert.equal(await page.getAttribute('.try[data-index="1"]', 'aria-pressed'), 'true');
+  assert.match(await page.getAttribute('.lesson-chart', 'data-key'), /"tm":"mediocre"/);
+  await settledPixels();
+  assert.match(await page.textContent('.lesson-chart .annotation'), /^9\. White .* · 9\.\.\. Black b5: time used 41\.300 s/, 'the marked move’s numbers');
+  assert.ok(await chartInView(), 'the chart is in view');
 });
 
 test('a lesson embeds on its own: /embed/?view=learn&lesson=…', async () => {

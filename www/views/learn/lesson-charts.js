@@ -282,7 +282,7 @@ function drawMatch(canvas, w, h, pts, total, bounds) {
   }
   ctx.textAlign = 'left';
   ctx.fillText('Elo (A − B), ± 95 % (bars beyond the axis are cut)', left + 4, top.y0 + 6);
-  ctx.fillText('LLR; dashed: the SPRT’s bounds', left + 4, bot.y0 + 6);
+  ctx.fillText('LLR; dashed: the SPRT’s bounds', left + 4, yl(0) - 10);
   ctx.fillStyle = '#c0392b';
   ctx.fillText(`upper bound ${bounds.upper.toFixed(2)}: H1 (A better)`, right - 230, yl(bounds.upper) - 9);
   ctx.fillText(`lower bound ${bounds.lower.toFixed(2)}: H0`, right - 230, yl(bounds.lower) + 10);
