@@ -22,7 +22,8 @@ use crate::tm::TmSpec;
 const KINDS: [&str; 3] = ["sprt", "elo", "replay"];
 
 /// The shipped replay samples a lesson may name (the Replay view's `SAMPLES`).
-const SAMPLES: [(&str, &str); 1] = [("lichess", include_str!("../../../www/public/replay/lichess-style-3+2.pgn"))];
+const SAMPLES: [(&str, &str); 1] =
+    [("lichess", include_str!("../../../www/public/replay/lichess-style-3+2.pgn"))];
 
 /// Evaluate a lesson's number placeholder (without its braces), with every kind.
 pub fn evaluate(expr: &str) -> Result<String, String> {
@@ -62,9 +63,11 @@ fn elo_value(a: &Args) -> Result<f64, String> {
 fn replay_value(a: &Args) -> Result<f64, String> {
     a.check(&["sample", "spec", "side", "field", "at"])?;
     let name = a.need("sample")?;
-    let pgn = SAMPLES.iter().find(|(k, _)| *k == name).map(|(_, p)| *p).ok_or_else(|| {
-        format!("no sample `{name}`; allowed: {}", SAMPLES.map(|(k, _)| k).join(", "))
-    })?;
+    let pgn = SAMPLES
+        .iter()
+        .find(|(k, _)| *k == name)
+        .map(|(_, p)| *p)
+        .ok_or_else(|| format!("no sample `{name}`; allowed: {}", SAMPLES.map(|(k, _)| k).join(", ")))?;
     let spec: TmSpec = a.need("spec")?.parse().map_err(|e| format!("spec: {e}"))?;
     let replay = replay_pgn(pgn, &[spec]).map_err(|e| e.to_string())?;
     let game = replay.games.first().ok_or("the sample has no game")?;
@@ -90,7 +93,9 @@ fn replay_value(a: &Args) -> Result<f64, String> {
         "soft" => Ok(mv.budgets[0].soft_ms),
         "hard" => Ok(mv.budgets[0].hard_ms),
         "clock" => Ok(mv.clock_before_ms),
-        other => Err(format!("unknown field `{other}`; allowed: over-hard, over-soft, used, soft, hard, clock")),
+        other => {
+            Err(format!("unknown field `{other}`; allowed: over-hard, over-soft, used, soft, hard, clock"))
+        }
     }
 }
 
@@ -124,7 +129,11 @@ mod tests {
             evaluate("replay sample=lichess spec=stockfish side=black at=9 field=used unit=ms").unwrap(),
             format!("{} ms", nine.used_ms)
         );
-        assert!(evaluate("replay sample=nope spec=stockfish side=black field=over-hard").unwrap_err().contains("allowed: lichess"));
+        assert!(
+            evaluate("replay sample=nope spec=stockfish side=black field=over-hard")
+                .unwrap_err()
+                .contains("allowed: lichess")
+        );
         assert!(evaluate("bogus").unwrap_err().contains("replay"));
     }
 }

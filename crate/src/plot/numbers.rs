@@ -503,7 +503,11 @@ mod tests {
         assert!(fresh.parse::<f64>().unwrap() > 0.0, "{fresh}");
         let hit = format!("budget spec=lc0-smooth clock=60000 inc=600 reused={} field=soft", target.ceil());
         assert_eq!(evaluate(&hit).unwrap(), "0");
-        assert!(evaluate("budget spec=lc0-smooth clock=60000 reused=-1 field=soft").unwrap_err().contains("reused"));
+        assert!(
+            evaluate("budget spec=lc0-smooth clock=60000 reused=-1 field=soft")
+                .unwrap_err()
+                .contains("reused")
+        );
     }
 
     #[test]

@@ -165,8 +165,9 @@ impl EngineAllocationCanvas {
         };
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame = draw_engine_allocation(&backend.into_drawing_area(), &moves, &ghost, &self.ghost_label, hover)
-            .map_err(|e| JsError::new(&e))?;
+        let frame =
+            draw_engine_allocation(&backend.into_drawing_area(), &moves, &ghost, &self.ghost_label, hover)
+                .map_err(|e| JsError::new(&e))?;
         self.frame = Some(frame);
         let point = hover.map(|i| TracePoint { row: moves[i].clone(), text: describe(&moves[i]) });
         to_js(&Drawn { frame, moves: moves.len(), point })

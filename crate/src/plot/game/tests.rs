@@ -80,12 +80,17 @@ fn moves_past_the_hard_limit_are_circled_and_named_in_the_legend() {
             "engine": {"budget": {"soft_ms": 1000, "hard_ms": hard, "terms": []}}})
     };
     let svg_of = |moves: Vec<serde_json::Value>| {
-        let json = serde_json::json!({"setup": {"white": {"name": "W"}, "black": {"name": "B"}}, "moves": moves});
+        let json =
+            serde_json::json!({"setup": {"white": {"name": "W"}, "black": {"name": "B"}}, "moves": moves});
         game_svg(&Timeline::from_view(serde_json::from_value(json).unwrap()), 900, 420).unwrap()
     };
     let within = svg_of(vec![mv(0, 900.0, 3000.0), mv(1, 2900.0, 3000.0)]);
     let past = svg_of(vec![mv(0, 900.0, 3000.0), mv(1, 4000.0, 3000.0)]);
     assert!(!within.contains("past the hard limit"));
     assert!(past.contains("past the hard limit"));
-    assert_eq!(past.matches("<circle").count(), within.matches("<circle").count() + 1, "one ring for the one move");
+    assert_eq!(
+        past.matches("<circle").count(),
+        within.matches("<circle").count() + 1,
+        "one ring for the one move"
+    );
 }
