@@ -75,7 +75,7 @@ fn non_finite_budgets_are_left_out() {
 #[test]
 fn moves_past_the_hard_limit_are_circled_and_named_in_the_legend() {
     let mv = |ply: u32, used: f64, hard: f64| {
-        serde_json::json!({"ply": ply, "color": if ply % 2 == 0 { "white" } else { "black" }, "san": "e4",
+        serde_json::json!({"ply": ply, "color": if ply.is_multiple_of(2) { "white" } else { "black" }, "san": "e4",
             "book": false, "used_ms": used, "clock_after_ms": 60000, "flagged": false,
             "engine": {"budget": {"soft_ms": 1000, "hard_ms": hard, "terms": []}}})
     };
