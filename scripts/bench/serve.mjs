@@ -38,7 +38,8 @@ export const ONE_CURVE_PAGE = `<!doctype html><html lang="en"><head><meta charse
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
 export async function serveDir(dir, { cors = false, pages = {} } = {}) {
-  const html = { '/__bench/one-curve.html': ONE_CURVE_PAGE, ...pages };
+  // `pages` is read at each request: a test may add pages to it later.
+  const builtin = { '/__bench/one-curve.html': ONE_CURVE_PAGE };
   const root = normalize(dir + sep);
   /** @type {Map<string, Buffer>} compressed bodies by file and encoding */
   const cache = new Map();
@@ -50,7 +51,7 @@ export async function serveDir(dir, { cors = false, pages = {} } = {}) {
       return;
     }
     try {
-      const page = Object.hasOwn(html, path) ? html[path] : null;
+      const page = Object.hasOwn(pages, path) ? pages[path] : Object.hasOwn(builtin, path) ? builtin[path] : null;
       const body = page !== null ? Buffer.from(page) : await readFile(file);
       const type = page !== null ? TYPES['.html'] : TYPES[extname(file)] || 'application/octet-stream';
       const accept = String(req.headers['accept-encoding'] || '');
