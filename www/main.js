@@ -17,6 +17,11 @@ import { showEngineState, showUrlProblems } from './ui/page-notes.js';
 import { checkSpec, checkTimeControl, choice, curveChecks, usageChecks } from './ui/url-checks.js';
 
 const $ = (sel) => document.querySelector(sel);
+/** The charts module's response if charts-prefetch.js started its download, for its init. */
+const chartsPrefetch = () => {
+  const response = /** @type {any} */ (globalThis).__tmlabChartsWasm;
+  return response ? { module_or_path: response } : undefined;
+};
 /** The e2e harness sets this flag before any script: only then are the test hooks loaded. */
 const testHooks = /** @type {any} */ (globalThis).__tmlabTestHooks === true ? import('./test-hooks.js') : null;
 
@@ -64,7 +69,8 @@ async function main() {
   /** @type {Promise<void> | null} */
   let chartsLoad = null;
   const loadCharts = () =>
-    (chartsLoad ??= initCharts().then(() => {
+    // The download charts-prefetch.js started before this script arrived, if it did.
+    (chartsLoad ??= initCharts(chartsPrefetch()).then(() => {
       provideRules(chartsModule);
     }));
   // The *engine* module is compiled once; the page's own instance (the engine's charts: Play,
@@ -81,7 +87,11 @@ async function main() {
   const needsEngine = !embed || url.view !== 'curves';
   /** @type {EngineClient | null} */
   let engine = null;
-  const engineReady = (url.view === 'curves' ? loadCharts() : Promise.resolve()).then(async () => {
+  // On a Curves page the engine module waits until the first charts are drawn: its download
+  // and compilation would take the bandwidth and the CPU from them.
+  let curvesShown = () => {};
+  const curvesDrawn = new Promise((resolve) => (curvesShown = () => resolve(undefined)));
+  const engineReady = (url.view === 'curves' ? curvesDrawn : Promise.resolve()).then(async () => {
     wasmModule = await compileWasm();
     if (needsEngine) {
       engine = new EngineClient(spawnEngine);
@@ -107,7 +117,12 @@ async function main() {
    */
   const registry = {
     curves: async (root) => {
-      await loadCharts();
+      try {
+        await loadCharts();
+      } catch (e) {
+        curvesShown();
+        throw e;
+      }
       removePlaceholders(root);
       // `chart=` (embeds only, from a chart's Embed button): that chart alone.
       const only = embed ? ['decay', 'moves-left', 'allocation'].find((c) => c === url.params.get('chart')) ?? null : null;
@@ -116,6 +131,8 @@ async function main() {
         onChange: (s) => url.set(CURVES_PREFIX, s, CURVES_DEFAULTS),
         only,
       });
+      // The charts drew on mount: the engine module may come (after this frame is painted).
+      requestAnimationFrame(() => setTimeout(curvesShown, 0));
       if (only && only !== 'allocation') return { curves, allocation: null };
       // The allocation card draws on the engine module (its engine mode plays games).
       await engineReady;
