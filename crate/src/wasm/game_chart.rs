@@ -71,7 +71,7 @@ impl GameCanvas {
 /// [`GameCanvas::set_game`].
 #[wasm_bindgen]
 pub fn game_chart_data(record: JsValue) -> Result<String, JsError> {
-    let view: RecordView =
-        serde_wasm_bindgen::from_value(record).map_err(|e| JsError::new(&format!("not a game record: {e}")))?;
+    let view: RecordView = serde_wasm_bindgen::from_value(record)
+        .map_err(|e| JsError::new(&format!("not a game record: {e}")))?;
     Ok(view.chart_data())
 }
