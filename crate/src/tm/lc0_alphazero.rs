@@ -14,6 +14,9 @@ use crate::stop::{Budget, Term};
 use super::common::{finish, lc0_deadline_checks, ponder_budget, t32, t64};
 use super::smart_pruning::SmartPruningConfig;
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::params::ManagerConfig;
+
+mod table;
 
 /// lc0's `alphazero-time-pct` since #1622.
 pub const TIME_PCT: f32 = 12.0;
@@ -78,11 +81,11 @@ impl TimeManager for AlphaZero {
     }
 
     fn name(&self) -> &'static str {
-        "lc0-alphazero"
+        <AlphaZeroConfig as ManagerConfig>::NAME
     }
 
     fn search_kind(&self) -> SearchKind {
-        SearchKind::Mcts
+        <AlphaZeroConfig as ManagerConfig>::SEARCH
     }
 
     fn new_game(&mut self) {

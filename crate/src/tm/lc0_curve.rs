@@ -24,6 +24,9 @@ use crate::stop::{Budget, Term};
 use super::common::{finish, lc0_deadline_checks, ms_i64, ponder_budget, t32, t64};
 use super::smart_pruning::{FACTOR, SmartPruningConfig};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::params::ManagerConfig;
+
+mod table;
 
 /// v0.17's peak of the curve, in plies (the blog rounds it to "26").
 pub const PEAK: f32 = 26.2;
@@ -158,11 +161,11 @@ impl TimeManager for Curve {
     }
 
     fn name(&self) -> &'static str {
-        "lc0-curve"
+        <CurveConfig as ManagerConfig>::NAME
     }
 
     fn search_kind(&self) -> SearchKind {
-        SearchKind::Mcts
+        <CurveConfig as ManagerConfig>::SEARCH
     }
 
     fn new_game(&mut self) {

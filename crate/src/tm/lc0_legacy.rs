@@ -22,6 +22,9 @@ use super::common::{finish, lc0_deadline_checks, ms_i64, ponder_budget, t32, t64
 use super::moves_left::{LEGACY_MIDPOINT, LEGACY_STEEPNESS, moves_left};
 use super::smart_pruning::SmartPruningConfig;
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::params::ManagerConfig;
+
+mod table;
 
 /// lc0's `Slowmover` default.
 pub const SLOWMOVER: f32 = 1.0;
@@ -124,11 +127,11 @@ impl TimeManager for Legacy {
     }
 
     fn name(&self) -> &'static str {
-        "lc0-legacy"
+        <LegacyConfig as ManagerConfig>::NAME
     }
 
     fn search_kind(&self) -> SearchKind {
-        SearchKind::Mcts
+        <LegacyConfig as ManagerConfig>::SEARCH
     }
 
     fn new_game(&mut self) {

@@ -19,6 +19,9 @@ use crate::stop::{Budget, Term};
 use super::common::{finish, lc0_deadline_checks, ponder_budget, t32, t64};
 use super::smart_pruning::SmartPruningConfig;
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::params::ManagerConfig;
+
+mod table;
 
 /// lc0's `simple-base-pct`: 1.4 % of the available time.
 pub const BASE_PCT: f32 = 1.4;
@@ -105,11 +108,11 @@ impl TimeManager for Simple {
     }
 
     fn name(&self) -> &'static str {
-        "lc0-simple"
+        <SimpleConfig as ManagerConfig>::NAME
     }
 
     fn search_kind(&self) -> SearchKind {
-        SearchKind::Mcts
+        <SimpleConfig as ManagerConfig>::SEARCH
     }
 
     fn new_game(&mut self) {
