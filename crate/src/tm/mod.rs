@@ -52,6 +52,7 @@ registry::managers! {
 }
 
 mod common;
+pub mod lc0_deadline;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod props;
 

@@ -45,4 +45,5 @@ pub(crate) fn lc0_move_overhead<C>(access: super::Access<C>) -> super::Param<C> 
 
 mod smart_pruning;
 
-pub(crate) use smart_pruning::{HasSmartPruning, has_smart_pruning, smart_pruning_params};
+pub use smart_pruning::HasSmartPruning;
+pub(crate) use smart_pruning::{has_smart_pruning, smart_pruning_params};

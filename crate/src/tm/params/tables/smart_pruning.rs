@@ -7,7 +7,7 @@ use crate::tm::smart_pruning::SmartPruningConfig;
 const SRC_SP: &str = "lc0 stoppers.cc @909a4082";
 
 /// A config with a SmartPruning sub-dictionary.
-pub(crate) trait HasSmartPruning {
+pub trait HasSmartPruning {
     /// The SmartPruning sub-config.
     fn sp(&self) -> &SmartPruningConfig;
     /// The SmartPruning sub-config, to write.
