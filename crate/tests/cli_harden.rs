@@ -202,7 +202,7 @@ fn caps_are_consistent() {
         assert_eq!(code, 2, "{clock}");
         assert!(err.contains("10 000 hours"), "{err}");
     }
-    for tm in ["stockfish", "guide", "mediocre", "lc0-legacy", "lc0-smooth", "alphazero", "simple"] {
+    for tm in tmlab::tm::registry::names() {
         for (clock, inc) in [("36000000000", "36000000000"), ("1000", "0"), ("60000", "1000")] {
             let (code, out, err) = tmlab(&["budget", "--json", "--tm", tm, "--clock", clock, "--inc", inc]);
             assert_eq!(code, 0, "{err}");

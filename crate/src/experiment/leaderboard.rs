@@ -19,22 +19,10 @@ use crate::drive::SearcherKind;
 use crate::play::game::{Adjudication, ClockMode, GameRecord};
 use crate::play::match_::{MatchState, run_match};
 use crate::play::match_spec::{FieldError, MatchSpec};
+use crate::tm::{SearchKind, registry};
 
-/// The managers in the alpha-beta gauntlet (every manager, default settings).
-pub const AB_MANAGERS: [&str; 8] = [
-    "stockfish",
-    "mediocre",
-    "guide",
-    "lc0-curve",
-    "lc0-legacy",
-    "lc0-smooth",
-    "lc0-alphazero",
-    "lc0-simple",
-];
 /// The alpha-beta reference.
 pub const AB_REFERENCE: &str = "stockfish";
-/// The managers in the MCTS gauntlet (the lc0 family).
-pub const MCTS_MANAGERS: [&str; 5] = ["lc0-legacy", "lc0-curve", "lc0-smooth", "lc0-alphazero", "lc0-simple"];
 /// The MCTS reference.
 pub const MCTS_REFERENCE: &str = "lc0-legacy";
 /// The curve stops at this move.
@@ -106,12 +94,29 @@ pub struct Plan {
     pub adjudication: Adjudication,
 }
 
-/// The managers and reference of a searcher's gauntlet.
-pub fn gauntlet(engine: SearcherKind) -> (&'static [&'static str], &'static str) {
+/// The managers of a searcher's gauntlet, from the registry: the reference first, then every
+/// other registered manager in the registry's order (alpha-beta: all of them; MCTS: those
+/// designed for MCTS, the lc0 family).
+pub fn managers(engine: SearcherKind) -> Vec<&'static str> {
+    let reference = gauntlet_reference(engine);
+    let rest = registry::all().iter().filter(|m| m.name != reference).filter(|m| match engine {
+        SearcherKind::Ab => true,
+        SearcherKind::Mcts => m.search == SearchKind::Mcts,
+    });
+    std::iter::once(reference).chain(rest.map(|m| m.name)).collect()
+}
+
+/// The reference of a searcher's gauntlet.
+fn gauntlet_reference(engine: SearcherKind) -> &'static str {
     match engine {
-        SearcherKind::Ab => (&AB_MANAGERS, AB_REFERENCE),
-        SearcherKind::Mcts => (&MCTS_MANAGERS, MCTS_REFERENCE),
+        SearcherKind::Ab => AB_REFERENCE,
+        SearcherKind::Mcts => MCTS_REFERENCE,
     }
+}
+
+/// The managers and reference of a searcher's gauntlet.
+pub fn gauntlet(engine: SearcherKind) -> (Vec<&'static str>, &'static str) {
+    (managers(engine), gauntlet_reference(engine))
 }
 
 fn finite(x: f64) -> Option<f64> {
@@ -227,7 +232,7 @@ pub fn run_entry(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> 
 pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, String> {
     for m in &plan.only {
         if !plan.engines.iter().any(|&e| gauntlet(e).0.contains(&m.as_str())) {
-            let all: Vec<&str> = plan.engines.iter().flat_map(|&e| gauntlet(e).0.iter().copied()).collect();
+            let all: Vec<&str> = plan.engines.iter().flat_map(|&e| gauntlet(e).0).collect();
             return Err(format!(
                 "--only: `{}` is in no gauntlet of this run; allowed: {}",
                 crate::excerpt::excerpt(m),

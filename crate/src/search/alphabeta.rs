@@ -41,9 +41,10 @@ use shakmaty::{Move, Position};
 
 use super::info::{IterationReport, SearchError, SearchResult};
 use super::limits::{Governor, Limits, SearchControl};
+use super::mate::MATE_BOUND;
 use super::ordering::{History, MovePicker, Scores};
 use super::position::{RootPosition, SearchPosition, pack};
-use super::tt::{DEFAULT_MB, MATE_BOUND, Tt};
+use super::tt::{DEFAULT_MB, Tt};
 use crate::clock::timer::Timer;
 use crate::stop::{Iteration, MoveKey, Score, SearchStats, StopReason, Stopper};
 
@@ -52,12 +53,9 @@ mod quiesce;
 mod root;
 mod tuning;
 
-/// The score of being mated at the root (0 plies); mate in n plies scores `MATE − n`.
-pub const MATE: i32 = Score::MATE_CP;
+pub use super::mate::{MATE, MAX_PLY};
 /// Larger than any score.
 pub const INF: i32 = MATE + 1;
-/// Deepest ply the search can reach (quiescence and extensions included).
-pub const MAX_PLY: usize = 128;
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 100;
 

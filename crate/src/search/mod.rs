@@ -29,6 +29,7 @@ pub mod bench;
 pub mod eval;
 pub mod info;
 pub mod limits;
+pub mod mate;
 pub mod mcts;
 pub mod movegen;
 pub mod ordering;

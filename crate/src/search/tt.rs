@@ -6,6 +6,8 @@
 //! searches since the entry was written. Memory is fixed at construction (`mb` mebibytes,
 //! rounded down to a power-of-two number of buckets) and never grows.
 
+use super::mate::MATE_BOUND;
+
 /// Entries per bucket.
 pub const BUCKET_SIZE: usize = 4;
 /// How much one search of age counts against depth when choosing a victim.
@@ -122,10 +124,6 @@ fn allocate(n: usize) -> (Vec<Bucket>, usize) {
     }
     (vec![Bucket::default(); n], 0)
 }
-
-/// Scores at or beyond this magnitude are mate scores whose distance is stored relative to the
-/// node (not the root), so they stay correct when found again at another ply.
-pub const MATE_BOUND: i32 = super::alphabeta::MATE - super::alphabeta::MAX_PLY as i32;
 
 impl Tt {
     /// A table of at most `mb` MiB (at least one bucket); `mb` is clamped to [`MAX_MB`].

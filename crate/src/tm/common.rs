@@ -96,39 +96,6 @@ pub(crate) fn deadline_iteration_done(pondering: bool, deadline: f64, stats: &Se
     deadline_poll(pondering, deadline, stats, &mut Hints::reset(0))
 }
 
-/// The [`TimeManager`](super::TimeManager) methods that lc0's one-deadline managers (curve,
-/// legacy, simple, AlphaZero) share, for use inside their `impl TimeManager` blocks: the hard
-/// and soft checks against `self.deadline` (ms; soft = hard) that wait while `self.pondering`,
-/// alpha-beta's check interval, and `self.cfg`'s move overhead and SmartPruning stopper.
-macro_rules! lc0_deadline_checks {
-    () => {
-        fn poll(
-            &mut self,
-            stats: &$crate::stop::SearchStats,
-            hints: &mut $crate::stop::Hints,
-        ) -> $crate::stop::Decision {
-            $crate::tm::common::deadline_poll(self.pondering, self.deadline as f64, stats, hints)
-        }
-
-        fn iteration_done(&mut self, stats: &$crate::stop::SearchStats) -> $crate::stop::Decision {
-            $crate::tm::common::deadline_iteration_done(self.pondering, self.deadline as f64, stats)
-        }
-
-        fn check_interval(&self) -> u64 {
-            $crate::tm::common::AB_CHECK_INTERVAL
-        }
-
-        fn overhead_ms(&self) -> f64 {
-            self.cfg.move_overhead as f64
-        }
-
-        fn smart_pruning(&self) -> Option<$crate::tm::smart_pruning::SmartPruningConfig> {
-            Some(self.cfg.smart_pruning)
-        }
-    };
-}
-pub(crate) use lc0_deadline_checks;
-
 /// lc0's integer milliseconds from an `f64` elapsed time (truncated toward zero).
 pub(crate) fn ms_i64(x: f64) -> i64 {
     if x.is_finite() { x.trunc() as i64 } else { 0 }

@@ -1,8 +1,9 @@
 //! The glossary: every term a manager, a stopper or a chart emits, with its label, unit,
 //! one-line meaning, formula fragment and the upstream source it comes from.
 //!
-//! The data lives in [`lc0`] (lc0's managers), [`ab`] (Mediocre, the guide, Stockfish) and
-//! [`common`] (terms any manager adds, the chart readouts and the stop reasons); this file
+//! Each manager's terms live in its declaration (`TERMS` of its `ManagerConfig`, found through
+//! the registry); `common` holds the terms any manager adds, the chart readouts and the stop
+//! reasons; this file
 //! holds the entry types, the lookup and the readouts every front end shares (`tmlab budget`,
 //! `tmlab params`, the allocation readout, the engine panel, the match chart), and `unit.rs`
 //! the [`Unit`]s values are formatted in.
@@ -21,9 +22,7 @@
 //! assert_eq!(r.text, "17.43 moves");
 //! ```
 
-mod ab;
 mod common;
-mod lc0;
 mod source;
 mod unit;
 
@@ -72,9 +71,10 @@ pub(crate) const fn e(
     Entry { scope, key, label, unit, meaning, formula, source }
 }
 
-/// Every entry, lc0's managers first.
+/// Every entry: each registered manager's terms (its declaration's `TERMS`), in the
+/// registry's order, then the common ones.
 pub fn entries() -> impl Iterator<Item = &'static Entry> {
-    lc0::ENTRIES.iter().chain(ab::ENTRIES).chain(common::ENTRIES)
+    super::registry::all().iter().flat_map(|m| m.terms).chain(common::ENTRIES)
 }
 
 /// The entry for `key` in `scope`, else in [`SCOPE_BUDGET`] (terms any manager adds). An empty

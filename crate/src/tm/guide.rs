@@ -30,7 +30,9 @@ use crate::stop::{
 
 use super::common::{finish, is_mcts, t64};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::params::ManagerConfig;
 mod config;
+mod table;
 #[cfg(test)]
 mod tests;
 
@@ -125,11 +127,11 @@ impl TimeManager for Guide {
     }
 
     fn name(&self) -> &'static str {
-        "guide"
+        <GuideConfig as ManagerConfig>::NAME
     }
 
     fn search_kind(&self) -> SearchKind {
-        SearchKind::AlphaBeta
+        <GuideConfig as ManagerConfig>::SEARCH
     }
 
     fn new_game(&mut self) {

@@ -9,11 +9,15 @@
 //! It ignores the increment, movestogo and ply, and has no clamp: a negative budget (clock
 //! below the overhead) means one batch, then stop.
 
-use crate::stop::{Budget, Term};
+use crate::stop::Term;
 
-use super::common::{finish, lc0_deadline_checks, ponder_budget, t32, t64};
+use super::MoveContext;
+use super::common::{t32, t64};
+use super::lc0_deadline::{Deadline, Lc0Game, Lc0Manager};
 use super::smart_pruning::SmartPruningConfig;
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::state::{StateError, StateReader, StateWriter};
+
+mod table;
 
 /// lc0's `alphazero-time-pct` since #1622.
 pub const TIME_PCT: f32 = 12.0;
@@ -50,73 +54,57 @@ impl Default for AlphaZeroConfig {
     }
 }
 
-/// The manager. It has no per-game state.
+/// The manager: lc0's per-game manager (it has no per-game state) with its per-move
+/// [`DeadlineStopper`](super::lc0_deadline::DeadlineStopper).
+pub type AlphaZero = Lc0Manager<AlphaZeroGame>;
+
+/// The per-game half: the config only.
 #[derive(Clone, Debug)]
-pub struct AlphaZero {
+pub struct AlphaZeroGame {
     cfg: AlphaZeroConfig,
-    deadline: i64,
-    pondering: bool,
 }
 
-impl AlphaZero {
-    /// A manager with this config.
-    pub fn new(cfg: AlphaZeroConfig) -> Self {
-        AlphaZero { cfg, deadline: 0, pondering: false }
-    }
-}
+impl Lc0Game for AlphaZeroGame {
+    type Config = AlphaZeroConfig;
 
-impl TimeManager for AlphaZero {
-    fn save_state(&self, w: &mut super::state::StateWriter) {
-        w.i64(self.deadline);
-        w.bool(self.pondering);
+    fn new(cfg: AlphaZeroConfig) -> Self {
+        AlphaZeroGame { cfg }
     }
 
-    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
-        self.deadline = r.i64()?;
-        self.pondering = r.bool("pondering")?;
-        Ok(())
+    fn cfg(&self) -> &AlphaZeroConfig {
+        &self.cfg
     }
 
-    fn name(&self) -> &'static str {
-        "lc0-alphazero"
+    fn move_overhead(&self) -> u32 {
+        self.cfg.move_overhead
     }
 
-    fn search_kind(&self) -> SearchKind {
-        SearchKind::Mcts
-    }
-
-    fn new_game(&mut self) {
-        *self = AlphaZero::new(self.cfg);
-    }
-
-    fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return ponder_budget();
-        }
+    fn deadline(&mut self, ctx: &MoveContext) -> Deadline {
         let clock = ctx.clock().floor() as i64;
         let overhead = self.cfg.move_overhead as i64;
         let available = (clock - overhead) as f32;
         let budget = available * (self.cfg.time_pct / 100.0);
         // At 100 % the f32 product can round above the integer clock − O for huge clocks.
-        self.deadline = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
-        let d = self.deadline as f64;
-        let terms = vec![t64("available", available as f64), t32("budget", budget), t64("deadline", d)];
-        finish(d, d, terms, ctx.clock(), overhead as f64, d, "a share above 100 % of the clock")
+        let ms = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
+        let terms = vec![t64("available", available as f64), t32("budget", budget), t64("deadline", ms as f64)];
+        Deadline { ms, terms, why: "a share above 100 % of the clock" }
     }
 
-    lc0_deadline_checks!();
-
-    fn end_move(&mut self, _end: &MoveEnd) {}
-
     fn state(&self) -> Vec<Term> {
-        vec![Term::new("deadline", self.deadline as f64)]
+        Vec::new()
+    }
+
+    fn save(&self, _w: &mut StateWriter) {}
+
+    fn load(&mut self, _r: &mut StateReader) -> Result<(), StateError> {
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tm::TimeManager;
 
     #[test]
     fn reference_vector_e() {

@@ -19,11 +19,15 @@
 //! Where the `f32` weights all underflow to 0 (very narrow widths far from the peak), lc0 would
 //! divide 0 by 0; the share is then computed in log space instead.
 
-use crate::stop::{Budget, Term};
+use crate::stop::Term;
 
-use super::common::{finish, lc0_deadline_checks, ms_i64, ponder_budget, t32, t64};
+use super::common::{ms_i64, t32, t64};
+use super::lc0_deadline::{Deadline, DeadlineStopper, Lc0Game, Lc0Manager};
+use super::state::{StateError, StateReader, StateWriter};
 use super::smart_pruning::{FACTOR, SmartPruningConfig};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::{MoveContext, MoveEnd};
+
+mod table;
 
 /// v0.17's peak of the curve, in plies (the blog rounds it to "26").
 pub const PEAK: f32 = 26.2;
@@ -126,54 +130,34 @@ impl Default for CurveConfig {
     }
 }
 
-/// The manager.
+/// The manager: lc0's per-game manager with its per-move
+/// [`DeadlineStopper`](super::lc0_deadline::DeadlineStopper).
+pub type Curve = Lc0Manager<CurveGame>;
+
+/// The per-game half: the spared pool.
 #[derive(Clone, Debug)]
-pub struct Curve {
+pub struct CurveGame {
     cfg: CurveConfig,
     /// Integer ms saved on earlier moves.
     spared: i64,
-    deadline: i64,
-    pondering: bool,
 }
 
-impl Curve {
-    /// A manager with this config.
-    pub fn new(cfg: CurveConfig) -> Self {
-        Curve { cfg, spared: 0, deadline: 0, pondering: false }
-    }
-}
+impl Lc0Game for CurveGame {
+    type Config = CurveConfig;
 
-impl TimeManager for Curve {
-    fn save_state(&self, w: &mut super::state::StateWriter) {
-        w.i64(self.spared);
-        w.i64(self.deadline);
-        w.bool(self.pondering);
+    fn new(cfg: CurveConfig) -> Self {
+        CurveGame { cfg, spared: 0 }
     }
 
-    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
-        self.spared = r.i64()?;
-        self.deadline = r.i64()?;
-        self.pondering = r.bool("pondering")?;
-        Ok(())
+    fn cfg(&self) -> &CurveConfig {
+        &self.cfg
     }
 
-    fn name(&self) -> &'static str {
-        "lc0-curve"
+    fn move_overhead(&self) -> u32 {
+        self.cfg.move_overhead
     }
 
-    fn search_kind(&self) -> SearchKind {
-        SearchKind::Mcts
-    }
-
-    fn new_game(&mut self) {
-        *self = Curve::new(self.cfg);
-    }
-
-    fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return ponder_budget();
-        }
+    fn deadline(&mut self, ctx: &MoveContext) -> Deadline {
         let c = self.cfg;
         let clock = ctx.clock().floor() as i64;
         let inc = ctx.inc().floor() as i64;
@@ -208,37 +192,41 @@ impl TimeManager for Curve {
             self.spared = (self.spared as f32 - budget * (c.slowmover - 1.0)) as i64;
         }
         budget += squander as f32;
-        self.deadline = (budget as i64).min(clock - overhead).max(0);
-        let d = self.deadline as f64;
-        let terms = vec![
+        let ms = (budget as i64).min(clock - overhead).max(0);
+                let terms = vec![
             t64("mtg", mtg as f64),
             t64("total", total as f64),
             t32("weight_share", share),
             t64("squander", squander as f64),
             t64("slowmover_applied", f64::from(u8::from(applied))),
-            t64("deadline", d),
+            t64("deadline", ms as f64),
             t64("spared", self.spared as f64),
         ];
-        finish(d, d, terms, ctx.clock(), overhead as f64, d, "")
+        Deadline { ms, terms, why: "" }
     }
 
-    lc0_deadline_checks!();
-
-    fn end_move(&mut self, end: &MoveEnd) {
-        if self.pondering {
-            return;
-        }
-        self.spared += self.deadline - ms_i64(end.elapsed_ms);
+    fn end_move(&mut self, stopper: &DeadlineStopper, end: &MoveEnd) {
+        self.spared += stopper.deadline - ms_i64(end.elapsed_ms);
     }
 
     fn state(&self) -> Vec<Term> {
-        vec![Term::new("spared", self.spared as f64), Term::new("deadline", self.deadline as f64)]
+        vec![Term::new("spared", self.spared as f64)]
+    }
+
+    fn save(&self, w: &mut StateWriter) {
+        w.i64(self.spared);
+    }
+
+    fn load(&mut self, r: &mut StateReader) -> Result<(), StateError> {
+        self.spared = r.i64()?;
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tm::TimeManager;
 
     #[test]
     fn weight_is_two_thirds_at_the_inflection_points() {
@@ -272,10 +260,10 @@ mod tests {
         assert_eq!(b.hard_ms, want as f64);
         assert!((1500..3500).contains(&want), "{want}");
         // Slowmover pre-pays from spared time, which v0.17 never spends.
-        assert!(m.spared < 0);
-        let spared = m.spared;
+        assert!(m.game().spared < 0);
+        let spared = m.game().spared;
         m.end_move(&MoveEnd::new(b.hard_ms - 300.0, 0));
-        assert_eq!(m.spared, spared + 300);
+        assert_eq!(m.game().spared, spared + 300);
     }
 
     #[test]
@@ -288,10 +276,10 @@ mod tests {
         let b = m.begin_move(&MoveContext::new(10_000.0, 0.0, 20).with_movestogo(Some(1)));
         assert_eq!(b.hard_ms, 9900.0, "capped at clock − O");
         let mut m = Curve::new(CurveConfig::V0_18);
-        m.spared = 1000;
+        m.game_mut().spared = 1000;
         let b = m.begin_move(&MoveContext::new(30_000.0, 0.0, 20).with_movestogo(Some(1)));
         // squander 600 leaves total and comes back on top, but the cap still holds.
         assert_eq!(b.hard_ms, 29_900.0);
-        assert_eq!(m.spared, 400);
+        assert_eq!(m.game().spared, 400);
     }
 }

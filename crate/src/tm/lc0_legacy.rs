@@ -16,12 +16,16 @@
 //! end_move: spared += deadline − elapsed
 //! ```
 
-use crate::stop::{Budget, Term};
+use crate::stop::Term;
 
-use super::common::{finish, lc0_deadline_checks, ms_i64, ponder_budget, t32, t64};
+use super::common::{ms_i64, t32, t64};
+use super::lc0_deadline::{Deadline, DeadlineStopper, Lc0Game, Lc0Manager};
+use super::state::{StateError, StateReader, StateWriter};
 use super::moves_left::{LEGACY_MIDPOINT, LEGACY_STEEPNESS, moves_left};
 use super::smart_pruning::SmartPruningConfig;
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::{MoveContext, MoveEnd};
+
+mod table;
 
 /// lc0's `Slowmover` default.
 pub const SLOWMOVER: f32 = 1.0;
@@ -82,64 +86,43 @@ impl Default for LegacyConfig {
     }
 }
 
-/// The manager.
+/// The manager: lc0's per-game manager with its per-move
+/// [`DeadlineStopper`](super::lc0_deadline::DeadlineStopper).
+pub type Legacy = Lc0Manager<LegacyGame>;
+
+/// The per-game half: the first-move flag and the spared pool.
 #[derive(Clone, Debug)]
-pub struct Legacy {
+pub struct LegacyGame {
     cfg: LegacyConfig,
-    /// The next `begin_move` is the first of this manager object.
+    /// The next move is the first of this manager object.
     first: bool,
     /// Time saved on earlier moves, integer ms (negative after overshoots).
     spared: i64,
-    /// This move's deadline (may be ≤ 0: one batch, then stop).
-    deadline: i64,
-    pondering: bool,
 }
 
-impl Legacy {
-    /// A manager with this config.
-    pub fn new(cfg: LegacyConfig) -> Self {
-        Legacy { cfg, first: true, spared: 0, deadline: 0, pondering: false }
-    }
-
+impl LegacyGame {
     /// The spared pool, ms.
     pub fn spared(&self) -> i64 {
         self.spared
     }
 }
 
-impl TimeManager for Legacy {
-    fn save_state(&self, w: &mut super::state::StateWriter) {
-        w.bool(self.first);
-        w.i64(self.spared);
-        w.i64(self.deadline);
-        w.bool(self.pondering);
+impl Lc0Game for LegacyGame {
+    type Config = LegacyConfig;
+
+    fn new(cfg: LegacyConfig) -> Self {
+        LegacyGame { cfg, first: true, spared: 0 }
     }
 
-    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
-        self.first = r.bool("first")?;
-        self.spared = r.i64()?;
-        self.deadline = r.i64()?;
-        self.pondering = r.bool("pondering")?;
-        Ok(())
+    fn cfg(&self) -> &LegacyConfig {
+        &self.cfg
     }
 
-    fn name(&self) -> &'static str {
-        "lc0-legacy"
+    fn move_overhead(&self) -> u32 {
+        self.cfg.move_overhead
     }
 
-    fn search_kind(&self) -> SearchKind {
-        SearchKind::Mcts
-    }
-
-    fn new_game(&mut self) {
-        *self = Legacy::new(self.cfg);
-    }
-
-    fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return ponder_budget();
-        }
+    fn deadline(&mut self, ctx: &MoveContext) -> Deadline {
         let c = self.cfg;
         let clock = ctx.clock().floor() as i64;
         let clock_f = clock as f32;
@@ -170,42 +153,48 @@ impl TimeManager for Legacy {
             self.spared = (self.spared as f32 - base * (c.slowmover - 1.0)) as i64;
             base *= c.slowmover;
         }
-        self.deadline = ((base + squander as f32) as i64).min(clock - overhead);
-        let d = self.deadline as f64;
-        let terms = vec![
+        let ms = ((base + squander as f32) as i64).min(clock - overhead);
+                let terms = vec![
             t32("mtg", mtg),
             t32("total", total),
             t64("squander", squander as f64),
             t32("base", base),
             t32("bonus_mult", bonus_mult),
             t64("slowmover_applied", f64::from(u8::from(applied))),
-            t64("deadline", d),
+            t64("deadline", ms as f64),
             t64("spared", self.spared as f64),
         ];
-        finish(d, d, terms, ctx.clock(), overhead as f64, d, "")
+        Deadline { ms, terms, why: "" }
     }
 
-    lc0_deadline_checks!();
-
-    fn end_move(&mut self, end: &MoveEnd) {
-        if self.pondering {
-            return;
-        }
-        self.spared += self.deadline - ms_i64(end.elapsed_ms);
+    fn end_move(&mut self, stopper: &DeadlineStopper, end: &MoveEnd) {
+        self.spared += stopper.deadline - ms_i64(end.elapsed_ms);
     }
 
     fn state(&self) -> Vec<Term> {
         vec![
             Term::new("first", f64::from(u8::from(self.first))),
             Term::new("spared", self.spared as f64),
-            Term::new("deadline", self.deadline as f64),
         ]
+    }
+
+    fn save(&self, w: &mut StateWriter) {
+        w.bool(self.first);
+        w.i64(self.spared);
+    }
+
+    fn load(&mut self, r: &mut StateReader) -> Result<(), StateError> {
+        self.first = r.bool("first")?;
+        self.spared = r.i64()?;
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stop::Budget;
+    use crate::tm::TimeManager;
 
     fn term(b: &Budget, name: &str) -> f64 {
         b.terms.iter().find(|t| t.name == name).unwrap_or_else(|| panic!("no term {name}")).value
@@ -222,7 +211,7 @@ mod tests {
         ];
         for (i, &(ply, mtg, total, deadline)) in rows.iter().enumerate() {
             let mut m = Legacy::new(LegacyConfig::LC0);
-            m.first = i == 0;
+            m.game_mut().first = i == 0;
             let b = m.begin_move(&MoveContext::new(60_000.0, 600.0, ply));
             assert!((term(&b, "mtg") - mtg).abs() < 6e-4, "ply {ply}: mtg {}", term(&b, "mtg"));
             assert!((term(&b, "total") - total).abs() < 0.06, "ply {ply}: total {}", term(&b, "total"));
@@ -236,15 +225,15 @@ mod tests {
         let mut m = Legacy::new(LegacyConfig::LC0);
         let b1 = m.begin_move(&MoveContext::new(60_000.0, 0.0, 0));
         m.end_move(&MoveEnd::new(b1.hard_ms - 1000.0, 1000));
-        assert_eq!(m.spared(), 1000);
+        assert_eq!(m.game().spared(), 1000);
         let b2 = m.begin_move(&MoveContext::new(59_000.0, 0.0, 2));
         // total loses the spared 1000, squander gives all of it back to this move.
         assert_eq!(term(&b2, "squander"), 1000.0);
         let base = ((59_000.0f32 - 200.0 - 1000.0) / moves_left(2, 51.5, 7.0)) as i64;
         assert_eq!(b2.hard_ms, (base + 1000) as f64);
-        assert_eq!(m.spared(), 0);
+        assert_eq!(m.game().spared(), 0);
         m.end_move(&MoveEnd::new(b2.hard_ms + 50.0, 1000));
-        assert_eq!(m.spared(), -50, "an overshoot is negative spared time");
+        assert_eq!(m.game().spared(), -50, "an overshoot is negative spared time");
     }
 
     #[test]
@@ -254,7 +243,7 @@ mod tests {
         assert_eq!(term(&b, "mtg"), 10.0);
         // base = 9800/10 = 980; ×1.5 = 1470; spared pre-pays 490.
         assert_eq!(b.hard_ms, 1470.0);
-        assert_eq!(m.spared(), -490);
+        assert_eq!(m.game().spared(), -490);
         let mut m = Legacy::new(LegacyConfig::LC0);
         let b = m.begin_move(&MoveContext::new(100.0, 0.0, 0));
         assert_eq!(b.hard_ms, 0.0, "clock below the overhead: one batch, then stop");

@@ -14,11 +14,15 @@
 //! With a clock of 0 the ratio `inc/clock` is taken as 0 (lc0 would divide by zero); the
 //! budget is then ≤ 0: one batch, then stop.
 
-use crate::stop::{Budget, Term};
+use crate::stop::Term;
 
-use super::common::{finish, lc0_deadline_checks, ponder_budget, t32, t64};
+use super::common::{t32, t64};
+use super::lc0_deadline::{Deadline, Lc0Game, Lc0Manager};
+use super::state::{StateError, StateReader, StateWriter};
 use super::smart_pruning::SmartPruningConfig;
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::MoveContext;
+
+mod table;
 
 /// lc0's `simple-base-pct`: 1.4 % of the available time.
 pub const BASE_PCT: f32 = 1.4;
@@ -68,59 +72,36 @@ impl Default for SimpleConfig {
     }
 }
 
-/// The manager.
+/// The manager: lc0's per-game manager with its per-move
+/// [`DeadlineStopper`](super::lc0_deadline::DeadlineStopper).
+pub type Simple = Lc0Manager<SimpleGame>;
+
+/// The per-game half: the last budget and available time, and whether the opening bonus was
+/// given.
 #[derive(Clone, Debug)]
-pub struct Simple {
+pub struct SimpleGame {
     cfg: SimpleConfig,
     prev_budget: f32,
     prev_avail: f32,
     bonus_done: bool,
-    deadline: i64,
-    pondering: bool,
 }
 
-impl Simple {
-    /// A manager with this config.
-    pub fn new(cfg: SimpleConfig) -> Self {
-        Simple { cfg, prev_budget: 0.0, prev_avail: 0.0, bonus_done: false, deadline: 0, pondering: false }
-    }
-}
+impl Lc0Game for SimpleGame {
+    type Config = SimpleConfig;
 
-impl TimeManager for Simple {
-    fn save_state(&self, w: &mut super::state::StateWriter) {
-        w.f32(self.prev_budget);
-        w.f32(self.prev_avail);
-        w.bool(self.bonus_done);
-        w.i64(self.deadline);
-        w.bool(self.pondering);
+    fn new(cfg: SimpleConfig) -> Self {
+        SimpleGame { cfg, prev_budget: 0.0, prev_avail: 0.0, bonus_done: false }
     }
 
-    fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
-        self.prev_budget = r.f32("prev_budget")?;
-        self.prev_avail = r.f32("prev_avail")?;
-        self.bonus_done = r.bool("bonus_done")?;
-        self.deadline = r.i64()?;
-        self.pondering = r.bool("pondering")?;
-        Ok(())
+    fn cfg(&self) -> &SimpleConfig {
+        &self.cfg
     }
 
-    fn name(&self) -> &'static str {
-        "lc0-simple"
+    fn move_overhead(&self) -> u32 {
+        self.cfg.move_overhead
     }
 
-    fn search_kind(&self) -> SearchKind {
-        SearchKind::Mcts
-    }
-
-    fn new_game(&mut self) {
-        *self = Simple::new(self.cfg);
-    }
-
-    fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return ponder_budget();
-        }
+    fn deadline(&mut self, ctx: &MoveContext) -> Deadline {
         let c = self.cfg;
         let clock = ctx.clock().floor() as i64;
         let inc = ctx.inc().floor() as f32;
@@ -145,22 +126,17 @@ impl TimeManager for Simple {
         self.prev_avail = avail;
         // `avail` in f32 can round above the integer clock − O for huge clocks; the integer
         // cap keeps lc0's `min(budget, avail)` exact.
-        self.deadline = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
-        let d = self.deadline as f64;
-        let terms = vec![
+        let ms = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
+                let terms = vec![
             t64("avail", avail as f64),
             t32("pct", pct),
             t32("opening_bonus", bonus),
             t32("unused_last_move", unused),
             t32("budget", budget),
-            t64("deadline", d),
+            t64("deadline", ms as f64),
         ];
-        finish(d, d, terms, ctx.clock(), overhead as f64, d, "")
+        Deadline { ms, terms, why: "" }
     }
-
-    lc0_deadline_checks!();
-
-    fn end_move(&mut self, _end: &MoveEnd) {}
 
     fn state(&self) -> Vec<Term> {
         vec![
@@ -169,11 +145,25 @@ impl TimeManager for Simple {
             Term::new("bonus_done", f64::from(u8::from(self.bonus_done))),
         ]
     }
+
+    fn save(&self, w: &mut StateWriter) {
+        w.f32(self.prev_budget);
+        w.f32(self.prev_avail);
+        w.bool(self.bonus_done);
+    }
+
+    fn load(&mut self, r: &mut StateReader) -> Result<(), StateError> {
+        self.prev_budget = r.f32("prev_budget")?;
+        self.prev_avail = r.f32("prev_avail")?;
+        self.bonus_done = r.bool("bonus_done")?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tm::TimeManager;
 
     #[test]
     fn reference_vector_e() {

@@ -44,6 +44,7 @@ use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 const MS_PER_S: f32 = 1000.0;
 
 mod config;
+mod table;
 mod nps;
 mod saved;
 #[cfg(test)]
@@ -52,6 +53,7 @@ mod trend;
 
 pub use config::{INIT_NPS, MOVE_OVERHEAD_MS, NpsDecay, SmoothConfig, TrendRotation};
 use trend::Trend;
+use super::params::ManagerConfig;
 
 /// The manager and its per-game state (§6.2).
 #[derive(Clone, Debug)]
@@ -115,11 +117,11 @@ impl TimeManager for Smooth {
     }
 
     fn name(&self) -> &'static str {
-        "lc0-smooth"
+        <SmoothConfig as ManagerConfig>::NAME
     }
 
     fn search_kind(&self) -> SearchKind {
-        SearchKind::Mcts
+        <SmoothConfig as ManagerConfig>::SEARCH
     }
 
     fn new_game(&mut self) {

@@ -21,6 +21,9 @@ use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStat
 
 use super::common::{finish, is_mcts, t64};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::params::ManagerConfig;
+
+mod table;
 
 /// The seed's divisor: a fortieth of the remaining time.
 pub const DIVISOR: u32 = 40;
@@ -127,11 +130,11 @@ impl TimeManager for Mediocre {
     }
 
     fn name(&self) -> &'static str {
-        "mediocre"
+        <MediocreConfig as ManagerConfig>::NAME
     }
 
     fn search_kind(&self) -> SearchKind {
-        SearchKind::AlphaBeta
+        <MediocreConfig as ManagerConfig>::SEARCH
     }
 
     fn new_game(&mut self) {

@@ -19,22 +19,40 @@
 
 pub mod decay;
 pub mod glossary;
-pub mod guide;
-pub mod lc0_alphazero;
-pub mod lc0_curve;
-pub mod lc0_legacy;
-pub mod lc0_simple;
-pub mod lc0_smooth;
-pub mod mediocre;
 pub mod moves_left;
 pub mod params;
+pub mod registry;
 pub mod simulate;
 pub mod smart_pruning;
 pub mod state;
-pub mod stockfish;
 pub mod stopper;
 
+// The registry: one line per manager declares its module (its config, parameter rows, flags,
+// sources, glossary terms and the manager) and makes it known everywhere, in this order.
+registry::managers! {
+    /// Mediocre's seed (§2).
+    mediocre::MediocreConfig => Mediocre,
+    /// The engine guide (§3).
+    guide::GuideConfig => Guide,
+    /// lc0's 2018 curve (§4).
+    lc0_curve::CurveConfig => Lc0Curve,
+    /// lc0's legacy manager (§5).
+    lc0_legacy::LegacyConfig => Lc0Legacy,
+    /// lc0's smooth manager (§6).
+    lc0_smooth::SmoothConfig => Lc0Smooth,
+    /// lc0's AlphaZero share (§7).
+    lc0_alphazero::AlphaZeroConfig => Lc0AlphaZero,
+    /// lc0's simple manager (§7).
+    lc0_simple::SimpleConfig => Lc0Simple,
+    /// Stockfish's optimum/maximum (§9).
+    stockfish::StockfishConfig => Stockfish,
+    /// A throwaway manager added by the registry test alone.
+    #[cfg(test)]
+    registry_test::ThrowawayConfig => Throwaway,
+}
+
 mod common;
+pub mod lc0_deadline;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod props;
 

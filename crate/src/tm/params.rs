@@ -21,21 +21,23 @@ pub mod tables;
 
 mod error;
 mod export;
-mod flags;
+pub(crate) mod flags;
 mod param;
 mod resolve;
 mod spec;
 mod syntax;
+pub mod text;
 mod uci_option;
 mod value;
 
+pub use super::TmConfig;
 pub use error::SpecError;
 pub(crate) use error::{excerpt_at, short};
 pub use export::{ManagerSchema, ParamSchema, PresetSchema, manager_schema, schema};
 pub use param::{Access, ManagerConfig, ManagerInfo, Param, Preset};
-use resolve::{find_preset, get_path, print, resolve, set_path};
+pub(crate) use resolve::{find_preset, get_path, print, resolve, set_path};
 pub use spec::{TmSpec, from_spec};
-pub use tables::TmConfig;
+pub(crate) use syntax::Dict;
 pub use uci_option::{MIN_FLOAT_SCALE, UciOption, option_name};
 pub use value::{Kind, Range, Scale, Slider, Value};
 

@@ -126,44 +126,38 @@ fn arb_sim() -> impl Strategy<Value = SimConfig> {
     })
 }
 
-macro_rules! manager_props {
-    ($($test:ident => $name:expr),* $(,)?) => {$(
-        mod $test {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig::with_cases(1000))]
-                #[test]
-                fn budgets_are_sane(
-                    xs in proptest::collection::vec(0.0f64..1.0, 40),
-                    clock in prop_oneof![Just(0.0), 0.0f64..1000.0, 0.0f64..TEN_HOURS_MS],
-                    inc in prop_oneof![Just(0.0), 0.0f64..60_000.0],
-                    mtg in prop_oneof![Just(None), (1u32..=100).prop_map(Some)],
-                    ply in 0u32..=400,
-                ) {
-                    budget_property($name, &xs, clock.floor(), inc.floor(), mtg, ply)?;
-                }
-            }
-            proptest! {
-                #![proptest_config(ProptestConfig::with_cases(48))]
-                #[test]
-                fn games_stay_finite(xs in proptest::collection::vec(0.0f64..1.0, 40), tc in arb_tc(), cfg in arb_sim()) {
-                    game_property($name, &xs, &tc, &cfg)?;
-                }
-            }
-        }
-    )*};
+/// Every registered manager, by name (the registry is the only list).
+fn managers() -> Vec<&'static str> {
+    super::registry::names()
 }
 
-manager_props!(
-    mediocre => "mediocre",
-    guide => "guide",
-    lc0_curve => "lc0-curve",
-    lc0_legacy => "lc0-legacy",
-    lc0_smooth => "lc0-smooth",
-    lc0_alphazero => "lc0-alphazero",
-    lc0_simple => "lc0-simple",
-    stockfish => "stockfish",
-);
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+    /// Each case runs every registered manager on the same random move.
+    #[test]
+    fn budgets_are_sane(
+        xs in proptest::collection::vec(0.0f64..1.0, 40),
+        clock in prop_oneof![Just(0.0), 0.0f64..1000.0, 0.0f64..TEN_HOURS_MS],
+        inc in prop_oneof![Just(0.0), 0.0f64..60_000.0],
+        mtg in prop_oneof![Just(None), (1u32..=100).prop_map(Some)],
+        ply in 0u32..=400,
+    ) {
+        for name in managers() {
+            budget_property(name, &xs, clock.floor(), inc.floor(), mtg, ply)?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Each case plays the same random game with every registered manager.
+    #[test]
+    fn games_stay_finite(xs in proptest::collection::vec(0.0f64..1.0, 40), tc in arb_tc(), cfg in arb_sim()) {
+        for name in managers() {
+            game_property(name, &xs, &tc, &cfg)?;
+        }
+    }
+}
 
 /// Issue 3: no flag with F = 1 for any manager's default preset at 1+0.01, 10+0.1, 60+0, 40/60
 /// and 300+3, over 200 moves (400 plies). Exceptions that belong to the references:

@@ -25,9 +25,11 @@ use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, Score, Sea
 
 use super::common::{finish, is_mcts, t64};
 use super::{MoveContext, MoveEnd, PonderStyle, SearchKind, TimeManager};
+use super::params::ManagerConfig;
 
 mod allocate;
 mod config;
+mod table;
 mod soft;
 #[cfg(test)]
 mod tests;
@@ -155,11 +157,11 @@ impl TimeManager for Stockfish {
     }
 
     fn name(&self) -> &'static str {
-        "stockfish"
+        <StockfishConfig as ManagerConfig>::NAME
     }
 
     fn search_kind(&self) -> SearchKind {
-        SearchKind::AlphaBeta
+        <StockfishConfig as ManagerConfig>::SEARCH
     }
 
     fn new_game(&mut self) {

@@ -132,6 +132,14 @@ pub fn fuzz(t: &'static Target, secs: f64, seed: u64) -> Stats {
             }
         });
     }
+    let mut dict = t.dict.to_vec();
+    if t.managers {
+        dict.extend(
+            tmlab::tm::registry::all()
+                .iter()
+                .flat_map(|m| std::iter::once(m.name).chain(m.aliases.iter().copied())),
+        );
+    }
     let mut rng = Rng::new(seed);
     let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
     let mut failures = std::collections::HashSet::new();
@@ -140,7 +148,7 @@ pub fn fuzz(t: &'static Target, secs: f64, seed: u64) -> Stats {
     let mut last_report = Instant::now();
     while Instant::now() < end {
         let mut data = pool[rng.below(pool.len())].clone();
-        mutate(&mut rng, &mut data, &pool, t.dict);
+        mutate(&mut rng, &mut data, &pool, &dict);
         *current.lock().unwrap_or_else(|e| e.into_inner()) = Some((Instant::now(), data.clone()));
         let mut result = run_caught(t, &data);
         // One UCI input in 32 also goes through the real binary's pipes (concurrent path).

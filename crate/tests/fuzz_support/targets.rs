@@ -20,6 +20,8 @@ pub struct Target {
     pub name: &'static str,
     /// Tokens the mutator inserts.
     pub dict: &'static [&'static str],
+    /// Whether the registry's manager names (and aliases) join `dict`.
+    pub managers: bool,
     /// Runs one input.
     pub run: fn(&[u8]) -> Result<String, String>,
     /// One input running longer than this many ms is a hang.
@@ -28,16 +30,34 @@ pub struct Target {
 
 /// Every target.
 pub const ALL: &[Target] = &[
-    Target { name: "spec", dict: SPEC_DICT, run: spec, deadline_ms: 5_000 },
-    Target { name: "tc", dict: TC_DICT, run: tc, deadline_ms: 5_000 },
-    Target { name: "fen", dict: FEN_DICT, run: fen, deadline_ms: 5_000 },
-    Target { name: "pgn", dict: PGN_DICT, run: pgn, deadline_ms: 5_000 },
-    Target { name: "matchspec", dict: MATCH_DICT, run: matchspec, deadline_ms: 5_000 },
-    Target { name: "stopper", dict: STOPPER_DICT, run: stopper, deadline_ms: 5_000 },
-    Target { name: "uci", dict: uci::DICT, run: uci::run, deadline_ms: 60_000 },
-    Target { name: "journal", dict: saved::JOURNAL_DICT, run: saved::journal, deadline_ms: 5_000 },
-    Target { name: "restore", dict: saved::RESTORE_DICT, run: saved::restore, deadline_ms: 5_000 },
-    Target { name: "replay", dict: saved::REPLAY_DICT, run: saved::replay, deadline_ms: 5_000 },
+    Target { name: "spec", dict: SPEC_DICT, managers: true, run: spec, deadline_ms: 5_000 },
+    Target { name: "tc", dict: TC_DICT, managers: false, run: tc, deadline_ms: 5_000 },
+    Target { name: "fen", dict: FEN_DICT, managers: false, run: fen, deadline_ms: 5_000 },
+    Target { name: "pgn", dict: PGN_DICT, managers: false, run: pgn, deadline_ms: 5_000 },
+    Target { name: "matchspec", dict: MATCH_DICT, managers: false, run: matchspec, deadline_ms: 5_000 },
+    Target { name: "stopper", dict: STOPPER_DICT, managers: false, run: stopper, deadline_ms: 5_000 },
+    Target { name: "uci", dict: uci::DICT, managers: false, run: uci::run, deadline_ms: 60_000 },
+    Target {
+        name: "journal",
+        dict: saved::JOURNAL_DICT,
+        managers: false,
+        run: saved::journal,
+        deadline_ms: 5_000,
+    },
+    Target {
+        name: "restore",
+        dict: saved::RESTORE_DICT,
+        managers: true,
+        run: saved::restore,
+        deadline_ms: 5_000,
+    },
+    Target {
+        name: "replay",
+        dict: saved::REPLAY_DICT,
+        managers: false,
+        run: saved::replay,
+        deadline_ms: 5_000,
+    },
 ];
 
 /// The longest error message allowed: errors quote a short excerpt, never the whole input.
@@ -78,14 +98,6 @@ pub fn error(prefix: &str, msg: String) -> Result<String, String> {
 }
 
 const SPEC_DICT: &[&str] = &[
-    "stockfish",
-    "lc0-legacy",
-    "lc0-smooth",
-    "lc0-simple",
-    "lc0-alphazero",
-    "lc0-curve",
-    "mediocre",
-    "guide",
     "decay",
     "stopper",
     "moves-left",

@@ -5,9 +5,10 @@ use std::mem::MaybeUninit;
 
 use shakmaty::Position;
 
+use super::super::mate::MATE_BOUND;
 use super::super::ordering::{MovePicker, Scores, victim};
 use super::super::position::{SearchPosition, pack};
-use super::super::tt::{Bound, MATE_BOUND};
+use super::super::tt::Bound;
 use super::tuning::*;
 use super::{INF, MATE, MAX_PLY, Search};
 

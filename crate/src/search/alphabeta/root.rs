@@ -3,8 +3,8 @@
 use shakmaty::{Move, Position};
 
 use super::super::info::{IterationDecision, IterationReport, SearchResult, nps};
+use super::super::mate::MATE_BOUND;
 use super::super::position::{SearchPosition, pack, uci};
-use super::super::tt::MATE_BOUND;
 use super::tuning::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
 use super::{Completed, INF, MAX_DEPTH, Search, make_stats, move_key, to_score};
 use crate::stop::{Iteration, StopReason};

@@ -1,5 +1,5 @@
 use super::*;
-use crate::search::alphabeta::MATE;
+use crate::search::mate::MATE;
 
 #[test]
 fn size_is_bounded_and_a_power_of_two() {

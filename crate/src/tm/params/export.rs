@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::super::SearchKind;
-use super::{Access, Kind, ManagerConfig, Range, Slider, UciOption, Value, flags, tables};
+use super::{Access, Kind, ManagerConfig, Range, Slider, UciOption, Value, flags};
 
 /// A parameter in the serialised schema.
 #[derive(Clone, Debug, Serialize)]
@@ -129,7 +129,7 @@ pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
             .collect(),
         params: params
             .iter()
-            .map(|p| (p, flags::only_for(C::NAME, &p.path())))
+            .map(|p| (p, flags::only_for::<C>(&p.path())))
             .map(|(p, only)| ParamSchema {
                 path: p.path(),
                 key: p.key,
@@ -146,11 +146,11 @@ pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
                 unit: p.unit,
                 description: p.description,
                 source: p.source,
-                in_search: flags::in_search(C::NAME, &p.path()),
+                in_search: flags::in_search::<C>(&p.path()),
                 searcher: only.map(|(kind, _)| kind),
                 searcher_note: only.map(|(_, why)| why),
-                source_file: flags::source(C::NAME, &p.path()).map(|s| s.text()).unwrap_or_default(),
-                source_url: flags::source(C::NAME, &p.path()).and_then(|s| s.url()),
+                source_file: flags::source::<C>(&p.path()).map(|s| s.text()).unwrap_or_default(),
+                source_url: flags::source::<C>(&p.path()).and_then(|s| s.url()),
                 uci: UciOption::new(
                     C::NAME,
                     &p.path(),
@@ -163,7 +163,7 @@ pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
     }
 }
 
-/// The schema of every manager, in the spec's order.
+/// The schema of every registered manager, in the registry's order.
 pub fn schema() -> Vec<ManagerSchema> {
-    tables::all_schemas()
+    super::super::registry::all().iter().map(|m| (m.schema)()).collect()
 }

@@ -3,8 +3,10 @@
 
 use std::fmt;
 
+use super::super::glossary::{Entry, Source};
+use super::super::registry::Wrap;
 use super::super::{SearchKind, TimeManager};
-use super::{Kind, Range, Scale, Slider, SpecError, Value, syntax, tables};
+use super::{Kind, Range, Scale, Slider, SpecError, Value, syntax};
 
 /// How a parameter reads and writes a typed config.
 pub enum Access<C> {
@@ -237,14 +239,26 @@ pub struct ManagerInfo {
     pub description: &'static str,
 }
 
-/// A manager's typed config: its parameters, presets, and how to build the manager.
-pub trait ManagerConfig: Copy + PartialEq + fmt::Debug + Send + tables::Wrap + 'static {
+/// A manager's typed config: its parameters, presets, flags, sources, glossary terms and how to
+/// build the manager. Implementing it and adding one line to the registry (`tm/mod.rs`) is all a
+/// new manager takes.
+pub trait ManagerConfig: Copy + PartialEq + fmt::Debug + Send + Wrap + 'static {
     /// The canonical name (`lc0-smooth`).
     const NAME: &'static str;
     /// Other accepted names (`smooth`).
     const ALIASES: &'static [&'static str];
     /// The search kind it was designed for.
     const SEARCH: SearchKind;
+    /// Paths (or `prefix*` patterns) of the parameters that act only inside a search: its
+    /// checks, the stopper chain, what a search measures. The allocation chart's usage model runs
+    /// no search, so they do not move it. (`smart-pruning.*` is in-search for every manager.)
+    const IN_SEARCH: &'static [&'static str] = &[];
+    /// `(path or pattern, the only searcher it acts with, why it does nothing with the other)`.
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[];
+    /// `(path or pattern, the file it comes from)`: the first match is a parameter's source.
+    const SOURCES: &'static [(&'static str, Source)];
+    /// The glossary terms its budgets, effective limits and state emit (scope [`Self::NAME`]).
+    const TERMS: &'static [Entry];
     /// Label, reference and description.
     fn info() -> ManagerInfo;
     /// Every parameter, in display order.

@@ -6,7 +6,7 @@ use super::syntax::{Dict, Node};
 use super::{ManagerConfig, Param, Preset, SpecError, Value};
 
 /// Finds the preset named `name` (`default` = the first).
-pub(super) fn find_preset<C: ManagerConfig>(name: &str) -> Result<Preset<C>, SpecError> {
+pub(crate) fn find_preset<C: ManagerConfig>(name: &str) -> Result<Preset<C>, SpecError> {
     let presets = C::presets();
     let mut allowed: Vec<String> = presets.iter().map(|p| p.name.to_string()).collect();
     if !allowed.iter().any(|a| a == "default") {
@@ -22,7 +22,7 @@ pub(super) fn find_preset<C: ManagerConfig>(name: &str) -> Result<Preset<C>, Spe
 /// Resolves a parsed dictionary against `C`'s parameters (§0.5): preset first, then explicit
 /// keys; a key missing from a sub-dictionary is looked up in the parent; anything left unread
 /// is an unknown key.
-pub(super) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C), SpecError> {
+pub(crate) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C), SpecError> {
     let manager = C::NAME;
     dict.check_duplicates(manager)?;
     let params = C::params();
@@ -137,7 +137,7 @@ pub(super) fn allowed_here<C>(params: &[Param<C>], group: Option<&str>) -> Vec<S
 }
 
 /// Prints `config` as a spec string relative to the preset `preset`.
-pub(super) fn print<C: ManagerConfig>(preset: &'static str, config: &C) -> String {
+pub(crate) fn print<C: ManagerConfig>(preset: &'static str, config: &C) -> String {
     let presets = C::presets();
     let base = presets.iter().find(|p| p.name == preset).unwrap_or(&presets[0]);
     let params = C::params();
@@ -167,12 +167,12 @@ pub(super) fn print<C: ManagerConfig>(preset: &'static str, config: &C) -> Strin
 }
 
 /// Reads a parameter by path.
-pub(super) fn get_path<C: ManagerConfig>(config: &C, path: &str) -> Option<Value> {
+pub(crate) fn get_path<C: ManagerConfig>(config: &C, path: &str) -> Option<Value> {
     C::params().iter().find(|p| p.path() == path).map(|p| p.get(config))
 }
 
 /// Sets a parameter by path from a value token.
-pub(super) fn set_path<C: ManagerConfig>(config: &mut C, path: &str, token: &str) -> Result<(), SpecError> {
+pub(crate) fn set_path<C: ManagerConfig>(config: &mut C, path: &str, token: &str) -> Result<(), SpecError> {
     let params = C::params();
     let p = params.iter().find(|p| p.path() == path).ok_or_else(|| SpecError::UnknownKey {
         manager: C::NAME.into(),

@@ -19,7 +19,7 @@ pub const MAX_NESTING: usize = 8;
 
 /// A dictionary: `key=value` items and sub-dictionaries, in input order.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(super) struct Dict {
+pub(crate) struct Dict {
     pub(super) entries: Vec<Entry>,
 }
 

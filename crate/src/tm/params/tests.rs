@@ -12,25 +12,36 @@ fn err(s: &str) -> String {
     s.parse::<TmSpec>().expect_err(s).to_string()
 }
 
+/// The rows of the managers table in `docs/managers.md`: `| \`name\` | …`.
+#[cfg(not(target_arch = "wasm32"))]
+fn documented_managers() -> Vec<String> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/managers.md")).unwrap();
+    let table = doc.split("| name | spec | reference | idea |").nth(1).expect("the managers table");
+    table
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.trim_start_matches("| `").split('`').next().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// The docs' table lists exactly the registered managers, in the registry's order (the
+/// registry test's throwaway manager is registered in test builds only).
+#[cfg(not(target_arch = "wasm32"))]
 #[test]
-fn every_manager_is_in_the_schema_in_spec_order() {
+fn the_docs_table_lists_the_registry() {
+    let registered: Vec<&str> =
+        crate::tm::registry::names().into_iter().filter(|n| *n != "throwaway").collect();
+    assert_eq!(documented_managers(), registered);
+}
+
+#[test]
+fn every_manager_is_in_the_schema_and_states_its_name_and_searcher_once() {
     let names: Vec<&str> = schema().iter().map(|m| m.name).collect();
-    assert_eq!(
-        names,
-        [
-            "mediocre",
-            "guide",
-            "lc0-curve",
-            "lc0-legacy",
-            "lc0-smooth",
-            "lc0-alphazero",
-            "lc0-simple",
-            "stockfish"
-        ]
-    );
+    assert_eq!(names, crate::tm::registry::names());
     for m in schema() {
         let tm = from_spec(m.name).unwrap();
-        assert_eq!(tm.name(), m.name);
+        assert_eq!((tm.name(), tm.search_kind()), (m.name, m.search));
         assert!(!m.params.is_empty() && !m.presets.is_empty());
         for p in &m.params {
             assert!(

@@ -1,37 +1,37 @@
 //! SmartPruning's parameters (spec §8, lc0 stoppers.cc @909a4082): the `smart-pruning(...)`
 //! sub-dictionary every lc0 manager shares.
 
-use crate::tm::lc0_alphazero::AlphaZeroConfig;
-use crate::tm::lc0_curve::CurveConfig;
-use crate::tm::lc0_legacy::LegacyConfig;
-use crate::tm::lc0_simple::SimpleConfig;
-use crate::tm::lc0_smooth::SmoothConfig;
 use crate::tm::params::{Access, Param};
 use crate::tm::smart_pruning::SmartPruningConfig;
 
 const SRC_SP: &str = "lc0 stoppers.cc @909a4082";
 
 /// A config with a SmartPruning sub-dictionary.
-pub(super) trait HasSmartPruning {
+pub trait HasSmartPruning {
     /// The SmartPruning sub-config.
     fn sp(&self) -> &SmartPruningConfig;
     /// The SmartPruning sub-config, to write.
     fn sp_mut(&mut self) -> &mut SmartPruningConfig;
 }
 
-macro_rules! has_sp {
-    ($($c:ty),*) => {$(
-        impl HasSmartPruning for $c {
-            fn sp(&self) -> &SmartPruningConfig { &self.smart_pruning }
-            fn sp_mut(&mut self) -> &mut SmartPruningConfig { &mut self.smart_pruning }
+/// `has_smart_pruning!(Config)`: a config whose `smart_pruning` field is the sub-dictionary.
+macro_rules! has_smart_pruning {
+    ($c:ty) => {
+        impl $crate::tm::params::tables::HasSmartPruning for $c {
+            fn sp(&self) -> &$crate::tm::smart_pruning::SmartPruningConfig {
+                &self.smart_pruning
+            }
+            fn sp_mut(&mut self) -> &mut $crate::tm::smart_pruning::SmartPruningConfig {
+                &mut self.smart_pruning
+            }
         }
-    )*};
+    };
 }
-has_sp!(CurveConfig, LegacyConfig, SmoothConfig, AlphaZeroConfig, SimpleConfig);
+pub(crate) use has_smart_pruning;
 
 /// The `smart-pruning(...)` parameters (§8). `lc0-curve` names the factor
 /// `futile-search-aversion` at the top level instead, so it leaves `factor` out.
-pub(super) fn smart_pruning_params<C: HasSmartPruning>(with_factor: bool) -> Vec<Param<C>> {
+pub(crate) fn smart_pruning_params<C: HasSmartPruning>(with_factor: bool) -> Vec<Param<C>> {
     let g = "smart-pruning";
     let mut v = Vec::new();
     if with_factor {

@@ -1,15 +1,103 @@
-//! The parameter table of `lc0-smooth` (spec §6): its keys, labels, sliders, ranges, units,
-//! descriptions and sources, its presets, and how it builds the manager.
+//! The declaration of `lc0-smooth` (spec §6): its parameter rows (keys, labels, sliders,
+//! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
+//! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use super::smart_pruning_params;
 use crate::tm::lc0_smooth::{NpsDecay, SmoothConfig, TrendRotation};
+use crate::tm::params::tables::{has_smart_pruning, smart_pruning_params};
+use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
+use crate::tm::params::tables::{f32_, int_};
 use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, lc0_smooth};
+
+const SMO: Source = Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/smooth.cc");
+/// Why a parameter of the MCTS poll does nothing under alpha-beta.
+const SMOOTH_POLL: &str = "it acts in the MCTS poll (nps measurement, trend watcher, piggybank); under alpha-beta the manager only meets its deadline, so this does nothing there";
+has_smart_pruning!(SmoothConfig);
 
 impl ManagerConfig for SmoothConfig {
     const NAME: &'static str = "lc0-smooth";
     const ALIASES: &'static [&'static str] = &["smooth"];
     const SEARCH: SearchKind = SearchKind::Mcts;
+    const IN_SEARCH: &'static [&'static str] = &["init-nps", "nps-decay", "nps-update-period", "nps-update-rate", "trend-nps-update-period-ms", "bestmove-optimism", "overtaker-optimism", "trend-rotation", "force-piggybank-ms"];
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
+        ("nps-*", SearchKind::Mcts, SMOOTH_POLL),
+        ("trend-nps-update-period-ms", SearchKind::Mcts, SMOOTH_POLL),
+        ("bestmove-optimism", SearchKind::Mcts, SMOOTH_POLL),
+        ("overtaker-optimism", SearchKind::Mcts, SMOOTH_POLL),
+        ("trend-rotation", SearchKind::Mcts, SMOOTH_POLL),
+        ("force-piggybank-ms", SearchKind::Mcts, SMOOTH_POLL),
+    ];
+    const SOURCES: &'static [(&'static str, Source)] = &[
+        ("mle-legacy.*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/legacy.cc")),
+        ("*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/smooth.cc")),
+    ];
+    #[rustfmt::skip]
+    const TERMS: &'static [Entry] = &[
+        // lc0-smooth (spec §6)
+        e(Self::NAME, "rm", "moves left (estimate)", Unit::Moves,
+            "lc0's moves-left estimate, or movestogo if smaller",
+            "MLE(ply; midpoint, steepness)", SMO),
+        e(Self::NAME, "max_bank", "piggybank cap", Unit::Ms,
+            "the most time the piggybank may hold",
+            "max-piggybank-moves·max(0, clock + inc·(rm − 1) − O)/rm", SMO),
+        e(Self::NAME, "total", "time pool", Unit::Ms,
+            "the clock plus the increments still to come, less the bank and overhead",
+            "max(0, clock − bank + inc·(rm − 1) − O)", SMO),
+        e(Self::NAME, "avg_ms", "average move time", Unit::Ms,
+            "the pool spread evenly over the moves left",
+            "total/rm", SMO),
+        e(Self::NAME, "nps", "nps estimate", Unit::Nps,
+            "nodes per second, moved toward each measurement by decay",
+            "ED or LinearDecay of nps toward the measured nodes/elapsed", SMO),
+        e(Self::NAME, "r", "tree reuse estimate", Unit::Share,
+            "share of the final tree expected to survive into the next move",
+            "min(max-tree-reuse, ED(r, reused/last_final_nodes, rate, last_time/avg_ms))", SMO),
+        e(Self::NAME, "u", "time use estimate", Unit::Share,
+            "share of its allocation a search is expected to use (SmartPruning stops early); a move that used the bank counts 1",
+            "max(min-timeuse, ED(u, used_bank ? 1 : elapsed/alloc, timeuse-update-rate, elapsed/avg_ms))", SMO),
+        e(Self::NAME, "target", "target tree size", Unit::Nodes,
+            "nodes the tree should hold when the move ends, the same every move",
+            "(total·nps/1000/rm)/(1 − r)", SMO),
+        e(Self::NAME, "new", "new nodes", Unit::Nodes,
+            "nodes still to search beyond the reused subtree",
+            "max(0, target − reused)", SMO),
+        e(Self::NAME, "brutto", "time for new nodes", Unit::Ms,
+            "the time the new nodes take at the estimated nps",
+            "new/nps·1000", SMO),
+        e(Self::NAME, "to_bank", "to the piggybank", Unit::Ms,
+            "time saved into the piggybank from this move",
+            "min(max_bank − bank, brutto·per-move-piggybank)", SMO),
+        e(Self::NAME, "alloc", "allocation", Unit::Ms,
+            "the planned time, scaled up for the expected early stop",
+            "min((brutto − to_bank)/u, clock·max-move-budget, clock − O)", SMO),
+        e(Self::NAME, "deadline", "deadline (soft)", Unit::Ms,
+            "the soft limit: the search stops here unless it draws on the bank (then at deadline + allowed bank, earlier if overdrawn)",
+            "trunc(alloc)", SMO),
+        e(Self::NAME, "allowed_bank", "bank allowed", Unit::Ms,
+            "piggybank time this move may add past its deadline (shown at least 0; see overdraft)",
+            "max(0, min(trunc(bank·max-piggybank-use), trunc(clock − O − alloc)))", SMO),
+        e(Self::NAME, "overdraft", "bank overdrawn", Unit::Ms,
+            "the bank is below 0 after an overshoot: while the bank is in use (always at first) lc0 stops this long before the deadline",
+            "−trunc(bank·max-piggybank-use); hard = deadline − overdraft", SMO),
+        e(Self::NAME, "bank", "piggybank", Unit::Ms,
+            "saved time in the bank after this move's deposit",
+            "bank + to_bank", SMO),
+        e(Self::NAME, "reliable", "nps reliable", Unit::Flag,
+            "whether the nps estimate comes from a measurement yet",
+            "", SMO),
+        e(Self::NAME, "last_final_nodes", "last tree size", Unit::Nodes,
+            "nodes in the tree when the previous move ended",
+            "", SMO),
+        e(Self::NAME, "last_time", "last nps measurement", Unit::Ms,
+            "ms since the first batch at the last nps update (at a new move: the previous search's, weighting the reuse update)",
+            "since_first_batch at the last update_nps", SMO),
+        e(Self::NAME, "first", "first move pending", Unit::Flag,
+            "the piggybank has not been filled with init-piggybank yet",
+            "bank = clock·init-piggybank", SMO),
+        e(Self::NAME, "used_bank", "bank used", Unit::Flag,
+            "whether the last search ran past its deadline into the bank",
+            "", SMO),
+    ];
 
     fn info() -> ManagerInfo {
         ManagerInfo {

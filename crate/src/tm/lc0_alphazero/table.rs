@@ -1,15 +1,33 @@
-//! The parameter table of `lc0-alphazero` (spec §7): its keys, labels, sliders, ranges, units,
-//! descriptions and sources, its presets, and how it builds the manager.
+//! The declaration of `lc0-alphazero` (spec §7): its parameter rows (keys, labels, sliders,
+//! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
+//! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use super::{SRC_LC0, lc0_move_overhead, smart_pruning_params};
 use crate::tm::lc0_alphazero::AlphaZeroConfig;
-use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
+use crate::tm::params::tables::{has_smart_pruning, SRC_LC0, lc0_move_overhead, smart_pruning_params};
+use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
+use crate::tm::params::tables::{f32_, int_};
+use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, lc0_alphazero};
+
+const AZS: Source = Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/alphazero.cc");
+has_smart_pruning!(AlphaZeroConfig);
 
 impl ManagerConfig for AlphaZeroConfig {
     const NAME: &'static str = "lc0-alphazero";
     const ALIASES: &'static [&'static str] = &["alphazero"];
     const SEARCH: SearchKind = SearchKind::Mcts;
+    const SOURCES: &'static [(&'static str, Source)] = &[
+        ("*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/alphazero.cc")),
+    ];
+    #[rustfmt::skip]
+    const TERMS: &'static [Entry] = &[
+        // lc0-alphazero (spec §7)
+        e(Self::NAME, "available", "available", Unit::Ms, "the clock less the move overhead", "clock − O", AZS),
+        e(Self::NAME, "budget", "budget", Unit::Ms,
+            "a fixed share of the available time",
+            "(clock − O)·alphazero-time-pct/100", AZS),
+        e(Self::NAME, "deadline", "deadline", Unit::Ms, "the move's one limit (soft = hard)", "trunc(budget)", AZS),
+    ];
 
     fn info() -> ManagerInfo {
         ManagerInfo {

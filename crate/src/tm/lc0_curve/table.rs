@@ -1,15 +1,57 @@
-//! The parameter table of `lc0-curve` (spec §4): its keys, labels, sliders, ranges, units,
-//! descriptions and sources, its presets, and how it builds the manager.
+//! The declaration of `lc0-curve` (spec §4): its parameter rows (keys, labels, sliders,
+//! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
+//! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use super::smart_pruning_params;
 use crate::tm::lc0_curve::CurveConfig;
-use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
+use crate::tm::params::tables::{has_smart_pruning, smart_pruning_params};
+use crate::tm::params::flags::{SMART_PRUNING};
+use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
+use crate::tm::params::tables::{bool_, f32_, f64_, int_};
+use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, lc0_curve};
+
+const V017: Source = Source::Upstream(Repo::Lc0V017, "src/engine.cc");
+const V018: Source = Source::Upstream(Repo::Lc0V018, "src/engine.cc");
+has_smart_pruning!(CurveConfig);
 
 impl ManagerConfig for CurveConfig {
     const NAME: &'static str = "lc0-curve";
     const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::Mcts;
+    const IN_SEARCH: &'static [&'static str] = &["futile-search-aversion", "ponder"];
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
+        ("futile-search-aversion", SearchKind::Mcts, SMART_PRUNING),
+    ];
+    const SOURCES: &'static [(&'static str, Source)] = &[
+        ("futile-search-aversion", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/stoppers.cc")),
+        ("immediate-time-use", Source::Upstream(Repo::Lc0V018, "src/engine.cc")),
+        ("*", Source::Upstream(Repo::Lc0V017, "src/engine.cc")),
+    ];
+    #[rustfmt::skip]
+    const TERMS: &'static [Entry] = &[
+        // lc0-curve (spec §1.4, §4)
+        e(Self::NAME, "mtg", "moves to go", Unit::Moves,
+            "moves until the next time control, or default-mtg in sudden death",
+            "movestogo (0 → 1) or default-mtg", V017),
+        e(Self::NAME, "total", "time pool", Unit::Ms,
+            "the time to share out until the next control, after overhead and the spared time used now",
+            "max(0, clock + inc·(mtg − 1) − O·(overhead-per-move ? mtg : 1)) − squander", V017),
+        e(Self::NAME, "weight_share", "curve share", Unit::Share,
+            "this move's share of the pool along the bell curve over the game",
+            "w(ply) / Σ_{i<mtg} w(ply + 2i), w(p) = cosh((p − peak)/(width·1.5187))^−2", V017),
+        e(Self::NAME, "squander", "spared time used now", Unit::Ms,
+            "the part of the spared pool this move spends",
+            "trunc(spared·immediate-time-use)", V018),
+        e(Self::NAME, "slowmover_applied", "slowmover applied", Unit::Flag,
+            "whether slowmover multiplied the budget (only below 1, or above 200 ms; since v0.17)",
+            "slowmover < 1 or budget·slowmover > 200", V017),
+        e(Self::NAME, "deadline", "deadline", Unit::Ms,
+            "the move's one limit (soft = hard): the search stops here",
+            "max(0, min(trunc(budget + squander), clock − O))", V017),
+        e(Self::NAME, "spared", "spared pool", Unit::Ms,
+            "time left over by earlier moves that stopped before their deadline (negative: overspent by slowmover)",
+            "spared += deadline − elapsed", V018),
+    ];
 
     fn info() -> ManagerInfo {
         ManagerInfo {

@@ -1,14 +1,46 @@
-//! The parameter table of `mediocre` (spec §2): its keys, labels, sliders, ranges, units,
-//! descriptions and sources, its presets, and how it builds the manager.
+//! The declaration of `mediocre` (spec §2): its parameter rows (keys, labels, sliders,
+//! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
+//! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
 use crate::tm::mediocre::MediocreConfig;
-use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
+use crate::tm::params::flags::{CHECK_EVERY};
+use crate::tm::glossary::{Entry, Source, Unit, e};
+use crate::tm::params::tables::{f64_, int_};
+use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, mediocre};
+
+const SEED_MED: Source = Source::Seed("001_17165174847994fc.txt");
 
 impl ManagerConfig for MediocreConfig {
     const NAME: &'static str = "mediocre";
     const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
+    const IN_SEARCH: &'static [&'static str] = &["check-interval"];
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
+        ("check-interval", SearchKind::AlphaBeta, CHECK_EVERY),
+    ];
+    const SOURCES: &'static [(&'static str, Source)] = &[
+        ("*", Source::Seed("001_17165174847994fc.txt")),
+    ];
+    #[rustfmt::skip]
+    const TERMS: &'static [Entry] = &[
+        // Mediocre (spec §2)
+        e(Self::NAME, "base", "clock share", Unit::Ms,
+            "the clock spread over the next 40 moves",
+            "⌊clock/divisor⌋", SEED_MED),
+        e(Self::NAME, "inc_part", "increment share", Unit::Ms,
+            "the part of the increment spent on this move",
+            "⌊inc·inc-frac⌋", SEED_MED),
+        e(Self::NAME, "guard", "guard", Unit::Code,
+            "0: the plain budget; 1: it reached the clock, so clock − safety-ms; 2: negative, so fallback-ms",
+            "b ≥ clock → clock − safety-ms; b < 0 → fallback-ms", SEED_MED),
+        e(Self::NAME, "budget", "budget (hard)", Unit::Ms,
+            "the hard limit: the search stops inside an iteration here",
+            "b = base + inc_part, guarded", SEED_MED),
+        e(Self::NAME, "next_depth_factor", "next-depth factor", Unit::Factor,
+            "no new depth once elapsed × this passes the budget: do not start a depth you cannot finish",
+            "soft = budget/next-depth-factor", SEED_MED),
+    ];
 
     fn info() -> ManagerInfo {
         ManagerInfo {

@@ -1,14 +1,77 @@
-//! The parameter table of `guide` (spec §3): its keys, labels, sliders, ranges, units,
-//! descriptions and sources, its presets, and how it builds the manager.
+//! The declaration of `guide` (spec §3): its parameter rows (keys, labels, sliders,
+//! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
+//! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
 use crate::tm::guide::{GuideConfig, GuideMode};
+use crate::tm::params::flags::{CHECK_EVERY, PER_ITERATION};
+use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
+use crate::tm::params::tables::{bool_, f64_, int_};
 use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, guide};
+
+const SEED_GUIDE: Source = Source::Seed("004_5553bfcd042ba4ed.txt");
+const ETH: Source = Source::Upstream(Repo::Ethereal, "src/timeman.c");
 
 impl ManagerConfig for GuideConfig {
     const NAME: &'static str = "guide";
     const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
+    const IN_SEARCH: &'static [&'static str] = &["move-overhead", "clear-one-depth", "check-interval", "pv-stability", "pv-base", "pv-step", "pv-cap", "score-stability", "score-min-depth", "score-lag", "score-slope", "score-min", "score-max", "node-tm", "node-slope", "node-offset", "node-min", "tricks-min-depth"];
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
+        ("check-interval", SearchKind::AlphaBeta, CHECK_EVERY),
+        ("clear-one-depth", SearchKind::AlphaBeta, PER_ITERATION),
+        ("pv-*", SearchKind::AlphaBeta, PER_ITERATION),
+        ("score-*", SearchKind::AlphaBeta, PER_ITERATION),
+        ("node-*", SearchKind::AlphaBeta, PER_ITERATION),
+        ("tricks-min-depth", SearchKind::AlphaBeta, PER_ITERATION),
+    ];
+    const SOURCES: &'static [(&'static str, Source)] = &[
+        ("pv-*", Source::Upstream(Repo::Ethereal, "src/timeman.c")),
+        ("score-*", Source::Upstream(Repo::Ethereal, "src/timeman.c")),
+        ("node-*", Source::Upstream(Repo::Ethereal, "src/timeman.c")),
+        ("tricks-min-depth", Source::Upstream(Repo::Ethereal, "src/timeman.c")),
+        ("*", Source::Seed("004_5553bfcd042ba4ed.txt")),
+    ];
+    #[rustfmt::skip]
+    const TERMS: &'static [Entry] = &[
+        // The guide (spec §3)
+        e(Self::NAME, "clock0", "first clock", Unit::Ms,
+            "the clock at the first move of the game (fixed chunks divide it)",
+            "clock₀", SEED_GUIDE),
+        e(Self::NAME, "L", "limit", Unit::Ms,
+            "the one limit of the chunks and fraction modes (soft = hard)",
+            "chunks: ⌊clock₀/chunk-divisor⌋; fraction: ⌊clock/fraction-divisor⌋", SEED_GUIDE),
+        e(Self::NAME, "clock_part", "clock share", Unit::Ms,
+            "the clock divided by base-divisor",
+            "⌊clock/base-divisor⌋", SEED_GUIDE),
+        e(Self::NAME, "inc_part", "increment share", Unit::Ms,
+            "the part of the increment spent on this move",
+            "⌊inc·inc-frac⌋", SEED_GUIDE),
+        e(Self::NAME, "base", "base", Unit::Ms,
+            "the recap rule's budget before the soft/hard split",
+            "clock_part + inc_part", SEED_GUIDE),
+        e(Self::NAME, "soft", "soft limit", Unit::Ms,
+            "no new iteration after this (scaled by the tricks when they are on)",
+            "⌊base·soft-frac⌋", SEED_GUIDE),
+        e(Self::NAME, "hard", "hard limit", Unit::Ms,
+            "the search stops inside an iteration here",
+            "⌊base·hard-mult⌋", SEED_GUIDE),
+        e(Self::NAME, "overhead", "move overhead", Unit::Ms,
+            "added to elapsed at every check: time lost to the GUI and the network",
+            "stop when elapsed + O ≥ limit", SEED_GUIDE),
+        e(Self::NAME, "soft_eff", "effective soft limit", Unit::Ms,
+            "the soft limit after the last iteration's PV, score and node scalings",
+            "soft·pv·score·node", ETH),
+        e(Self::NAME, "pv", "PV stability", Unit::Factor,
+            "shrinks the soft limit while the best move stays the same",
+            "pv-base − pv-step·min(pv-cap, s)", ETH),
+        e(Self::NAME, "score", "score stability", Unit::Factor,
+            "0.75 (less time) while the score is stable or rising (drop ≤ 15 cp); above 1 only for drops over 20 cp, 1.25 from 25 cp",
+            "clamp(score-slope·(score[d − lag] − score[d]), score-min, score-max)", ETH),
+        e(Self::NAME, "node", "node share", Unit::Factor,
+            "shrinks the soft limit when most nodes went to the best move",
+            "max(node-min, node-slope·(1 − best_nodes/nodes) + node-offset)", ETH),
+    ];
 
     fn info() -> ManagerInfo {
         ManagerInfo {

@@ -1,0 +1,180 @@
+//! The registry: the one list of time managers.
+//!
+//! A manager is one declaration: its module (a file, or a folder for the larger ones) holds its
+//! typed config, presets, parameter rows, in-search and searcher flags, sources and glossary
+//! terms, all in its [`ManagerConfig`] impl. One line of the [`managers!`] invocation in
+//! `tm/mod.rs` declares that module and makes the manager known to [`TmConfig`], the schema
+//! (and through it the CLI's `params`, UCI's options and the wasm's `tm_schema`), spec strings,
+//! the glossary, the leaderboard, the property tests and the fuzzer's dictionary. Nothing else
+//! lists manager names.
+
+use super::SearchKind;
+use super::glossary::Entry;
+use super::params::{Dict, ManagerConfig, ManagerSchema, SpecError, Value, resolve};
+use super::{TimeManager, TmConfig};
+
+/// One registered manager: what the rest of the crate needs without knowing its config type.
+pub struct Manager {
+    /// The canonical name (`lc0-smooth`).
+    pub name: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// The searcher it was designed for.
+    pub search: SearchKind,
+    /// Its glossary terms.
+    pub terms: &'static [Entry],
+    /// Its schema.
+    pub schema: fn() -> ManagerSchema,
+    resolve: fn(&Dict) -> Result<(&'static str, TmConfig), SpecError>,
+}
+
+impl Manager {
+    /// The entry of config type `C`.
+    pub const fn of<C: ManagerConfig>() -> Manager {
+        Manager {
+            name: C::NAME,
+            aliases: C::ALIASES,
+            search: C::SEARCH,
+            terms: C::TERMS,
+            schema: super::params::manager_schema::<C>,
+            resolve: resolve_as::<C>,
+        }
+    }
+
+    /// Whether `name` is this manager's name or one of its aliases.
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.name == name || self.aliases.contains(&name)
+    }
+}
+
+fn resolve_as<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, TmConfig), SpecError> {
+    let (preset, config) = resolve::<C>(dict)?;
+    Ok((preset, config.wrap()))
+}
+
+/// Every registered manager, in the registry's order (the spec's).
+pub fn all() -> &'static [Manager] {
+    super::MANAGERS
+}
+
+/// The canonical names, in the registry's order.
+pub fn names() -> Vec<&'static str> {
+    all().iter().map(|m| m.name).collect()
+}
+
+/// The manager called `name` (or an alias of it).
+pub fn find(name: &str) -> Option<&'static Manager> {
+    all().iter().find(|m| m.answers_to(name))
+}
+
+/// What [`TmConfig`] does with the config of any variant, without naming its type.
+pub(super) trait AnyConfig {
+    fn name(&self) -> &'static str;
+    fn build(&self) -> Box<dyn TimeManager>;
+    fn get(&self, path: &str) -> Option<Value>;
+    fn set(&mut self, path: &str, token: &str) -> Result<(), SpecError>;
+    fn print(&self, preset: &'static str) -> String;
+    fn preset(&self, name: &str) -> Result<(&'static str, TmConfig), SpecError>;
+}
+
+impl<C: ManagerConfig> AnyConfig for C {
+    fn name(&self) -> &'static str {
+        C::NAME
+    }
+    fn build(&self) -> Box<dyn TimeManager> {
+        ManagerConfig::build(self)
+    }
+    fn get(&self, path: &str) -> Option<Value> {
+        super::params::get_path(self, path)
+    }
+    fn set(&mut self, path: &str, token: &str) -> Result<(), SpecError> {
+        super::params::set_path(self, path, token)
+    }
+    fn print(&self, preset: &'static str) -> String {
+        super::params::print(preset, self)
+    }
+    fn preset(&self, name: &str) -> Result<(&'static str, TmConfig), SpecError> {
+        let p = super::params::find_preset::<C>(name)?;
+        Ok((p.name, p.config.wrap()))
+    }
+}
+
+impl TmConfig {
+    /// The manager's canonical name.
+    pub fn name(&self) -> &'static str {
+        self.any().name()
+    }
+
+    /// A fresh manager with this config.
+    pub fn build(&self) -> Box<dyn TimeManager> {
+        self.any().build()
+    }
+
+    pub(super) fn get(&self, path: &str) -> Option<Value> {
+        self.any().get(path)
+    }
+
+    pub(super) fn set(&mut self, path: &str, token: &str) -> Result<(), SpecError> {
+        self.any_mut().set(path, token)
+    }
+
+    pub(super) fn print(&self, preset: &'static str) -> String {
+        self.any().print(preset)
+    }
+
+    pub(super) fn preset(&self, name: &str) -> Result<(&'static str, TmConfig), SpecError> {
+        self.any().preset(name)
+    }
+
+    /// Resolves a manager name (or alias) and its dictionary to a preset and a typed config.
+    pub(super) fn resolve(name: &str, dict: &Dict) -> Result<(&'static str, TmConfig), SpecError> {
+        match find(name) {
+            Some(m) => (m.resolve)(dict),
+            None => Err(SpecError::UnknownManager { name: name.to_string() }),
+        }
+    }
+}
+
+/// Internal: wrapping a typed config into its [`TmConfig`] variant (implemented by
+/// [`managers!`] for every registered config).
+pub trait Wrap {
+    /// The config as a [`TmConfig`] variant.
+    fn wrap(self) -> TmConfig;
+}
+
+/// The registry. Each line `module::Config => Variant`, after its doc comment and an optional
+/// `#[cfg(...)]`, declares the manager's module, the
+/// [`TmConfig`] variant holding its config, and its entry in [`all`]; the `cfg` applies to all three.
+macro_rules! managers {
+    ($( $(#[doc = $doc:expr])* $(#[cfg($cfg:meta)])? $module:ident :: $config:ident => $variant:ident ),* $(,)?) => {
+        $( $(#[cfg($cfg)])? pub mod $module; )*
+
+        /// A manager's typed config, one variant per registered manager.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub enum TmConfig {
+            $( $(#[doc = $doc])* $(#[cfg($cfg)])? $variant($module::$config), )*
+        }
+
+        impl TmConfig {
+            fn any(&self) -> &dyn registry::AnyConfig {
+                match self { $( $(#[cfg($cfg)])? TmConfig::$variant(c) => c, )* }
+            }
+            fn any_mut(&mut self) -> &mut dyn registry::AnyConfig {
+                match self { $( $(#[cfg($cfg)])? TmConfig::$variant(c) => c, )* }
+            }
+        }
+
+        $(
+            $(#[cfg($cfg)])?
+            impl registry::Wrap for $module::$config {
+                fn wrap(self) -> TmConfig { TmConfig::$variant(self) }
+            }
+        )*
+
+        /// Every registered manager, in the registry's order.
+        static MANAGERS: &[registry::Manager] = &[
+            $( $(#[cfg($cfg)])? registry::Manager::of::<$module::$config>(), )*
+        ];
+    };
+}
+pub(super) use managers;

@@ -1,0 +1,156 @@
+//! The registry's own test: a throwaway manager, declared in this file and added by one
+//! `#[cfg(test)]` line of the registry in `tm/mod.rs` (nothing else names it), must show up in
+//! the schema, spec strings, the CLI's `params` text, UCI's options, the wasm's schema JSON and
+//! the glossary, and meet the property tests every registered manager meets (they iterate the
+//! registry, so they run on it too).
+
+use super::common::{AB_CHECK_INTERVAL, deadline_iteration_done, deadline_poll, finish, t64};
+use super::glossary::{Entry, Source, Unit, e};
+use super::params::tables::{f64_, int_};
+use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
+use super::{MoveContext, MoveEnd, SearchKind, TimeManager, state};
+use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
+
+/// The throwaway manager's config: a fixed share of (clock − overhead) per move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThrowawayConfig {
+    /// Share of (clock − O) per move, %.
+    pub share_pct: f64,
+    /// Move overhead, ms.
+    pub move_overhead: u32,
+}
+
+impl ThrowawayConfig {
+    const DEFAULT: ThrowawayConfig = ThrowawayConfig { share_pct: 4.0, move_overhead: 30 };
+}
+
+const HERE: Source = Source::Project("crate/src/tm/registry_test.rs");
+
+impl ManagerConfig for ThrowawayConfig {
+    const NAME: &'static str = "throwaway";
+    const ALIASES: &'static [&'static str] = &["tossed"];
+    const SEARCH: SearchKind = SearchKind::AlphaBeta;
+    const IN_SEARCH: &'static [&'static str] = &[];
+    const SOURCES: &'static [(&'static str, Source)] = &[("*", HERE)];
+    const TERMS: &'static [Entry] = &[e(
+        Self::NAME,
+        "deadline",
+        "throwaway deadline",
+        Unit::Ms,
+        "the registry test's one limit",
+        "(clock − O)·share-pct/100",
+        HERE,
+    )];
+
+    fn info() -> ManagerInfo {
+        ManagerInfo {
+            label: "Throwaway",
+            reference: "the registry test",
+            description: "a fixed share of the clock, to test the registry",
+        }
+    }
+
+    fn params() -> Vec<Param<Self>> {
+        type C = ThrowawayConfig;
+        vec![
+            Param::new("share-pct", "Share per move", f64_!(C, share_pct))
+                .lin(0.5, 20.0, 0.5)
+                .unit("%")
+                .desc("share of (clock − O) per move")
+                .src("registry test"),
+            Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
+                .lin(0.0, 1000.0, 10.0)
+                .unit("ms")
+                .desc("kept back from the clock")
+                .src("registry test"),
+        ]
+    }
+
+    fn presets() -> Vec<Preset<Self>> {
+        vec![Preset { name: "default", description: "4 %", config: ThrowawayConfig::DEFAULT }]
+    }
+
+    fn build(&self) -> Box<dyn TimeManager> {
+        Box::new(Throwaway { cfg: *self, deadline: 0.0 })
+    }
+}
+
+struct Throwaway {
+    cfg: ThrowawayConfig,
+    deadline: f64,
+}
+
+impl TimeManager for Throwaway {
+    fn name(&self) -> &'static str {
+        ThrowawayConfig::NAME
+    }
+    fn search_kind(&self) -> SearchKind {
+        ThrowawayConfig::SEARCH
+    }
+    fn new_game(&mut self) {}
+    fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
+        let o = f64::from(self.cfg.move_overhead);
+        self.deadline = ((ctx.clock() - o) * self.cfg.share_pct / 100.0).max(0.0).floor();
+        let d = self.deadline;
+        finish(d, d, vec![t64("deadline", d)], ctx.clock(), o, d, "")
+    }
+    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
+        deadline_poll(false, self.deadline, stats, hints)
+    }
+    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
+        deadline_iteration_done(false, self.deadline, stats)
+    }
+    fn end_move(&mut self, _end: &MoveEnd) {}
+    fn check_interval(&self) -> u64 {
+        AB_CHECK_INTERVAL
+    }
+    fn overhead_ms(&self) -> f64 {
+        f64::from(self.cfg.move_overhead)
+    }
+    fn state(&self) -> Vec<Term> {
+        Vec::new()
+    }
+    fn save_state(&self, _w: &mut state::StateWriter) {}
+    fn load_state(&mut self, _r: &mut state::StateReader) -> Result<(), state::StateError> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_manager_added_by_one_registry_line_is_known_everywhere() {
+    use super::params::{TmSpec, schema};
+
+    // The registry and spec strings (by name and alias).
+    assert!(super::registry::names().contains(&"throwaway"));
+    let spec: TmSpec = "tossed(share-pct=10)".parse().unwrap();
+    assert_eq!(spec.to_string(), "throwaway(share-pct=10.0)");
+    let b = spec.build().begin_move(&MoveContext::new(10_030.0, 0.0, 0));
+    assert_eq!((b.soft_ms, b.hard_ms), (1000.0, 1000.0));
+    assert!("throwaway(share-pct=30)".parse::<TmSpec>().unwrap_err().to_string().contains("0.5 … 20"));
+
+    // The schema, with its flags and sources.
+    let m = schema().into_iter().find(|m| m.name == "throwaway").expect("in the schema");
+    assert_eq!((m.label, m.search, m.params.len()), ("Throwaway", SearchKind::AlphaBeta, 2));
+    assert_eq!(m.params[0].source_file, "tmlab crate/src/tm/registry_test.rs");
+
+    // The CLI's `tmlab params` text (the library function the command prints).
+    let text = super::params::text::all_managers();
+    assert!(text.contains("throwaway (alias tossed): Throwaway"), "{text}");
+    assert!(text.contains("share-pct"), "{text}");
+
+    // UCI: one option per parameter, with the manager's name in it.
+    let options = crate::uci::tm_options();
+    assert!(options.iter().any(|l| l.starts_with("option name TM_throwaway_share-pct type spin")), "{options:?}");
+
+    // The wasm's `tm_schema` serialises `schema()`: the JSON the page builds its sliders from.
+    let json = serde_json::to_value(schema()).unwrap();
+    let tm = json.as_array().unwrap().iter().find(|m| m["name"] == "throwaway").expect("in the JSON");
+    assert_eq!(tm["params"][0]["path"], "share-pct");
+
+    // The glossary finds its terms under its name.
+    assert_eq!(super::glossary::lookup("throwaway", "deadline").unwrap().label, "throwaway deadline");
+
+    // The leaderboard's alpha-beta gauntlet runs it.
+    assert!(crate::experiment::leaderboard::managers(crate::drive::SearcherKind::Ab).contains(&"throwaway"));
+    assert!(!crate::experiment::leaderboard::managers(crate::drive::SearcherKind::Mcts).contains(&"throwaway"));
+}
