@@ -3,6 +3,7 @@
 
 use std::io::{IsTerminal, Write};
 
+use crate::estimate;
 use crate::game_args::{GameArgs, flag_error};
 use crate::output::{OutFile, after_results, print, report_damage};
 use tmlab::experiment::chart::tune_svg;
@@ -99,6 +100,14 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let plan = spec.plan().map_err(|e| flag_error(&e, own_flag))?;
     let cfg = &plan.cfg;
+    // Iterations run one after another: at most their games are played at once.
+    let per_iteration = 2 * cfg.pairs_per;
+    let first = plan.iteration_match(&cfg.step(&cfg.start(), 1))?.to_config()?;
+    let workers = concurrency.min(per_iteration as usize);
+    let est = estimate::estimate(&first, cfg.iterations * per_iteration, 0, workers)?;
+    if estimate::announce(&est, args.game.dry_run)? {
+        return Ok(());
+    }
     // The output files are opened before the first game: a bad path costs no game.
     let json_out = OutFile::maybe("--json", &args.json)?;
     let svg_out = OutFile::maybe("--svg", &args.svg)?;
