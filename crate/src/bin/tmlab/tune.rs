@@ -38,7 +38,8 @@ pub struct Args {
     /// Perturbation at the last iteration, per parameter (default: a twentieth of each range).
     #[arg(long, value_name = "C1,C2,…")]
     c_end: Option<String>,
-    /// Learning rate at the last iteration, per parameter (default 0.002, OpenBench's).
+    /// Learning rate at the last iteration, per parameter (default: what moves a parameter a
+    /// quarter of its range over the run given a one-game edge per iteration, at least 0.002).
     #[arg(long, value_name = "R1,R2,…")]
     r_end: Option<String>,
     /// Colour-reversed pairs per iteration.
@@ -105,6 +106,9 @@ pub fn run(args: Args) -> Result<(), String> {
     let first = plan.iteration_match(&cfg.step(&cfg.start(), 1))?.to_config()?;
     let workers = concurrency.min(per_iteration as usize);
     let est = estimate::estimate(&first, cfg.iterations * per_iteration, 0, workers)?;
+    for w in plan.warnings() {
+        eprintln!("warning: {w}");
+    }
     if estimate::announce(&est, args.game.dry_run)? {
         return Ok(());
     }

@@ -1,0 +1,36 @@
+// The views' defaults against the crate's, and the cost rule the views show (the crate's own
+// functions through the wasm: the page never computes an estimate itself).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import tmlab from './wasm.js';
+import { DEFAULT_NPS } from '../../www/engine/defaults.js';
+import { MATCH_DEFAULTS } from '../../www/views/match/spec.js';
+import { SWEEP_DEFAULTS } from '../../www/views/sweep/controller.js';
+import { TUNE_DEFAULTS } from '../../www/views/tune/controller.js';
+
+test('one virtual node rate: the crate’s, in every view', () => {
+  assert.equal(DEFAULT_NPS, tmlab.default_nps());
+  for (const d of [MATCH_DEFAULTS, SWEEP_DEFAULTS, TUNE_DEFAULTS]) assert.equal(d.nps, tmlab.default_nps());
+});
+
+test('the estimate is the crate’s rule: rounds of games at the calibrated rate, and the precision', () => {
+  // 65 moves in 1 s: a typical game (130 moves) takes 2 s on one worker.
+  const e = tmlab.experiment_estimate(100, 100, 2, 65, 1000, tmlab.default_nps());
+  assert.equal(e.games, 100);
+  assert.ok(Math.abs(e.seconds - 100) < 1e-9, String(e.seconds));
+  assert.equal(e.duration, '1 min 40 s');
+  assert.equal(Math.round(e.precision), 57);
+  assert.match(e.text, /1 ms = 1000 nodes/);
+  const tune = tmlab.experiment_estimate(40, 0, 2, 65, 1000, tmlab.default_nps());
+  assert.ok(!Number.isFinite(tune.precision), 'a tune promises no Elo');
+  assert.equal(tmlab.games_for_precision(60), 92);
+  assert.throws(() => tmlab.games_for_precision(0), (e) => e.path === 'precision' && /100000 games/.test(e.allowed));
+  assert.equal(tmlab.experiment_eta(10, 2, 3000, 2, 2).text, '15 s');
+  assert.equal(tmlab.experiment_eta(10, 1, 3000, 2, 2).text, '10 s');
+});
+
+test('the defaults of the experiment views plan to finish within two minutes or say what they trade', () => {
+  // The precision each default buys, from the crate's rule.
+  assert.equal(Math.round(tmlab.expected_precision(SWEEP_DEFAULTS.games)), 134);
+  assert.ok(tmlab.expected_precision(MATCH_DEFAULTS.games) <= 60, `Match: ±${tmlab.expected_precision(MATCH_DEFAULTS.games)}`);
+});
