@@ -29,8 +29,10 @@ test('the estimate is the crate’s rule: rounds of games at the calibrated rate
   assert.equal(tmlab.experiment_eta(10, 1, 3000, 2, 2).text, '10 s');
 });
 
-test('the defaults of the experiment views plan to finish within two minutes or say what they trade', () => {
-  // The precision each default buys, from the crate's rule.
+test('the defaults say what they trade: the precision their games buy (docs/experiments.md’s table)', () => {
+  assert.equal(Math.round(tmlab.expected_precision(MATCH_DEFAULTS.games)), 92);
   assert.equal(Math.round(tmlab.expected_precision(SWEEP_DEFAULTS.games)), 134);
-  assert.ok(tmlab.expected_precision(MATCH_DEFAULTS.games) <= 60, `Match: ±${tmlab.expected_precision(MATCH_DEFAULTS.games)}`);
+  assert.equal(tmlab.games_for_precision(60), 92, 'what ±60 costs');
+  assert.equal(MATCH_DEFAULTS.same, true, 'Match defaults to equal controls');
+  assert.equal(MATCH_DEFAULTS.tca, MATCH_DEFAULTS.tcb);
 });

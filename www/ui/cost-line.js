@@ -27,8 +27,8 @@ export function costTemplate(id, cost, per) {
       ? html`; expected precision <strong>±${Math.round(e.precision)} Elo</strong> (95 %) ${per} with ${e.games_per_point} games`
       : nothing;
     const clock = e.nps ? `virtual clock: 1 ms = ${e.nps / 1000} nodes` : 'wall clock';
-    body = html`Estimate: <strong data-seconds=${Math.round(e.seconds)}>about ${e.duration}</strong> on this device (${e.games} games, ${e.workers} at once,
-      ${e.game_seconds.toFixed(1)} s a game on the ${clock})${precision}.`;
+    const what = `${e.games} games, ${e.workers} at once, ${e.game_seconds.toFixed(1)} s a game on the ${clock}`;
+    body = html`Estimate: <strong data-seconds=${Math.round(e.seconds)}>about ${e.duration}</strong> on this device (${what})${precision}.`;
   } else body = nothing;
   return html`<p class="note cost" id=${id} role="status">${body}${cost.eta ? html` <span id=${`${id}-eta`} class="eta">Time left: about ${cost.eta}.</span>` : nothing}</p>`;
 }

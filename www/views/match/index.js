@@ -181,9 +181,9 @@ export function mountMatch(root, ctx) {
     const t0 = performance.now();
     let eta = '';
     const e = cost.estimate;
-    if (s.active && s.standing && e) {
-      const done = s.standing.finished;
-      eta = etaText({ remaining: s.standing.games - done, done: done - sessionStart.done0, elapsedMs: performance.now() - sessionStart.t0, gameSeconds: e.game_seconds, workers: e.workers });
+    if (s.active && s.meta && e) {
+      const done = s.standing?.finished ?? 0;
+      eta = etaText({ remaining: (s.standing?.games ?? s.meta.games) - done, done: done - sessionStart.done0, elapsedMs: performance.now() - sessionStart.t0, gameSeconds: e.game_seconds, workers: e.workers });
     }
     render(matchTemplate(s, handlers, { a: panelHost.a, b: panelHost.b, chart: chart.element }, cap, { ...cost, eta }), root);
     root.classList.toggle('clock-real', s.form.clock === 'real');

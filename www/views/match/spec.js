@@ -10,7 +10,7 @@ export const MATCH_PREFIX = 'm';
 /**
  * The form's defaults (and the URL's types): lc0's legacy manager against Stockfish's at equal
  * controls, 1+0.01 on the project's virtual clock (1 ms = 1 000 nodes, the leaderboard's), 40
- * games: about a minute and a half on a 2-core laptop for ±90 Elo (95 %) on A. ±60 needs 92
+ * games: about a minute and a half on a 2-core laptop for ±92 Elo (95 %) on A. ±60 needs 92
  * games (the target precision field), about three and a half minutes.
  */
 export const MATCH_DEFAULTS = {
