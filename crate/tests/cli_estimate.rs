@@ -13,7 +13,8 @@ fn parse(line: &str) -> (String, u32, u32, Option<u32>) {
     let inner = line.split(" here (").nth(1).unwrap();
     let games: u32 = inner.split(' ').next().unwrap().parse().unwrap();
     let at_once: u32 = inner.split(", ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
-    let precision = line.split("expected precision ±").nth(1).map(|r| r.split(' ').next().unwrap().parse().unwrap());
+    let precision =
+        line.split("expected precision ±").nth(1).map(|r| r.split(' ').next().unwrap().parse().unwrap());
     (about, games, at_once, precision)
 }
 
@@ -23,8 +24,20 @@ fn dry_runs_print_the_plan_and_play_nothing() {
     std::fs::create_dir_all(&dir).unwrap();
     let pgn = dir.join("games.pgn");
     let (code, out, err) = tmlab(&[
-        "match", "--a", "lc0-legacy", "--b", "stockfish", "--tc", "1+0.01", "--games", "100", "--concurrency", "2",
-        "--pgn", pgn.to_str().unwrap(), "--dry-run",
+        "match",
+        "--a",
+        "lc0-legacy",
+        "--b",
+        "stockfish",
+        "--tc",
+        "1+0.01",
+        "--games",
+        "100",
+        "--concurrency",
+        "2",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--dry-run",
     ]);
     assert_eq!(code, 0, "{err}");
     let (about, games, at_once, precision) = parse(out.trim());
@@ -37,8 +50,20 @@ fn dry_runs_print_the_plan_and_play_nothing() {
 
     // Sweep: every value's games; the precision is per value.
     let (code, out, err) = tmlab(&[
-        "sweep", "--tm", "lc0-legacy", "--param", "slowmover", "--values", "0.5,1,2", "--vs", "stockfish", "--tc",
-        "1+0.01", "--games", "20", "--dry-run",
+        "sweep",
+        "--tm",
+        "lc0-legacy",
+        "--param",
+        "slowmover",
+        "--values",
+        "0.5,1,2",
+        "--vs",
+        "stockfish",
+        "--tc",
+        "1+0.01",
+        "--games",
+        "20",
+        "--dry-run",
     ]);
     assert_eq!(code, 0, "{err}");
     let (_, games, at_once, precision) = parse(out.trim());
@@ -46,7 +71,17 @@ fn dry_runs_print_the_plan_and_play_nothing() {
 
     // Tune: iterations × pairs, at most a pair's games at once, no Elo to promise.
     let (code, out, err) = tmlab(&[
-        "tune", "--tm", "lc0-legacy", "--params", "slowmover", "--tc", "1+0.01", "--games", "40", "--concurrency", "4",
+        "tune",
+        "--tm",
+        "lc0-legacy",
+        "--params",
+        "slowmover",
+        "--tc",
+        "1+0.01",
+        "--games",
+        "40",
+        "--concurrency",
+        "4",
         "--dry-run",
     ]);
     assert_eq!(code, 0, "{err}");
@@ -63,14 +98,36 @@ fn dry_runs_print_the_plan_and_play_nothing() {
 
 #[test]
 fn a_target_precision_sets_the_games() {
-    let (code, out, err) =
-        tmlab(&["match", "--a", "lc0-legacy", "--b", "stockfish", "--tc", "1+0.01", "--precision", "60", "--dry-run"]);
+    let (code, out, err) = tmlab(&[
+        "match",
+        "--a",
+        "lc0-legacy",
+        "--b",
+        "stockfish",
+        "--tc",
+        "1+0.01",
+        "--precision",
+        "60",
+        "--dry-run",
+    ]);
     assert_eq!(code, 0, "{err}");
     let (_, games, _, precision) = parse(out.trim());
     assert_eq!((games, precision), (92, Some(60)), "{out}");
     let (code, out, err) = tmlab(&[
-        "sweep", "--tm", "lc0-legacy", "--param", "slowmover", "--values", "0.5,1", "--vs", "stockfish", "--tc", "1+0.01",
-        "--precision", "100", "--dry-run",
+        "sweep",
+        "--tm",
+        "lc0-legacy",
+        "--param",
+        "slowmover",
+        "--values",
+        "0.5,1",
+        "--vs",
+        "stockfish",
+        "--tc",
+        "1+0.01",
+        "--precision",
+        "100",
+        "--dry-run",
     ]);
     assert_eq!(code, 0, "{err}");
     let (_, games, _, precision) = parse(out.trim());
@@ -80,7 +137,17 @@ fn a_target_precision_sets_the_games() {
 #[test]
 fn the_plan_goes_to_stderr_before_the_first_game() {
     let (code, out, err) = tmlab(&[
-        "match", "--a", "stockfish", "--b", "lc0-legacy", "--tc", "nodes=300", "--games", "2", "--ratinginterval", "0",
+        "match",
+        "--a",
+        "stockfish",
+        "--b",
+        "lc0-legacy",
+        "--tc",
+        "nodes=300",
+        "--games",
+        "2",
+        "--ratinginterval",
+        "0",
     ]);
     assert_eq!(code, 0, "{err}");
     let first = err.lines().next().unwrap_or("");
@@ -91,7 +158,9 @@ fn the_plan_goes_to_stderr_before_the_first_game() {
 #[test]
 fn bad_precisions_and_conflicts_are_refused() {
     let base = ["match", "--a", "lc0-legacy", "--b", "stockfish", "--tc", "1+0.01", "--dry-run"];
-    for (bad, says) in [("0", "0 is not allowed"), ("-3", "-3 is not allowed"), ("1", "needs more than 100000 games")] {
+    for (bad, says) in
+        [("0", "0 is not allowed"), ("-3", "-3 is not allowed"), ("1", "needs more than 100000 games")]
+    {
         let flag = format!("--precision={bad}");
         let mut args = base.to_vec();
         args.push(&flag);
@@ -108,7 +177,17 @@ fn bad_precisions_and_conflicts_are_refused() {
     assert!(err.contains("--precision") && err.contains("--games"), "{err}");
     // A sweep needs one of them.
     let (code, _, err) = tmlab(&[
-        "sweep", "--tm", "lc0-legacy", "--param", "slowmover", "--values", "1", "--vs", "stockfish", "--tc", "1+0.01",
+        "sweep",
+        "--tm",
+        "lc0-legacy",
+        "--param",
+        "slowmover",
+        "--values",
+        "1",
+        "--vs",
+        "stockfish",
+        "--tc",
+        "1+0.01",
         "--dry-run",
     ]);
     assert_eq!(code, 2);

@@ -76,7 +76,11 @@ pub fn games_for_precision(elo: f64) -> Result<u32, FieldError> {
         return Err(FieldError::new("precision", format!("{elo} is not allowed"), allowed));
     }
     if elo < floor {
-        return Err(FieldError::new("precision", format!("±{elo} Elo needs more than {MAX_GAMES} games"), allowed));
+        return Err(FieldError::new(
+            "precision",
+            format!("±{elo} Elo needs more than {MAX_GAMES} games"),
+            allowed,
+        ));
     }
     // The half-width falls as 1/√n: start from that guess and step to the exact even count.
     let mut n = ((expected_precision(100) / elo).powi(2) * 100.0).ceil().max(2.0) as u32;
@@ -118,7 +122,15 @@ impl CostEstimate {
         // Games go out `workers` at a time: the last round waits for its slowest slot.
         let rounds = f64::from(games.div_ceil(workers));
         let precision = if games_per_point == 0 { f64::NAN } else { expected_precision(games_per_point) };
-        CostEstimate { games, games_per_point, workers, game_seconds, seconds: rounds * game_seconds, precision, nps }
+        CostEstimate {
+            games,
+            games_per_point,
+            workers,
+            game_seconds,
+            seconds: rounds * game_seconds,
+            precision,
+            nps,
+        }
     }
 
     /// Several plans run one after another (a leaderboard's entries): their games and seconds
@@ -136,7 +148,10 @@ impl CostEstimate {
     /// 1000 nodes/ms); expected precision ±57 Elo (95 %) per point`.
     pub fn to_text(&self) -> String {
         let precision = if self.precision.is_finite() {
-            format!("; expected precision ±{:.0} Elo (95 %) with {} games", self.precision, self.games_per_point)
+            format!(
+                "; expected precision ±{:.0} Elo (95 %) with {} games",
+                self.precision, self.games_per_point
+            )
         } else {
             String::new()
         };
@@ -240,7 +255,10 @@ mod tests {
         assert_eq!(e.precision, expected_precision(100));
         assert!(CostEstimate::new(10, 0, 1, &cal, Some(DEFAULT_NPS)).precision.is_nan(), "a tune has no Elo");
         let t = e.to_text();
-        assert!(t.contains("about 1 min 40 s") && t.contains("±57 Elo") && t.contains("1 ms = 1000 nodes"), "{t}");
+        assert!(
+            t.contains("about 1 min 40 s") && t.contains("±57 Elo") && t.contains("1 ms = 1000 nodes"),
+            "{t}"
+        );
         assert!(Calibration { plies: 0, ms: 5.0 }.game_seconds().is_nan());
         let slow = CostEstimate::new(10, 10, 2, &Calibration { plies: 65, ms: 3000.0 }, Some(DEFAULT_NPS));
         let both = CostEstimate::sequence(&[e.clone(), slow]).unwrap();

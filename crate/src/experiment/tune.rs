@@ -182,7 +182,8 @@ impl TuneSpec {
                 let reach_per_unit = cfg.reach(i);
                 let p = &cfg.params[i];
                 let wanted = DEFAULT_REACH * (p.max - p.min) / reach_per_unit;
-                cfg.params[i].r_end = if wanted.is_finite() { wanted.max(DEFAULT_R_END) } else { DEFAULT_R_END };
+                cfg.params[i].r_end =
+                    if wanted.is_finite() { wanted.max(DEFAULT_R_END) } else { DEFAULT_R_END };
             }
         }
         cfg.validate()?;
@@ -354,7 +355,11 @@ mod tests {
         let p = s.plan().unwrap();
         let w = p.warnings();
         assert_eq!(w.len(), 1, "{w:?}");
-        assert!(w[0].starts_with("slowmover: the planned steps add up to ") && w[0].contains("resolution 0.05"), "{}", w[0]);
+        assert!(
+            w[0].starts_with("slowmover: the planned steps add up to ") && w[0].contains("resolution 0.05"),
+            "{}",
+            w[0]
+        );
         assert!(p.cfg.reach(0) < 0.05);
     }
 }

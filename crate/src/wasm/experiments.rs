@@ -383,7 +383,13 @@ pub fn expected_precision(games: u32) -> f64 {
 /// A running experiment's time left, in words and seconds: `{seconds, text}`
 /// (`experiment::cost::eta_seconds`).
 #[wasm_bindgen]
-pub fn experiment_eta(remaining: u32, done: u32, elapsed_ms: f64, game_seconds: f64, workers: u32) -> JsValue {
+pub fn experiment_eta(
+    remaining: u32,
+    done: u32,
+    elapsed_ms: f64,
+    game_seconds: f64,
+    workers: u32,
+) -> JsValue {
     let seconds = crate::experiment::cost::eta_seconds(remaining, done, elapsed_ms, game_seconds, workers);
     let text = crate::experiment::cost::duration_text(seconds);
     to_js(&serde_json::json!({ "seconds": seconds, "text": text })).unwrap_or(JsValue::NULL)

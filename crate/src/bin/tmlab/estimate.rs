@@ -10,7 +10,12 @@ use tmlab::play::match_::MatchConfig;
 
 /// The plan of `games` games of `cfg` (`per_point` per measured point, 0 for none) played
 /// `workers` at once, calibrated on its first game.
-pub fn estimate(cfg: &MatchConfig, games: u32, per_point: u32, workers: usize) -> Result<CostEstimate, String> {
+pub fn estimate(
+    cfg: &MatchConfig,
+    games: u32,
+    per_point: u32,
+    workers: usize,
+) -> Result<CostEstimate, String> {
     let cal = calibrate(cfg).map_err(|e| format!("calibration: {e}"))?;
     let nps = match cfg.clock {
         ClockMode::Virtual { nps, .. } => Some(nps),
@@ -36,6 +41,8 @@ pub fn games_or_precision(games: Option<u32>, precision: Option<f64>) -> Result<
     match (games, precision) {
         (_, Some(p)) => games_for_precision(p).map_err(|e| format!("--precision: {}", e.text())),
         (Some(g), None) => Ok(g),
-        (None, None) => Err("give the games with --games N or a target precision with --precision ELO".into()),
+        (None, None) => {
+            Err("give the games with --games N or a target precision with --precision ELO".into())
+        }
     }
 }

@@ -5,11 +5,11 @@ use serde::Serialize;
 
 use crate::estimate;
 use crate::game_args::{DEFAULT_NPS, GameArgs, adjudication_flags, flag_error};
-use tmlab::experiment::cost::CostEstimate;
 use crate::output::print;
 use tmlab::clock::{TimeControl, Timing};
 use tmlab::drive::SearcherKind;
 use tmlab::excerpt::excerpt;
+use tmlab::experiment::cost::CostEstimate;
 use tmlab::experiment::leaderboard::{self, AB_REFERENCE, Entry, MCTS_REFERENCE, Plan, rank_ranges};
 use tmlab::play::adjudication::Adjudication;
 

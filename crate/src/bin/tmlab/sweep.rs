@@ -121,7 +121,8 @@ pub fn run(args: Args) -> Result<(), String> {
     let spec = SweepSpec { param: args.param.clone(), values, base };
     let plan = spec.plan().map_err(|e| flag_error(&e, own_flag(values_flag)))?;
     let all = games * spec.values.len() as u32;
-    if estimate::announce(&estimate::estimate(&plan.configs[0], all, games, concurrency)?, args.game.dry_run)? {
+    if estimate::announce(&estimate::estimate(&plan.configs[0], all, games, concurrency)?, args.game.dry_run)?
+    {
         return Ok(());
     }
     // The output file is opened before the first game: a bad path costs no game.

@@ -174,7 +174,12 @@ fn the_expected_error_is_the_interval_of_an_even_score_with_that_draw_ratio() {
     // 100 games at a draw ratio of 0.4 (the same variance, (1 − 0.4)/4, and the same score ½).
     let w = Wdl { wins: 30, losses: 30, draws: 40 };
     let e = estimate_wdl(&w).unwrap();
-    assert!((expected_elo_error(100, 0.4) - e.elo_error).abs() < 1e-9, "{} vs {}", e.elo_error, expected_elo_error(100, 0.4));
+    assert!(
+        (expected_elo_error(100, 0.4) - e.elo_error).abs() < 1e-9,
+        "{} vs {}",
+        e.elo_error,
+        expected_elo_error(100, 0.4)
+    );
     // Four times the games halve the interval (nearly: the logistic is not quite linear).
     let (n, n4) = (expected_elo_error(100, 0.3), expected_elo_error(400, 0.3));
     assert!((n / n4 - 2.0).abs() < 0.02, "{n} / {n4}");
