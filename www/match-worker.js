@@ -6,7 +6,8 @@
 //      { type: 'calibrate', spec } plays game 0 of the spec until it ends or the crate's
 //      calibration budget (calibration_ms) is spent, for the experiment's cost estimate.
 // Out: { type: 'ready' } once the wasm is loaded;
-//      { type: 'calibrated', plies, ms } after a calibration (engine moves and their wall ms);
+//      { type: 'calibrated', plies, ms, clock_ms, finished } after a calibration (engine moves,
+//      their wall ms and clock ms, whether the game ended);
 //      { type: 'start', index, records } (book moves) after the game is set up;
 //      { type: 'move', index, record } after every engine move (a MoveRecord);
 //      { type: 'done', index, summary } when the game is over (a GameSummary with its PGN);
@@ -58,19 +59,25 @@ const ready = init().then(
   },
 );
 
-/** Game 0 of `spec`, played until it ends or the budget is spent: `{plies, ms}`. */
+/** Game 0 of `spec`, played until it ends or the budget is spent: `{plies, ms, clock_ms, finished}`. */
 function calibrate(/** @type {string} */ spec) {
   const game = new MatchGameRunner(spec, 0);
   const budget = calibration_ms();
   const t0 = performance.now();
   let plies = 0;
+  let clockMs = 0;
   while (!game.done) {
-    if (game.step() != null) plies += 1;
+    const r = game.step();
+    if (r != null) {
+      plies += 1;
+      clockMs += r.used_ms;
+    }
     if (performance.now() - t0 >= budget) break;
   }
   const ms = performance.now() - t0;
+  const finished = game.done;
   game.free();
-  return { plies, ms };
+  return { plies, ms, clock_ms: clockMs, finished };
 }
 
 onmessage = async ({ data }) => {

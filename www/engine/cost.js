@@ -8,11 +8,11 @@
 
 import { experiment_estimate, experiment_eta } from '../pkg/tmlab.js';
 
-const STORE = 'tmlab-calibration-v1';
+const STORE = 'tmlab-calibration-v2';
 /** The build: the wasm's URL (Vite fingerprints it), so a new engine calibrates again. */
 const BUILD = new URL('../pkg/tmlab_bg.wasm', import.meta.url).href;
 
-/** @typedef {{ plies: number, ms: number }} Calibration */
+/** @typedef {{ plies: number, ms: number, clock_ms: number, finished: boolean }} Calibration */
 
 /**
  * What a calibration of this match spec depends on.
@@ -37,14 +37,14 @@ function loadAll() {
 /** A cached calibration of this spec, or null. @param {string} specJson */
 export function cachedCalibration(specJson) {
   const c = loadAll()[calibrationKey(specJson)];
-  return c && Number.isFinite(c.plies) && c.plies > 0 && Number.isFinite(c.ms) ? c : null;
+  return c && Number.isFinite(c.plies) && c.plies > 0 && Number.isFinite(c.ms) && Number.isFinite(c.clock_ms) && typeof c.finished === 'boolean' ? c : null;
 }
 
 /** @param {string} specJson @param {Calibration} c */
 function remember(specJson, c) {
   try {
     const all = loadAll();
-    all[calibrationKey(specJson)] = { plies: c.plies, ms: c.ms };
+    all[calibrationKey(specJson)] = { plies: c.plies, ms: c.ms, clock_ms: c.clock_ms, finished: c.finished };
     const keys = Object.keys(all);
     // Keep the 50 latest.
     for (const k of keys.slice(0, Math.max(0, keys.length - 50))) delete all[k];
@@ -82,8 +82,9 @@ export function calibrate(specJson) {
       if (data.type === 'ready') return;
       done();
       if (data.type === 'calibrated') {
-        remember(specJson, data);
-        resolve({ plies: data.plies, ms: data.ms });
+        const c = { plies: data.plies, ms: data.ms, clock_ms: data.clock_ms, finished: data.finished };
+        remember(specJson, c);
+        resolve(c);
       } else reject(new Error(data.message ?? 'the calibration failed'));
     };
     worker.onerror = (e) => {
@@ -98,11 +99,11 @@ export function calibrate(specJson) {
 /**
  * The crate's plan: `{games, games_per_point, workers, game_seconds, seconds, precision, nps,
  * text, duration}`.
- * @param {{games: number, perPoint: number, workers: number, nps: number}} p
+ * @param {{spec: string, games: number, perPoint: number, workers: number}} p
  * @param {Calibration} c
  */
 export function estimateOf(p, c) {
-  return experiment_estimate(p.games, p.perPoint, Math.max(1, p.workers), c.plies, c.ms, p.nps);
+  return experiment_estimate(p.spec, p.games, p.perPoint, Math.max(1, p.workers), c.plies, c.ms, c.clock_ms, c.finished);
 }
 
 /**

@@ -40,22 +40,60 @@ pub const ASSUMED_DRAW_RATIO: f64 = 0.3;
 /// one engine move).
 pub const CALIBRATION_MS: f64 = 1500.0;
 
-/// What the calibration measured: `plies` engine moves in `ms` of wall clock on one thread.
+/// The share of its base time a side has used by the end of a typical game: the committed
+/// leaderboard runs end with 20 % to 55 % of a 1 s base left at 1+0.01 (and more at 4+0.04).
+pub const BASE_USED: f64 = 0.7;
+
+/// What the calibration measured: `plies` engine moves in `ms` of wall clock on one thread,
+/// which spent `virtual_ms` of the game's clocks (both sides).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Calibration {
     /// Engine moves played.
     pub plies: u32,
     /// Wall-clock time they took, in ms.
     pub ms: f64,
+    /// Clock time the moves spent, both sides (virtual ms on the virtual clock).
+    pub clock_ms: f64,
+    /// Whether the game ended within the budget.
+    pub finished: bool,
+}
+
+/// The clock time a typical game spends, both sides, in ms: each side its control's
+/// [`BASE_USED`] share of the base plus its increment on each of its [`TYPICAL_PLIES`]/2 moves
+/// (a fixed time per move: that time on each). None for other controls (x moves in y, delays,
+/// byoyomi, hourglass, no clock), whose games are extrapolated by their moves.
+pub fn typical_clock_ms(tcs: [&crate::clock::TimeControl; 2]) -> Option<f64> {
+    use crate::clock::Timing;
+    use crate::clock::tc::FinalStage;
+    let moves = TYPICAL_PLIES / 2.0;
+    let mut sum = 0.0;
+    for tc in tcs {
+        sum += match &tc.timing {
+            Timing::MoveTime { ms } => *ms as f64 * moves,
+            Timing::Classical(c) if c.leading.is_empty() => match c.last {
+                FinalStage::SuddenDeath { time_ms, inc_ms } => BASE_USED * time_ms as f64 + inc_ms as f64 * moves,
+                FinalStage::Repeating(_) => return None,
+            },
+            _ => return None,
+        };
+    }
+    Some(sum)
 }
 
 impl Calibration {
-    /// Wall-clock seconds of a typical game on one thread (NaN before any move).
-    pub fn game_seconds(&self) -> f64 {
+    /// Wall-clock seconds of a typical game on one thread (NaN before any move): a game that
+    /// ended within the budget, or a control without a typical clock time (`typical_clock_ms`
+    /// None), by its moves (time per move × [`TYPICAL_PLIES`]); a game cut short by the budget by
+    /// its clock (wall per clock ms × the typical game's clock ms), since its first moves,
+    /// which the calibration saw, spend more of the clock than its later ones.
+    pub fn game_seconds(&self, typical_clock_ms: Option<f64>) -> f64 {
         if self.plies == 0 {
             return f64::NAN;
         }
-        self.ms / f64::from(self.plies) * TYPICAL_PLIES / 1000.0
+        match typical_clock_ms {
+            Some(clock) if !self.finished && self.clock_ms > 0.0 => self.ms / self.clock_ms * clock / 1000.0,
+            _ => self.ms / f64::from(self.plies) * TYPICAL_PLIES / 1000.0,
+        }
     }
 }
 
@@ -115,10 +153,18 @@ pub struct CostEstimate {
 
 impl CostEstimate {
     /// The plan of `games` games (`games_per_point` per measured point; 0: no Elo to expect)
-    /// played `workers` at once, each costing what `cal` measured at virtual rate `nps`.
-    pub fn new(games: u32, games_per_point: u32, workers: u32, cal: &Calibration, nps: Option<f64>) -> Self {
+    /// played `workers` at once, each costing what `cal` measured at virtual rate `nps` (a
+    /// typical game spending `clock_ms` of the clocks, see [`typical_clock_ms`]).
+    pub fn new(
+        games: u32,
+        games_per_point: u32,
+        workers: u32,
+        cal: &Calibration,
+        clock_ms: Option<f64>,
+        nps: Option<f64>,
+    ) -> Self {
         let workers = workers.max(1);
-        let game_seconds = cal.game_seconds();
+        let game_seconds = cal.game_seconds(clock_ms);
         // Games go out `workers` at a time: the last round waits for its slowest slot.
         let rounds = f64::from(games.div_ceil(workers));
         let precision = if games_per_point == 0 { f64::NAN } else { expected_precision(games_per_point) };
@@ -206,15 +252,16 @@ pub fn calibrate(cfg: &crate::play::match_::MatchConfig) -> Result<Calibration, 
     use crate::play::match_game::MatchGame;
     let start = std::time::Instant::now();
     let ms = || start.elapsed().as_secs_f64() * 1000.0;
-    let mut plies = 0u32;
+    let (mut plies, mut clock_ms) = (0u32, 0.0);
     let mut game = MatchGame::new(cfg, 0)?;
-    while game.step().is_some() {
+    while let Some(r) = game.step() {
         plies += 1;
+        clock_ms += r.used_ms;
         if ms() >= CALIBRATION_MS {
             break;
         }
     }
-    Ok(Calibration { plies, ms: ms() })
+    Ok(Calibration { plies, ms: ms(), clock_ms, finished: game.done() })
 }
 
 #[cfg(test)]
@@ -245,22 +292,27 @@ mod tests {
 
     #[test]
     fn the_duration_counts_rounds_of_games_at_the_calibrated_rate() {
-        // 65 moves in 1 s: a typical game (130 moves) takes 2 s on one thread.
-        let cal = Calibration { plies: 65, ms: 1000.0 };
-        assert!((cal.game_seconds() - 2.0).abs() < 1e-12);
-        let e = CostEstimate::new(100, 100, 2, &cal, Some(DEFAULT_NPS));
+        // 65 moves in 1 s of a finished game: a typical game (130 moves) takes 2 s on one thread.
+        let cal = Calibration { plies: 65, ms: 1000.0, clock_ms: 500.0, finished: true };
+        assert!((cal.game_seconds(Some(4000.0)) - 2.0).abs() < 1e-12);
+        // Cut short by the budget: by the clock, 1 s of wall per 500 ms of clock, 4 s of clock.
+        let cut = Calibration { finished: false, ..cal };
+        assert!((cut.game_seconds(Some(4000.0)) - 8.0).abs() < 1e-12);
+        assert!((cut.game_seconds(None) - 2.0).abs() < 1e-12, "no typical clock: by the moves");
+        let e = CostEstimate::new(100, 100, 2, &cal, None, Some(DEFAULT_NPS));
         assert!((e.seconds - 100.0).abs() < 1e-9, "50 rounds of 2 s: {}", e.seconds);
         // An odd game count leaves a last round with one game.
-        assert!((CostEstimate::new(5, 5, 2, &cal, Some(DEFAULT_NPS)).seconds - 6.0).abs() < 1e-9);
+        assert!((CostEstimate::new(5, 5, 2, &cal, None, Some(DEFAULT_NPS)).seconds - 6.0).abs() < 1e-9);
         assert_eq!(e.precision, expected_precision(100));
-        assert!(CostEstimate::new(10, 0, 1, &cal, Some(DEFAULT_NPS)).precision.is_nan(), "a tune has no Elo");
+        assert!(CostEstimate::new(10, 0, 1, &cal, None, Some(DEFAULT_NPS)).precision.is_nan(), "a tune has no Elo");
         let t = e.to_text();
         assert!(
             t.contains("about 1 min 40 s") && t.contains("±57 Elo") && t.contains("1 ms = 1000 nodes"),
             "{t}"
         );
-        assert!(Calibration { plies: 0, ms: 5.0 }.game_seconds().is_nan());
-        let slow = CostEstimate::new(10, 10, 2, &Calibration { plies: 65, ms: 3000.0 }, Some(DEFAULT_NPS));
+        assert!(Calibration { plies: 0, ms: 5.0, clock_ms: 0.0, finished: false }.game_seconds(None).is_nan());
+        let slow_cal = Calibration { plies: 65, ms: 3000.0, clock_ms: 1.0, finished: true };
+        let slow = CostEstimate::new(10, 10, 2, &slow_cal, None, Some(DEFAULT_NPS));
         let both = CostEstimate::sequence(&[e.clone(), slow]).unwrap();
         assert_eq!((both.games, both.seconds), (110, 130.0));
         assert!((both.game_seconds - (100.0 * 2.0 + 10.0 * 6.0) / 110.0).abs() < 1e-12);
@@ -289,7 +341,17 @@ mod tests {
         let spec = r#"{"a":"stockfish","b":"stockfish","tc_a":"1+0.01","games":2,"clock":{"mode":"virtual","nps":1000000}}"#;
         let cfg = MatchSpec::from_json(spec).unwrap().to_config().unwrap();
         let cal = calibrate(&cfg).unwrap();
-        assert!(cal.plies > 0 && cal.ms >= 1.0, "{cal:?}");
-        assert!(cal.game_seconds().is_finite());
+        assert!(cal.plies > 0 && cal.ms >= 1.0 && cal.clock_ms > 0.0, "{cal:?}");
+        assert!(cal.game_seconds(typical_clock_ms([&cfg.tc_a, &cfg.tc_b])).is_finite());
+    }
+
+    #[test]
+    fn a_typical_game_spends_most_of_the_base_and_every_increment() {
+        let tc = |s: &str| s.parse::<crate::clock::TimeControl>().unwrap();
+        // 1+0.01: 0.7 s of the base and 65 increments of 10 ms, each side.
+        let ms = typical_clock_ms([&tc("1+0.01"), &tc("1+0.01")]).unwrap();
+        assert!((ms - 2.0 * (700.0 + 650.0)).abs() < 1e-9, "{ms}");
+        assert!((typical_clock_ms([&tc("st=0.1"), &tc("1")]).unwrap() - (6500.0 + 700.0)).abs() < 1e-9);
+        assert_eq!(typical_clock_ms([&tc("40/60"), &tc("1+0.01")]), None);
     }
 }

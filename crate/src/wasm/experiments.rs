@@ -346,22 +346,35 @@ struct Planned {
     duration: String,
 }
 
-/// The plan of `games` games (`per_point` per measured point, 0 for none) played `workers` at
-/// once, from a calibration of `plies` engine moves in `ms` on one worker at virtual rate `nps`
-/// (0: the wall clock): `{games, games_per_point, workers, game_seconds, seconds, precision,
-/// nps, text, duration}` (`precision` null without Elo).
+/// The plan of `games` games (`per_point` per measured point, 0 for none) of the match spec
+/// `spec_json` (its controls and virtual rate) played `workers` at once, from a calibration
+/// of `plies` engine moves in `ms` on one worker that spent `clock_ms` of the clocks (and
+/// `finished` the game): `{games, games_per_point, workers, game_seconds, seconds, precision,
+/// nps, text, duration}` (`precision` null without Elo); throws `{path, message, allowed}`
+/// for a bad spec.
 #[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
 pub fn experiment_estimate(
+    spec_json: &str,
     games: u32,
     per_point: u32,
     workers: u32,
     plies: u32,
     ms: f64,
-    nps: f64,
+    clock_ms: f64,
+    finished: bool,
 ) -> Result<JsValue, JsValue> {
-    use crate::experiment::cost::{Calibration, CostEstimate, duration_text};
-    let nps = (nps > 0.0).then_some(nps);
-    let estimate = CostEstimate::new(games, per_point, workers, &Calibration { plies, ms }, nps);
+    use crate::experiment::cost::{Calibration, CostEstimate, duration_text, typical_clock_ms};
+    use crate::play::game::ClockMode;
+    let spec = crate::play::match_spec::MatchSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
+    let cfg = spec.to_config().map_err(|e| spec_field_error(&e).js())?;
+    let nps = match cfg.clock {
+        ClockMode::Virtual { nps, .. } => Some(nps),
+        ClockMode::Real => None,
+    };
+    let cal = Calibration { plies, ms, clock_ms, finished };
+    let clock = typical_clock_ms([&cfg.tc_a, &cfg.tc_b]);
+    let estimate = CostEstimate::new(games, per_point, workers, &cal, clock, nps);
     let text = estimate.to_text();
     let duration = duration_text(estimate.seconds);
     to_js(&Planned { estimate, text, duration }).map_err(JsValue::from)

@@ -4,7 +4,7 @@
 //! the games a target Elo half-width needs.
 
 use crate::output::print;
-use tmlab::experiment::cost::{CostEstimate, calibrate, games_for_precision};
+use tmlab::experiment::cost::{CostEstimate, calibrate, games_for_precision, typical_clock_ms};
 use tmlab::play::game::ClockMode;
 use tmlab::play::match_::MatchConfig;
 
@@ -21,7 +21,8 @@ pub fn estimate(
         ClockMode::Virtual { nps, .. } => Some(nps),
         ClockMode::Real => None,
     };
-    Ok(CostEstimate::new(games, per_point, workers as u32, &cal, nps))
+    let clock = typical_clock_ms([&cfg.tc_a, &cfg.tc_b]);
+    Ok(CostEstimate::new(games, per_point, workers as u32, &cal, clock, nps))
 }
 
 /// Shows the plan: on stdout for `--dry-run` (then the command stops: `Ok(true)`), else on
