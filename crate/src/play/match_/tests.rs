@@ -56,3 +56,19 @@ fn emergency_thresholds_follow_lichess() {
     assert_eq!(emergency_threshold_ms(60_000.0), 10_000.0);
     assert_eq!(emergency_threshold_ms(3_600_000.0), 60_000.0);
 }
+
+/// Without a clock (`nodes=`) a match has no share of the clock and no time left to report:
+/// `-`, never `inf s` or `0.0 %`.
+#[test]
+fn a_match_without_a_clock_reports_no_clock_figures() {
+    let mut cfg = config(2);
+    cfg.tc_a = "nodes=200".parse().unwrap();
+    cfg.tc_b = "nodes=200".parse().unwrap();
+    cfg.sprt = None;
+    let state = run_match(&cfg, 1, &mut |_, _| {}).unwrap();
+    let report = state.report(None);
+    let line = report.a.line();
+    assert!(line.contains("left at end -"), "{line}");
+    assert!(!line.contains("inf"), "{line}");
+    assert_eq!(report.a.share_by_20, None, "{line}");
+}

@@ -48,11 +48,14 @@ pub fn time_usage(rec: &GameRecord, color: Color) -> TimeUsage {
     let mut u = TimeUsage { moves: own.len() as u32, ..TimeUsage::default() };
     let Some(first) = own.first() else { return u };
     let share = |k: usize| {
-        (own.len() >= k).then(|| {
-            let used: f64 = own[..k].iter().map(|r| r.used_ms).sum();
-            let avail = used + own[k - 1].clock_after_ms;
-            if avail > 0.0 { used / avail } else { 0.0 }
-        })
+        (own.len() >= k)
+            .then(|| {
+                let used: f64 = own[..k].iter().map(|r| r.used_ms).sum();
+                let avail = used + own[k - 1].clock_after_ms;
+                if avail > 0.0 { used / avail } else { 0.0 }
+            })
+            // No clock (`nodes=`, `depth=`, `movetime=` controls): no share of it.
+            .filter(|_| first.clock_before_ms.is_finite())
     };
     u.share_by_20 = share(20);
     u.share_by_40 = share(40);
@@ -93,7 +96,7 @@ pub struct PlayerTimeStats {
     pub share_by_20: Option<f64>,
     /// Mean share used by move 40.
     pub share_by_40: Option<f64>,
-    /// Mean clock left at the end of a game, ms.
+    /// Mean clock left at the end of a game, ms (none without a clock).
     pub time_left_ms: Option<f64>,
     /// Share of games in time trouble.
     pub time_trouble: Option<f64>,
@@ -116,7 +119,7 @@ impl PlayerTimeStats {
             timeouts: usages.iter().filter(|u| u.timeout).count() as u32,
             share_by_20: pick(&|u| u.share_by_20),
             share_by_40: pick(&|u| u.share_by_40),
-            time_left_ms: pick(&|u| Some(u.time_left_ms)),
+            time_left_ms: pick(&|u| u.time_left_ms.is_finite().then_some(u.time_left_ms)),
             time_trouble: pick(&|u| Some(if u.time_trouble { 1.0 } else { 0.0 })),
             used_over_allocated: pick(&|u| u.used_over_allocated),
             used_over_effective: pick(&|u| u.used_over_effective),
