@@ -71,7 +71,9 @@ pub fn typical_clock_ms(tcs: [&crate::clock::TimeControl; 2]) -> Option<f64> {
         sum += match &tc.timing {
             Timing::MoveTime { ms } => *ms as f64 * moves,
             Timing::Classical(c) if c.leading.is_empty() => match c.last {
-                FinalStage::SuddenDeath { time_ms, inc_ms } => BASE_USED * time_ms as f64 + inc_ms as f64 * moves,
+                FinalStage::SuddenDeath { time_ms, inc_ms } => {
+                    BASE_USED * time_ms as f64 + inc_ms as f64 * moves
+                }
                 FinalStage::Repeating(_) => return None,
             },
             _ => return None,
@@ -304,13 +306,18 @@ mod tests {
         // An odd game count leaves a last round with one game.
         assert!((CostEstimate::new(5, 5, 2, &cal, None, Some(DEFAULT_NPS)).seconds - 6.0).abs() < 1e-9);
         assert_eq!(e.precision, expected_precision(100));
-        assert!(CostEstimate::new(10, 0, 1, &cal, None, Some(DEFAULT_NPS)).precision.is_nan(), "a tune has no Elo");
+        assert!(
+            CostEstimate::new(10, 0, 1, &cal, None, Some(DEFAULT_NPS)).precision.is_nan(),
+            "a tune has no Elo"
+        );
         let t = e.to_text();
         assert!(
             t.contains("about 1 min 40 s") && t.contains("±57 Elo") && t.contains("1 ms = 1000 nodes"),
             "{t}"
         );
-        assert!(Calibration { plies: 0, ms: 5.0, clock_ms: 0.0, finished: false }.game_seconds(None).is_nan());
+        assert!(
+            Calibration { plies: 0, ms: 5.0, clock_ms: 0.0, finished: false }.game_seconds(None).is_nan()
+        );
         let slow_cal = Calibration { plies: 65, ms: 3000.0, clock_ms: 1.0, finished: true };
         let slow = CostEstimate::new(10, 10, 2, &slow_cal, None, Some(DEFAULT_NPS));
         let both = CostEstimate::sequence(&[e.clone(), slow]).unwrap();

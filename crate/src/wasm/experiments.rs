@@ -366,7 +366,8 @@ pub fn experiment_estimate(
 ) -> Result<JsValue, JsValue> {
     use crate::experiment::cost::{Calibration, CostEstimate, duration_text, typical_clock_ms};
     use crate::play::game::ClockMode;
-    let spec = crate::play::match_spec::MatchSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
+    let spec =
+        crate::play::match_spec::MatchSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
     let cfg = spec.to_config().map_err(|e| spec_field_error(&e).js())?;
     let nps = match cfg.clock {
         ClockMode::Virtual { nps, .. } => Some(nps),

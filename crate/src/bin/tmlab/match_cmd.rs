@@ -106,17 +106,19 @@ pub fn run(mut args: Args) -> Result<(), String> {
     let match_spec = flags::match_spec(&args)?;
     let cfg = match_spec.to_config().map_err(|e| flag_error(&e, flags::own_flag))?;
     let concurrency = args.game.concurrency()?;
-    if estimate::announce(&estimate::estimate(&cfg, cfg.games, cfg.games, concurrency)?, args.game.dry_run)? {
-        return Ok(());
-    }
-    // Open the PGN file before playing: an unwritable path is refused before any game.
+    // Open the PGN file before the calibration and the games: an unwritable path is refused
+    // before any game (a dry run opens none).
     let pgn = match &args.pgn {
+        Some(_) if args.game.dry_run => None,
         Some(path) => {
             let f = std::fs::File::create(path).map_err(|e| format!("--pgn {path}: {e}"))?;
             Some((path.clone(), std::io::BufWriter::new(f)))
         }
         None => None,
     };
+    if estimate::announce(&estimate::estimate(&cfg, cfg.games, cfg.games, concurrency)?, args.game.dry_run)? {
+        return Ok(());
+    }
     let json_head = if args.json {
         let head = JsonHead {
             engine: cfg.a.searcher.as_str(),

@@ -120,13 +120,14 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let spec = SweepSpec { param: args.param.clone(), values, base };
     let plan = spec.plan().map_err(|e| flag_error(&e, own_flag(values_flag)))?;
+    // The output file is opened before the calibration and the first game: a bad path costs
+    // no game (a dry run opens none).
+    let svg_out = if args.game.dry_run { None } else { OutFile::maybe("--svg", &args.svg)? };
     let all = games * spec.values.len() as u32;
     if estimate::announce(&estimate::estimate(&plan.configs[0], all, games, concurrency)?, args.game.dry_run)?
     {
         return Ok(());
     }
-    // The output file is opened before the first game: a bad path costs no game.
-    let svg_out = OutFile::maybe("--svg", &args.svg)?;
     let games = plan.games();
     let mut scores: Vec<Vec<Option<GameScore>>> = vec![vec![None; games as usize]; spec.values.len()];
     let mut journal = match &args.resume {

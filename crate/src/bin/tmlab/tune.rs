@@ -101,6 +101,13 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let plan = spec.plan().map_err(|e| flag_error(&e, own_flag))?;
     let cfg = &plan.cfg;
+    // The output files are opened before the calibration and the first game: a bad path costs
+    // no game (a dry run opens none).
+    let (json_out, svg_out) = if args.game.dry_run {
+        (None, None)
+    } else {
+        (OutFile::maybe("--json", &args.json)?, OutFile::maybe("--svg", &args.svg)?)
+    };
     // Iterations run one after another: at most their games are played at once.
     let per_iteration = 2 * cfg.pairs_per;
     let first = plan.iteration_match(&cfg.step(&cfg.start(), 1))?.to_config()?;
@@ -112,9 +119,6 @@ pub fn run(args: Args) -> Result<(), String> {
     if estimate::announce(&est, args.game.dry_run)? {
         return Ok(());
     }
-    // The output files are opened before the first game: a bad path costs no game.
-    let json_out = OutFile::maybe("--json", &args.json)?;
-    let svg_out = OutFile::maybe("--svg", &args.svg)?;
     let mut history: Vec<SpsaIteration> = Vec::new();
     let mut held = Vec::new();
     let mut journal = match &args.resume {
