@@ -105,8 +105,7 @@ export function matchTemplate(s, h, parts, cap, cost) {
       <p id="m-note" class="note">${p.note}</p>
       <p id="m-error" class="error" role="alert">${s.error}</p>
       <div class="match-stats" id="m-stats">${statsOf(s).map((x) => html`<div class="stat" data-stat=${x.key} title=${x.tip || nothing}><span class="stat-label">${x.label} ${tip(x.tip)}</span><span class="stat-value">${x.value}</span></div>`)}</div>
-      ${s.standing ? html`<p class="hint" id="m-result-note">Elo, W-L-D and LOS are A’s (${s.standing.name_a}) against B (${s.standing.name_b});
-        ${s.meta?.state.clock === 'real' ? 'wall clock' : `virtual clock: 1 ms = ${(s.meta?.state.nps ?? 0) / 1000} nodes`}.</p>` : nothing}
+      ${s.standing ? html`<p class="hint" id="m-result-note">${`Elo, W-L-D and LOS are player A’s against player B (${s.standing.name_a} vs ${s.standing.name_b}); ${s.meta?.state.clock === 'real' ? 'wall clock' : `virtual clock: 1 ms = ${(s.meta?.state.nps ?? 0) / 1000} nodes`}.`}</p>` : nothing}
       <pre class="match-block" id="m-block" aria-label="fastchess-style result block">${s.standing?.text ?? ''}</pre>
       <table class="time-stats" id="m-time">${s.standing ? html`<caption>Time usage per player</caption><thead><tr><th></th><th>timeouts</th><th>clock used by move 20</th><th>by move 40</th><th>left at end</th><th>games in time trouble</th><th>used / base soft</th><th>used / effective soft</th><th>latency</th><th>max overshoot</th></tr></thead>
         <tbody>${timeRowsOf(s).map((r) => html`<tr><th scope="row">${r.name}</th>${r.cells.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody>` : nothing}</table>
