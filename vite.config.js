@@ -29,11 +29,14 @@ export default defineConfig({
         embed: www('embed/index.html'),
         'embed-demo': www('embed-demo.html'),
         'tm-curve': www('tm-curve.js'),
+        // Loaded by the two pages as they are (`vite-ignore`): an async script that starts the
+        // charts module's download before main.js arrives (www/charts-prefetch.js).
+        'charts-prefetch': www('charts-prefetch.js'),
       },
       // The custom element's script keeps its name: host pages link to it.
       preserveEntrySignatures: 'exports-only',
       output: {
-        entryFileNames: (chunk) => (chunk.name === 'tm-curve' ? 'tm-curve.js' : 'assets/[name]-[hash].js'),
+        entryFileNames: (chunk) => (['tm-curve', 'charts-prefetch'].includes(chunk.name) ? `${chunk.name}.js` : 'assets/[name]-[hash].js'),
       },
     },
   },

@@ -4,7 +4,7 @@
 // ratio to it. Prints a table and writes target/bench.json.
 //
 //   node scripts/bench.mjs [--against REV]... [--depth 10] [--rounds 5] [--mcts-playouts 100000]
-//                          [--repeats 3] [--no-overshoot] [--native PATH] [--smoke]
+//                          [--repeats 3] [--no-overshoot] [--native PATH] [--smoke] [--embeds-only]
 //
 // Method. Speeds are measured in ROUNDS rounds; each round runs, for every side, `tmlab bench`
 // natively and then the same benches in the worker (the alpha-beta search to DEPTH over the 40
@@ -18,14 +18,15 @@
 //
 // The embeds' figures (scripts/bench/embeds.mjs), per side, after the speeds: the size of every
 // wasm module (raw, gzip -9, brotli 11), the bytes a host page with one <tm-curve> transfers
-// until its chart is drawn and those of the Play embed (/embed, view=play), and the Curves
+// until its chart is drawn and those of the compact Play embed (/embed, view=play, layout=compact), and the Curves
 // view's first live chart after a cold load (the median of 3, alternating the sides), on the
 // desktop profile and throttled to 10 Mbit/s with 150 ms latency.
 //
 // Every figure must be produced, and the node counts must be the same natively and in the worker
 // (and in every round); if not, the script prints what is missing or different and exits with 1.
 // `--smoke` (a step of `npm test`) runs the whole thing tiny: depth 2, one round, 500 playouts,
-// each overshoot limit once per position, no warm-up.
+// each overshoot limit once per position, no warm-up. `--embeds-only` measures the wasm modules'
+// sizes and the embeds' figures only (no search benches, no native build in bench.sh).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     'no-overshoot': { type: 'boolean', default: false },
     native: { type: 'string' },
     smoke: { type: 'boolean', default: false },
+    'embeds-only': { type: 'boolean', default: false },
   },
 });
 /** A whole-number option, or its default (the smoke run's default with --smoke). */
@@ -61,8 +63,9 @@ const method = {
   rounds: whole('rounds', 5, 1),
   mctsPlayouts: whole('mcts-playouts', 100000, 500),
   repeats: whole('repeats', 3, 1),
-  overshoot: args['no-overshoot'] ? [] : [10, 50, 200],
-  warmup: !args.smoke,
+  overshoot: args['no-overshoot'] || args['embeds-only'] ? [] : [10, 50, 200],
+  warmup: !args.smoke && !args['embeds-only'],
+  searches: !args['embeds-only'],
 };
 if (method.depth < 1 || method.rounds < 1 || method.mctsPlayouts < 1 || method.repeats < 1) {
   throw new Error('--depth, --rounds, --mcts-playouts and --repeats must be at least 1');
@@ -108,8 +111,8 @@ try {
       await side.workerBench({ ...speedOptions, depth: Math.max(1, method.depth - 2), mctsPlayouts: Math.min(method.mctsPlayouts, 20000) });
     }
   }
-  console.log(`speed: ${method.rounds} round(s) of native then worker for each side`);
-  for (let r = 0; r < method.rounds; r++) {
+  if (method.searches) console.log(`speed: ${method.rounds} round(s) of native then worker for each side`);
+  for (let r = 0; method.searches && r < method.rounds; r++) {
     const order = r % 2 === 0 ? sides : [...sides].reverse();
     const round = [];
     for (const side of order) {
@@ -143,12 +146,22 @@ try {
   // The cold loads alternate between the sides, three of each; the figure is their median.
   for (let i = 0; i < COLD_LOADS; i++) {
     for (const side of i % 2 ? [...sides].reverse() : sides) {
-      embeds[side.label].firstChartDesktop.push(await curvesFirstChart(browser.context, side.url, null));
-      embeds[side.label].firstChartThrottled.push(await curvesFirstChart(browser.context, side.url, THROTTLED));
+      const e = embeds[side.label];
+      for (const [key, conditions] of [['Desktop', null], ['Throttled', THROTTLED]]) {
+        const r = await curvesFirstChart(browser.context, side.url, conditions);
+        e[`firstChart${key}`].push(r.ms);
+        (e[`firstChart${key}Parts`] ??= []).push(r.parts);
+      }
     }
   }
   for (const side of sides) {
     const e = embeds[side.label];
+    for (const key of ['Desktop', 'Throttled']) {
+      for (const [i, p] of e[`firstChart${key}Parts`].entries()) {
+        const f = (x) => (x == null ? '–' : Math.round(x));
+        console.log(`  ${side.label} ${key.toLowerCase()} cold load ${i + 1}: first chart ${f(e[`firstChart${key}`][i])} ms; HTML done ${f(p.html)}, last script ${f(p.scripts)}, charts wasm ${f(p.wasmStart)}–${f(p.wasmEnd)} ms (${p.wasmBytes ?? '–'} B); after it: compile, instantiate, draw ${p.wasmEnd == null ? '–' : f(e[`firstChart${key}`][i] - p.wasmEnd)} ms`);
+      }
+    }
     e.firstChartDesktopRuns = e.firstChartDesktop;
     e.firstChartThrottledRuns = e.firstChartThrottled;
     e.firstChartDesktop = median(e.firstChartDesktop);
@@ -171,4 +184,6 @@ if (problems.length) {
   for (const p of problems) console.log(`FAILED: ${p}`);
   process.exit(1);
 }
-console.log(`every figure produced${method.overshoot.length ? '' : ' (overshoot skipped)'}; node counts identical natively and in the worker`);
+console.log(method.searches
+  ? `every figure produced${method.overshoot.length ? '' : ' (overshoot skipped)'}; node counts identical natively and in the worker`
+  : 'every embed figure produced (search benches skipped: --embeds-only)');

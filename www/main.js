@@ -1,7 +1,8 @@
 // @ts-check
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
-import init from './pkg/tmlab.js';
-import initCharts from './pkg/charts/charts.js';
+import init, * as engineModule from './pkg/tmlab.js';
+import initCharts, * as chartsModule from './pkg/charts/charts.js';
+import { provideRules } from './ui/rules.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves, mountAllocation } from './views/curves/index.js';
 import {
@@ -16,6 +17,11 @@ import { showEngineState, showUrlProblems } from './ui/page-notes.js';
 import { checkSpec, checkTimeControl, choice, curveChecks, usageChecks } from './ui/url-checks.js';
 
 const $ = (sel) => document.querySelector(sel);
+/** The charts module's response if charts-prefetch.js started its download, for its init. */
+const chartsPrefetch = () => {
+  const response = /** @type {any} */ (globalThis).__tmlabChartsWasm;
+  return response ? { module_or_path: response } : undefined;
+};
 /** The e2e harness sets this flag before any script: only then are the test hooks loaded. */
 const testHooks = /** @type {any} */ (globalThis).__tmlabTestHooks === true ? import('./test-hooks.js') : null;
 
@@ -29,6 +35,9 @@ async function main() {
   const embed = document.documentElement.hasAttribute('data-embed');
   const url = new UrlState(location.href);
   showUrlProblems(url);
+  // `layout=compact` (embeds of the Play view only): board, clocks, the engine's line and the moves.
+  const compact = embed && url.view === 'play' && url.params.get('layout') === 'compact';
+  if (compact) document.documentElement.dataset.layout = 'compact';
   if (embed) setUpEmbed(url, VIEW_LABELS);
   else setUpShare(url, VIEW_LABELS);
   // The static pictures in the Curves view stand in while the wasm loads; another view hides them.
@@ -53,9 +62,17 @@ async function main() {
   }
 
   // Two wasm modules (docs/architecture.md, "Two wasm modules"). The small *charts* module draws
-  // the Curves view's charts and answers the rules every view asks (ui/params.js,
-  // ui/url-checks.js); it is instantiated first, and nothing waits for the engine to draw it.
-  const chartsReady = initCharts();
+  // the Curves view's charts; it is loaded only when that view is shown, and on a cold Curves
+  // view first, before the engine. The rules every view asks (ui/rules.js: ui/params.js,
+  // ui/url-checks.js) come from whichever module is instantiated first, so a view that needs the
+  // engine (Play, Match, …) never downloads the charts module for them.
+  /** @type {Promise<void> | null} */
+  let chartsLoad = null;
+  const loadCharts = () =>
+    // The download charts-prefetch.js started before this script arrived, if it did.
+    (chartsLoad ??= initCharts(chartsPrefetch()).then(() => {
+      provideRules(chartsModule);
+    }));
   // The *engine* module is compiled once; the page's own instance (the engine's charts: Play,
   // Match, lessons, the allocation chart's engine mode) and every engine worker are instantiated
   // from this Module, so a replacement worker is ready in milliseconds. On a cold Curves view
@@ -70,18 +87,22 @@ async function main() {
   const needsEngine = !embed || url.view !== 'curves';
   /** @type {EngineClient | null} */
   let engine = null;
-  const engineReady = (url.view === 'curves' ? chartsReady : Promise.resolve()).then(async () => {
+  // On a Curves page the engine module waits until the first charts are drawn: its download
+  // and compilation would take the bandwidth and the CPU from them.
+  let curvesShown = () => {};
+  const curvesDrawn = new Promise((resolve) => (curvesShown = () => resolve(undefined)));
+  const engineReady = (url.view === 'curves' ? curvesDrawn : Promise.resolve()).then(async () => {
     wasmModule = await compileWasm();
     if (needsEngine) {
       engine = new EngineClient(spawnEngine);
       showEngineState(engine);
     }
     await init({ module_or_path: wasmModule });
+    provideRules(engineModule);
   });
   // A page being unloaded or put in the back/forward cache ends any search at once.
   addEventListener('pagehide', () => engine?.cancel());
 
-  await chartsReady;
   // e2e only (test-hooks.js): `globalThis.tmlab`, never created on a page opened otherwise. It
   // carries the engine client, so it is installed once the engine module is in.
   const hooks = testHooks
@@ -96,11 +117,23 @@ async function main() {
    */
   const registry = {
     curves: async (root) => {
+      try {
+        await loadCharts();
+      } catch (e) {
+        curvesShown();
+        throw e;
+      }
       removePlaceholders(root);
-      const curves = mountCurves(root, {
+      // `chart=` (embeds only, from a chart's Embed button): that chart alone.
+      const only = embed ? ['decay', 'moves-left', 'allocation'].find((c) => c === url.params.get('chart')) ?? null : null;
+      const curves = only === 'allocation' ? null : mountCurves(root, {
         state: url.get(CURVES_PREFIX, CURVES_DEFAULTS, { check: curveChecks }),
         onChange: (s) => url.set(CURVES_PREFIX, s, CURVES_DEFAULTS),
+        only,
       });
+      // The charts drew on mount: the engine module may come (after this frame is painted).
+      requestAnimationFrame(() => setTimeout(curvesShown, 0));
+      if (only && only !== 'allocation') return { curves, allocation: null };
       // The allocation card draws on the engine module (its engine mode plays games).
       await engineReady;
       const allocation = mountAllocation(root, {
@@ -123,7 +156,7 @@ async function main() {
       const m = await import('./views/play/index.js');
       const check = { tm: checkSpec, wtc: checkTimeControl, btc: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.PLAY_CHOICES)) check[k] = choice(allowed);
-      return m.mountPlay(root, viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS, check));
+      return m.mountPlay(root, { ...viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS, check), compact });
     },
     match: async (root) => {
       await engineReady;
@@ -134,6 +167,18 @@ async function main() {
     },
     learn: async (root) => {
       await engineReady;
+      // `chart=timeline` (embeds only, from the search timeline's Embed button): that lesson
+      // chart alone, its settings the link's `c.` keys (fen, tm, clock, inc, nps).
+      if (embed && url.params.get('chart') === 'timeline') {
+        const { mountChart } = await import('./views/learn/components.js');
+        const attrs = Object.fromEntries([...url.params].filter(([k]) => k.startsWith('c.')).map(([k, v]) => [k.slice(2), v]));
+        try {
+          return mountChart(root, 'timeline', attrs, { spawnEngine });
+        } catch (e) {
+          root.textContent = `This embed's link sets a search timeline that cannot be shown: ${e.message || e}.`;
+          return null;
+        }
+      }
       const m = await import('./views/learn/index.js');
       // The lesson is the URL's `lesson=` (the embed snippets' form), not a prefixed key.
       const setLesson = (slug) => {

@@ -6,11 +6,15 @@
 //   <tm-curve kind="decay" step="4"></tm-curve>
 //   <tm-curve kind="moves-left" midpoint="40"></tm-curve>
 //   <tm-curve kind="allocation" specs="lc0-legacy;stockfish(move-overhead=50)" tc="40/60"></tm-curve>
+//   <tm-curve kind="game"><script type="application/json">{…}</script></tm-curve>
 //
 // The attributes are the playground URL's keys: `from`, `to`, `step` (decay); `midpoint`,
 // `steepness` (moves-left); `specs` (separated by `;`), `tc`, `moves`, `use`, `nps`, `reuse`
 // (allocation); `playground` overrides where the "open in the playground" link points (by
-// default the folder this script was loaded from).
+// default the folder this script was loaded from). `kind="game"` draws one game's time chart
+// (the Match view's game chart) from the chart data inline in a child
+// `<script type="application/json">` (the Match view's Embed button writes it; the crate's
+// game_chart_data makes it); it has no attributes, no playground link and no static picture.
 //
 // Everything lives in a Shadow DOM: no global CSS or JS beyond the element's name. The wasm
 // chart code is loaded only when the element scrolls into view (IntersectionObserver), once per
@@ -32,6 +36,11 @@ const MIN_HEIGHT = 200;
 const MAX_HEIGHT = 440;
 /** Start loading a little before the element is on screen. */
 const ROOT_MARGIN = '200px';
+
+/** The kind drawn from inline data rather than attributes. */
+const GAME = 'game';
+/** Every kind, for the error naming what is allowed. */
+const KINDS = [...Object.keys(CURVE_KINDS), GAME];
 
 /** Each kind's numeric attributes with their ranges and defaults. */
 const NUMBERS = {
@@ -150,10 +159,13 @@ export class TmCurve extends HTMLElement {
     this.schedule();
   }
 
-  /** The kind, or null (with the error shown) when the attribute is not a known kind. */
+  /**
+   * The kind, or null (with the error shown) when the attribute is not a known kind.
+   * @returns {string | null}
+   */
   get kind() {
     const kind = this.getAttribute('kind') ?? 'decay';
-    return Object.hasOwn(CURVE_KINDS, kind) ? kind : null;
+    return KINDS.includes(kind) ? kind : null;
   }
 
   /** Read the attributes: the values to draw and the problems found (each names what is allowed). */
@@ -161,8 +173,18 @@ export class TmCurve extends HTMLElement {
     const problems = [];
     const kind = this.kind;
     if (!kind) {
-      problems.push(`kind="${this.getAttribute('kind')}" is not a chart; allowed: ${Object.keys(CURVE_KINDS).join(', ')}`);
+      problems.push(`kind="${this.getAttribute('kind')}" is not a chart; allowed: ${KINDS.join(', ')}`);
       return { kind, values: {}, problems };
+    }
+    if (kind === GAME) {
+      const text = this.querySelector('script[type="application/json"]')?.textContent ?? '';
+      try {
+        if (!text.trim()) throw new Error('it is missing');
+        return { kind, values: { data: JSON.parse(text) }, problems };
+      } catch (e) {
+        problems.push(`kind="game" needs the game's chart data as JSON in a child <script type="application/json"> (${e.message || e})`);
+        return { kind: null, values: {}, problems };
+      }
     }
     const values = {};
     for (const p of NUMBERS[kind]) {
@@ -190,8 +212,8 @@ export class TmCurve extends HTMLElement {
     const { kind, values, problems } = this.read();
     this.current = { kind, values };
     const link = this.$('.open');
-    link.hidden = !kind;
-    if (kind) {
+    link.hidden = !kind || kind === GAME;
+    if (kind && kind !== GAME) {
       const base = this.getAttribute('playground') || new URL('./', HERE).href;
       link.href = curveLink(kind, values, base);
     }
@@ -202,6 +224,8 @@ export class TmCurve extends HTMLElement {
 
   /** Load the chart code (once per page) and draw; on failure, the static picture. */
   async start() {
+    // The children (a game's data) are all parsed by now, whenever the element was upgraded.
+    this.refresh();
     this.state = 'loading';
     let code;
     try {
@@ -258,11 +282,16 @@ export class TmCurve extends HTMLElement {
     try {
       if (this.chart?.kind !== kind) {
         this.chart?.canvas.free();
-        const Canvas = kind === 'allocation' ? this.code.AllocationCanvas : this.code.CurveCanvas;
-        this.chart = { kind, canvas: new Canvas(canvas) };
+        const Canvas = { allocation: this.code.AllocationCanvas, [GAME]: this.code.GameCanvas }[kind] ?? this.code.CurveCanvas;
+        this.chart = { kind, canvas: new Canvas(canvas), data: null };
       }
       const c = this.chart.canvas;
-      if (kind === 'decay') {
+      if (kind === GAME) {
+        if (this.chart.data !== values.data) c.set_game((this.chart.data = values.data));
+        const drawn = c.draw(hover);
+        this.drawn = { ...drawn, points: drawn.lines.map((text) => ({ text })) };
+        canvas.setAttribute('aria-label', `Time per move and clocks of ${values.data.setup.white.name} – ${values.data.setup.black.name}`);
+      } else if (kind === 'decay') {
         this.drawn = c.draw_decay(values.from, values.to, values.step, hover);
         canvas.setAttribute('aria-label', `Exponential decay from ${values.from} to ${values.to}, step ${values.step}`);
       } else if (kind === 'moves-left') {
@@ -286,8 +315,13 @@ export class TmCurve extends HTMLElement {
 
   /** The static picture of the default chart, and one sentence saying why. */
   showStatic(reason) {
-    const kind = this.kind || 'decay';
+    const kind = /** @type {string} */ (this.kind || 'decay');
     this.state = 'static';
+    if (kind === GAME) {
+      this.$('.why').textContent = `${reason}, so this game's chart cannot be drawn (a game has no static picture).`;
+      this.$('.plot').replaceChildren();
+      return;
+    }
     this.$('.why').textContent =
       `${reason}, so this is a static picture of the default ${kind} chart, drawn by the same chart code.`;
     const img = document.createElement('img');

@@ -56,17 +56,17 @@ export async function oneCurveTransfer(context, base) {
 }
 
 /**
- * The Play embed (`embed/?view=play`; the compact layout of issue 24 point 3 does not exist yet):
- * bytes transferred until the view is mounted with its board and no request has finished for a
- * second (the
- * engine worker's module included).
+ * The compact Play embed (`embed/?view=play&layout=compact`; a revision without the compact
+ * layout ignores the key and shows the whole view, whose downloads are the same modules): bytes
+ * transferred until the view is mounted with its board and no request has finished for a second
+ * (the engine worker's module included).
  * @param {import('playwright-core').BrowserContext} context
  * @param {string} base the side's server URL
  */
 export async function playEmbedTransfer(context, base) {
   const { page, meter } = await coldPage(context, null);
   try {
-    await page.goto(new URL('embed/?v=1&view=play', base).href);
+    await page.goto(new URL('embed/?v=1&view=play&layout=compact', base).href);
     await page.waitForFunction(() => /** @type {any} */ (globalThis).tmlab?.views?.play && document.querySelector('#view-play cg-board'), null, { timeout: TIMEOUT_MS });
     await settle(meter);
     return { bytes: meter.bytes, requests: meter.requests };
@@ -97,7 +97,24 @@ export async function curvesFirstChart(context, base, conditions) {
     });
     await page.goto(new URL('?v=1&view=curves', base).href);
     const ms = await page.waitForFunction(() => /** @type {any} */ (globalThis).__tmlabFirstChart, null, { timeout: TIMEOUT_MS * 3 });
-    return await ms.jsonValue();
+    const first = await ms.jsonValue();
+    // Where the time went (resource timing, the page's clock): the HTML and scripts, then the
+    // charts module's download; the rest until the first chart is its compile, instantiation
+    // and the first drawing.
+    const parts = await page.evaluate(() => {
+      const res = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'));
+      const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
+      const wasm = res.find((r) => /charts[^/]*\.wasm$/.test(r.name));
+      const scripts = res.filter((r) => r.initiatorType === 'script' || /\.js$/.test(r.name));
+      return {
+        html: nav ? nav.responseEnd : null,
+        scripts: scripts.length ? Math.max(...scripts.map((r) => r.responseEnd)) : null,
+        wasmStart: wasm ? wasm.startTime : null,
+        wasmEnd: wasm ? wasm.responseEnd : null,
+        wasmBytes: wasm ? wasm.encodedBodySize : null,
+      };
+    });
+    return { ms: first, parts };
   } finally {
     await page.close();
   }

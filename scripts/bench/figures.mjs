@@ -34,6 +34,12 @@ export function collect(side, rounds, overshoot, embeds) {
     rows.push({ name, unit, kind: 'speed', native: median(perRound.map((p) => p.native)), worker: median(perRound.map((p) => p.worker)), perRound });
   };
   const first = mine[0];
+  if (first) searchRows(rows, mine, first, speed, overshoot);
+  return finish(side, rows, mine, first, embeds);
+}
+
+/** The search benches' rows (absent with --embeds-only). */
+function searchRows(rows, mine, first, speed, overshoot) {
   rows.push({ name: 'alpha-beta nodes', unit: 'nodes', kind: 'count', native: first.native.total_nodes, worker: first.worker.alphabeta?.total_nodes ?? null });
   speed('alpha-beta speed (median)', 'nodes/s', (n) => n.nps, (w) => w.alphabeta?.nps);
   rows.push({ name: 'perft leaves', unit: 'leaves', kind: 'count', native: first.native.perft?.leaves ?? null, worker: first.worker.perft?.leaves ?? null });
@@ -49,6 +55,10 @@ export function collect(side, rounds, overshoot, embeds) {
       rows.push({ name: `overshoot ${limit} ms ${q}`, unit: 'ms', kind: 'ms', native: n?.[`${q}_ms`] ?? null, worker: w?.[`${q}_ms`] ?? null });
     }
   }
+}
+
+/** The wasm sizes and the embeds' rows, and what must agree. */
+function finish(side, rows, mine, first, embeds) {
   for (const m of side.wasmSizes()) {
     rows.push({ name: `wasm ${m.module} raw`, unit: 'bytes', kind: 'bytes', native: null, worker: m.raw });
     rows.push({ name: `wasm ${m.module} gzip -9`, unit: 'bytes', kind: 'bytes', native: null, worker: m.gzip });
@@ -58,12 +68,13 @@ export function collect(side, rounds, overshoot, embeds) {
   if (embeds) {
     rows.push({ name: 'one <tm-curve> page sent', unit: 'bytes', kind: 'bytes', browserOnly: true, native: null, worker: embeds.curveBytes });
     rows.push({ name: 'one <tm-curve> requests', unit: 'requests', kind: 'bytes', browserOnly: true, native: null, worker: embeds.curveRequests });
-    rows.push({ name: 'Play embed sent', unit: 'bytes', kind: 'bytes', browserOnly: true, native: null, worker: embeds.playBytes });
-    rows.push({ name: 'Play embed requests', unit: 'requests', kind: 'bytes', browserOnly: true, native: null, worker: embeds.playRequests });
+    rows.push({ name: 'Play embed (compact) sent', unit: 'bytes', kind: 'bytes', browserOnly: true, native: null, worker: embeds.playBytes });
+    rows.push({ name: 'Play embed (compact) reqs', unit: 'requests', kind: 'bytes', browserOnly: true, native: null, worker: embeds.playRequests });
     rows.push({ name: 'Curves 1st chart, desktop', unit: 'ms', kind: 'ms', browserOnly: true, native: null, worker: embeds.firstChartDesktop });
     rows.push({ name: 'Curves 1st chart, 10Mb/150', unit: 'ms', kind: 'ms', browserOnly: true, native: null, worker: embeds.firstChartThrottled });
   }
   // What must agree, round by round: the search's node count and the MCTS outcome.
+  if (!first) return { label: side.label, rows, agree: { alphabeta: true, mcts: true }, nodesPerRound: [] };
   const agree = {
     alphabeta: mine.every((r) => r.native.total_nodes === first.native.total_nodes && r.worker.alphabeta?.total_nodes === first.native.total_nodes),
     mcts: mine.every((r) => mctsOutcome(r.native.mcts) === mctsOutcome(first.native.mcts) && mctsOutcome(r.worker.mcts) === mctsOutcome(first.native.mcts)),

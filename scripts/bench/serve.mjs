@@ -1,8 +1,8 @@
 // A static file server for one production build (a dist/ folder), so that `npm run bench` can
 // serve this tree's build and another revision's side by side, each on its own port. Plain
 // files and no special headers, compressed as a host would (brotli or gzip by the request's
-// Accept-Encoding, on the fly, so every revision is measured alike, whether or not its build
-// wrote .br files). One page is added: /__bench/one-curve.html, a host page with one
+// Accept-Encoding): the build's own .br/.gz copy when it wrote one, else compressed here with the
+// same settings (brotli 11, gzip 9), so every revision is measured alike. One page is added: /__bench/one-curve.html, a host page with one
 // <tm-curve>, whose transfer the bench measures.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -38,7 +38,8 @@ export const ONE_CURVE_PAGE = `<!doctype html><html lang="en"><head><meta charse
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
 export async function serveDir(dir, { cors = false, pages = {} } = {}) {
-  const html = { '/__bench/one-curve.html': ONE_CURVE_PAGE, ...pages };
+  // `pages` is read at each request: a test may add pages to it later.
+  const builtin = { '/__bench/one-curve.html': ONE_CURVE_PAGE };
   const root = normalize(dir + sep);
   /** @type {Map<string, Buffer>} compressed bodies by file and encoding */
   const cache = new Map();
@@ -50,7 +51,7 @@ export async function serveDir(dir, { cors = false, pages = {} } = {}) {
       return;
     }
     try {
-      const page = Object.hasOwn(html, path) ? html[path] : null;
+      const page = Object.hasOwn(pages, path) ? pages[path] : Object.hasOwn(builtin, path) ? builtin[path] : null;
       const body = page !== null ? Buffer.from(page) : await readFile(file);
       const type = page !== null ? TYPES['.html'] : TYPES[extname(file)] || 'application/octet-stream';
       const accept = String(req.headers['accept-encoding'] || '');
@@ -60,7 +61,12 @@ export async function serveDir(dir, { cors = false, pages = {} } = {}) {
       if (COMPRESSIBLE.has(extname(file)) || page !== null) {
         const key = `${file}:${/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : ''}`;
         if (!cache.has(key)) {
-          if (key.endsWith(':br')) cache.set(key, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          // The build's own copy (scripts/precompressed.mjs writes x.br and x.gz beside x), else
+          // compressed here the same way (brotli 11, gzip 9): compressing a megabyte of wasm at
+          // brotli 11 blocks this process (and a test running in it) for seconds.
+          const copy = page === null && !key.endsWith(':') ? await readFile(`${file}.${key.endsWith(':br') ? 'br' : 'gz'}`).catch(() => null) : null;
+          if (copy) cache.set(key, copy);
+          else if (key.endsWith(':br')) cache.set(key, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           else if (key.endsWith(':gzip')) cache.set(key, gzipSync(body, { level: 9 }));
           else cache.set(key, body);
         }

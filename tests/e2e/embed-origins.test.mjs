@@ -13,17 +13,19 @@ const page = (script, attrs = 'kind="decay" step="4"') => `<!doctype html><html 
 <link rel="icon" href="data:,"><title>host</title>${script}</head><body><h1>Docs</h1><tm-curve ${attrs}></tm-curve></body></html>`;
 
 let withCors, withoutCors, host, browser;
+/** The docs site's pages by path (a test may add one: the server reads this map per request). */
+const pages = {};
 before(async () => {
   withCors = await serveDir(join(ROOT, 'dist'), { cors: true });
   withoutCors = await serveDir(join(ROOT, 'dist'));
   // The docs site: its own pages, and the kit copied to its root.
   host = await serveDir(join(ROOT, 'dist', 'embed-kit'), {
-    pages: {
+    pages: Object.assign(pages, {
       '/cors.html': page(`<script type="module" src="${withCors.url}tm-curve.js"></script>`),
       '/no-cors-module.html': page(`<script type="module" src="${withoutCors.url}tm-curve.js"></script>`),
       '/no-cors.html': page(`<script src="${withoutCors.url}tm-curve-loader.js"></script>`, 'kind="moves-left"'),
       '/kit.html': page('<script type="module" src="./tm-curve.js"></script>'),
-    },
+    }),
   });
   browser = await launch({ testHooks: false });
 });
@@ -95,4 +97,55 @@ test('the self-host kit, same origin and no headers: the live chart draws', asyn
   assert.ok(r.canvas);
   assert.ok(r.requests.every((u) => u.startsWith(host.url) || u.startsWith('data:')), r.requests.join(', '));
   assert.ok(r.requests.some((u) => /charts_bg-[\w-]+\.wasm$/.test(u)));
+});
+
+test('a compact Play iframe from another origin: the link sets the game, it sizes itself within 560 px at 400 px wide, the engine answers 1. e4', async () => {
+  // The snippet as the Play view's Embed dialog writes it, for a link with a manager and a control.
+  const playground = await browser.context.newPage();
+  await playground.goto(`${withoutCors.url}?v=1&view=play&p.tm=lc0-legacy&p.wtc=1m%2B1&p.level=5`);
+  await playground.waitForSelector('#view-play cg-board', { timeout: 90000 });
+  await playground.click('#embed-button');
+  const snippet = await playground.inputValue('#embed-iframe');
+  await playground.close();
+  const src = new URL(snippet.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&'));
+  assert.equal(src.searchParams.get('layout'), 'compact');
+  assert.equal(src.origin, new URL(withoutCors.url).origin);
+  assert.match(snippet, /<p class="tmlab-fallback">If no tmlab view appears above, it could not be loaded from/);
+
+  const p = await browser.context.newPage();
+  await p.setViewportSize({ width: 400, height: 900 });
+  // A real page of the docs site (a page fulfilled by the test would have no address, and
+  // Chromium's local network access checks would then block the frame).
+  pages['/play.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>docs</title></head><body style="margin:0">${snippet}</body></html>`;
+  await p.goto(new URL('/play.html', host.url).href);
+  const iframe = await p.waitForSelector('iframe.tmlab');
+  const frame = await iframe.contentFrame();
+  // The engine module compiles in the frame's own process: slow on a shared machine.
+  await frame.waitForSelector('#view-play cg-board', { timeout: 90000 });
+  // The host's listener sized the frame to the height it posted, and hid the fallback sentence.
+  await p.waitForFunction(() => document.querySelector('.tmlab-fallback').hidden, null, { timeout: 30000 });
+  const sized = async () => {
+    const inner = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    await p.waitForFunction((h) => Math.round(document.querySelector('iframe.tmlab').getBoundingClientRect().height) === h, inner, { timeout: 10000 });
+    return inner;
+  };
+  const height = await sized();
+  assert.ok(height <= 560 && height > 400, `compact Play embed is ${height} px tall at 400 px wide`);
+  assert.equal(await frame.evaluate(() => document.documentElement.clientWidth), 400);
+  // What the link set: the manager and the control (1m+1 shows 1:00), no setup form, no chart.
+  assert.match(await frame.textContent('.engine-line'), /lc0-legacy/);
+  assert.equal((await frame.textContent('.clock-white .clock-time')).trim(), '1:00');
+  assert.equal(await frame.locator('.play-setup, .play-chart, .pgn-box').count(), 0);
+
+  // 1. e4 on the board (click e2, then e4); the engine answers.
+  const board = await frame.locator('cg-board').boundingBox();
+  const square = (file, rank) => [board.x + (file + 0.5) * (board.width / 8), board.y + (8 - rank + 0.5) * (board.height / 8)];
+  await p.mouse.click(...square(4, 2));
+  await p.mouse.click(...square(4, 4));
+  await frame.waitForFunction(() => document.querySelectorAll('.move-list li').length >= 2, null, { timeout: 60000 });
+  const moves = await frame.$$eval('.move-list li button', (bs) => bs.map((b) => b.textContent.trim()));
+  assert.equal(moves[0], '1. e4');
+  assert.ok(moves[1].length >= 2, `the engine's reply: ${moves[1]}`);
+  assert.ok((await sized()) <= 560, 'still within 560 px with moves played');
+  await p.close();
 });

@@ -96,7 +96,10 @@ test('on a 10 Mbit/s, 150 ms link the first chart appears within 1 s; the live c
   );
   assert.ok(median <= BOUND_MS, `median first chart ${median.toFixed(0)} ms > ${BOUND_MS} ms`);
   for (const r of runs) {
-    assert.ok(r.picture != null && r.picture < r.live, 'the static picture came before the live chart');
+    // The charts module now downloads from the HTML's first moments (charts-prefetch.js): the
+    // live chart may come before a static picture has finished loading, and then replaces it
+    // unseen. A picture that was shown came first.
+    assert.ok(r.live != null && (r.picture == null || r.picture < r.live), 'a static picture, when one was shown, came before the live chart');
     assert.equal(r.placeholdersLeft, 0, 'the live charts replaced the pictures');
     assert.match(r.intro.what, /time manager.*decides how much of its clock/);
     assert.match(r.intro.start, /^Start here:/);

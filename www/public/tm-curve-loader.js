@@ -22,7 +22,7 @@
     }
     return 'the chart code at ' + url + ' could not be loaded';
   }
-  var KINDS = ['decay', 'moves-left', 'allocation'];
+  var KINDS = ['decay', 'moves-left', 'allocation', 'game'];
   import(url).catch(function () {
     if (customElements.get('tm-curve')) return;
     var why = cause();
@@ -39,11 +39,16 @@
         p.className = 'why';
         p.style.cssText = 'color:#5b6475;margin:0 0 6px';
         p.textContent = 'The live chart cannot load because ' + why + ', so this is a static picture of the default ' + kind + ' chart.';
-        var img = document.createElement('img');
-        img.src = new URL('static/' + kind + '.svg', base).href;
-        img.alt = 'The default ' + kind + ' chart';
-        img.style.cssText = 'display:block;width:100%;height:auto';
-        figure.append(p, img);
+        if (kind === 'game') {
+          p.textContent = 'The live chart cannot load because ' + why + ', so this game\'s chart cannot be drawn (a game has no static picture).';
+          figure.append(p);
+        } else {
+          var img = document.createElement('img');
+          img.src = new URL('static/' + kind + '.svg', base).href;
+          img.alt = 'The default ' + kind + ' chart';
+          img.style.cssText = 'display:block;width:100%;height:auto';
+          figure.append(p, img);
+        }
         root.append(figure);
       }
     });

@@ -5,7 +5,7 @@
 // syntax, which the Rust parser (describe_spec) validates: one source of truth for both. Each
 // row's help and its not-applicable note are param-help.js's.
 
-import { describe_spec, check_param, params_not_for } from '../pkg/charts/charts.js';
+import { describe_spec, check_param, params_not_for } from './rules.js';
 import { createSlider } from './slider.js';
 import { addHelp, disable } from './param-help.js';
 

@@ -42,7 +42,12 @@ export function setUpShare(url, labels) {
 
   function fill() {
     const label = labels[url.view] || url.view;
-    iframeBox.value = iframeSnippet(url.href({ embed: true }), `tmlab: ${label}`);
+    // Play embeds in its compact layout (board, clocks, the engine's line, the moves: about
+    // 540 px tall at 400 px wide); without `layout=compact` the frame shows the whole view.
+    const href = new URL(url.href({ embed: true }));
+    const compact = url.view === 'play';
+    if (compact) href.searchParams.set('layout', 'compact');
+    iframeBox.value = iframeSnippet(href.href, `tmlab: ${label}${compact ? ' (compact)' : ''}`, compact ? 560 : 720);
     const curves = url.view === 'curves';
     curveSection.hidden = !curves;
     if (curves) {

@@ -18,20 +18,79 @@ export const SPECS_SEPARATOR = ';';
 
 const escapeAttr = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
-/** Messages the embed route posts to its parent, and a host-side listener sizing the frame. */
+/**
+ * The host-side listener: it sizes each tmlab frame to the height its page reports and hides the
+ * sentence beside it (the frame's page runs, so the sentence is not needed).
+ */
 const HEIGHT_LISTENER =
   "<script>addEventListener('message', (e) => { const d = e.data; if (!d || d.type !== 'tmlab-height' || !(d.height >= 0 && d.height < 1e5)) return; " +
-  "for (const f of document.querySelectorAll('iframe.tmlab')) if (f.contentWindow === e.source) f.style.height = Math.ceil(d.height) + 'px'; });</script>";
+  "for (const f of document.querySelectorAll('iframe.tmlab')) if (f.contentWindow === e.source) { f.style.height = Math.ceil(d.height) + 'px'; " +
+  "const p = f.nextElementSibling; if (p && p.classList.contains('tmlab-fallback')) p.hidden = true; } });</script>";
 
 /**
- * The iframe snippet for `embedHref` (a URL of the /embed route with its state), plus a tiny
- * listener that sizes the frame to the height the embed reports.
+ * The iframe snippet for `embedHref` (a URL of the /embed route with its state): the frame, a
+ * sentence for when it cannot load (shown until the frame's page reports its height: a host
+ * whose CSP has no `frame-src` for it, a server that is down, no network), and a tiny listener
+ * that sizes the frame to the height the embed reports. `height`: the frame's height until then.
  */
-export function iframeSnippet(embedHref, title = 'tmlab playground') {
+export function iframeSnippet(embedHref, title = 'tmlab playground', height = 720) {
+  const href = escapeAttr(embedHref);
+  const full = escapeAttr(embedHref.replace(/\/embed\/(index\.html)?/, '/'));
+  const origin = escapeAttr(new URL(embedHref).origin);
   return (
-    `<iframe class="tmlab" src="${escapeAttr(embedHref)}" title="${escapeAttr(title)}" loading="lazy" ` +
-    `style="width: 100%; height: 720px; border: 0"></iframe>\n${HEIGHT_LISTENER}`
+    `<iframe class="tmlab" src="${href}" title="${escapeAttr(title)}" loading="lazy" ` +
+    `style="width: 100%; height: ${height}px; border: 0"></iframe>\n` +
+    `<p class="tmlab-fallback">If no tmlab view appears above, it could not be loaded from ${origin} ` +
+    `(offline, the server is down, or this page's Content-Security-Policy has no frame-src for it): ` +
+    `<a href="${full}">open it in the playground</a>.</p>\n${HEIGHT_LISTENER}`
   );
+}
+
+/**
+ * The playground's folder for a page at `href` (the full playground or its /embed route): where
+ * tm-curve.js, the embed route and the full views live.
+ */
+export function playgroundBase(href) {
+  const u = new URL(href);
+  u.search = '';
+  u.hash = '';
+  return new URL(u.pathname.replace(/embed\/(index\.html)?$/, '').replace(/[^/]*$/, ''), u).href;
+}
+
+/** The script line loading <tm-curve> from the playground in folder `base`. */
+export const curveScript = (base) => `<script type="module" src="${escapeAttr(new URL('tm-curve.js', base).href)}"></script>`;
+
+/**
+ * One chart of the Curves view as a <tm-curve> snippet (its script and its tag) for `kind` with
+ * `values` (the chart's state: only what differs from the defaults is written).
+ */
+export function curveSnippet(kind, values, base) {
+  return `${curveScript(base)}\n${curveTag(curveAttributes(kind, values))}`;
+}
+
+/**
+ * The /embed route's URL showing one chart of the Curves view alone (`chart=`: decay,
+ * moves-left or allocation) with the view's state `state` under `prefix` (written as the URL
+ * writes it: only what differs from `defaults`).
+ */
+export function chartFrameHref(base, chart, prefix, state, defaults) {
+  const url = new UrlState(new URL('./', base).href, { history: false });
+  url.set(prefix, state, defaults);
+  url.setView('curves');
+  url.params.set('chart', chart);
+  return url.href({ embed: true });
+}
+
+/** The keys of the allocation chart a <tm-curve kind="allocation"> reads (the usage model's). */
+export const ALLOCATION_CURVE_KEYS = ['specs', 'tc', 'moves', 'use', 'nps', 'reuse'];
+
+/**
+ * A game chart (the Match view's) as a <tm-curve kind="game"> snippet: the game's chart data
+ * (`data`, JSON from the crate's game_chart_data) inline, drawn by the charts module.
+ */
+export function gameSnippet(data, base) {
+  // `<\/` keeps a `</script>` inside a string from ending the element.
+  return `${curveScript(base)}\n<tm-curve kind="game"><script type="application/json">${data.replaceAll('</', '<\\/')}</script></tm-curve>`;
 }
 
 /**
@@ -62,7 +121,7 @@ export function curveTag(attrs) {
  * playground's folder `base`) and one <tm-curve> per chart.
  */
 export function curvesSnippet(curvesState, allocationState, base) {
-  const script = `<script type="module" src="${escapeAttr(new URL('tm-curve.js', base).href)}"></script>`;
+  const script = curveScript(base);
   const tags = [
     curveTag(curveAttributes('decay', curvesState.decay || {})),
     curveTag(curveAttributes('moves-left', curvesState['moves-left'] || {})),

@@ -2,7 +2,7 @@
 // The checks the URL reader (urlstate.js) runs on a link's values, each from a rule of the
 // crate's (a parser or a range): nothing when the value is usable, else a short message.
 
-import { check_curve_value, check_spec, read_time_control } from '../pkg/charts/charts.js';
+import { check_curve_value, check_spec, read_time_control } from './rules.js';
 import { CURVE_PARAMS, USAGE_PARAMS } from '../views/curves/params.js';
 
 /**

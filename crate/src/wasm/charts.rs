@@ -202,6 +202,7 @@ impl AllocationCanvas {
 
 /// The text of a lesson's number placeholder `{{= expr}}` (see [`crate::plot::numbers`]):
 /// e.g. `lesson_number("sim spec=stockfish tc=2+0.1 at=1 field=soft unit=ms")` is `"94 ms"`.
+#[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
 #[wasm_bindgen]
 pub fn lesson_number(expr: &str) -> Result<String, JsError> {
     crate::plot::numbers::evaluate(expr).map_err(|e| JsError::new(&e))

@@ -65,3 +65,13 @@ impl GameCanvas {
         super::to_js(&GameDrawn { frame, moves: t.moves.len(), hover_move, lines })
     }
 }
+
+/// A game record's chart data (the fields the game chart reads, as compact JSON): what the Match
+/// view's Embed button puts inline in a `<tm-curve kind="game">`, which draws it with
+/// [`GameCanvas::set_game`].
+#[wasm_bindgen]
+pub fn game_chart_data(record: JsValue) -> Result<String, JsError> {
+    let view: RecordView = serde_wasm_bindgen::from_value(record)
+        .map_err(|e| JsError::new(&format!("not a game record: {e}")))?;
+    Ok(view.chart_data())
+}

@@ -4,10 +4,12 @@
 use wasm_bindgen::prelude::*;
 
 use crate::tm::SearchKind;
+#[cfg(feature = "engine")]
 use crate::tm::glossary::{self, EntryView};
 use crate::tm::params::schema;
 
 /// Every glossary entry: `{scope, key, label, unit, unit_name, meaning, formula, source, url}`.
+#[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
 #[wasm_bindgen]
 pub fn glossary() -> Result<JsValue, JsError> {
     super::to_js(&glossary::views())
@@ -15,6 +17,7 @@ pub fn glossary() -> Result<JsValue, JsError> {
 
 /// The entry for `key` in `scope` (a manager's name, `budget`, `chart` or `stop`; empty: the
 /// only entry with that key), or `null`.
+#[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
 #[wasm_bindgen]
 pub fn term(scope: &str, key: &str) -> Result<JsValue, JsError> {
     super::to_js(&glossary::lookup(scope, key).map(EntryView::from))
@@ -22,6 +25,7 @@ pub fn term(scope: &str, key: &str) -> Result<JsValue, JsError> {
 
 /// `key` = `value` as a readout shows it: `{key, label, value, text, unit, meaning, formula,
 /// source, url, known}` (`text` is the value with its unit).
+#[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
 #[wasm_bindgen]
 pub fn term_readout(scope: &str, key: &str, value: f64) -> Result<JsValue, JsError> {
     super::to_js(&glossary::readout(scope, key, value))

@@ -1,9 +1,11 @@
 //! The browser bindings: the only code that knows wasm-bindgen.
 //!
 //! Two modules are built from this code (docs/architecture.md). The *charts* module (the crate
-//! without the `engine` feature) holds what a chart, a slider or a glossary chip needs: the
-//! canvases of [`charts`], [`game_chart`] and [`usage`], the schema ([`tm`]), the rules
-//! ([`rules`]) and the glossary. The *engine* module (the default build) holds all of that and
+//! without the `engine` feature) holds what `<tm-curve>`, the Curves view's charts and the
+//! parameter sliders ask: the canvases of [`charts`] and [`game_chart`], the spec checks of
+//! [`tm`] and the rules ([`rules`]); the exports no chart asks (the glossary, the lessons'
+//! numbers, the usage canvas, the schema as a whole) are left out of it, to keep what a docs page
+//! downloads small (issue 24). The *engine* module (the default build) holds all of that and
 //! what plays chess: the engine worker ([`WorkerEngine`], UCI lines in and out), the Play board,
 //! matches, experiments, replays and the engine's own charts.
 
@@ -24,12 +26,14 @@ pub mod matches;
 #[cfg(feature = "engine")]
 pub mod replay;
 pub mod rules;
+#[cfg(feature = "engine")] // no chart or embed asks it
 pub mod tc_check;
 #[cfg(feature = "engine")]
 pub mod timeline;
 pub mod tm;
 #[cfg(feature = "engine")]
 pub mod trace;
+#[cfg(feature = "engine")]
 pub mod usage;
 
 use wasm_bindgen::prelude::*;
@@ -148,6 +152,7 @@ impl Default for WorkerEngine {
 /// The sentence for a stop reason key (`soft-limit`, …, or `cancelled`), worded for the
 /// searcher (`ab` or `mcts`: MCTS has no iterations). Unknown keys come back as they are, so the
 /// page never re-implements the wording.
+#[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
 #[wasm_bindgen]
 pub fn stop_reason_label(key: &str, searcher: &str) -> String {
     let mcts = searcher.trim().eq_ignore_ascii_case("mcts");
@@ -155,6 +160,7 @@ pub fn stop_reason_label(key: &str, searcher: &str) -> String {
 }
 
 /// Deliberately panic, so the page's crash handling (report, respawn) can be tested for real.
+#[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
 #[wasm_bindgen]
 pub fn debug_panic(message: &str) {
     panic!("debug_panic: {message}");

@@ -121,6 +121,7 @@ pub fn check_spec(spec: &str) -> Result<String, JsValue> {
 }
 
 /// The Curves view's sliders and defaults (see [`crate::plot::curve_params`]).
+#[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
 #[wasm_bindgen]
 pub fn curve_schema() -> Result<JsValue, JsValue> {
     to_js(&crate::plot::curve_params::curve_schema()).map_err(JsValue::from)

@@ -6,6 +6,7 @@ use crate::tm::params::{TmSpec, schema};
 
 /// Every manager's parameters (key, label, default, ranges, scale, unit, description, source)
 /// and presets: the single source of truth the page builds its sliders from.
+#[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
 #[wasm_bindgen]
 pub fn tm_schema() -> Result<JsValue, JsError> {
     super::to_js(&schema())
@@ -13,6 +14,7 @@ pub fn tm_schema() -> Result<JsValue, JsError> {
 
 /// Parse a spec string and print it back in canonical form; the error names the parameter and
 /// its allowed range.
+#[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
 #[wasm_bindgen]
 pub fn normalize_spec(spec: &str) -> Result<String, JsError> {
     spec.parse::<TmSpec>().map(|s| s.to_string()).map_err(|e| JsError::new(&e.to_string()))

@@ -12,10 +12,12 @@ import { createParamsPanel } from '../../ui/params.js';
 import { perFrame } from '../../ui/frame.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 import { termChips, termsExplained } from '../../ui/glossary.js';
-import { ALLOCATION_DEFAULTS, MAX_MANAGERS, USAGE_PARAMS as USAGE } from './params.js';
+import { ALLOCATION_DEFAULTS, ALLOCATION_PREFIX, MAX_MANAGERS, USAGE_PARAMS as USAGE } from './params.js';
 import { allocationInit, allocationUpdate, engineKey, stepHover } from './controller.js';
 import { allocationTemplate } from './render.js';
 import { createEngineMode } from './engine-mode.js';
+import { createChartEmbed } from '../../ui/chart-embed.js';
+import { ALLOCATION_CURVE_KEYS, chartFrameHref, curveSnippet, iframeSnippet, playgroundBase } from '../../ui/snippets.js';
 
 const ASPECT = 0.5;
 
@@ -116,9 +118,25 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     },
   };
 
+  // This chart as it is: the usage model as a <tm-curve>; an engine game (which needs the
+  // engine) as an iframe of the /embed route showing this chart alone.
+  const embed = createChartEmbed({
+    label: 'allocation',
+    snippet: () => {
+      const base = playgroundBase(location.href);
+      const st = s.settings;
+      if (st.mode !== 'engine') {
+        return { kind: 'curve', text: curveSnippet('allocation', Object.fromEntries(ALLOCATION_CURVE_KEYS.map((k) => [k, st[k]])), base) };
+      }
+      const href = chartFrameHref(base, 'allocation', ALLOCATION_PREFIX, { ...st, specs: [...st.specs] }, ALLOCATION_DEFAULTS);
+      return { kind: 'iframe', text: iframeSnippet(href, 'tmlab: allocation (engine game)') };
+    },
+  });
+
   function paint() {
     card.dataset.mode = s.settings.mode;
-    render(allocationTemplate(s, { canvas, usageRows, panels, openings, tc: startTc, maxManagers: MAX_MANAGERS }, on), card);
+    render(allocationTemplate(s, { canvas, usageRows, panels, openings, tc: startTc, maxManagers: MAX_MANAGERS, embed: embed.element }, on), card);
+    embed.refresh();
   }
 
   buildPanels();

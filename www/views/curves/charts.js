@@ -12,6 +12,8 @@ import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 import { CURVE_PARAMS } from './params.js';
 import { curveInit, curveUpdate, stepHover } from './controller.js';
 import { curveCardTemplate } from './render.js';
+import { createChartEmbed } from '../../ui/chart-embed.js';
+import { curveSnippet, playgroundBase } from '../../ui/snippets.js';
 
 /** Chart height as a share of its width, within these pixel bounds. */
 const ASPECT = 0.56;
@@ -85,10 +87,16 @@ function mountChart(root, spec, initial, persist) {
           s = curveUpdate(s, { type: 'slider', key: p.key, value: v });
           persist({ ...s.values });
           schedule();
+          embed.refresh();
         },
       }).element,
   );
-  const paint = () => render(curveCardTemplate(spec, s, { canvas, sliders }), holder);
+  // This chart as a <tm-curve> (the chart ids are the element's kinds).
+  const embed = createChartEmbed({
+    label: spec.title,
+    snippet: () => ({ kind: 'curve', text: curveSnippet(spec.id, s.values, playgroundBase(location.href)) }),
+  });
+  const paint = () => render(curveCardTemplate(spec, s, { canvas, sliders, embed: embed.element }), holder);
   paint();
   const figure = /** @type {HTMLElement} */ (holder.querySelector('.figure'));
 

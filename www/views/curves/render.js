@@ -15,14 +15,14 @@ const HINT = 'Hover the chart (or focus it and use ← →) for exact numbers.';
  * A building-block chart's card's content (index.js makes the `section.card`).
  * @param {{id: string, title: string, blurb: string}} spec
  * @param {import('./controller.js').CurveState} s
- * @param {{canvas: HTMLCanvasElement, sliders: HTMLElement[]}} parts
+ * @param {{canvas: HTMLCanvasElement, sliders: HTMLElement[], embed: HTMLElement}} parts
  */
-export function curveCardTemplate(spec, s, { canvas, sliders }) {
+export function curveCardTemplate(spec, s, { canvas, sliders, embed }) {
   const n = s.note;
   return html`<h2>${spec.title}</h2><p class="blurb">${spec.blurb}</p>
     <div class="figure">${canvas}<output class="annotation" aria-live="polite"
         data-x=${n ? String(n.x) : nothing} data-y=${n ? String(n.y) : nothing}>${n ? n.text : HINT}</output>
-      <p class="error" role="alert">${s.error}</p></div>
+      <p class="error" role="alert">${s.error}</p>${embed}</div>
     <div class="params">${sliders}</div>`;
 }
 
@@ -89,7 +89,7 @@ function engineTemplate(s, openings, on) {
  * The allocation card's content (index.js makes the `section.card` and sets its `data-mode`).
  * @param {import('./controller.js').AllocationState} s
  * @param {{canvas: HTMLCanvasElement, usageRows: HTMLElement[], panels: {key: number, element: HTMLElement}[],
- *   openings: string[], tc: string, maxManagers: number}} parts
+ *   openings: string[], tc: string, maxManagers: number, embed: HTMLElement}} parts
  * @param {{mode: (v: string) => void, tc: (v: string) => void, remove: (i: number) => void, add: () => void,
  *   engine: (type: string, value: string) => void}} on
  */
@@ -102,7 +102,7 @@ export function allocationTemplate(s, parts, on) {
     : s.readout.kind === 'engine' ? engineReadout(s.readout.point) : usageReadout(s.readout);
   return html`<h2>Allocation</h2><p class="blurb">${eng ? ENGINE_BLURB : USAGE_BLURB}</p>
     <div class="figure">${parts.canvas}<div class="annotation allocation-note" aria-live="polite">${readout}</div>
-      <p class="error" role="alert">${s.error}</p></div>
+      <p class="error" role="alert">${s.error}</p>${parts.embed}</div>
     <p class="blurb engine-note" ?hidden=${!eng || st.specs.length < 2}>Engine mode plays the first manager only; the others are compared in the usage model.</p>
     <div class="params">
       <div class="param mode-row" data-key="allocation.mode" role="radiogroup" aria-label="How the allocation is computed"

@@ -12,6 +12,8 @@ import { EngineClient } from '../../engine/client.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 import { perFrame } from '../../ui/frame.js';
 import { typedAttrs } from './controller.js';
+import { createChartEmbed } from '../../ui/chart-embed.js';
+import { iframeSnippet, playgroundBase } from '../../ui/snippets.js';
 
 /** @typedef {{element: HTMLElement, settled: () => Promise<void>, destroy: () => void}} Mounted */
 
@@ -112,7 +114,18 @@ function mountTimeline(host, a, ctx) {
   err.setAttribute('role', 'alert');
   const limit = Object.assign(document.createElement('p'), { className: 'timeline-limit' });
   figure.append(canvas);
-  card.append(figure, note, limit, err);
+  // This search as an iframe of the /embed route showing this chart alone: the same position,
+  // manager, clock and virtual speed replay the same search (the virtual clock counts nodes).
+  const embed = createChartEmbed({
+    label: 'search timeline',
+    snippet: () => {
+      const u = new URL('embed/', playgroundBase(location.href));
+      const c = { fen: fen === STARTPOS ? 'startpos' : fen, tm, clock: clock / 1000, inc: inc / 1000, nps };
+      u.search = new URLSearchParams([['v', '1'], ['view', 'learn'], ['chart', 'timeline'], ...Object.entries(c).map(([k, v]) => [`c.${k}`, String(v)])]).toString();
+      return { kind: 'iframe', text: iframeSnippet(u.href, `tmlab: search timeline (${tm})`, 520) };
+    },
+  });
+  card.append(figure, note, limit, err, embed.element);
   host.append(card);
 
   const chart = new TimelineCanvas(canvas);

@@ -3,10 +3,12 @@
 // (lc0's dual-axis layout), drawn by the Rust plot code on a HiDPI-sized canvas, with a
 // readout on hover, tap, drag and ← →.
 
-import { GameCanvas, term_readout } from '../../pkg/tmlab.js';
+import { GameCanvas, game_chart_data, term_readout } from '../../pkg/tmlab.js';
 import { termsExplained } from '../../ui/glossary.js';
 import { perFrame } from '../../ui/frame.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
+import { createChartEmbed } from '../../ui/chart-embed.js';
+import { gameSnippet, playgroundBase } from '../../ui/snippets.js';
 
 /** @param {() => {summary: any, index: number|null, finished: number}} current the selected game */
 export function createGameChart(current) {
@@ -28,7 +30,16 @@ export function createGameChart(current) {
   note.setAttribute('aria-live', 'polite');
   // What the readout's numbers mean, from the crate's glossary.
   const terms = ['used', 'soft', 'effective_soft', 'hard', 'clock'].map((k) => term_readout('chart', k, 0));
-  section.append(h2, blurb, figure, note, termsExplained(terms));
+  // The selected game's chart as a <tm-curve kind="game"> carrying the game's chart data.
+  const embed = createChartEmbed({
+    label: 'game',
+    snippet: () => {
+      const { summary } = current();
+      const text = summary ? gameSnippet(game_chart_data(summary.record), playgroundBase(location.href)) : 'Select a finished game in the table first.';
+      return { kind: 'curve', text };
+    },
+  });
+  section.append(h2, blurb, figure, note, embed.element, termsExplained(terms));
 
   const chart = new GameCanvas(canvas);
   let shown = null;
@@ -49,6 +60,7 @@ export function createGameChart(current) {
     if (shown !== s) {
       chart.set_game(s.record);
       shown = s;
+      embed.refresh();
     }
     lastDrawn = chart.draw(hoverPx ?? undefined);
     canvas.dataset.game = String(index);

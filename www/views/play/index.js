@@ -16,7 +16,7 @@
 // again on resume. A reload counts as a pause (storage.js); the engine manager's state after its
 // last move is saved with the game and handed back to the engine (`tmlab restore`), so the next
 // budget is the one an undisturbed game would get.
-import { render, nothing } from 'lit-html';
+import { html, render, nothing } from 'lit-html';
 import { PlayBoard, pgn_comment_fields } from '../../pkg/tmlab.js';
 import { createBoard } from './board.js';
 import { verbalClock } from './clock.js';
@@ -26,7 +26,7 @@ import { saveGame, loadGame } from './storage.js';
 import { createEmergencySound } from './sound.js';
 import { initialState, update, clockMs, running, outOfTime, canMove } from './controller.js';
 import { createFlow } from './flow.js';
-import { playTemplate } from './render.js';
+import { playTemplate, compactTemplate } from './render.js';
 import { download } from '../../ui/download.js';
 import './play.css';
 
@@ -42,10 +42,15 @@ const SAVE_EVERY_MS = 1000;
 
 /**
  * @param {HTMLElement} root
- * @param {{state: any, onChange: (s: any) => void, engine: any, embed?: boolean, problems?: string[]}} ctx
+ * @param {{state: any, onChange: (s: any) => void, engine: any, embed?: boolean, compact?: boolean, problems?: string[]}} ctx
+ *   `compact`: the compact embed (board, clocks, the engine's line and the moves; no setup form,
+ *   chart or PGN box): its game is the link's, never restored from nor saved to this origin's
+ *   storage (that is the full playground's game).
  */
 export function mountPlay(root, ctx) {
   const { engine } = ctx;
+  const compact = Boolean(ctx.compact);
+  if (compact) root.classList.add('compact');
   const now = () => performance.now();
   let s = initialState({ sound: !ctx.embed });
   /** The one writer of the view's state: the next state, then the page. */
@@ -129,7 +134,7 @@ export function mountPlay(root, ctx) {
   // ---- drawing ----
   /** The page for the state now (clocks and panel included). */
   function draw() {
-    render(playTemplate(s, handlers, parts, { now: now(), fields }), root);
+    render(compact ? compactTemplate(s, handlers, parts, { now: now() }) : playTemplate(s, handlers, parts, { now: now(), fields }), root);
   }
   let lastMoves = -1;
   /** After a change: the page, the board, the chart; the move list keeps the last move in view. */
@@ -139,7 +144,7 @@ export function mountPlay(root, ctx) {
     fitBoard();
     syncBoard();
     const n = s.gs.moves.length;
-    if (board) chart.update(board, n, s.selected);
+    if (board && !compact) chart.update(board, n, s.selected);
     if (n !== lastMoves && s.selected == null) {
       lastMoves = n;
       const list = root.querySelector('.move-list');
@@ -150,9 +155,10 @@ export function mountPlay(root, ctx) {
   /** The board as large as the window allows below the board column's top, both clocks included (px). */
   let fitted = '';
   function fitBoard() {
+    // The compact layout's board is sized by its width (play.css): its frame's height follows it.
     const main = /** @type {HTMLElement|null} */ (root.querySelector('.play-main'));
     const col = root.querySelector('.board-col');
-    if (!main || !col || root.hidden) return;
+    if (compact || !main || !col || root.hidden) return;
     const top = col.getBoundingClientRect().top + scrollY;
     const clocks = [...col.querySelectorAll('.clock-slot')].reduce((h, c) => h + c.getBoundingClientRect().height, 0);
     const gaps = 2 * parseFloat(getComputedStyle(col).rowGap || '0');
@@ -197,7 +203,7 @@ export function mountPlay(root, ctx) {
   let saved = { json: '', for: null, moves: -1, over: false, state: /** @type {string|null} */ (null) };
   let lastSave = 0;
   function persist() {
-    if (!board) return;
+    if (!board || compact) return;
     const gs = s.gs;
     const state = board.manager_state ?? null;
     if (saved.for !== board || saved.moves !== gs.moves.length || saved.over !== Boolean(gs.outcome) || saved.state !== state) {
@@ -245,12 +251,14 @@ export function mountPlay(root, ctx) {
   async function newGame({ wait = false } = {}) {
     const checked = setup.validate();
     if (!checked) {
-      if (!board) render(html0(), root);
+      if (!board) render(compact ? setupError() : html0(), root);
       return;
     }
     log('new game');
     await begin(new PlayBoard(JSON.stringify(checked)), { wait });
   }
+  /** The compact layout has no form: the link's bad setup, named. */
+  const setupError = () => html`<p class="error play-status">This embed's link sets a game that cannot start: ${setup.error()}.</p>`;
   /** Before any game: the setup form alone, with its error. */
   const html0 = () =>
     playTemplate(
@@ -291,7 +299,7 @@ export function mountPlay(root, ctx) {
   if (document.hidden) note({ type: 'pause', reason: 'tab hidden' });
 
   // ---- start: restore a game in progress, else a new one that waits for the person ----
-  const stored = loadGame();
+  const stored = compact ? null : loadGame();
   let restored = null;
   let problem = '';
   if (stored) {

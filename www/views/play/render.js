@@ -241,6 +241,61 @@ export function playTemplate(s, h, parts, { now, fields }) {
     ${parts.setup}`;
 }
 
+/**
+ * The engine's line in the compact layout: its state, the manager and level, then the running
+ * (or last) search's depth, score, budget and principal variation, on one or two lines.
+ * @param {PlayState} s @param {number} now
+ */
+function engineLine(s, now) {
+  const gs = s.gs;
+  const e = s.engine;
+  const r = e.report || {};
+  const mcts = gs?.searcher === 'mcts';
+  const used = panelTime(s, now);
+  const depth = r.depth ? (mcts ? `depth ${r.depth} · ${si(r.nodes)} visits` : `depth ${r.depth}${r.seldepth ? `/${r.seldepth}` : ''}`) : '';
+  const budget = r.soft_ms != null || r.hard_ms != null ? `${seconds(used ?? r.time_ms ?? null)} of soft ${seconds(r.soft_ms)}` : '';
+  const numbers = [depth, r.depth ? scoreText(r) : '', budget].filter(Boolean).join(' · ');
+  return html`<section class="engine-line" aria-label="Engine" data-mode=${e.mode === 'idle' ? 'idle' : e.mode}
+    data-depth=${r.depth || ''} data-soft=${r.soft_ms ?? ''} data-stop=${r.stop || ''} title=${BUDGET_TIP}>
+    <div class="el-head"><strong>${gs ? gs.manager : 'Engine'}</strong> <span class="el-level">${gs ? `level ${gs.level_text}` : ''}</span>
+      <span class="el-state" role="status" aria-live="polite">${e.label}</span><span class="el-numbers">${numbers}</span></div>
+    <div class="el-pv" title="Principal variation: the line the engine expects (last completed iteration)">${r.pv?.length ? r.pv.join(' ') : '–'}</div>
+  </section>`;
+}
+
+/**
+ * The compact layout (the Play embed's `layout=compact`, issue 24): the board, both clocks, the
+ * status, the engine's line and the move list, and nothing else: no setup form (the link sets
+ * the manager and the time control), no chart, no PGN box. About 540 px tall at 400 px wide.
+ * @param {PlayState} s
+ * @param {Handlers} h
+ * @param {Parts} parts
+ * @param {{now: number}} o
+ */
+export function compactTemplate(s, h, parts, { now }) {
+  const gs = s.gs;
+  const live = s.selected == null;
+  const top = s.orientation === 'white' ? 'black' : 'white';
+  return html`
+    <section class="play-compact">
+      <div class="board-col">
+        <div class="clock-slot slot-top">${gs ? clockView(s, top, now) : nothing}</div>
+        <div class="board-box ${live ? '' : 'replay'}">${parts.board}${parts.promo}</div>
+        <div class="clock-slot slot-bottom">${gs ? clockView(s, s.orientation, now) : nothing}</div>
+      </div>
+      <div class="play-side">
+        <p class="play-status" role="status" aria-live="polite" data-result=${gs?.outcome?.result ?? nothing}
+          data-termination=${gs?.outcome?.termination ?? nothing}>${gs ? statusText(s) : s.notice}
+          ${s.waiting ? html`<button type="button" class="start-game primary" @click=${h.start}>Start</button>` : nothing}
+          ${live ? nothing : html`<button type="button" class="back-live" @click=${() => h.select(null)}>Back to live</button>`}
+          ${gs?.outcome ? html`<button type="button" class="new-game" @click=${h.newGame}>New game</button>` : nothing}</p>
+        ${engineLine(s, now)}
+        ${gs ? moveList(s, h) : nothing}
+        <p class="sr-only" aria-live="assertive">${s.announce}</p>
+      </div>
+    </section>`;
+}
+
 /** Opens the PGN fields' disclosure when its link is followed. @param {Event} e */
 function openFields(e) {
   const box = /** @type {HTMLDetailsElement|null} */ (document.getElementById('pgn-fields'));

@@ -107,6 +107,8 @@ export function createSetup(state, onChange, onNewGame) {
     element: el,
     validate,
     setup: () => setupOf(form),
+    /** The crate's typed error's message for the form as it is, or '' (the compact layout's only view of it). */
+    error: () => (error ? `${error.path ? `${error.path}: ` : ''}${error.message}` : ''),
     dispose: () => render(nothing, el),
   };
 }

@@ -33,6 +33,17 @@ fn the_timeline_is_the_records_engine_moves_also_when_read_from_json() {
 }
 
 #[test]
+fn the_chart_data_is_the_records_chart_and_much_smaller() {
+    let rec = record();
+    let whole = serde_json::to_string(&rec).unwrap();
+    let view: RecordView = serde_json::from_str(&whole).unwrap();
+    let data = view.chart_data();
+    let again: RecordView = serde_json::from_str(&data).unwrap();
+    assert_eq!(Timeline::from_view(again), Timeline::from_record(&rec));
+    assert!(data.len() * 3 < whole.len(), "chart data {} bytes, record {} bytes", data.len(), whole.len());
+}
+
+#[test]
 fn the_svg_has_a_bar_per_move_both_axes_and_the_players() {
     let t = Timeline::from_record(&record());
     let svg = game_svg(&t, 900, 420).unwrap();

@@ -1,7 +1,7 @@
 //! [`RecordView`]: the fields of a game record's JSON that the chart reads (the browser's game
 //! summaries), ignoring the rest; non-finite numbers read as absent.
 
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// `x` if it is finite.
 pub(super) fn finite(x: f64) -> Option<f64> {
@@ -13,8 +13,10 @@ fn finite_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> 
     Ok(Option::<f64>::deserialize(d)?.and_then(finite))
 }
 
-/// The fields of a game record's JSON that the chart reads.
-#[derive(Clone, Debug, Deserialize)]
+/// The fields of a game record's JSON that the chart reads. Written back as JSON
+/// ([`RecordView::chart_data`]) it is a game's chart data: what an embedded game chart carries
+/// inline (`<tm-curve kind="game">`), a tenth of the whole record.
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct RecordView {
     /// Players.
     pub setup: SetupView,
@@ -23,7 +25,7 @@ pub struct RecordView {
 }
 
 /// The players of a record's setup.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct SetupView {
     /// White.
     pub white: SideView,
@@ -32,7 +34,7 @@ pub struct SetupView {
 }
 
 /// A side's name.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct SideView {
     /// Name.
     pub name: String,
@@ -40,7 +42,7 @@ pub struct SideView {
 
 /// The fields of a move record the chart reads (non-finite numbers, written `null` in JSON, read
 /// as none).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct MoveView {
     /// Half-moves before it.
     pub ply: u32,
@@ -64,7 +66,7 @@ pub struct MoveView {
 }
 
 /// The engine's side of a move: its budget.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct EngineView {
     /// Soft and hard budget.
     pub budget: BudgetView,
@@ -74,7 +76,7 @@ pub struct EngineView {
 }
 
 /// The effective soft limit of a move.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct EffectiveView {
     /// Effective soft limit, ms.
     #[serde(deserialize_with = "finite_opt")]
@@ -82,7 +84,7 @@ pub struct EffectiveView {
 }
 
 /// A manager's budget.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct BudgetView {
     /// Soft budget, ms.
     #[serde(deserialize_with = "finite_opt")]
@@ -90,4 +92,11 @@ pub struct BudgetView {
     /// Hard limit, ms.
     #[serde(deserialize_with = "finite_opt")]
     pub hard_ms: Option<f64>,
+}
+
+impl RecordView {
+    /// The chart data as compact JSON (absent numbers as `null`); it reads back as itself.
+    pub fn chart_data(&self) -> String {
+        serde_json::to_string(self).expect("a record view is plain data")
+    }
 }
