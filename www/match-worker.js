@@ -2,14 +2,18 @@
 // reports every move, so the page shows progress and can terminate it between moves (Stop).
 //
 // In:  { type: 'play', spec: '<match spec JSON>', index, panicAfter? } (panicAfter: a test
-//      hook, a real Rust panic after that many moves, so the page's respawn can be tested)
+//      hook, a real Rust panic after that many moves, so the page's respawn can be tested);
+//      { type: 'calibrate', spec } plays game 0 of the spec until it ends or the crate's
+//      calibration budget (calibration_ms) is spent, for the experiment's cost estimate.
 // Out: { type: 'ready' } once the wasm is loaded;
+//      { type: 'calibrated', plies, ms, clock_ms, finished } after a calibration (engine moves,
+//      their wall ms and clock ms, whether the game ended);
 //      { type: 'start', index, records } (book moves) after the game is set up;
 //      { type: 'move', index, record } after every engine move (a MoveRecord);
 //      { type: 'done', index, summary } when the game is over (a GameSummary with its PGN);
 //      { type: 'error', index, message } if the spec or index is refused;
 //      { type: 'crash', index, message } if the engine panicked (the worker then closes).
-import init, { MatchGameRunner, debug_panic } from './pkg/tmlab.js';
+import init, { MatchGameRunner, calibration_ms, debug_panic } from './pkg/tmlab.js';
 
 let index = null;
 let runner = null;
@@ -55,8 +59,37 @@ const ready = init().then(
   },
 );
 
+/** Game 0 of `spec`, played until it ends or the budget is spent: `{plies, ms, clock_ms, finished}`. */
+function calibrate(/** @type {string} */ spec) {
+  const game = new MatchGameRunner(spec, 0);
+  const budget = calibration_ms();
+  const t0 = performance.now();
+  let plies = 0;
+  let clockMs = 0;
+  while (!game.done) {
+    const r = game.step();
+    if (r != null) {
+      plies += 1;
+      clockMs += r.used_ms;
+    }
+    if (performance.now() - t0 >= budget) break;
+  }
+  const ms = performance.now() - t0;
+  const finished = game.done;
+  game.free();
+  return { plies, ms, clock_ms: clockMs, finished };
+}
+
 onmessage = async ({ data }) => {
   await ready;
+  if (data?.type === 'calibrate') {
+    try {
+      postMessage({ type: 'calibrated', ...calibrate(data.spec) });
+    } catch (err) {
+      postMessage({ type: 'error', index: 0, message: String(err && err.message ? err.message : err) });
+    }
+    return;
+  }
   if (data?.type !== 'play') return;
   index = data.index;
   panicAfter = Number.isInteger(data.panicAfter) ? data.panicAfter : null;

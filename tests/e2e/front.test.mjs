@@ -45,12 +45,12 @@ test('a bad Match link falls back per value with one concise, dismissible messag
   const errors = collectErrors(page);
   await openMatch(page, 'm.a=foo&m.tca=banana&m.games=x&m.clock=sundial&m.b=lc0-simple');
   const st = await page.evaluate(() => globalThis.tmlab.views.match.state);
-  assert.equal(st.a, 'stockfish', 'm.a falls back to the default');
+  assert.equal(st.a, 'lc0-legacy', 'm.a falls back to the default');
   assert.equal(st.b, 'lc0-simple', 'a good value beside bad ones is kept');
-  assert.equal(st.tca, '5+0.05');
-  assert.equal(st.games, 20);
+  assert.equal(st.tca, '1+0.01');
+  assert.equal(st.games, 40);
   assert.equal(st.clock, 'virtual');
-  assert.equal(await page.inputValue('#ma-manager'), 'stockfish', 'player A’s panel is filled');
+  assert.equal(await page.inputValue('#ma-manager'), 'lc0-legacy', 'player A’s panel is filled');
   const note = await page.textContent('#url-note-text');
   for (const key of ['m.a=foo', 'm.tca=banana', 'm.games=x', 'm.clock=sundial']) {
     assert.equal(note.split(key).length - 1, 1, `${key} named once in: ${note}`);
@@ -78,7 +78,7 @@ test('a bad Curves link falls back per value; the message can be dismissed', asy
 
 test('time-control fields echo their reading (seconds syntax everywhere)', async () => {
   const page = await browser.context.newPage();
-  await openMatch(page, '');
+  await openMatch(page, 'm.same=false');
   await page.fill('#m-tca', '180+2');
   await page.fill('#m-tcb', '40/60');
   assert.equal(await page.textContent('#m-tc-echo .tc-reading'), '3 min + 2 s per move vs 40 moves in 1 min, repeating');
@@ -89,6 +89,19 @@ test('time-control fields echo their reading (seconds syntax everywhere)', async
   assert.equal(await page.textContent('#allocation-tc-reading'), '1 min + 0.6 s per move');
   await page.fill('#allocation-tc', '300+3');
   assert.equal(await page.textContent('#allocation-tc-reading'), '5 min + 3 s per move');
+  // Sweep and Tune echo theirs too: `3+2` is 3 s + 2 s, said plainly.
+  await page.goto(`${server.url}?v=1&view=sweep`);
+  await page.waitForSelector('#s-tc-reading');
+  assert.equal(await page.textContent('#s-tc-reading'), '1 s + 0.01 s per move');
+  await page.fill('#s-tc', '3+2');
+  await page.waitForFunction(() => document.querySelector('#s-tc-reading').textContent === '3 s + 2 s per move');
+  assert.equal(await page.textContent('#s-tcb-reading'), 'the same');
+  await page.fill('#s-tcb', '180+2');
+  await page.waitForFunction(() => document.querySelector('#s-tcb-reading').textContent === '3 min + 2 s per move');
+  await page.goto(`${server.url}?v=1&view=tune`);
+  await page.waitForSelector('#t-tc-reading');
+  await page.fill('#t-tc', '40/60');
+  await page.waitForFunction(() => document.querySelector('#t-tc-reading').textContent === '40 moves in 1 min, repeating');
   await page.close();
 });
 

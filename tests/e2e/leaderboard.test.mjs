@@ -68,3 +68,26 @@ test('the committed leaderboard: table sorted by Elo, one curve per manager, URL
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('planning a larger run of the shown gauntlet: its command, its cost on this device and its precision', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${server.url}?v=1&view=leaderboard`);
+  await page.waitForFunction(() => globalThis.tmlab?.views?.leaderboard, null, { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.leaderboard.loaded);
+  const run = DOC.runs[0];
+  const group = run.results.filter((e) => e.engine === run.results[0].engine && e.tc === run.results[0].tc);
+  assert.equal(
+    await page.textContent('#lb-command'),
+    `tmlab leaderboard --tc ${group[0].tc} --games 200 --engine ${group[0].engine} --seed 1 --concurrency 2 --json`,
+  );
+  await page.waitForSelector('#lb-estimate strong[data-seconds]', { timeout: 60000 });
+  const text = (await page.textContent('#lb-estimate')).replace(/\s+/g, ' ');
+  assert.match(text, new RegExp(`\\(${200 * group.length} games, 2 at once, .* s a game on the virtual clock: 1 ms = 1000 nodes\\); expected precision ±40 Elo \\(95 %\\) per manager with 200 games\\.`));
+  console.log(`# leaderboard plan: ${text.trim()}`);
+  // A target precision sets the games per manager.
+  await page.fill('#lb-precision', '60');
+  await page.waitForFunction(() => document.querySelector('#lb-command').textContent.includes('--games 92 '));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

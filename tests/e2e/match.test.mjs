@@ -10,7 +10,7 @@ import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT } fro
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 /** A fast match: alpha-beta at 1+0.01 vs 0.8+0.01 on a 100 k nps virtual clock. */
-const QUERY = '?v=1&view=match&m.tca=1%2B0.01&m.tcb=0.8%2B0.01&m.games=10&m.nps=100000';
+const QUERY = '?v=1&view=match&m.same=false&m.a=stockfish&m.b=lc0-legacy&m.tca=1%2B0.01&m.tcb=0.8%2B0.01&m.games=10&m.nps=100000';
 
 let server;
 let browser;
@@ -52,10 +52,16 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   await page.waitForTimeout(300);
   const t0 = await page.evaluate(() => performance.now());
   const wall = Date.now();
+  // Before it starts: the estimate on this device and the precision on A's Elo.
+  await page.waitForSelector('#m-estimate strong[data-seconds]', { timeout: 60000 });
+  assert.match((await page.textContent('#m-estimate')).replace(/\s+/g, ' '), /Estimate: about .+ on this device \(10 games, \d at once, .* s a game on the virtual clock: 1 ms = 100 nodes\); expected precision ±\d+ Elo \(95 %\) on A with 10 games\./);
   await page.click('#m-start');
   await page.waitForSelector('#m-progress[data-status="running"]');
+  // While it runs: the time left.
+  assert.match(await page.textContent('#m-estimate-eta'), /^Time left: about /);
   await page.waitForFunction(() => document.querySelector('#m-games-table tr.running'), null, { timeout: 20000 });
   await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
+  assert.equal(await page.textContent('#m-result-note'), 'Elo, W-L-D and LOS are player A’s against player B (A stockfish vs B lc0-legacy); virtual clock: 1 ms = 100 nodes.');
   const seconds = (Date.now() - wall) / 1000;
   const long = await longTasks(page, t0);
   console.log(`# match: 10 games in ${seconds.toFixed(1)} s; long tasks ${JSON.stringify(long)}`);
@@ -127,6 +133,32 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   await page.waitForFunction(() => globalThis.tmlab.views.match.chart?.lines.length > 0);
   assert.match(await page.textContent('#m-chart-note'), /used \d/);
   await page.screenshot({ path: join(SHOTS, 'match-complete.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the Match defaults: equal controls, the project’s virtual rate, an estimate that finishes', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${server.url}?v=1&view=match`);
+  await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.match.restored);
+  assert.equal(await page.textContent('#m-tc-echo .tc-reading'), 'both: 1 s + 0.01 s per move');
+  assert.match(await page.textContent('#m-clock-label'), /1 ms = 1000 nodes/);
+  await page.waitForSelector('#m-estimate strong[data-seconds]', { timeout: 60000 });
+  const text = (await page.textContent('#m-estimate')).replace(/\s+/g, ' ');
+  assert.match(text, /\(40 games, 1 at once, .*\); expected precision ±92 Elo \(95 %\) on A with 40 games\./);
+  const estimated = Number(await page.getAttribute('#m-estimate strong', 'data-seconds'));
+  console.log(`# match defaults: ${text.trim()}`);
+  if (process.env.MEASURE_DEFAULTS) {
+    const t0 = Date.now();
+    await page.click('#m-start');
+    await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 900000 });
+    console.log(`# match defaults: estimated ${estimated} s, measured ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  // A target precision sets the games.
+  await page.fill('#m-precision', '60');
+  await page.waitForFunction(() => document.querySelector('#m-games').value === '92');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -58,7 +58,7 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
   await open(page);
-  assert.match(await page.textContent('#s-plan'), /3 values of slowmover \(a float in 0.1 … 3\): 0.5, 1.5, 2.5; 12 games in all/);
+  assert.match(await page.textContent('#s-plan'), /3 values of slowmover \(a float in 0.1 … 3\): 0.5, 1.5, 2.5; 4 games per value, 12 in all/);
   await page.click('#s-start');
   await page.waitForFunction(() => Number(document.querySelector('#s-progress').dataset.finished) >= 2, null, { timeout: 120000 });
   await page.click('#s-stop');
@@ -124,6 +124,61 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   assert.deepEqual((await pageReport(page)).points, native.points, 'the game played again gives the same sweep');
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('with its defaults the Sweep shows an estimate before it starts, the time left while it runs, and completes', async () => {
+  // Its own browser: no run saved by another test is restored into the defaults.
+  const own = await launch();
+  const page = await own.context.newPage();
+  try {
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}?v=1&view=sweep`);
+    await page.waitForSelector('#s-start:not([disabled])', { timeout: 30000 });
+    await page.evaluate(() => globalThis.tmlab.views.sweep.restored);
+    // The defaults: 3 values × 20 games at 1+0.01 on the project's virtual clock, echoed.
+    assert.match(await page.textContent('#s-plan'), /3 values of slowmover .*: 0.5, 1, 2; 20 games per value, 60 in all/);
+    assert.equal(await page.textContent('#s-tc-reading'), '1 s + 0.01 s per move');
+    // The estimate, calibrated on this device, before anything starts.
+    await page.waitForSelector('#s-estimate strong[data-seconds]', { timeout: 60000 });
+    const estimate = (await page.textContent('#s-estimate')).replace(/\s+/g, ' ');
+    assert.match(estimate, /Estimate: about .+ on this device \(60 games, 1 at once, .* s a game on the virtual clock: 1 ms = 1000 nodes\); expected precision ±134 Elo \(95 %\) per value with 20 games\./);
+    const estimated = Number(await page.getAttribute('#s-estimate strong', 'data-seconds'));
+    const t0 = Date.now();
+    await page.click('#s-start');
+    // The time left, from the calibration at first, then from the games played.
+    await page.waitForSelector('#s-estimate-eta', { timeout: 30000 });
+    assert.match(await page.textContent('#s-estimate-eta'), /^Time left: about (\d+ s|\d+ min \d+ s)\.$/);
+    await page.waitForSelector('#s-progress[data-status="complete"]', { timeout: 600000 });
+    const measured = (Date.now() - t0) / 1000;
+    console.log(`# sweep defaults: estimated ${estimated} s, measured ${measured.toFixed(1)} s`);
+    assert.equal(await page.locator('#s-table tbody tr').count(), 3);
+    assert.match(await page.textContent('#s-clock'), /Virtual clock: 1 ms = 1000 nodes\./);
+    assert.equal(await page.locator('#s-estimate-eta').count(), 0, 'no time left once complete');
+    assert.deepEqual(errors, []);
+  } finally {
+    await own.close();
+  }
+});
+
+test('a target precision sets the games per value', async () => {
+  // Its own browser: no run saved by another test is restored into the defaults.
+  const own = await launch();
+  const page = await own.context.newPage();
+  try {
+    await page.goto(`${server.url}?v=1&view=sweep`);
+    await page.waitForSelector('#s-start:not([disabled])', { timeout: 30000 });
+    await page.fill('#s-precision', '60');
+    await page.waitForFunction(() => /92 games per value, 276 in all/.test(document.querySelector('#s-plan').textContent));
+    assert.equal(await page.inputValue('#s-games'), '92');
+    await page.fill('#s-precision', '0.5');
+    await page.waitForSelector('#s-start[disabled]');
+    assert.match(await page.textContent('#s-error'), /precision: ±0.5 Elo needs more than 100000 games/);
+    await page.fill('#s-games', '10');
+    await page.waitForSelector('#s-start:not([disabled])');
+    assert.equal(await page.inputValue('#s-precision'), '0', 'games typed by hand replace the target');
+  } finally {
+    await own.close();
+  }
 });
 
 test('a damaged saved setup, or an older unsealed run, gives a message and a working form', async () => {

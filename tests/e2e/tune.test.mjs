@@ -98,6 +98,49 @@ test('a tune in the browser stops, restores after a reload, resumes, and equals 
   await page.close();
 });
 
+test('the Tune view shows an estimate before it starts and the time left while it runs; r_end follows the run; a run too short to move is warned about', async () => {
+  // Its own browser: no run saved by another test is restored into the defaults.
+  const own = await launch();
+  const page = await own.context.newPage();
+  try {
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}?v=1&view=tune`);
+    await page.waitForSelector('#t-start:not([disabled])', { timeout: 30000 });
+    await page.evaluate(() => globalThis.tmlab.views.tune.restored);
+    // Defaults: 30 iterations at 1+0.01, r_end set so that the run can move slowmover a quarter of 0.1 … 3.
+    assert.match(await page.textContent('#t-plan'), /^30 iterations; slowmover from 0.5 in 0.1 … 3, c_end 0.145, r_end 0\.\d+ \(a one-game edge every iteration moves it 0.725 over the run\)/);
+    assert.equal(await page.locator('#t-warn').count(), 0);
+    await page.waitForSelector('#t-estimate strong[data-seconds]', { timeout: 60000 });
+    const text = (await page.textContent('#t-estimate')).replace(/\s+/g, ' ');
+    assert.match(text, /Estimate: about .+ on this device \(60 games, 1 at once, .* s a game on the virtual clock: 1 ms = 1000 nodes\)\./);
+    console.log(`# tune defaults: ${text.trim()}`);
+    if (process.env.MEASURE_DEFAULTS) {
+      const estimated = Number(await page.getAttribute('#t-estimate strong', 'data-seconds'));
+      const t0 = Date.now();
+      await page.click('#t-start');
+      await page.waitForSelector('#t-progress[data-status="complete"]', { timeout: 900000 });
+      console.log(`# tune defaults: estimated ${estimated} s, measured ${((Date.now() - t0) / 1000).toFixed(1)} s; ${await page.textContent('#t-theta')}`);
+    }
+    // OpenBench's long-run 0.002 over 30 iterations cannot move it one slider step: warned.
+    await page.fill('#t-rend', '0.002');
+    await page.waitForSelector('#t-warn');
+    assert.match(await page.textContent('#t-warn'), /slowmover: the planned steps add up to 0\.0\d+ over 30 iterations .* below its resolution 0.05/);
+    await page.fill('#t-rend', '');
+    await page.waitForFunction(() => !document.querySelector('#t-warn'));
+    // A short run for the time left (8 games).
+    await page.fill('#t-games', '8');
+    await page.waitForSelector('#t-estimate strong[data-seconds]', { timeout: 60000 });
+    await page.click('#t-start');
+    await page.waitForSelector('#t-estimate-eta', { timeout: 30000 });
+    assert.match(await page.textContent('#t-estimate-eta'), /^Time left: about /);
+    await page.waitForSelector('#t-progress[data-status="complete"]', { timeout: 300000 });
+    assert.match(await page.textContent('#t-clock'), /virtual clock: 1 ms = 1000 nodes/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await own.close();
+  }
+});
+
 test('bad tune settings are refused beside the form', async () => {
   const page = await browser.context.newPage();
   await page.goto(server.url + QUERY);

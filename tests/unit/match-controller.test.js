@@ -7,7 +7,7 @@ import { initialState, update, statsOf, timeRowsOf, gameRowsOf, progressOf } fro
 import { specOf, MATCH_DEFAULTS } from '../../www/views/match/spec.js';
 import { checkSummaries } from '../../www/views/match/validate.js';
 
-const FORM = { ...MATCH_DEFAULTS, tca: '1+0.01', tcb: '0.8+0.01', games: 6, nps: 100000 };
+const FORM = { ...MATCH_DEFAULTS, same: false, tca: '1+0.01', tcb: '0.8+0.01', games: 6, nps: 100000 };
 const SPEC = JSON.stringify(specOf(FORM, '2026.01.01'));
 
 /** Play the match's games in order, yielding each summary with the book's standing after it. */

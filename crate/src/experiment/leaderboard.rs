@@ -158,7 +158,7 @@ fn round6(x: f64) -> f64 {
 }
 
 /// The match one manager plays against its gauntlet's reference at `tc`.
-fn entry_spec(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> MatchSpec {
+pub fn entry_spec(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> MatchSpec {
     MatchSpec {
         engine,
         a: manager.into(),
@@ -225,11 +225,11 @@ pub fn run_entry(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> 
     })
 }
 
-/// Runs the whole plan, calling `progress` after each entry.
+/// Checks that every manager of `only` is in a gauntlet of the plan.
 ///
 /// # Errors
-/// A bad control, or a manager in `only` that is in no gauntlet of the plan.
-pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, String> {
+/// The first that is not, naming the allowed ones.
+pub fn check_only(plan: &Plan) -> Result<(), String> {
     for m in &plan.only {
         if !plan.engines.iter().any(|&e| gauntlet(e).0.contains(&m.as_str())) {
             let all: Vec<&str> = plan.engines.iter().flat_map(|&e| gauntlet(e).0).collect();
@@ -240,6 +240,15 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, 
             ));
         }
     }
+    Ok(())
+}
+
+/// Runs the whole plan, calling `progress` after each entry.
+///
+/// # Errors
+/// A bad control, or a manager in `only` that is in no gauntlet of the plan.
+pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, String> {
+    check_only(plan)?;
     let mut out = Vec::new();
     for &engine in &plan.engines {
         let (managers, _) = gauntlet(engine);

@@ -6,6 +6,7 @@
 //! nothing below imports it.
 
 pub mod chart;
+pub mod cost;
 pub mod fit;
 pub mod journal;
 // Matches run on native threads only; the browser reads the committed results.

@@ -19,6 +19,8 @@ pub struct NumericParam {
     pub unit: &'static str,
     /// The value in the spec it came from.
     pub current: f64,
+    /// The schema's slider step (None: the slider has none, or a multiplicative one).
+    pub step: Option<f64>,
 }
 
 impl NumericParam {
@@ -51,7 +53,16 @@ impl NumericParam {
             Some(crate::tm::params::Value::Int(n)) => n as f64,
             _ => return Err(err(format!("{path} has no numeric value"), names())),
         };
-        Ok(NumericParam { path: path.to_string(), kind: p.kind, range, unit: p.unit, current })
+        let step = p.slider.and_then(|s| s.step);
+        Ok(NumericParam { path: path.to_string(), kind: p.kind, range, unit: p.unit, current, step })
+    }
+
+    /// The smallest change that matters: the slider's step (at least 1 for an integer), else a
+    /// thousandth of the range.
+    pub fn resolution(&self) -> f64 {
+        let (lo, hi) = self.bounds();
+        let step = self.step.unwrap_or((hi - lo) / 1000.0);
+        if self.kind == Kind::Int { step.max(1.0) } else { step }
     }
 
     /// Whether `x` is accepted (and whole, for an integer).

@@ -170,6 +170,18 @@ impl SpsaConfig {
         (c_k, a_k / (c_k * c_k))
     }
 
+    /// How far parameter `i` moves over the whole run if player + scores one game more than
+    /// player − in every iteration: Σₖ r_k·c_k (the update per unit of W − L, summed).
+    pub fn reach(&self, i: usize) -> f64 {
+        let p = &self.params[i];
+        (1..=self.iterations)
+            .map(|k| {
+                let (c, r) = self.gains(p, k);
+                r * c
+            })
+            .sum()
+    }
+
     /// What iteration `k` (1 … N) plays from the values `theta`.
     pub fn step(&self, theta: &[f64], k: u32) -> SpsaStep {
         let mut rng = self.seed ^ u64::from(k).wrapping_mul(0xD1B5_4A32_D192_ED03);

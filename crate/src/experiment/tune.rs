@@ -7,7 +7,24 @@
 //! workers play the same games.
 //!
 //! JSON form (`match` is a [`MatchSpec`]; its `a` is the manager to tune, `games` the total;
-//! `c_end`/`r_end` may be empty for the defaults: a twentieth of the range, and 0.002):
+//! `c_end`/`r_end` may be empty for the defaults, which follow the parameter's range and the
+//! run's length):
+//!
+//! - `c_end` is a twentieth of the range, OpenBench's usual input (its SPSA inputs are
+//!   `name, type, start, min, max, c_end, r_end` per parameter:
+//!   AndyGrant/OpenBench `OpenBench/workloads/create_workload.py`
+//!   @06d4e2c67bf6b98b989307b3798acd4687cb4769, `extract_spas_params`, turns them into
+//!   c = c_end·N^γ, a_end = r_end·c_end², a = a_end·(A + N)^α);
+//! - `r_end` is whatever lets a consistent one-game edge per iteration move the value a quarter
+//!   of its range over the N iterations ([`DEFAULT_REACH`]; Σₖ r_k·c_k, [`SpsaConfig::reach`]),
+//!   but never below OpenBench's 0.002. Since r_k·c_k scales with r_end·c_end, that r_end is
+//!   about 3.6/N: 0.12 for a 30-iteration run, 0.002 from about 1 800 iterations up. OpenBench's
+//!   fixed 0.002 is made for tens of thousands of iterations; in 60 it moves a value by under
+//!   1 % of its range (issue 25). Keeping r_end·N roughly constant is also what keeps SPSA's
+//!   noise ball the same size across run lengths.
+//!
+//! [`TunePlan::warnings`] names a parameter whose whole planned travel is below its resolution
+//! (the schema's slider step), so a run cannot move it measurably.
 //! ```json
 //! { "params": ["slowmover"], "c_end": [0.15], "r_end": [0.05], "pairs_per": 1,
 //!   "match": { "a": "lc0-legacy(slowmover=0.5)", "b": "lc0-legacy", "tc_a": "4+0.04", "games": 200 } }
@@ -22,8 +39,18 @@ use crate::play::match_spec::{FieldError, MatchSpec};
 use crate::tm::TmSpec;
 use crate::tm::params::Kind;
 
-/// OpenBench's default final learning rate.
+/// OpenBench's usual final learning rate: the smallest default (a long run's).
 pub const DEFAULT_R_END: f64 = 0.002;
+
+/// The share of a parameter's range a default run can cover: r_end is set so that a consistent
+/// one-game edge per iteration (W − L = 1 every time) moves the value this far over the run.
+pub const DEFAULT_REACH: f64 = 0.25;
+
+/// The default `c_end` of a parameter: a twentieth of its range (at least 1 for an integer), the
+/// usual OpenBench input.
+pub fn default_c_end(min: f64, max: f64, float: bool) -> f64 {
+    ((max - min) / 20.0).max(if float { 0.0 } else { 1.0 })
+}
 
 /// A tune's settings (see the module documentation for the JSON).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -119,15 +146,16 @@ impl TuneSpec {
             }
             let p = NumericParam::find(&tm, path).map_err(|e| e.renamed("params"))?;
             let (min, max) = p.bounds();
-            let default_c = ((max - min) / 20.0).max(if p.kind == Kind::Int { 1.0 } else { 0.0 });
+            let float = p.kind == Kind::Float;
             spsa.push(SpsaParam {
                 path: path.clone(),
-                float: p.kind == Kind::Float,
+                float,
                 start: p.current.clamp(min, max),
                 min,
                 max,
-                c_end: self.c_end.get(i).copied().unwrap_or(default_c),
-                r_end: self.r_end.get(i).copied().unwrap_or(DEFAULT_R_END),
+                c_end: self.c_end.get(i).copied().unwrap_or(default_c_end(min, max, float)),
+                // Replaced below by the default that follows the run's length.
+                r_end: self.r_end.get(i).copied().unwrap_or(1.0),
             });
             params.push(p);
         }
@@ -139,7 +167,7 @@ impl TuneSpec {
                 return Err(FieldError::new(field, message, allowed));
             }
         }
-        let cfg = SpsaConfig {
+        let mut cfg = SpsaConfig {
             params: spsa,
             iterations: self.base.games / per,
             pairs_per: self.pairs_per,
@@ -148,6 +176,16 @@ impl TuneSpec {
             gamma: 0.101,
             seed: self.base.seed,
         };
+        for i in 0..cfg.params.len() {
+            if self.r_end.get(i).is_none() {
+                // The reach is linear in r_end: at r_end = 1 it is the factor.
+                let reach_per_unit = cfg.reach(i);
+                let p = &cfg.params[i];
+                let wanted = DEFAULT_REACH * (p.max - p.min) / reach_per_unit;
+                cfg.params[i].r_end =
+                    if wanted.is_finite() { wanted.max(DEFAULT_R_END) } else { DEFAULT_R_END };
+            }
+        }
         cfg.validate()?;
         let plan = TunePlan { spec: self.clone(), tm, params, cfg };
         // Both ends of every range must make a valid match.
@@ -173,6 +211,28 @@ pub struct TunePlan {
 }
 
 impl TunePlan {
+    /// What the page and the CLI say before starting: each parameter whose whole planned
+    /// travel ([`SpsaConfig::reach`]: a one-game edge every iteration) is below its resolution,
+    /// so the run cannot move it measurably.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, (p, np)) in self.cfg.params.iter().zip(&self.params).enumerate() {
+            let reach = self.cfg.reach(i);
+            let res = np.resolution();
+            if reach < res {
+                out.push(format!(
+                    "{}: the planned steps add up to {} over {} iterations (if player + won one game more every iteration), below its resolution {}: this run cannot move it measurably; raise r_end (now {}) or the games",
+                    p.path,
+                    super::fit::short(reach),
+                    self.cfg.iterations,
+                    super::fit::short(res),
+                    super::fit::short(p.r_end),
+                ));
+            }
+        }
+        out
+    }
+
     /// The manager's spec with `values` set.
     ///
     /// # Errors
@@ -248,7 +308,9 @@ mod tests {
         let p = spec(20).plan().unwrap();
         assert_eq!(p.cfg.iterations, 10);
         let sp = &p.cfg.params[0];
-        assert!((sp.c_end - 0.145).abs() < 1e-9 && sp.r_end == DEFAULT_R_END && sp.start == 0.5, "{sp:?}");
+        assert!((sp.c_end - 0.145).abs() < 1e-9 && sp.start == 0.5, "{sp:?}");
+        // r_end follows the run: a one-game edge every iteration moves it a quarter of 0.1 … 3.
+        assert!((p.cfg.reach(0) - DEFAULT_REACH * 2.9).abs() < 1e-9, "{}", p.cfg.reach(0));
         assert_eq!(p.games_of(3), 4..6);
         let step = p.cfg.step(&[0.5], 1);
         let m = p.iteration_match(&step).unwrap();
@@ -266,5 +328,38 @@ mod tests {
         assert_eq!((e.field.as_str(), e.message.as_str()), ("c_end", "2 values for 1 parameters"));
         let back = TuneSpec::from_json(&spec(20).to_json()).unwrap();
         assert_eq!(back, spec(20));
+    }
+
+    #[test]
+    fn the_default_r_end_follows_the_run_length_down_to_openbench_s() {
+        let r = |games| spec(games).plan().unwrap().cfg.params[0].r_end;
+        let (short, mid, long) = (r(60), r(600), r(100_000));
+        // About 3.6/N: a run ten times as long gets a tenth of the rate …
+        assert!((short / mid - 10.0).abs() < 1.0, "{short} / {mid}");
+        assert!((0.08..0.2).contains(&short), "30 iterations: {short}");
+        // … down to OpenBench's 0.002 for long runs.
+        assert_eq!(long, DEFAULT_R_END);
+        // Given values are kept.
+        let mut s = spec(60);
+        s.r_end = vec![0.05];
+        assert_eq!(s.plan().unwrap().cfg.params[0].r_end, 0.05);
+    }
+
+    #[test]
+    fn a_run_whose_steps_are_below_the_resolution_is_warned_about() {
+        // Defaults: no warning.
+        assert!(spec(60).plan().unwrap().warnings().is_empty());
+        // OpenBench's 0.002 over 30 iterations: slowmover (step 0.05) cannot move.
+        let mut s = spec(60);
+        s.r_end = vec![0.002];
+        let p = s.plan().unwrap();
+        let w = p.warnings();
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(
+            w[0].starts_with("slowmover: the planned steps add up to ") && w[0].contains("resolution 0.05"),
+            "{}",
+            w[0]
+        );
+        assert!(p.cfg.reach(0) < 0.05);
     }
 }

@@ -13,7 +13,9 @@ mod elo;
 mod sprt;
 
 pub use block::{MIN_PAIRS, ResultBlock};
-pub use elo::{EloEstimate, elo_from_score, estimate_pentanomial, estimate_wdl, score_from_elo};
+pub use elo::{
+    EloEstimate, elo_from_score, estimate_pentanomial, estimate_wdl, expected_elo_error, score_from_elo,
+};
 #[cfg(test)]
 use elo::{erf, phi};
 pub use sprt::{Sprt, SprtVerdict};

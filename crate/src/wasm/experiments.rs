@@ -152,6 +152,10 @@ fn read_history(history: JsValue) -> Result<Vec<SpsaIteration>, JsValue> {
 struct TuneInfo {
     spsa: crate::experiment::spsa::SpsaConfig,
     games_per_iteration: u32,
+    /// Per parameter, how far a one-game edge every iteration moves it over the run.
+    reach: Vec<f64>,
+    /// Parameters this run cannot move measurably (`TunePlan::warnings`).
+    warnings: Vec<String>,
 }
 
 /// The Tune view's `c_end` or `r_end` field (`field`) as numbers (empty: none, for the
@@ -162,13 +166,15 @@ pub fn tune_end_list(field: &str, text: &str) -> Result<Vec<f64>, JsValue> {
     crate::experiment::tune::end_list(field, text).map_err(|e| spec_field_error(&e).js())
 }
 
-/// Check a tune spec (JSON, see `experiment::tune`): `{spsa, games_per_iteration}`; throws
-/// `{path, message, allowed}`.
+/// Check a tune spec (JSON, see `experiment::tune`): `{spsa, games_per_iteration, reach,
+/// warnings}`; throws `{path, message, allowed}`.
 #[wasm_bindgen]
 pub fn tune_plan(spec_json: &str) -> Result<JsValue, JsValue> {
     let plan = tune_plan_of(spec_json)?;
     let games_per_iteration = 2 * plan.cfg.pairs_per;
-    to_js(&TuneInfo { spsa: plan.cfg, games_per_iteration }).map_err(JsValue::from)
+    let reach = (0..plan.cfg.params.len()).map(|i| plan.cfg.reach(i)).collect();
+    let warnings = plan.warnings();
+    to_js(&TuneInfo { spsa: plan.cfg, games_per_iteration, reach, warnings }).map_err(JsValue::from)
 }
 
 /// What the next iteration plays, or its record kept from a restore.
@@ -317,4 +323,88 @@ pub fn draw_tune_chart(canvas: HtmlCanvasElement, spec_json: &str, history: JsVa
     let backend = MeasuredCanvas::new(&canvas).ok_or_else(|| js_err("the canvas has no 2d context"))?;
     let title = format!("SPSA of {}", plan.tm.manager());
     draw_tune(&backend.into_drawing_area(), &plan.cfg, &history, &title).map_err(js_err)
+}
+
+/// The project's one virtual node rate (`experiment::cost::DEFAULT_NPS`): every view's default.
+#[wasm_bindgen]
+pub fn default_nps() -> f64 {
+    crate::experiment::cost::DEFAULT_NPS
+}
+
+/// How long the calibration may play, in ms (`experiment::cost::CALIBRATION_MS`).
+#[wasm_bindgen]
+pub fn calibration_ms() -> f64 {
+    crate::experiment::cost::CALIBRATION_MS
+}
+
+/// What the page shows of a plan: the estimate and its sentence.
+#[derive(Serialize)]
+struct Planned {
+    #[serde(flatten)]
+    estimate: crate::experiment::cost::CostEstimate,
+    text: String,
+    duration: String,
+}
+
+/// The plan of `games` games (`per_point` per measured point, 0 for none) of the match spec
+/// `spec_json` (its controls and virtual rate) played `workers` at once, from a calibration
+/// of `plies` engine moves in `ms` on one worker that spent `clock_ms` of the clocks (and
+/// `finished` the game): `{games, games_per_point, workers, game_seconds, seconds, precision,
+/// nps, text, duration}` (`precision` null without Elo); throws `{path, message, allowed}`
+/// for a bad spec.
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn experiment_estimate(
+    spec_json: &str,
+    games: u32,
+    per_point: u32,
+    workers: u32,
+    plies: u32,
+    ms: f64,
+    clock_ms: f64,
+    finished: bool,
+) -> Result<JsValue, JsValue> {
+    use crate::experiment::cost::{Calibration, CostEstimate, duration_text, typical_clock_ms};
+    use crate::play::game::ClockMode;
+    let spec =
+        crate::play::match_spec::MatchSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
+    let cfg = spec.to_config().map_err(|e| spec_field_error(&e).js())?;
+    let nps = match cfg.clock {
+        ClockMode::Virtual { nps, .. } => Some(nps),
+        ClockMode::Real => None,
+    };
+    let cal = Calibration { plies, ms, clock_ms, finished };
+    let clock = typical_clock_ms([&cfg.tc_a, &cfg.tc_b]);
+    let estimate = CostEstimate::new(games, per_point, workers, &cal, clock, nps);
+    let text = estimate.to_text();
+    let duration = duration_text(estimate.seconds);
+    to_js(&Planned { estimate, text, duration }).map_err(JsValue::from)
+}
+
+/// The games per point whose expected 95 % Elo interval is ±`elo` or narrower; throws
+/// `{path: "precision", message, allowed}`.
+#[wasm_bindgen]
+pub fn games_for_precision(elo: f64) -> Result<u32, JsValue> {
+    crate::experiment::cost::games_for_precision(elo).map_err(|e| spec_field_error(&e).js())
+}
+
+/// The expected 95 % Elo half-width of `games` games between near-equal players.
+#[wasm_bindgen]
+pub fn expected_precision(games: u32) -> f64 {
+    crate::experiment::cost::expected_precision(games)
+}
+
+/// A running experiment's time left, in words and seconds: `{seconds, text}`
+/// (`experiment::cost::eta_seconds`).
+#[wasm_bindgen]
+pub fn experiment_eta(
+    remaining: u32,
+    done: u32,
+    elapsed_ms: f64,
+    game_seconds: f64,
+    workers: u32,
+) -> JsValue {
+    let seconds = crate::experiment::cost::eta_seconds(remaining, done, elapsed_ms, game_seconds, workers);
+    let text = crate::experiment::cost::duration_text(seconds);
+    to_js(&serde_json::json!({ "seconds": seconds, "text": text })).unwrap_or(JsValue::NULL)
 }

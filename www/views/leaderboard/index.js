@@ -4,10 +4,14 @@
 // manager's mean clock-share curve with the Rust plot code (UsageCanvas).
 
 import { render, nothing } from 'lit-html';
-import { UsageCanvas, leaderboardRanks } from '../../pkg/tmlab.js';
+import { UsageCanvas, games_for_precision, leaderboardRanks } from '../../pkg/tmlab.js';
+import { calibrate, estimateOf } from '../../engine/cost.js';
+import { DEFAULT_NPS } from '../../engine/defaults.js';
+import { NO_COST } from '../../ui/cost-line.js';
+import { typedError } from '../../ui/typed-error.js';
 import { fitCanvas } from '../../ui/canvas.js';
 import { perFrame } from '../../ui/frame.js';
-import { initialState, update, curvesOf, LEADERBOARD_DEFAULTS } from './controller.js';
+import { initialState, update, curvesOf, groupsOf, rowsOf, LEADERBOARD_DEFAULTS } from './controller.js';
 import { leaderboardTemplate } from './render.js';
 import '../replay/replay.css';
 import { appUrl } from '../../ui/app-url.js';
@@ -71,8 +75,37 @@ export function mountLeaderboard(root, ctx) {
     chart.draw(`${s.engine === 'ab' ? 'alpha-beta' : 'MCTS'} at ${s.tc}`, curves, s.highlight ?? undefined);
     canvas.dataset.curves = String(curves.length);
   });
+  // Planning a run of the shown gauntlet with more games (`tmlab leaderboard`, natively): its
+  // cost from a calibration in this browser (the native CLI is somewhat faster than wasm).
+  const plan = { games: 200, precision: 0, error: '', cost: NO_COST, key: '' };
+  let planSeq = 0;
+  function replan() {
+    const g = groupsOf(s.doc).find((x) => x.engine === s.engine && x.tc === s.tc);
+    if (!g) return;
+    const managers = rowsOf(s).length;
+    const key = `${g.engine} ${g.tc} ${plan.games} ${managers}`;
+    if (key === plan.key) return;
+    plan.key = key;
+    const spec = JSON.stringify({ engine: g.engine, a: g.reference, b: g.reference, tc_a: g.tc, games: 2, clock: { mode: 'virtual', nps: DEFAULT_NPS } });
+    const c = { spec, games: plan.games * managers, perPoint: plan.games, workers: 2, nps: DEFAULT_NPS };
+    const seq = ++planSeq;
+    plan.cost = { ...NO_COST, calibrating: true };
+    calibrate(spec).then(
+      (cal) => {
+        if (seq !== planSeq) return;
+        plan.cost = { ...NO_COST, estimate: estimateOf(c, cal) };
+        paint();
+      },
+      (e) => {
+        if (seq !== planSeq || e?.message === 'superseded') return;
+        plan.cost = { ...NO_COST, error: typedError(e).message };
+        paint();
+      },
+    );
+  }
   const paint = () => {
-    render(leaderboardTemplate(s, handlers, section), root);
+    replan();
+    render(leaderboardTemplate(s, handlers, section, plan), root);
     root.dataset.state = s.error ? 'error' : s.doc ? 'loaded' : 'loading';
     drawChart();
   };
@@ -81,6 +114,25 @@ export function mountLeaderboard(root, ctx) {
       const [engine, tc] = el.value.split(' ');
       s = update(s, { type: 'group', engine, tc });
       ctx.onChange({ engine: s.engine, tc: s.tc });
+      paint();
+    },
+    planInput(key, el) {
+      const v = Number(el.value);
+      if (el.value.trim() === '' || !Number.isFinite(v)) return;
+      plan.error = '';
+      if (key === 'precision') {
+        plan.precision = v;
+        if (v > 0) {
+          try {
+            plan.games = games_for_precision(v);
+          } catch (e) {
+            plan.error = typedError(e).message;
+          }
+        }
+      } else {
+        plan.games = Math.max(2, Math.round(v / 2) * 2);
+        plan.precision = 0;
+      }
       paint();
     },
     highlight(i) {
@@ -105,7 +157,11 @@ export function mountLeaderboard(root, ctx) {
     get state() {
       return s;
     },
+    get plan() {
+      return plan;
+    },
     unmount() {
+      planSeq += 1;
       resize.disconnect();
       chart.free();
       render(nothing, root);

@@ -4,13 +4,15 @@
 import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import { groupsOf, rowsOf, provenanceOf } from './controller.js';
+import { costTemplate } from '../../ui/cost-line.js';
 
 /**
  * @param {import('./controller.js').LeaderboardState} s
  * @param {any} h handlers: {group(el), highlight(i)}
  * @param {HTMLElement} chart the chart section
+ * @param {{games: number, precision: number, error: string, cost: import('../../ui/cost-line.js').Cost}} plan a run of this gauntlet with more games
  */
-export function leaderboardTemplate(s, h, chart) {
+export function leaderboardTemplate(s, h, chart, plan) {
   const groups = groupsOf(s.doc);
   const rows = rowsOf(s);
   const current = groups.find((g) => g.engine === s.engine && g.tc === s.tc);
@@ -31,6 +33,16 @@ export function leaderboardTemplate(s, h, chart) {
           <td class="elo">${r.elo}</td><td>${r.wdl}</td><td>${r.by20}</td><td>${r.by40}</td><td>${r.usedSoft}</td><td>${r.left}</td><td>${r.timeouts}</td></tr>`)}</tbody>
       </table>
       <p class="hint" id="lb-provenance">${provenanceOf(s)}</p>
+      ${current ? html`<h3>Narrower intervals: run it yourself</h3>
+        <p class="blurb">The table above has ${current.games} games per manager. The command below plays this gauntlet again natively with more;
+          the estimate comes from a calibration in this browser (wasm; the native CLI is somewhat faster).</p>
+        <div class="match-options">
+          <label>Games per manager <input id="lb-games" type="number" min="2" step="2" .value=${String(plan.games)} @input=${(e) => h.planInput('games', e.target)} /></label>
+          <label>Target precision (± Elo per manager; 0: the games) <input id="lb-precision" type="number" min="0" .value=${String(plan.precision)} @input=${(e) => h.planInput('precision', e.target)} /></label>
+        </div>
+        <p class="field-error" id="lb-plan-error" role="alert">${plan.error}</p>
+        <pre id="lb-command">tmlab leaderboard --tc ${current.tc} --games ${plan.games} --engine ${current.engine} --seed 1 --concurrency 2 --json</pre>
+        ${costTemplate('lb-estimate', plan.cost, 'per manager')}` : nothing}
     </section>
     ${chart}
   `;

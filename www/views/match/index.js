@@ -8,7 +8,9 @@
 // Conventions: shared/spec/playground.md §3 (per-side controls), §4 (PGN), §7 (match runner).
 
 import { render, nothing } from 'lit-html';
-import { MatchBook, read_match_spec, tm_schema } from '../../pkg/tmlab.js';
+import { MatchBook, games_for_precision, read_match_spec, tm_schema } from '../../pkg/tmlab.js';
+import { calibrate, estimateOf, etaText } from '../../engine/cost.js';
+import { NO_COST } from '../../ui/cost-line.js';
 import { createParamsPanel } from '../../ui/params.js';
 import { download } from '../../ui/download.js';
 import { perFrame } from '../../ui/frame.js';
@@ -40,11 +42,53 @@ export function mountMatch(root, ctx) {
   };
   const session = createMatchSession({ cap, state: () => s, dispatch, paint: () => paint() });
 
-  // The crate reads and checks the form; its typed error names the field.
+  // The estimate of the form's match: calibrated (or cached) a moment after the last edit.
+  /** @type {import('../../ui/cost-line.js').Cost} */ let cost = NO_COST;
+  let planTimer = /** @type {any} */ (null);
+  let planSeq = 0;
+  let sessionStart = { t0: 0, done0: 0 };
+  function plan() {
+    clearTimeout(planTimer);
+    const seq = ++planSeq;
+    if (!s.reading) {
+      cost = NO_COST;
+      return;
+    }
+    const form = s.form;
+    const c = {
+      spec: JSON.stringify(specOf(form)),
+      games: form.games,
+      perPoint: form.games,
+      workers: Math.min(gamesAtOnce(form.conc, cap), form.games),
+      nps: form.clock === 'virtual' ? form.nps : 0,
+    };
+    cost = { ...NO_COST, calibrating: true };
+    planTimer = setTimeout(() => {
+      calibrate(c.spec).then(
+        (cal) => {
+          if (seq !== planSeq) return;
+          cost = { ...NO_COST, estimate: estimateOf(c, cal) };
+          paint();
+        },
+        (e) => {
+          if (seq !== planSeq || e?.message === 'superseded') return;
+          cost = { ...NO_COST, error: typedError(e).message };
+          paint();
+        },
+      );
+    }, 300);
+  }
+  const markSession = () => {
+    sessionStart = { t0: performance.now(), done0: s.standing?.finished ?? 0 };
+  };
+
+  // The crate reads and checks the form; its typed error names the field. A target precision
+  // sets the games (the crate's games_for_precision).
   function setForm(form) {
     let reading = null;
     let error = null;
     try {
+      if (form.precision > 0) form = { ...form, games: games_for_precision(form.precision) };
       reading = read_match_spec(JSON.stringify(specOf(form)));
     } catch (e) {
       error = typedError(e);
@@ -53,6 +97,7 @@ export function mountMatch(root, ctx) {
     // Parameters the chosen searcher does not use are disabled, with the crate's reason.
     for (const side of ['a', 'b']) panels[side]?.setSearcher(form.engine);
     ctx.onChange({ ...form });
+    plan();
     // Typing gets its verdict at once (worker events wait for the next frame).
     if (mounted) paintNow();
   }
@@ -85,7 +130,8 @@ export function mountMatch(root, ctx) {
         if (el.value.trim() === '' || !Number.isFinite(v)) return;
         if (key === 'conc') v = gamesAtOnce(v, cap);
       } else v = el.value;
-      setForm({ ...s.form, [key]: v });
+      // Games typed by hand replace a target precision.
+      setForm({ ...s.form, ...(key === 'games' ? { precision: 0 } : {}), [key]: v });
     },
     preset(kind, el) {
       const i = Number(el.value);
@@ -98,9 +144,15 @@ export function mountMatch(root, ctx) {
         setForm({ ...s.form, sprt: true, elo0: Number(elo0), elo1: Number(elo1) });
       }
     },
-    start: () => session.startNew(),
+    start: () => {
+      sessionStart = { t0: performance.now(), done0: 0 };
+      session.startNew();
+    },
     stop: () => session.runner?.stop(),
-    resume: () => session.resume(),
+    resume: () => {
+      markSession();
+      session.resume();
+    },
     pgn: () => session.book && download('tmlab-match.pgn', session.book.pgn(), 'application/x-chess-pgn'),
     json: async () => session.book && download('tmlab-match.json', `${JSON.stringify(await session.exportJson(), null, 1)}\n`, 'application/json'),
     // A page of the games table from the autosave (null: follow the latest games again).
@@ -127,7 +179,13 @@ export function mountMatch(root, ctx) {
   let charted = null; // the summary the chart last showed: a move of a running game does not redraw it
   function paintNow() {
     const t0 = performance.now();
-    render(matchTemplate(s, handlers, { a: panelHost.a, b: panelHost.b, chart: chart.element }, cap), root);
+    let eta = '';
+    const e = cost.estimate;
+    if (s.active && s.meta && e) {
+      const done = s.standing?.finished ?? 0;
+      eta = etaText({ remaining: (s.standing?.games ?? s.meta.games) - done, done: done - sessionStart.done0, elapsedMs: performance.now() - sessionStart.t0, gameSeconds: e.game_seconds, workers: e.workers });
+    }
+    render(matchTemplate(s, handlers, { a: panelHost.a, b: panelHost.b, chart: chart.element }, cap, { ...cost, eta }), root);
     root.classList.toggle('clock-real', s.form.clock === 'real');
     const shown = s.selected == null ? null : s.shown;
     if (shown !== charted || !shown) {
@@ -192,7 +250,12 @@ export function mountMatch(root, ctx) {
     },
     spec: () => specOf(s.form),
     select: (i) => handlers.select(i),
+    get cost() {
+      return cost;
+    },
     unmount() {
+      clearTimeout(planTimer);
+      planSeq += 1;
       session.runner?.stop();
       document.removeEventListener('visibilitychange', onVisibility);
       chart.dispose();

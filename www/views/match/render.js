@@ -9,6 +9,7 @@ import { styleMap } from 'lit-html/directives/style-map.js';
 import { statsOf, timeRowsOf, gameRowsOf, progressOf, tableNavOf, TABLE_WINDOW } from './controller.js';
 import { TC_PRESETS, SPRT_PRESETS } from './spec.js';
 import { concurrencyLabel, gamesAtOnce } from '../../engine/concurrency.js';
+import { costTemplate } from '../../ui/cost-line.js';
 
 /** A help mark that renders with any font: a "?" in a styled span, the text in its title. */
 const tip = (text) => (text ? html`<span class="tip" title=${text} aria-hidden="true">?</span>` : nothing);
@@ -18,8 +19,9 @@ const tip = (text) => (text ? html`<span class="tip" title=${text} aria-hidden="
  * @param {any} h handlers: {input(key, el), preset(kind, i), start, stop, resume, pgn, json, select(i)}
  * @param {{a: HTMLElement, b: HTMLElement, chart: HTMLElement}} parts DOM parts kept across renders
  * @param {import('../../engine/concurrency.js').Concurrency} cap games at once: default and maximum
+ * @param {import('../../ui/cost-line.js').Cost} cost the estimate, and the time left while running
  */
-export function matchTemplate(s, h, parts, cap) {
+export function matchTemplate(s, h, parts, cap, cost) {
   const f = s.form;
   const err = s.formError;
   // The crate's message never holds the allowed list; it is shown after it.
@@ -36,7 +38,8 @@ export function matchTemplate(s, h, parts, cap) {
     <section class="card wide match-setup ${running ? 'locked' : ''}" id="match-setup" ?inert=${running}>
       <h2>Match setup</h2>
       <p class="blurb">Two time managers (or one manager with different parameters) play colour-reversed
-        pairs from an opening set, each side on its own time control. Results are scored for A.</p>
+        pairs from an opening set, each side on its own time control. Every result is A’s: Elo is A’s against B
+        (positive: A is stronger), W-L-D are A’s wins, losses and draws.</p>
       <div class="match-players">
         <fieldset class="match-player" data-field="a"><legend>Player A</legend>${parts.a}${fieldError('a')}</fieldset>
         <fieldset class="match-player" data-field="b"><legend>Player B</legend>${parts.b}${fieldError('b')}</fieldset>
@@ -52,15 +55,16 @@ export function matchTemplate(s, h, parts, cap) {
         <p class="tc-echo" id="m-tc-echo" role="status">${s.reading ? html`<span class="tc-reading">${s.reading.reading}</span> <span class="tc-canonical">(${s.reading.tc_a} vs ${s.reading.tc_b}; seconds, cutechess syntax: 10+0.1, 40/60, st=0.1)</span>` : ''}</p>
         ${fieldError('tc_a')}${fieldError('tc_b')}
         <label>Games ${num('games', { min: 1, max: 100000 })}</label>
+        <label title="Sets the games whose expected 95 % interval on A’s Elo is this narrow (0: the games above)">Target precision (± Elo) ${num('precision', { min: 0, field: 'precision' })}</label>
         <label>Seed ${num('seed', { min: 0 })}</label>
         <label title="Adjudicate a draw after this many full moves (0: no limit)">Max moves ${num('maxmoves', { min: 0, field: 'adjudication' })}</label>
         <label>${concurrencyLabel(cap)} ${num('conc', { min: 1, max: cap.max })}</label>
         <p class="note">The default leaves one of the ${cap.cores} cores free so the page stays responsive; you may use every core.
           More parallel games heat the CPU; laptops then throttle, which slows every game and, on a real clock, skews results.</p>
-        ${fieldError('games')}${fieldError('seed')}${fieldError('adjudication')}
+        ${fieldError('games')}${fieldError('precision')}${fieldError('seed')}${fieldError('adjudication')}
         <fieldset class="match-clock"><legend>Clock</legend>
           ${['virtual', 'real'].map((v) => html`<label><input type="radio" name="m-clock" value=${v} .checked=${f.clock === v} @change=${(e) => h.input('clock', e.target)} /> ${v === 'real' ? 'real (wall)' : v}</label>`)}
-          <label class="virtual-only">nodes per second ${num('nps', { min: 1, step: 1000, field: 'clock' })}</label>
+          <label class="virtual-only">nodes per second (project default 1 000 000, the leaderboard’s) ${num('nps', { min: 1, step: 1000, field: 'clock' })}</label>
           <label class="virtual-only">latency per move (ms) ${num('lat', { min: 0, field: 'clock' })}</label>
           <p class="clock-label" id="m-clock-label">${s.reading?.clock ?? ''}</p>
           <p class="warn real-only">The real clock measures wall time: background tabs are throttled and other load on this
@@ -95,11 +99,13 @@ export function matchTemplate(s, h, parts, cap) {
         <button type="button" id="m-pgn" ?disabled=${!p.finished} @click=${h.pgn}>Download PGN</button>
         <button type="button" id="m-json" ?disabled=${!p.finished} @click=${h.json}>Download JSON</button>
       </div>
+      ${costTemplate('m-estimate', cost, 'on A')}
       <div class="progress"><div class="progress-bar" id="m-bar" style=${styleMap({ width: `${p.games ? (100 * p.finished) / p.games : 0}%` })}></div></div>
       <p id="m-progress" class="match-progress" role="status" aria-live="polite" data-finished=${p.finished} data-status=${p.status}>${p.text}</p>
       <p id="m-note" class="note">${p.note}</p>
       <p id="m-error" class="error" role="alert">${s.error}</p>
       <div class="match-stats" id="m-stats">${statsOf(s).map((x) => html`<div class="stat" data-stat=${x.key} title=${x.tip || nothing}><span class="stat-label">${x.label} ${tip(x.tip)}</span><span class="stat-value">${x.value}</span></div>`)}</div>
+      ${s.standing ? html`<p class="hint" id="m-result-note">${`Elo, W-L-D and LOS are player A’s against player B (${s.standing.name_a} vs ${s.standing.name_b}); ${s.meta?.state.clock === 'real' ? 'wall clock' : `virtual clock: 1 ms = ${(s.meta?.state.nps ?? 0) / 1000} nodes`}.`}</p>` : nothing}
       <pre class="match-block" id="m-block" aria-label="fastchess-style result block">${s.standing?.text ?? ''}</pre>
       <table class="time-stats" id="m-time">${s.standing ? html`<caption>Time usage per player</caption><thead><tr><th></th><th>timeouts</th><th>clock used by move 20</th><th>by move 40</th><th>left at end</th><th>games in time trouble</th><th>used / base soft</th><th>used / effective soft</th><th>latency</th><th>max overshoot</th></tr></thead>
         <tbody>${timeRowsOf(s).map((r) => html`<tr><th scope="row">${r.name}</th>${r.cells.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody>` : nothing}</table>
@@ -127,7 +133,7 @@ function tableNav(s, h) {
 }
 
 /** Fields with their own error slot; other errors go to the form's. */
-const FIELDS = ['a', 'b', 'tc_a', 'tc_b', 'games', 'seed', 'adjudication', 'clock', 'openings', 'sprt'];
+const FIELDS = ['a', 'b', 'tc_a', 'tc_b', 'games', 'precision', 'seed', 'adjudication', 'clock', 'openings', 'sprt'];
 
 function doneRow(r, h) {
   const choose = (e) => {

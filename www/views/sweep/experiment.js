@@ -16,6 +16,8 @@ import { render } from 'lit-html';
 import { perFrame } from '../../ui/frame.js';
 import { typedError } from '../../ui/typed-error.js';
 import { droppedMessage, kvStore, seal, unseal } from '../../ui/saved-records.js';
+import { calibrate, estimateOf, etaText } from '../../engine/cost.js';
+import { NO_COST } from '../../ui/cost-line.js';
 
 /**
  * How a view plugs into the shell.
@@ -34,7 +36,10 @@ import { droppedMessage, kvStore, seal, unseal } from '../../ui/saved-records.js
  *   the run from its setup and saved records (the crate checks each: `damaged` lists the refused ones by index); may throw
  * @property {boolean} [analyseOnStart] recompute the analysis when a run starts (Tune: the empty trajectory)
  * @property {(x: Experiment) => void} go plays the run's pending games (after Start and Resume)
- * @property {(s: any, analysis: any, handlers: any, canvas: HTMLCanvasElement, cap: import('../../engine/concurrency.js').Concurrency) => any} template the view
+ * @property {(s: any) => null | {spec: string, games: number, perPoint: number, workers: number, nps: number}} costOf
+ *   what the checked form would play, for the estimate: the match spec whose game 0 calibrates, the games in all and per point, at once
+ * @property {(s: any) => {done: number, total: number}} gamesOf the run's finished and planned games
+ * @property {(s: any, analysis: any, handlers: any, canvas: HTMLCanvasElement, cap: import('../../engine/concurrency.js').Concurrency, cost: import('../../ui/cost-line.js').Cost) => any} template the view
  * @property {(x: Experiment) => Record<string, () => void>} downloads the view's download handlers
  */
 
@@ -50,6 +55,8 @@ import { droppedMessage, kvStore, seal, unseal } from '../../ui/saved-records.js
  * @property {() => void} refresh recomputes the analysis (a failure fails the run)
  * @property {() => void} paint repaints on the next frame
  * @property {() => void} paintNow repaints now
+ * @property {import('../../ui/cost-line.js').Cost} cost the estimate of the checked form (and the time left while running)
+ * @property {{t0: number, done0: number}} session when this session of the run started, and its games done then
  */
 
 /** The saved form, field by field: a field of the wrong type takes its default. */
@@ -91,6 +98,8 @@ export function mountExperiment(root, ctx, o) {
     s: o.state,
     pool: null,
     analysis: null,
+    cost: NO_COST,
+    session: { t0: 0, done0: 0 },
     dispatch(action) {
       x.s = o.update(x.s, action);
     },
@@ -114,15 +123,53 @@ export function mountExperiment(root, ctx, o) {
       }
     },
     paintNow() {
-      render(o.template(x.s, x.analysis, handlers, canvas, o.cap), root);
+      let eta = '';
+      const e = x.cost.estimate;
+      if (x.s.status === 'running' && x.s.run && e) {
+        const g = o.gamesOf(x.s);
+        eta = etaText({ remaining: g.total - g.done, done: g.done - x.session.done0, elapsedMs: performance.now() - x.session.t0, gameSeconds: e.game_seconds, workers: e.workers });
+      }
+      render(o.template(x.s, x.analysis, handlers, canvas, o.cap, { ...x.cost, eta }), root);
     },
     paint: () => {},
   };
   x.paint = perFrame(x.paintNow);
 
+  // The estimate of the checked form: calibrated (or cached) a moment after the last edit.
+  let planTimer = /** @type {any} */ (null);
+  let planSeq = 0;
+  function plan() {
+    clearTimeout(planTimer);
+    const c = x.s.plan ? o.costOf(x.s) : null;
+    const seq = ++planSeq;
+    if (!c) {
+      x.cost = NO_COST;
+      return;
+    }
+    x.cost = { ...NO_COST, calibrating: true };
+    planTimer = setTimeout(() => {
+      calibrate(c.spec).then(
+        (cal) => {
+          if (seq !== planSeq) return;
+          x.cost = { ...NO_COST, estimate: estimateOf(c, cal) };
+          x.paint();
+        },
+        (e) => {
+          if (seq !== planSeq || e?.message === 'superseded') return;
+          x.cost = { ...NO_COST, error: typedError(e).message };
+          x.paint();
+        },
+      );
+    }, 300);
+  }
+  const startSession = () => {
+    x.session = { t0: performance.now(), done0: o.gamesOf(x.s).done };
+  };
+
   function setForm(form) {
     x.dispatch({ type: 'form', ...o.check(form) });
     ctx.onChange({ ...form });
+    plan();
     x.paintNow();
   }
 
@@ -133,7 +180,9 @@ export function mountExperiment(root, ctx, o) {
         v = Number(el.value);
         if (el.value.trim() === '' || !Number.isFinite(v)) return;
       }
-      setForm({ ...x.s.form, [key]: v });
+      // Games typed by hand replace a target precision.
+      const precision = key === 'games' && 'precision' in o.defaults ? { precision: 0 } : {};
+      setForm({ ...x.s.form, ...precision, [key]: v });
     },
     start: () => {
       if (!x.s.plan || x.s.status === 'running') return;
@@ -143,6 +192,7 @@ export function mountExperiment(root, ctx, o) {
       write(() => store.put('setup', seal({ id, spec, form })));
       if (o.analyseOnStart) x.refresh();
       x.save();
+      startSession();
       o.go(x);
     },
     stop: () => {
@@ -156,6 +206,7 @@ export function mountExperiment(root, ctx, o) {
       if (!x.s.run) return;
       x.dispatch({ type: 'resume' });
       x.save();
+      startSession();
       o.go(x);
     },
     ...o.downloads(x),
@@ -212,11 +263,13 @@ export function mountExperiment(root, ctx, o) {
     // A run whose records were partly dropped is not complete: the view's reducer says.
     x.dispatch({ type: 'recount' });
     x.dispatch({ type: 'form', ...o.check(x.s.form) });
+    plan();
     x.refresh();
     return notes.filter(Boolean).join(' ');
   }
 
   x.dispatch({ type: 'form', ...o.check(x.s.form) });
+  plan();
   x.paintNow();
   const restored = restore().then((notice) => {
     if (notice) x.dispatch({ type: 'notice', notice });
@@ -230,6 +283,8 @@ export function mountExperiment(root, ctx, o) {
     x,
     /** Stops the games and clears the view. */
     unmount() {
+      clearTimeout(planTimer);
+      planSeq += 1;
       x.pool?.stop();
       render('', root);
     },

@@ -6,26 +6,33 @@
 // crate's (draw_sweep_chart, sweep_report). JSON and CSV downloads. The shell (autosave,
 // restore, Start/Stop/Resume) is shared with Tune (./experiment.js).
 
-import { draw_sweep_chart, sweep_plan, sweep_report, sweep_resume, sweep_values } from '../../pkg/tmlab.js';
+import { draw_sweep_chart, games_for_precision, sweep_plan, sweep_report, sweep_resume, sweep_values } from '../../pkg/tmlab.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError } from '../../ui/typed-error.js';
+import { tcReading } from '../../ui/tc-reading.js';
 import { GamePool, scoreOf } from './pool.js';
-import { SWEEP_DEFAULTS, exportOf, initialState, pendingTasks, specOf, update } from './controller.js';
+import { SWEEP_DEFAULTS, exportOf, initialState, pendingTasks, progressOf, specOf, update } from './controller.js';
 import { mountExperiment } from './experiment.js';
 import { sweepTemplate } from './render.js';
 
 export { SWEEP_PREFIX, SWEEP_DEFAULTS } from './controller.js';
 
-/** The form checked by the crate: `{form, plan, spec}` or `{form, error}` naming the field. */
+/**
+ * The form checked by the crate: `{form, plan, spec, reading}` or `{form, error, reading}`
+ * naming the field. A target precision sets the games per value (the crate's
+ * games_for_precision); `reading` echoes the time-control fields.
+ */
 function check(form) {
+  const reading = { tc: tcReading(form.tc), tcb: tcReading(form.tcb) };
   try {
+    if (form.precision > 0) form = { ...form, games: games_for_precision(form.precision) };
     // The crate reads the field (V1,V2,… or LO:HI:N); its errors name `values`.
     const values = [...sweep_values(form.tm, form.param, form.values)];
     const spec = JSON.stringify(specOf(form, values));
-    return { form, plan: sweep_plan(spec), spec };
+    return { form, plan: sweep_plan(spec), spec, reading };
   } catch (e) {
-    return { form, error: typedError(e) };
+    return { form, error: typedError(e), reading };
   }
 }
 
@@ -92,6 +99,18 @@ export function mountSweep(root, ctx) {
       return { run: { id: setup.id, spec: setup.spec, plan, form: setup.form, scores: r.scores }, damaged: r.damaged };
     },
     go: (x) => go(x, cap),
+    costOf: (s) =>
+      s.plan && {
+        spec: s.plan.specs[0],
+        games: s.plan.games * s.plan.values.length,
+        perPoint: s.plan.games,
+        workers: Math.min(gamesAtOnce(s.form.conc, cap), s.plan.games * s.plan.values.length),
+        nps: s.form.nps,
+      },
+    gamesOf: (s) => {
+      const p = progressOf(s);
+      return { done: p.finished, total: p.total };
+    },
     template: sweepTemplate,
     downloads: (x) => ({
       json: () => x.analysis && download('tmlab-sweep.json', `${JSON.stringify(exportOf(x.s, x.analysis), null, 1)}\n`, 'application/json'),

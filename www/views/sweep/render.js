@@ -4,6 +4,7 @@
 import { html, nothing } from 'lit-html';
 import { concurrencyLabel } from '../../engine/concurrency.js';
 import { progressOf, rateOf } from './controller.js';
+import { costTemplate } from '../../ui/cost-line.js';
 
 const fmt = (x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
 const pm = (x, e) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${fmt(x)} ± ${fmt(e)}` : String(x));
@@ -15,15 +16,18 @@ const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
  * @param {any} h handlers: input(key, el), start, stop, resume, json, csv
  * @param {HTMLCanvasElement} canvas
  * @param {import('../../engine/concurrency.js').Concurrency} cap games at once: default and maximum
+ * @param {import('../../ui/cost-line.js').Cost} cost the estimate, and the time left while running
  */
-export function sweepTemplate(s, report, h, canvas, cap) {
+export function sweepTemplate(s, report, h, canvas, cap, cost) {
   const f = s.form;
   const running = s.status === 'running';
   const err = s.error;
   const field = (key, label, attrs = {}) => html`<label>${label}
     <input id="s-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing} step=${attrs.step ?? nothing}
       class=${err && attrs.path && err.path.split('.')[0] === attrs.path ? 'invalid' : ''}
-      @input=${(e) => h.input(key, e.target)} /></label>`;
+      aria-describedby=${attrs.echo ? `s-${key}-reading` : nothing}
+      @input=${(e) => h.input(key, e.target)} />${attrs.echo !== undefined ? html`<span id="s-${key}-reading" class="tc-echo" role="status">${attrs.echo}</span>` : nothing}</label>`;
+  const reading = s.reading ?? { tc: '', tcb: '' };
   const p = progressOf(s);
   const rate = rateOf(s);
   const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');
@@ -38,16 +42,18 @@ export function sweepTemplate(s, report, h, canvas, cap) {
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
         ${field('tm', 'Manager (spec)', { path: 'a' })} ${field('param', 'Parameter', { path: 'param' })}
         ${field('values', 'Values (V1,V2,… or LO:HI:N)', { path: 'values' })}
-        ${field('vs', 'Baseline (spec)', { path: 'b' })} ${field('tc', 'Time control', { path: 'tc_a' })}
-        ${field('tcb', 'Baseline’s time control (empty: same)', { path: 'tc_b' })}
+        ${field('vs', 'Baseline (spec)', { path: 'b' })} ${field('tc', 'Time control (seconds: 1+0.01, 40/60)', { path: 'tc_a', echo: reading.tc })}
+        ${field('tcb', 'Baseline’s time control (empty: same)', { path: 'tc_b', echo: f.tcb.trim() ? reading.tcb : 'the same' })}
         ${field('games', 'Games per value', { type: 'number', min: 2, path: 'games' })}
-        ${field('nps', 'Virtual nodes/s', { type: 'number', min: 1000, path: 'clock' })}
+        ${field('precision', 'Target precision (± Elo per value; 0: the games above)', { type: 'number', min: 0, path: 'precision' })}
+        ${field('nps', 'Virtual nodes/s (project default 1 000 000)', { type: 'number', min: 1000, path: 'clock' })}
         ${field('seed', 'Seed', { type: 'number', min: 0, path: 'seed' })}
         ${field('maxmoves', 'Max moves (0: none)', { type: 'number', min: 0, path: 'adjudication' })}
         ${field('conc', concurrencyLabel(cap, true), { type: 'number', min: 0, max: cap.max })}
       </div>
       <p class="field-error" id="s-error" role="alert">${err ? `${err.message}${err.allowed && !err.message.includes(err.allowed) ? ` (allowed: ${err.allowed})` : ''}` : ''}</p>
-      <p class="note" id="s-plan">${s.plan ? `${s.plan.values.length} values of ${s.plan.param} (${s.plan.allowed}): ${s.plan.values.join(', ')}; ${s.plan.values.length * s.plan.games} games in all` : ''}</p>
+      <p class="note" id="s-plan">${s.plan ? `${s.plan.values.length} values of ${s.plan.param} (${s.plan.allowed}): ${s.plan.values.join(', ')}; ${s.plan.games} games per value, ${s.plan.values.length * s.plan.games} in all` : ''}</p>
+      ${running ? nothing : costTemplate('s-estimate', cost, 'per value')}
     </section>
     <section class="card wide" id="sweep-run">
       <div class="match-buttons">
@@ -59,15 +65,17 @@ export function sweepTemplate(s, report, h, canvas, cap) {
       </div>
       <progress id="s-progress" style="width: 100%" max="1" .value=${p.share} data-status=${s.status} data-finished=${p.finished} data-total=${p.total}></progress>
       <p class="note" id="s-notice" role="status">${s.notice}</p>
+      ${running ? costTemplate('s-estimate', cost, 'per value') : nothing}
       <p id="s-status" role="status">${s.run ? `${s.status}: ${p.finished} / ${p.total} games` : 'no sweep yet'}${rate > 0 ? html` · <span id="s-rate">${rate.toFixed(2)}</span> games/s this session` : ''}${s.message ? ` · ${s.message}` : ''}</p>
       <div class="chart-box">${canvas}</div>
-      ${report ? resultTable(report) : nothing}
+      ${report ? resultTable(report, (s.run?.form.nps ?? f.nps) / 1000) : nothing}
     </section>`;
 }
 
-function resultTable(r) {
+function resultTable(r, nodesPerMs) {
   return html`
     <p id="s-verdict"><strong>${r.verdict}</strong></p>
+    <p class="hint" id="s-clock">Virtual clock: 1 ms = ${nodesPerMs} nodes.</p>
     <table id="s-table" class="stats">
       <thead><tr><th>${r.param}</th><th>games</th><th>W-L-D</th><th title="logistic Elo of the swept manager against the baseline, ± 95 % interval, from pairs">Elo ± 95 %</th>
         <th title="normalised Elo ± 95 %">nElo ± 95 %</th><th title="share of the clock used by move 40">used by move 40</th>

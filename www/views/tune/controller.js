@@ -3,18 +3,23 @@
 // tune_plan), the finished SPSA iterations and the run's status. The SPSA steps themselves are
 // the crate's (tune_next, tune_apply).
 
+import { DEFAULT_NPS } from '../../engine/defaults.js';
+
 export const TUNE_PREFIX = 't';
 
-/** The form's defaults (and the URL's types). */
+/**
+ * The form's defaults (and the URL's types): 30 iterations (60 games) at 1+0.01, about a minute
+ * and a half on a 2-core laptop; c_end and r_end follow the run's length (the crate's rule).
+ */
 export const TUNE_DEFAULTS = {
   engine: 'ab',
   tm: 'lc0-legacy(slowmover=0.5)',
   params: 'slowmover',
   cend: '',
   rend: '',
-  tc: '4+0.04',
-  games: 40,
-  nps: 1000000,
+  tc: '1+0.01',
+  games: 60,
+  nps: DEFAULT_NPS,
   seed: 1,
   maxmoves: 0,
   conc: 0,
@@ -48,7 +53,7 @@ export function specOf(f, ends) {
  * A run: `history` the finished iterations 1 … k; `held` restored records of later iterations
  * (past a damaged one), each taken when it comes due if it still follows (the crate's
  * tune_next).
- * @typedef {{ form: TuneForm, plan: any, spec: string|null, error: any,
+ * @typedef {{ form: TuneForm, plan: any, spec: string|null, error: any, reading?: {tc: string},
  *   run: null | { id: string, spec: string, plan: any, form: TuneForm, history: any[], held?: any[] },
  *   status: 'idle'|'running'|'stopped'|'complete'|'failed', message: string, notice: string }} TuneState
  */
@@ -66,7 +71,7 @@ export function initialState(form) {
 export function update(s, e) {
   switch (e.type) {
     case 'form':
-      return { ...s, form: e.form, plan: e.plan ?? null, spec: e.spec ?? null, error: e.error ?? null };
+      return { ...s, form: e.form, plan: e.plan ?? null, spec: e.spec ?? null, error: e.error ?? null, reading: e.reading ?? s.reading };
     case 'start':
       return { ...s, run: { id: e.id, spec: e.spec, plan: e.plan, form: s.form, history: [], held: [] }, status: 'running', message: '', notice: '' };
     case 'restore':

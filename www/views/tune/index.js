@@ -12,20 +12,22 @@ import { download } from '../../ui/download.js';
 import { typedError } from '../../ui/typed-error.js';
 import { GamePool } from '../sweep/pool.js';
 import { mountExperiment } from '../sweep/experiment.js';
-import { TUNE_DEFAULTS, initialState, specOf, tally, update } from './controller.js';
+import { tcReading } from '../../ui/tc-reading.js';
+import { TUNE_DEFAULTS, initialState, progressOf, specOf, tally, update } from './controller.js';
 import { tuneTemplate } from './render.js';
 
 export { TUNE_PREFIX, TUNE_DEFAULTS } from './controller.js';
 
-/** The form checked by the crate: `{form, plan, spec}` or `{form, error}` naming the field. */
+/** The form checked by the crate: `{form, plan, spec, reading}` or `{form, error, reading}` naming the field. */
 function check(form) {
+  const reading = { tc: tcReading(form.tc) };
   try {
     // The crate reads the c_end/r_end fields; its errors name them.
     const ends = { c_end: [...tune_end_list('c_end', form.cend)], r_end: [...tune_end_list('r_end', form.rend)] };
     const spec = JSON.stringify(specOf(form, ends));
-    return { form, plan: tune_plan(spec), spec };
+    return { form, plan: tune_plan(spec), spec, reading };
   } catch (e) {
-    return { form, error: typedError(e) };
+    return { form, error: typedError(e), reading };
   }
 }
 
@@ -101,6 +103,17 @@ export function mountTune(root, ctx) {
     },
     analyseOnStart: true,
     go: (x) => loop(x, cap),
+    costOf: (s) => {
+      if (!s.plan || !s.spec) return null;
+      const per = s.plan.games_per_iteration;
+      const first = tune_next(s.spec, [], []);
+      return first && { spec: first.spec, games: s.plan.spsa.iterations * per, perPoint: 0, workers: Math.min(gamesAtOnce(s.form.conc, cap), per), nps: s.form.nps };
+    },
+    gamesOf: (s) => {
+      const p = progressOf(s);
+      const per = s.plan?.games_per_iteration ?? 2;
+      return { done: p.done * per, total: p.total * per };
+    },
     template: tuneTemplate,
     downloads: (x) => ({
       json: () =>

@@ -4,6 +4,7 @@
 import { html, nothing } from 'lit-html';
 import { concurrencyLabel } from '../../engine/concurrency.js';
 import { progressOf } from './controller.js';
+import { costTemplate } from '../../ui/cost-line.js';
 
 const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(5))) : '–');
 
@@ -13,8 +14,9 @@ const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(5))) : '�
  * @param {any} h handlers: input(key, el), start, stop, resume, json
  * @param {HTMLCanvasElement} canvas
  * @param {import('../../engine/concurrency.js').Concurrency} cap games at once: default and maximum (at most 2: one pair per iteration)
+ * @param {import('../../ui/cost-line.js').Cost} cost the estimate, and the time left while running
  */
-export function tuneTemplate(s, result, h, canvas, cap) {
+export function tuneTemplate(s, result, h, canvas, cap, cost) {
   const f = s.form;
   const running = s.status === 'running';
   const err = s.error;
@@ -23,7 +25,8 @@ export function tuneTemplate(s, result, h, canvas, cap) {
   const field = (key, label, attrs = {}) => html`<label>${label}
     <input id="t-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
       class=${at && attrs.path === at ? 'invalid' : ''}
-      @input=${(e) => h.input(key, e.target)} /></label>`;
+      aria-describedby=${attrs.echo !== undefined ? `t-${key}-reading` : nothing}
+      @input=${(e) => h.input(key, e.target)} />${attrs.echo !== undefined ? html`<span id="t-${key}-reading" class="tc-echo" role="status">${attrs.echo}</span>` : nothing}</label>`;
   const p = progressOf(s);
   const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');
   const spsa = s.plan?.spsa;
@@ -37,14 +40,16 @@ export function tuneTemplate(s, result, h, canvas, cap) {
         <label>Searcher <select id="t-engine" @change=${(e) => h.input('engine', e.target)}>
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
         ${field('tm', 'Manager (spec; its values are the start)', { path: 'a' })} ${field('params', 'Parameters (K1,K2,…)', { path: 'params' })}
-        ${field('cend', 'c_end per parameter (empty: range ÷ 20)', { path: 'c_end' })} ${field('rend', 'r_end per parameter (empty: 0.002)', { path: 'r_end' })}
-        ${field('tc', 'Time control', { path: 'tc_a' })} ${field('games', 'Games (2 per iteration)', { type: 'number', min: 2, path: 'games' })}
-        ${field('nps', 'Virtual nodes/s', { type: 'number', min: 1000 })} ${field('seed', 'Seed', { type: 'number', min: 0 })}
+        ${field('cend', 'c_end per parameter (empty: range ÷ 20)', { path: 'c_end' })} ${field('rend', 'r_end per parameter (empty: follows the run’s length)', { path: 'r_end' })}
+        ${field('tc', 'Time control (seconds: 1+0.01, 40/60)', { path: 'tc_a', echo: s.reading?.tc ?? '' })} ${field('games', 'Games (2 per iteration)', { type: 'number', min: 2, path: 'games' })}
+        ${field('nps', 'Virtual nodes/s (project default 1 000 000)', { type: 'number', min: 1000 })} ${field('seed', 'Seed', { type: 'number', min: 0 })}
         ${field('maxmoves', 'Max moves (0: none)', { type: 'number', min: 0 })}
         ${field('conc', concurrencyLabel(cap, true), { type: 'number', min: 0, max: cap.max })}
       </div>
       <p class="field-error" id="t-error" role="alert">${err ? `${err.message}${err.allowed && !err.message.includes(err.allowed) ? ` (allowed: ${err.allowed})` : ''}` : ''}</p>
-      <p class="note" id="t-plan">${spsa ? `${spsa.iterations} iterations; ${spsa.params.map((q) => `${q.path} from ${short(q.start)} in ${short(q.min)} … ${short(q.max)}, c_end ${short(q.c_end)}, r_end ${q.r_end}`).join('; ')}` : ''}</p>
+      ${running ? nothing : costTemplate('t-estimate', cost, '')}
+      <p class="note" id="t-plan">${spsa ? `${spsa.iterations} iterations; ${spsa.params.map((q, i) => `${q.path} from ${short(q.start)} in ${short(q.min)} … ${short(q.max)}, c_end ${short(q.c_end)}, r_end ${short(q.r_end)} (a one-game edge every iteration moves it ${short(s.plan.reach[i])} over the run)`).join('; ')}` : ''}</p>
+      ${s.plan?.warnings?.length ? html`<p class="warn" id="t-warn" role="alert">${s.plan.warnings.map((w) => html`<span>${w}.</span> `)}</p>` : nothing}
     </section>
     <section class="card wide" id="tune-run">
       <div class="match-buttons">
@@ -55,8 +60,10 @@ export function tuneTemplate(s, result, h, canvas, cap) {
       </div>
       <progress id="t-progress" style="width: 100%" max="1" .value=${p.share} data-status=${s.status} data-done=${p.done} data-total=${p.total}></progress>
       <p class="note" id="t-notice" role="status">${s.notice}</p>
+      ${running ? costTemplate('t-estimate', cost, '') : nothing}
       <p id="t-status" role="status">${s.run ? `${s.status}: iteration ${p.done} / ${p.total}` : 'no tune yet'}${s.message ? ` · ${s.message}` : ''}</p>
       <div class="chart-box">${canvas}</div>
-      ${result ? html`<p>Current values: <span id="t-theta">${result.theta.map(short).join(', ')}</span>; spec: <code id="t-tuned">${result.tuned}</code></p>` : nothing}
+      ${result ? html`<p>Current values: <span id="t-theta">${result.theta.map(short).join(', ')}</span>; spec: <code id="t-tuned">${result.tuned}</code>
+        <span class="hint" id="t-clock">(virtual clock: 1 ms = ${(s.run?.form.nps ?? f.nps) / 1000} nodes)</span></p>` : nothing}
     </section>`;
 }

@@ -8,8 +8,8 @@ use tmlab::play::match_spec::FieldError;
 
 /// Largest `--concurrency`: each game holds two engines (two hash tables) and a thread.
 pub const MAX_CONCURRENCY: usize = 64;
-/// Default `--nps`.
-pub const DEFAULT_NPS: f64 = 1_000_000.0;
+/// Default `--nps`: the project's one virtual node rate (the views' too).
+pub use tmlab::experiment::cost::DEFAULT_NPS;
 
 #[derive(clap::Args)]
 pub struct GameArgs {
@@ -34,6 +34,10 @@ pub struct GameArgs {
     /// fastchess `-maxmoves`: a draw after this many full moves.
     #[arg(long, value_name = "N")]
     pub maxmoves: Option<u32>,
+    /// Print the plan (the duration on this machine, from a calibration of about a second,
+    /// and the expected precision) and exit without playing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// The flag of an adjudication rule (`resign`, `draw`, `max_moves`).

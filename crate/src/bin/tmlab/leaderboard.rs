@@ -3,11 +3,13 @@
 
 use serde::Serialize;
 
+use crate::estimate;
 use crate::game_args::{DEFAULT_NPS, GameArgs, adjudication_flags, flag_error};
 use crate::output::print;
 use tmlab::clock::{TimeControl, Timing};
 use tmlab::drive::SearcherKind;
 use tmlab::excerpt::excerpt;
+use tmlab::experiment::cost::CostEstimate;
 use tmlab::experiment::leaderboard::{self, AB_REFERENCE, Entry, MCTS_REFERENCE, Plan, rank_ranges};
 use tmlab::play::adjudication::Adjudication;
 
@@ -29,6 +31,10 @@ pub struct Args {
     /// Games per manager and control (even: colour-reversed pairs; at least 4 for an Elo).
     #[arg(long, value_name = "N", default_value_t = 100)]
     games: u32,
+    /// Play per manager and control the games whose expected 95 % interval is ±ELO or narrower
+    /// (instead of --games).
+    #[arg(long, value_name = "ELO", conflicts_with = "games")]
+    precision: Option<f64>,
     /// Only these managers, comma-separated (a slice of the gauntlet).
     #[arg(long, value_name = "M,…")]
     only: Option<String>,
@@ -95,7 +101,8 @@ fn own_flag(field: &str) -> Option<&'static str> {
     })
 }
 
-pub fn run(args: Args) -> Result<(), String> {
+pub fn run(mut args: Args) -> Result<(), String> {
+    args.games = estimate::games_or_precision(Some(args.games), args.precision)?;
     let g = &args.game;
     let engines = engines(&g.engine)?;
     let tcs = tcs(&args.tc)?;
@@ -123,6 +130,10 @@ pub fn run(args: Args) -> Result<(), String> {
         adjudication,
     };
     leaderboard::check(&plan).map_err(|e| flag_error(&e, own_flag))?;
+    leaderboard::check_only(&plan)?;
+    if estimate::announce(&plan_estimate(&plan)?, g.dry_run)? {
+        return Ok(());
+    }
     let results = leaderboard::run(&plan, &mut |e| {
         if !args.json {
             eprintln!("{} {} {}: {}", e.engine, e.tc, e.manager, elo_text(e));
@@ -158,6 +169,25 @@ pub fn run(args: Args) -> Result<(), String> {
         return print(&(json + "\n"));
     }
     print(&table(&results, &command))
+}
+
+/// The whole run's plan: each searcher and control calibrated once (on its reference's own
+/// match), its entries played one after another.
+fn plan_estimate(plan: &Plan) -> Result<CostEstimate, String> {
+    let mut parts = Vec::new();
+    for &engine in &plan.engines {
+        let (managers, reference) = leaderboard::gauntlet(engine);
+        let n = managers.iter().filter(|m| plan.only.is_empty() || plan.only.iter().any(|o| o == *m)).count();
+        for tc in &plan.tcs {
+            if n == 0 {
+                continue;
+            }
+            let cfg = leaderboard::entry_spec(plan, engine, reference, tc).to_config()?;
+            let one = estimate::estimate(&cfg, plan.games, plan.games, plan.concurrency)?;
+            parts.extend(std::iter::repeat_n(one, n));
+        }
+    }
+    CostEstimate::sequence(&parts).ok_or_else(|| "--only: no manager of this run's gauntlets".to_string())
 }
 
 fn elo_text(e: &Entry) -> String {

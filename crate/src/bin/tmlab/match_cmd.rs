@@ -4,6 +4,7 @@ use std::io::{IsTerminal, Write};
 
 use serde::Serialize;
 
+use crate::estimate;
 use crate::game_args::{GameArgs, flag_error};
 use crate::match_sink::{Sink, pretty};
 use crate::output::print;
@@ -30,6 +31,9 @@ pub struct Args {
     /// Number of games (played in colour-reversed pairs).
     #[arg(long, default_value_t = 2)]
     games: u32,
+    /// Play the games whose expected 95 % interval is ±ELO or narrower (instead of --games).
+    #[arg(long, value_name = "ELO", conflicts_with = "games")]
+    precision: Option<f64>,
     /// Searcher, concurrency, virtual speed, seed and adjudication.
     #[command(flatten)]
     game: GameArgs,
@@ -97,18 +101,24 @@ fn failed_games(failures: &[GameFailure], first: &GameFailure, finished: u32) ->
     )
 }
 
-pub fn run(args: Args) -> Result<(), String> {
+pub fn run(mut args: Args) -> Result<(), String> {
+    args.games = estimate::games_or_precision(Some(args.games), args.precision)?;
     let match_spec = flags::match_spec(&args)?;
     let cfg = match_spec.to_config().map_err(|e| flag_error(&e, flags::own_flag))?;
     let concurrency = args.game.concurrency()?;
-    // Open the PGN file before playing: an unwritable path is refused before any game.
+    // Open the PGN file before the calibration and the games: an unwritable path is refused
+    // before any game (a dry run opens none).
     let pgn = match &args.pgn {
+        Some(_) if args.game.dry_run => None,
         Some(path) => {
             let f = std::fs::File::create(path).map_err(|e| format!("--pgn {path}: {e}"))?;
             Some((path.clone(), std::io::BufWriter::new(f)))
         }
         None => None,
     };
+    if estimate::announce(&estimate::estimate(&cfg, cfg.games, cfg.games, concurrency)?, args.game.dry_run)? {
+        return Ok(());
+    }
     let json_head = if args.json {
         let head = JsonHead {
             engine: cfg.a.searcher.as_str(),

@@ -3,6 +3,7 @@
 
 use std::io::{IsTerminal, Write};
 
+use crate::estimate;
 use crate::game_args::{GameArgs, flag_error};
 use crate::output::{OutFile, after_results, print, report_damage};
 use tmlab::experiment::chart::sweep_svg;
@@ -43,8 +44,11 @@ pub struct Args {
     #[arg(long, value_name = "TC")]
     tc_b: Option<String>,
     /// Games per value (colour-reversed pairs).
-    #[arg(long, value_name = "N")]
-    games: u32,
+    #[arg(long, value_name = "N", required_unless_present = "precision")]
+    games: Option<u32>,
+    /// Play per value the games whose expected 95 % interval is ±ELO or narrower (instead of --games).
+    #[arg(long, value_name = "ELO", conflicts_with = "games")]
+    precision: Option<f64>,
     /// Searcher, concurrency, virtual speed, seed and adjudication.
     #[command(flatten)]
     game: GameArgs,
@@ -100,13 +104,14 @@ pub fn run(args: Args) -> Result<(), String> {
     let (values, values_flag) = parse_values(&args, &tm)?;
     let concurrency = args.game.concurrency()?;
     let adjudication = args.game.adjudication()?;
+    let games = estimate::games_or_precision(args.games, args.precision)?;
     let base = MatchSpec {
         engine,
         a: args.tm.clone(),
         b: args.vs.clone(),
         tc_a: args.tc.clone(),
         tc_b: args.tc_b.clone(),
-        games: args.games,
+        games,
         clock: ClockMode::Virtual { nps: args.game.nps, latency_ms: 0.0 },
         seed: args.game.seed,
         adjudication,
@@ -115,8 +120,14 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let spec = SweepSpec { param: args.param.clone(), values, base };
     let plan = spec.plan().map_err(|e| flag_error(&e, own_flag(values_flag)))?;
-    // The output file is opened before the first game: a bad path costs no game.
-    let svg_out = OutFile::maybe("--svg", &args.svg)?;
+    // The output file is opened before the calibration and the first game: a bad path costs
+    // no game (a dry run opens none).
+    let svg_out = if args.game.dry_run { None } else { OutFile::maybe("--svg", &args.svg)? };
+    let all = games * spec.values.len() as u32;
+    if estimate::announce(&estimate::estimate(&plan.configs[0], all, games, concurrency)?, args.game.dry_run)?
+    {
+        return Ok(());
+    }
     let games = plan.games();
     let mut scores: Vec<Vec<Option<GameScore>>> = vec![vec![None; games as usize]; spec.values.len()];
     let mut journal = match &args.resume {

@@ -3,6 +3,7 @@
 
 use std::io::{IsTerminal, Write};
 
+use crate::estimate;
 use crate::game_args::{GameArgs, flag_error};
 use crate::output::{OutFile, after_results, print, report_damage};
 use tmlab::experiment::chart::tune_svg;
@@ -37,7 +38,8 @@ pub struct Args {
     /// Perturbation at the last iteration, per parameter (default: a twentieth of each range).
     #[arg(long, value_name = "C1,C2,…")]
     c_end: Option<String>,
-    /// Learning rate at the last iteration, per parameter (default 0.002, OpenBench's).
+    /// Learning rate at the last iteration, per parameter (default: what moves a parameter a
+    /// quarter of its range over the run given a one-game edge per iteration, at least 0.002).
     #[arg(long, value_name = "R1,R2,…")]
     r_end: Option<String>,
     /// Colour-reversed pairs per iteration.
@@ -99,9 +101,24 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let plan = spec.plan().map_err(|e| flag_error(&e, own_flag))?;
     let cfg = &plan.cfg;
-    // The output files are opened before the first game: a bad path costs no game.
-    let json_out = OutFile::maybe("--json", &args.json)?;
-    let svg_out = OutFile::maybe("--svg", &args.svg)?;
+    // The output files are opened before the calibration and the first game: a bad path costs
+    // no game (a dry run opens none).
+    let (json_out, svg_out) = if args.game.dry_run {
+        (None, None)
+    } else {
+        (OutFile::maybe("--json", &args.json)?, OutFile::maybe("--svg", &args.svg)?)
+    };
+    // Iterations run one after another: at most their games are played at once.
+    let per_iteration = 2 * cfg.pairs_per;
+    let first = plan.iteration_match(&cfg.step(&cfg.start(), 1))?.to_config()?;
+    let workers = concurrency.min(per_iteration as usize);
+    let est = estimate::estimate(&first, cfg.iterations * per_iteration, 0, workers)?;
+    for w in plan.warnings() {
+        eprintln!("warning: {w}");
+    }
+    if estimate::announce(&est, args.game.dry_run)? {
+        return Ok(());
+    }
     let mut history: Vec<SpsaIteration> = Vec::new();
     let mut held = Vec::new();
     let mut journal = match &args.resume {

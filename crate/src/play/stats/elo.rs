@@ -114,6 +114,19 @@ fn estimate(scores: &[f64], counts: &[f64], pairs: bool) -> Option<EloEstimate> 
     Some(EloEstimate { elo, elo_error, nelo, nelo_error, los, score: mu })
 }
 
+/// The half-width of the 95 % Elo interval that `games` games between equal players are expected
+/// to give when a share `draw_ratio` of them are drawn: the interval [`estimate_wdl`] computes
+/// from a score of ½ with the per-game variance (1 − draw ratio)/4 (NaN for no games).
+pub fn expected_elo_error(games: u32, draw_ratio: f64) -> f64 {
+    if games == 0 {
+        return f64::NAN;
+    }
+    let sd = ((1.0 - draw_ratio.clamp(0.0, 1.0)) / 4.0).sqrt();
+    let spread = Z95 * sd / f64::from(games).sqrt();
+    let clamp = |s: f64| s.clamp(1e-6, 1.0 - 1e-6);
+    (elo_from_score(clamp(0.5 + spread)) - elo_from_score(clamp(0.5 - spread))) / 2.0
+}
+
 /// Estimates from pair results (fastchess's default report).
 pub fn estimate_pentanomial(p: &Pentanomial) -> Option<EloEstimate> {
     estimate(&PENTA_SCORES, &p.counts(), true)

@@ -167,3 +167,22 @@ fn estimates_need_two_pairs() {
     assert!((e.score - 0.625).abs() < 1e-12 && e.elo_error > 0.0);
     assert!((score_from_elo(elo_from_score(0.3)) - 0.3).abs() < 1e-12);
 }
+
+#[test]
+fn the_expected_error_is_the_interval_of_an_even_score_with_that_draw_ratio() {
+    // 30 wins, 30 losses, 40 draws: the interval estimate_wdl computes is the one expected of
+    // 100 games at a draw ratio of 0.4 (the same variance, (1 − 0.4)/4, and the same score ½).
+    let w = Wdl { wins: 30, losses: 30, draws: 40 };
+    let e = estimate_wdl(&w).unwrap();
+    assert!(
+        (expected_elo_error(100, 0.4) - e.elo_error).abs() < 1e-9,
+        "{} vs {}",
+        e.elo_error,
+        expected_elo_error(100, 0.4)
+    );
+    // Four times the games halve the interval (nearly: the logistic is not quite linear).
+    let (n, n4) = (expected_elo_error(100, 0.3), expected_elo_error(400, 0.3));
+    assert!((n / n4 - 2.0).abs() < 0.02, "{n} / {n4}");
+    assert!(expected_elo_error(100, 0.6) < n, "more draws, less variance");
+    assert!(expected_elo_error(0, 0.3).is_nan());
+}
