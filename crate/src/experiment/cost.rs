@@ -244,16 +244,16 @@ pub fn eta_seconds(remaining: u32, done: u32, elapsed_ms: f64, est_game_seconds:
     f64::from(remaining.div_ceil(workers)) * est_game_seconds
 }
 
-/// Calibrate natively: play game 0 of `cfg` on this thread until it ends or
+/// Calibrate on this thread: play game 0 of `cfg` on this thread until it ends or
 /// [`CALIBRATION_MS`] of wall clock is spent (at least one engine move).
 ///
 /// # Errors
 /// The game cannot be set up.
-#[cfg(not(target_arch = "wasm32"))]
 pub fn calibrate(cfg: &crate::play::match_::MatchConfig) -> Result<Calibration, String> {
+    use crate::clock::timer::now_ms;
     use crate::play::match_game::MatchGame;
-    let start = std::time::Instant::now();
-    let ms = || start.elapsed().as_secs_f64() * 1000.0;
+    let start = now_ms();
+    let ms = || now_ms() - start;
     let (mut plies, mut clock_ms) = (0u32, 0.0);
     let mut game = MatchGame::new(cfg, 0)?;
     while let Some(r) = game.step() {

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod budget;
 mod curve;
+#[cfg(not(target_arch = "wasm32"))]
 mod estimate;
 #[cfg(not(target_arch = "wasm32"))]
 mod game_args;
