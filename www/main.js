@@ -166,7 +166,9 @@ async function main() {
       return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
     },
     learn: async (root) => {
-      await engineReady;
+      // Lessons draw the Curves view's decay and moves-left charts (charts module) beside the
+      // engine's charts.
+      await Promise.all([engineReady, loadCharts()]);
       // `chart=timeline` (embeds only, from the search timeline's Embed button): that lesson
       // chart alone, its settings the link's `c.` keys (fen, tm, clock, inc, nps).
       if (embed && url.params.get('chart') === 'timeline') {

@@ -190,8 +190,9 @@ test('Match disables what its searcher does not use: smart pruning with alpha-be
   const p = await browser.context.newPage();
   await p.addInitScript(() => indexedDB.deleteDatabase('tmlab-match'));
   await p.goto(`${server.url}?v=1&view=match`);
-  const sp = '[data-panel="mb"] .param[data-key="mb.smart-pruning.factor"]';
-  const calls = '[data-panel="ma"] .param[data-key="ma.check-calls"]';
+  // The defaults: A lc0-legacy (smart pruning), B stockfish (check-calls).
+  const sp = '[data-panel="ma"] .param[data-key="ma.smart-pruning.factor"]';
+  const calls = '[data-panel="mb"] .param[data-key="mb.check-calls"]';
   await p.waitForSelector(sp, { timeout: 30000 });
   await p.selectOption('#m-engine', 'ab');
   await p.waitForSelector(`${sp}.not-applicable`);
