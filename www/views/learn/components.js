@@ -11,26 +11,16 @@ import { mountAllocation, mountCurves } from '../curves/index.js';
 import { ALLOCATION_DEFAULTS } from '../curves/params.js';
 import { EngineClient } from '../../engine/client.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
-import { perFrame } from '../../ui/frame.js';
+import { perFrame, until as untilFrame } from '../../ui/frame.js';
 import { typedAttrs } from './controller.js';
 import { createChartEmbed } from '../../ui/chart-embed.js';
 import { iframeSnippet, playgroundBase } from '../../ui/snippets.js';
 import { mountReplayChart, mountMatchChart } from './lesson-charts.js';
 
-/** @typedef {{element: HTMLElement, settled: () => Promise<void>, destroy: () => void}} Mounted */
+/** @typedef {import('./lesson-charts.js').Mounted} Mounted */
 
-/** Poll `done()` each animation frame until it holds (or `ms` pass). */
-function until(done, ms = 120000) {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (done()) resolve(undefined);
-      else if (performance.now() - t0 > ms) reject(new Error('the chart did not settle in time'));
-      else requestAnimationFrame(check);
-    };
-    check();
-  });
-}
+/** A lesson chart settles within two minutes. */
+const until = (/** @type {() => boolean} */ done) => untilFrame(done, 120000);
 
 /**
  * @param {HTMLElement} host

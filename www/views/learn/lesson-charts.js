@@ -13,22 +13,12 @@ import { replayWorker } from '../replay/worker-client.js';
 import { SAMPLES } from '../replay/controller.js';
 import { appUrl } from '../../ui/app-url.js';
 import { fitCanvas } from '../../ui/canvas.js';
-import { perFrame } from '../../ui/frame.js';
+import { perFrame, until as untilFrame } from '../../ui/frame.js';
 
 /** @typedef {{element: HTMLElement, settled: () => Promise<void>, destroy: () => void}} Mounted */
 
-/** Poll `done()` each animation frame until it holds (or `ms` pass). */
-export function until(done, ms = 240000) {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (done()) resolve(undefined);
-      else if (performance.now() - t0 > ms) reject(new Error('the chart did not settle in time'));
-      else requestAnimationFrame(check);
-    };
-    check();
-  });
-}
+/** A replayed game or a live match settles within four minutes. */
+const until = (/** @type {() => boolean} */ done) => untilFrame(done, 240000);
 
 /**
  * A replay of a shipped sample (`sample`, default `lichess`) or a pasted PGN against one

@@ -78,6 +78,21 @@ function clockView(s, color, now) {
   </div>`;
 }
 
+/**
+ * The board between the two clocks, the side at the bottom the board's orientation (both
+ * layouts); a selected earlier move shows the board in replay style.
+ * @param {PlayState} s @param {Parts} parts @param {number} now
+ */
+function boardColumn(s, parts, now) {
+  const gs = s.gs;
+  const top = s.orientation === 'white' ? 'black' : 'white';
+  return html`<div class="board-col">
+    <div class="clock-slot slot-top">${gs ? clockView(s, top, now) : nothing}</div>
+    <div class="board-box ${s.selected == null ? '' : 'replay'}">${parts.board}${parts.promo}</div>
+    <div class="clock-slot slot-bottom">${gs ? clockView(s, s.orientation, now) : nothing}</div>
+  </div>`;
+}
+
 /** A mark on the budget bar at `ms` of `span` (off the bar when unknown). */
 const markAt = (/** @type {number|null|undefined} */ ms, /** @type {number|null|undefined} */ span) =>
   styleMap({ left: span && ms != null ? `${Math.min(100, (ms / span) * 100)}%` : '-10px' });
@@ -186,14 +201,9 @@ export function playTemplate(s, h, parts, { now, fields }) {
     const input = /** @type {HTMLInputElement} */ (/** @type {HTMLFormElement} */ (e.target).elements.namedItem('move'));
     if (h.typed(input.value)) input.value = '';
   };
-  const top = s.orientation === 'white' ? 'black' : 'white';
   return html`
     <section class="card play-main">
-      <div class="board-col">
-        <div class="clock-slot slot-top">${gs ? clockView(s, top, now) : nothing}</div>
-        <div class="board-box ${live ? '' : 'replay'}">${parts.board}${parts.promo}</div>
-        <div class="clock-slot slot-bottom">${gs ? clockView(s, s.orientation, now) : nothing}</div>
-      </div>
+      ${boardColumn(s, parts, now)}
       <div class="play-side">
         <p class="play-status" role="status" aria-live="polite" data-result=${gs?.outcome?.result ?? nothing}
           data-termination=${gs?.outcome?.termination ?? nothing}>${gs ? statusText(s) : s.notice}</p>
@@ -275,14 +285,9 @@ function engineLine(s, now) {
 export function compactTemplate(s, h, parts, { now }) {
   const gs = s.gs;
   const live = s.selected == null;
-  const top = s.orientation === 'white' ? 'black' : 'white';
   return html`
     <section class="play-compact">
-      <div class="board-col">
-        <div class="clock-slot slot-top">${gs ? clockView(s, top, now) : nothing}</div>
-        <div class="board-box ${live ? '' : 'replay'}">${parts.board}${parts.promo}</div>
-        <div class="clock-slot slot-bottom">${gs ? clockView(s, s.orientation, now) : nothing}</div>
-      </div>
+      ${boardColumn(s, parts, now)}
       <div class="play-side">
         <p class="play-status" role="status" aria-live="polite" data-result=${gs?.outcome?.result ?? nothing}
           data-termination=${gs?.outcome?.termination ?? nothing}>${gs ? statusText(s) : s.notice}
