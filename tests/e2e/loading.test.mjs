@@ -43,13 +43,11 @@ function timing() {
     },
     true,
   );
-  new MutationObserver((records) => {
-    for (const r of records) {
-      if (r.attributeName === 'data-draws' && /** @type {Element} */ (r.target).closest('.chart-card')) {
-        globalThis.__chart.live ??= performance.now();
-      }
-    }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-draws'] });
+  // A live chart counts once a drawn canvas is in a chart card, whether it was drawn in place
+  // (an attribute change) or drawn first and then inserted (a child-list change).
+  new MutationObserver(() => {
+    if (document.querySelector('.chart-card canvas[data-draws]')) globalThis.__chart.live ??= performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-draws'] });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) globalThis.__chart.lcp = e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
