@@ -149,7 +149,14 @@ async function main() {
         }),
         onChange: (s) => url.set(ALLOCATION_PREFIX, s, ALLOCATION_DEFAULTS),
       });
-      return { curves, allocation };
+      const fr = await import('./views/curves/flag-risk.js');
+      const flagRisk = only
+        ? null
+        : fr.mountFlagRisk(root, {
+            state: url.get(fr.FLAG_RISK_PREFIX, fr.FLAG_RISK_DEFAULTS, { check: { tm: checkSpec, tc: checkTimeControl } }),
+            onChange: (s) => url.set(fr.FLAG_RISK_PREFIX, s, fr.FLAG_RISK_DEFAULTS),
+          });
+      return { curves, allocation, flagRisk };
     },
     play: async (root) => {
       await engineReady;
@@ -163,7 +170,14 @@ async function main() {
       const m = await import('./views/match/index.js');
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
-      return m.mountMatch(root, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
+      // The view's match, then its Scaling section (the same managers at several controls),
+      // each in its own container.
+      const [matchRoot, scalingRoot] = [document.createElement('div'), document.createElement('div')];
+      scalingRoot.id = 'match-scaling';
+      root.append(matchRoot, scalingRoot);
+      const handle = m.mountMatch(matchRoot, viewContext(m.MATCH_PREFIX, m.MATCH_DEFAULTS, check));
+      const sc = await import('./views/scaling/index.js');
+      return Object.assign(handle, { scaling: sc.mountScaling(scalingRoot, viewContext(sc.SCALING_PREFIX, sc.SCALING_DEFAULTS)) });
     },
     learn: async (root) => {
       // Lessons draw the Curves view's decay and moves-left charts (charts module) beside the

@@ -6,6 +6,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::fit::{Optimum, short};
+use super::overhead::OverheadReport;
+use super::scaling::ScalingReport;
 use super::spsa::{SpsaConfig, SpsaIteration};
 use super::sweep::SweepReport;
 
@@ -182,6 +184,180 @@ pub fn sweep_svg(r: &SweepReport, title: &str, size: (u32, u32)) -> Result<Strin
     {
         let area = SVGBackend::with_string(&mut s, size).into_drawing_area();
         draw_sweep(&area, r, title)?;
+    }
+    Ok(s)
+}
+
+/// Draws a time-control scaling: each control's Elo with its 95 % interval against log₂ of the
+/// time (labelled with the controls), and the weighted line fit.
+///
+/// # Errors
+/// The backend failed.
+pub fn draw_scaling<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    r: &ScalingReport,
+    title: &str,
+) -> Result<(), String> {
+    area.fill(&WHITE).map_err(err)?;
+    let pts: Vec<(f64, f64, f64)> = r
+        .points
+        .iter()
+        .filter_map(|p| p.estimate.map(|e| (p.log2_time, e.elo, e.elo_error)))
+        .filter(|(_, y, e)| y.is_finite() && e.is_finite())
+        .collect();
+    let (mut x0, mut x1) =
+        r.points.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.log2_time), b.max(p.log2_time)));
+    if x0 >= x1 {
+        (x0, x1) = (x0 - 1.0, x0 + 1.0);
+    }
+    let pad = (x1 - x0) * 0.06;
+    let (x0, x1) = (x0 - pad, x1 + pad);
+    let line: Vec<(f64, f64)> = r.fit.as_ref().map(|f| vec![(x0, f.eval(x0)), (x1, f.eval(x1))]).unwrap_or_default();
+    let ys = pts.iter().flat_map(|&(_, y, e)| [y - e, y + e]).chain(line.iter().map(|c| c.1)).chain([0.0]);
+    let (mut y0, mut y1) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
+    if y0 >= y1 {
+        (y0, y1) = (y0 - 50.0, y0 + 50.0);
+    }
+    let ypad = (y1 - y0) * 0.08;
+    let mut ctx = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(x0..x1, (y0 - ypad)..(y1 + ypad))
+        .map_err(err)?;
+    // A tick at each control's time, labelled with the control.
+    let ticks: Vec<(f64, String)> = r.points.iter().map(|p| (p.log2_time, p.tc.clone())).collect();
+    let label = move |x: &f64| {
+        ticks.iter().find(|(t, _)| (t - x).abs() < 1e-9).map_or_else(String::new, |(_, tc)| tc.clone())
+    };
+    ctx.configure_mesh()
+        .x_desc("time control (log2 of the time a typical game spends per side)")
+        .y_desc("Elo of A vs B (95 % CI)")
+        .x_labels(0)
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .light_line_style(GRID)
+        .max_light_lines(1)
+        .label_style(("sans-serif", 12))
+        .draw()
+        .map_err(err)?;
+    let (ylo, yhi) = (y0 - ypad, y1 + ypad);
+    for p in &r.points {
+        let x = p.log2_time;
+        ctx.draw_series([PathElement::new([(x, ylo), (x, yhi)], GRID)]).map_err(err)?;
+        ctx.draw_series([Text::new(label(&x), (x, ylo), ("sans-serif", 12).into_font().color(&BLACK))])
+            .map_err(err)?;
+    }
+    ctx.draw_series(LineSeries::new([(x0, 0.0), (x1, 0.0)], BLACK.mix(0.3))).map_err(err)?;
+    if let Some(f) = &r.fit {
+        ctx.draw_series(LineSeries::new(line, FIT.stroke_width(2)))
+            .map_err(err)?
+            .label(format!("fit: {:+.1} Elo per doubling (95 % CI {:+.1} … {:+.1})", f.slope, f.slope_lo, f.slope_hi))
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], FIT.stroke_width(2)));
+    }
+    ctx.draw_series(
+        pts.iter().map(|&(x, y, e)| PathElement::new([(x, y - e), (x, y + e)], MAIN.stroke_width(2))),
+    )
+    .map_err(err)?;
+    ctx.draw_series(pts.iter().map(|&(x, y, _)| Circle::new((x, y), 4, MAIN.filled())))
+        .map_err(err)?
+        .label("Elo ± 95 % per control")
+        .legend(|(x, y)| Circle::new((x + 8, y), 4, MAIN.filled()));
+    ctx.configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .label_font(("sans-serif", 12))
+        .position(SeriesLabelPosition::LowerRight)
+        .draw()
+        .map_err(err)?;
+    area.present().map_err(err)
+}
+
+/// A scaling chart as SVG text.
+///
+/// # Errors
+/// Drawing failed.
+pub fn scaling_svg(r: &ScalingReport, title: &str, size: (u32, u32)) -> Result<String, String> {
+    let mut s = String::new();
+    {
+        let area = SVGBackend::with_string(&mut s, size).into_drawing_area();
+        draw_scaling(&area, r, title)?;
+    }
+    Ok(s)
+}
+
+/// Draws a flag-risk curve: the probability of losing a game on time (and its 95 % upper bound)
+/// against the Move Overhead on a log scale, the chosen risk level, the required overhead.
+///
+/// # Errors
+/// The backend failed.
+pub fn draw_overhead<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    r: &OverheadReport,
+    title: &str,
+) -> Result<(), String> {
+    area.fill(&WHITE).map_err(err)?;
+    let games = f64::from(r.spec.games.max(1));
+    // A probability of 0 is drawn at the floor: a tenth of one game in all.
+    let floor = 0.1 / games;
+    let x1 = r.points.iter().map(|p| p.overhead_ms).fold(1.0f64, f64::max);
+    let mut ctx = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(64)
+        .build_cartesian_2d(0.0..x1, (floor..1.0).log_scale())
+        .map_err(err)?;
+    ctx.configure_mesh()
+        .x_desc("Move Overhead (ms)")
+        .y_desc("P(lose on time) per game")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| if *y <= floor * 1.0001 { "0".into() } else { format!("{y:.0e}") })
+        .light_line_style(GRID)
+        .max_light_lines(1)
+        .label_style(("sans-serif", 12))
+        .draw()
+        .map_err(err)?;
+    let at = |p: f64| p.max(floor);
+    ctx.draw_series(LineSeries::new([(0.0, r.spec.risk), (x1, r.spec.risk)], BLACK.mix(0.6).stroke_width(1)))
+        .map_err(err)?
+        .label(format!("chosen risk: 1 in {:.0} games", 1.0 / r.spec.risk))
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLACK.mix(0.6)));
+    ctx.draw_series(LineSeries::new(r.points.iter().map(|p| (p.overhead_ms, at(p.p_hi))), FIT.mix(0.7).stroke_width(1)))
+        .map_err(err)?
+        .label("95 % upper bound")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], FIT.mix(0.7)));
+    ctx.draw_series(LineSeries::new(r.points.iter().map(|p| (p.overhead_ms, at(p.p))), MAIN.stroke_width(2)))
+        .map_err(err)?
+        .label(format!("flag probability ({} simulated games per overhead)", r.spec.games))
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], MAIN.stroke_width(2)));
+    ctx.draw_series(r.points.iter().map(|p| Circle::new((p.overhead_ms, at(p.p)), 3, MAIN.filled()))).map_err(err)?;
+    if let Some(q) = &r.required {
+        let o = q.overhead_ms;
+        ctx.draw_series([PathElement::new([(o, floor), (o, 1.0)], FIT.stroke_width(2))])
+            .map_err(err)?
+            .label(format!("required overhead {o} ms (≈ {:.1} Elo)", q.elo_cost))
+            .legend(|(x, y)| PathElement::new([(x + 8, y - 6), (x + 8, y + 6)], FIT.stroke_width(2)));
+    }
+    ctx.configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .label_font(("sans-serif", 12))
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(err)?;
+    area.present().map_err(err)
+}
+
+/// A flag-risk chart as SVG text.
+///
+/// # Errors
+/// Drawing failed.
+pub fn overhead_svg(r: &OverheadReport, title: &str, size: (u32, u32)) -> Result<String, String> {
+    let mut s = String::new();
+    {
+        let area = SVGBackend::with_string(&mut s, size).into_drawing_area();
+        draw_overhead(&area, r, title)?;
     }
     Ok(s)
 }

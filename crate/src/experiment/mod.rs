@@ -9,16 +9,20 @@ pub mod chart;
 pub mod cost;
 pub mod fit;
 pub mod journal;
+pub mod latency;
 // Matches run on native threads only; the browser reads the committed results.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod leaderboard;
 pub mod lesson_numbers;
+pub mod line_fit;
+pub mod overhead;
 pub mod param;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod pool;
 pub mod rank;
 pub mod replay;
 pub mod resume;
+pub mod scaling;
 pub mod spsa;
 pub mod sweep;
 pub mod sweep_range;

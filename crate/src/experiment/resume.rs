@@ -15,12 +15,14 @@ use serde_json::Value;
 
 use super::journal::Damage;
 use super::spsa::SpsaIteration;
+use super::scaling::ScalingPlan;
 use super::sweep::SweepPlan;
 use super::tune::TunePlan;
 use crate::excerpt::excerpt_n;
 use crate::play::match_::{GameScore, MatchConfig};
 
-/// One finished game of a sweep: value `value`'s game `game.index`.
+/// One finished game of a sweep (value `value`'s game `game.index`) or of a scaling (control
+/// `value`'s game).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SweepRecord {
@@ -48,8 +50,17 @@ fn undecodable(what: &str, e: &serde_json::Error) -> String {
 
 /// The games of `plan` recorded in `records` (`(position, record)`), each checked.
 pub fn sweep_resume(plan: &SweepPlan, records: &[(usize, Value)]) -> SweepResumed {
-    let games = plan.games();
-    let n = plan.spec.values.len();
+    points_resume(plan.spec.values.len(), plan.games(), "value", records)
+}
+
+/// The games of a scaling's controls recorded in `records`, each checked (the same record as a
+/// sweep's: `value` is the control's index).
+pub fn scaling_resume(plan: &ScalingPlan, records: &[(usize, Value)]) -> SweepResumed {
+    points_resume(plan.spec.tcs.len(), plan.games(), "control", records)
+}
+
+/// The games of `n` measured points of `games` games each (`what` names a point in messages).
+fn points_resume(n: usize, games: u32, what: &str, records: &[(usize, Value)]) -> SweepResumed {
     let mut scores: Vec<Vec<Option<GameScore>>> = vec![vec![None; games as usize]; n];
     let mut first_line = vec![vec![0usize; games as usize]; n];
     let mut damaged = Vec::new();
@@ -58,20 +69,20 @@ pub fn sweep_resume(plan: &SweepPlan, records: &[(usize, Value)]) -> SweepResume
         let r: SweepRecord = match serde_json::from_value(v.clone()) {
             Ok(r) => r,
             Err(e) => {
-                damaged.push(Damage::new(*line, undecodable("a sweep game record", &e)));
+                damaged.push(Damage::new(*line, undecodable("a game record", &e)));
                 continue;
             }
         };
         let g = r.game.index;
         let why = if r.value >= n {
-            format!("it names value {}, but the sweep has {n} values", r.value)
+            format!("it names {what} {}, but there are {n} {what}s", r.value)
         } else if g >= games {
-            format!("it names game {}, but each value plays {games}", g + 1)
+            format!("it names game {}, but each {what} plays {games}", g + 1)
         } else if r.game.a_white != MatchConfig::a_is_white(g) {
             format!("its colours are not game {}'s", g + 1)
         } else if scores[r.value][g as usize].is_some() {
             format!(
-                "a second record of value {}'s game {} (line {} is kept)",
+                "a second record of {what} {}'s game {} (line {} is kept)",
                 r.value + 1,
                 g + 1,
                 first_line[r.value][g as usize]

@@ -56,7 +56,7 @@ fn tune_plan_of(spec_json: &str) -> Result<TunePlan, JsValue> {
     Ok(plan)
 }
 
-fn js_err(e: impl std::fmt::Display) -> JsValue {
+pub(super) fn js_err(e: impl std::fmt::Display) -> JsValue {
     RuleError { path: String::new(), message: e.to_string(), allowed: String::new() }.js()
 }
 
@@ -219,11 +219,11 @@ pub fn tune_next(spec_json: &str, history: JsValue, held: JsValue) -> Result<JsV
 }
 
 /// Intact records by their index in the saved list, and the damaged ones.
-type Opened = (Vec<(usize, serde_json::Value)>, Vec<Damage>);
+pub(super) type Opened = (Vec<(usize, serde_json::Value)>, Vec<Damage>);
 
 /// The saved records of the browser (each a sealed line, see `experiment::journal`): the
 /// intact ones as `(index, record)`, the others as damage naming their index.
-fn open_records(lines: JsValue) -> Result<Opened, JsValue> {
+pub(super) fn open_records(lines: JsValue) -> Result<Opened, JsValue> {
     let arr: js_sys::Array = lines.dyn_into().map_err(|_| js_err("the saved records are not a list"))?;
     let mut records = Vec::new();
     let mut damaged = Vec::new();
@@ -339,11 +339,11 @@ pub fn calibration_ms() -> f64 {
 
 /// What the page shows of a plan: the estimate and its sentence.
 #[derive(Serialize)]
-struct Planned {
+pub(super) struct Planned {
     #[serde(flatten)]
-    estimate: crate::experiment::cost::CostEstimate,
-    text: String,
-    duration: String,
+    pub(super) estimate: crate::experiment::cost::CostEstimate,
+    pub(super) text: String,
+    pub(super) duration: String,
 }
 
 /// The plan of `games` games (`per_point` per measured point, 0 for none) of the match spec

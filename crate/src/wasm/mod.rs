@@ -17,6 +17,8 @@ mod canvas;
 pub mod charts;
 #[cfg(feature = "engine")]
 pub mod experiments;
+#[cfg(feature = "engine")]
+pub mod flag_risk;
 pub mod game_chart;
 pub mod glossary;
 #[cfg(feature = "engine")]
@@ -26,6 +28,8 @@ pub mod matches;
 #[cfg(feature = "engine")]
 pub mod replay;
 pub mod rules;
+#[cfg(feature = "engine")]
+pub mod scaling;
 #[cfg(feature = "engine")] // no chart or embed asks it
 pub mod tc_check;
 #[cfg(feature = "engine")]

@@ -36,8 +36,10 @@ import { NO_COST } from '../../ui/cost-line.js';
  *   the run from its setup and saved records (the crate checks each: `damaged` lists the refused ones by index); may throw
  * @property {boolean} [analyseOnStart] recompute the analysis when a run starts (Tune: the empty trajectory)
  * @property {(x: Experiment) => void} go plays the run's pending games (after Start and Resume)
- * @property {(s: any) => null | {spec: string, games: number, perPoint: number, workers: number, nps: number}} costOf
+ * @property {(s: any) => null | {spec: string, games: number, perPoint: number, workers: number, nps: number, scaling?: string}} costOf
  *   what the checked form would play, for the estimate: the match spec whose game 0 calibrates, the games in all and per point, at once
+ * @property {(c: any, cal: import('../../engine/cost.js').Calibration) => any} [estimate]
+ *   the crate's plan from the calibration (default: experiment_estimate of `costOf`'s spec)
  * @property {(s: any) => {done: number, total: number}} gamesOf the run's finished and planned games
  * @property {(s: any, analysis: any, handlers: any, canvas: HTMLCanvasElement, cap: import('../../engine/concurrency.js').Concurrency, cost: import('../../ui/cost-line.js').Cost) => any} template the view
  * @property {(x: Experiment) => Record<string, () => void>} downloads the view's download handlers
@@ -151,7 +153,7 @@ export function mountExperiment(root, ctx, o) {
       calibrate(c.spec).then(
         (cal) => {
           if (seq !== planSeq) return;
-          x.cost = { ...NO_COST, estimate: estimateOf(c, cal) };
+          x.cost = { ...NO_COST, estimate: (o.estimate ?? estimateOf)(c, cal) };
           x.paint();
         },
         (e) => {

@@ -24,8 +24,11 @@ mod match_cmd;
 mod match_sink;
 mod move_args;
 mod output;
+mod overhead;
 mod params;
 mod replay;
+#[cfg(not(target_arch = "wasm32"))]
+mod scaling;
 mod simulate;
 mod spsa_inputs;
 mod stopper;
@@ -74,6 +77,11 @@ enum Command {
     /// Sweep one manager parameter over values against a baseline; fit Elo and find the optimum.
     #[cfg(not(target_arch = "wasm32"))]
     Sweep(Box<sweep::Args>),
+    /// Flag risk against Move Overhead under a latency model, by simulation on the virtual clock.
+    Overhead(overhead::Args),
+    /// The same two managers at several time controls: Elo per control and its slope in log time.
+    #[cfg(not(target_arch = "wasm32"))]
+    Scaling(Box<scaling::Args>),
     /// SPSA-tune manager parameters (fishtest/OpenBench formulation).
     #[cfg(not(target_arch = "wasm32"))]
     Tune(Box<tune::Args>),
@@ -110,6 +118,9 @@ fn main() -> ExitCode {
         Command::Sweep(args) => sweep::run(*args),
         #[cfg(not(target_arch = "wasm32"))]
         Command::Tune(args) => tune::run(*args),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Scaling(args) => scaling::run(*args),
+        Command::Overhead(args) => overhead::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,179 @@
+//! `tmlab scaling`: the same two managers matched at several time controls, with a weighted
+//! straight-line fit of Elo against log₂ of the time and a verdict (scales, anti-scales, flat).
+
+use std::io::{IsTerminal, Write};
+
+use crate::estimate;
+use crate::game_args::{GameArgs, flag_error};
+use crate::output::{OutFile, after_results, print, report_damage};
+use tmlab::experiment::chart::scaling_svg;
+use tmlab::experiment::cost::calibrate;
+use tmlab::experiment::journal::JournalFile;
+use tmlab::experiment::pool::{Task, play_tasks};
+use tmlab::experiment::resume::{SweepRecord, scaling_resume};
+use tmlab::experiment::scaling::{DEFAULT_TCS, ScalingSpec, tcs_list};
+use tmlab::play::game::ClockMode;
+use tmlab::play::match_::GameScore;
+use tmlab::play::match_spec::MatchSpec;
+
+#[derive(clap::Args)]
+#[command(mut_arg("seed", |a| a.help("Seed of the opening order (the same at every control)")))]
+pub struct Args {
+    /// Player A's manager (spec string): the Elo reported is A's against B.
+    #[arg(long, value_name = "SPEC")]
+    a: String,
+    /// Player B's manager (spec string).
+    #[arg(long, value_name = "SPEC")]
+    b: String,
+    /// The time controls, comma-separated (cutechess syntax; both players play each).
+    #[arg(long, value_name = "TC1,TC2,…", default_value = DEFAULT_TCS)]
+    tcs: String,
+    /// Games per control (colour-reversed pairs).
+    #[arg(long, value_name = "N", required_unless_present = "precision")]
+    games: Option<u32>,
+    /// Play per control the games whose expected 95 % interval is ±ELO or narrower (instead of --games).
+    #[arg(long, value_name = "ELO", conflicts_with = "games")]
+    precision: Option<f64>,
+    /// Searcher, concurrency, virtual speed, seed and adjudication.
+    #[command(flatten)]
+    game: GameArgs,
+    /// Record every finished game in FILE and skip those already in it (continue a stopped run).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<String>,
+    /// Print JSON instead of the table.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print CSV instead of the table.
+    #[arg(long)]
+    csv: bool,
+    /// Write the chart (Elo ± 95 % against log time, with the fitted line) as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+}
+
+/// The flag of a scaling-spec field.
+fn own_flag(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "tcs" => "--tcs",
+        "a" => "--a",
+        "b" => "--b",
+        "games" => "--games",
+        _ => return None,
+    })
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let engine = args.game.searcher()?;
+    let concurrency = args.game.concurrency()?;
+    let adjudication = args.game.adjudication()?;
+    let games = estimate::games_or_precision(args.games, args.precision)?;
+    let base = MatchSpec {
+        engine,
+        a: args.a.clone(),
+        b: args.b.clone(),
+        games,
+        clock: ClockMode::Virtual { nps: args.game.nps, latency_ms: 0.0 },
+        seed: args.game.seed,
+        adjudication,
+        event: "tmlab scaling".into(),
+        ..MatchSpec::default()
+    };
+    let spec = ScalingSpec { tcs: tcs_list(&args.tcs), base };
+    let plan = spec.plan().map_err(|e| flag_error(&e, own_flag))?;
+    let svg_out = if args.game.dry_run { None } else { OutFile::maybe("--svg", &args.svg)? };
+    let n = spec.tcs.len();
+    let cal = calibrate(&plan.configs[plan.longest()]).map_err(|e| format!("calibration: {e}"))?;
+    let cost = plan.cost(&cal, concurrency as u32);
+    if estimate::announce(&cost, args.game.dry_run)? {
+        return Ok(());
+    }
+    let mut scores: Vec<Vec<Option<GameScore>>> = vec![vec![None; games as usize]; n];
+    let mut journal = match &args.resume {
+        Some(path) => {
+            let settings = serde_json::from_str(&spec.to_json()).map_err(|e| e.to_string())?;
+            let j = JournalFile::open(path, "scaling", &settings)?;
+            let r = scaling_resume(&plan, &j.records);
+            report_damage(
+                path,
+                &[j.damaged.as_slice(), r.damaged.as_slice()].concat(),
+                "any game it held is played again",
+            );
+            scores = r.scores;
+            Some(j)
+        }
+        None => None,
+    };
+    // Pair by pair across the controls: a run stopped part-way has every control measured on the
+    // same openings so far.
+    let tasks: Vec<Task> = (0..games.div_ceil(2))
+        .flat_map(|pair| {
+            (0..n).flat_map(move |v| (2 * pair..(2 * pair + 2).min(games)).map(move |g| Task { cfg: v, game: g }))
+        })
+        .filter(|t| scores[t.cfg][t.game as usize].is_none())
+        .collect();
+    let total = n as u32 * games;
+    let mut done = total - tasks.len() as u32;
+    if done > 0 {
+        eprintln!("resuming: {done} of {total} games already in the resume file");
+    }
+    let tty = std::io::stderr().is_terminal();
+    let start = std::time::Instant::now();
+    let mut write_error = None;
+    let mut played = 0;
+    play_tasks(&plan.configs, &tasks, concurrency, &mut |t, g| {
+        scores[t.cfg][t.game as usize] = Some(g.score);
+        played += 1;
+        if let Some(j) = journal.as_mut()
+            && let Err(e) = j.append(&SweepRecord { value: t.cfg, game: g.score })
+        {
+            write_error = Some(e);
+            return false;
+        }
+        done += 1;
+        let line = format!(
+            "[{done}/{total} games] {} game {} {} | {:.0} s",
+            spec.tcs[t.cfg],
+            t.game + 1,
+            g.record.outcome.as_ref().map_or("*", |o| o.result.as_str()),
+            start.elapsed().as_secs_f64()
+        );
+        let mut err = std::io::stderr().lock();
+        let _ = if tty { write!(err, "\r\x1b[2K{line}") } else { writeln!(err, "{line}") };
+        true
+    })?;
+    if tty {
+        eprintln!();
+    }
+    let wall = start.elapsed().as_secs_f64();
+    let report = plan.report(&scores);
+    let title = format!("{} vs {}, {games} games per control", args.a, args.b);
+    let svg = match svg_out {
+        Some(f) => Some((f, scaling_svg(&report, &title, (800, 480))?)),
+        None => None,
+    };
+    let text = if args.json {
+        let out =
+            serde_json::json!({ "spec": spec, "report": report, "games_played_now": played, "wall_s": wall });
+        serde_json::to_string_pretty(&out).map_err(|e| e.to_string())? + "\n"
+    } else if args.csv {
+        report.to_csv()
+    } else {
+        let head = format!(
+            "Time-control scaling of {} against {}: {games} games per control, virtual clock {} nodes/ms, seed {}\n",
+            args.a,
+            args.b,
+            args.game.nps / 1000.0,
+            args.game.seed
+        );
+        let rate = if wall > 0.0 { f64::from(played) / wall } else { 0.0 };
+        let tail = format!("{played} games played in {wall:.1} s ({rate:.2} games/s)\n");
+        format!("{head}{}{tail}", report.to_text())
+    };
+    print(&text)?;
+    let mut errors: Vec<String> =
+        svg.into_iter().filter_map(|(f, svg)| f.write(svg.as_bytes()).err()).collect();
+    if let Some(e) = write_error {
+        errors.insert(0, format!("{e}: the scaling stopped after {played} games this run"));
+    }
+    after_results(errors)
+}
