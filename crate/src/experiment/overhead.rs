@@ -265,9 +265,10 @@ impl OverheadPlan {
         Ok((flags, think))
     }
 
-    /// The overheads of the curve: the spec's, or 21 from 0 to a multiple of 10 ms above twice
-    /// the latency that one move in `moves` exceeds with probability `risk` (estimated from
-    /// 20 000 draws), within the manager's range.
+    /// The overheads of the curve: the spec's, or 21 from 0 to `hi` spaced quadratically (dense
+    /// near 0, where the risk falls): `hi` is four times the latency that one move in `moves`
+    /// exceeds (its quantile 1 − 1/moves, from 20 000 draws), at least 50 ms, rounded up to
+    /// 10 ms, within the manager's range.
     pub fn overheads(&self) -> Vec<f64> {
         if !self.spec.overheads.is_empty() {
             let mut v = self.spec.overheads.clone();
@@ -278,16 +279,18 @@ impl OverheadPlan {
         let mut rng = Rng::new(self.spec.seed ^ 0x5eed);
         let mut draws: Vec<f64> = (0..20_000).map(|_| self.spec.latency.sample(&mut rng)).collect();
         draws.sort_by(f64::total_cmp);
-        let q = 1.0 - self.spec.risk / f64::from(self.spec.moves);
+        let q = 1.0 - 1.0 / f64::from(self.spec.moves);
         let at = ((q * draws.len() as f64) as usize).min(draws.len() - 1);
-        let hi = ((2.0 * draws[at]).max(50.0) / 10.0).ceil() * 10.0;
+        let hi = ((4.0 * draws[at]).max(50.0) / 10.0).ceil() * 10.0;
         let hi = hi.min(self.max_overhead());
-        (0..=20).map(|i| (hi * f64::from(i) / 20.0).round()).collect::<Vec<f64>>().into_iter().fold(Vec::new(), |mut v, x| {
+        let mut v: Vec<f64> = Vec::new();
+        for i in 0..=20 {
+            let x = (hi * (f64::from(i) / 20.0).powi(2)).round();
             if v.last() != Some(&x) {
                 v.push(x);
             }
-            v
-        })
+        }
+        v
     }
 
     /// The curve, the required overhead and the sentence. `on_point(done, total)` hears each
@@ -422,9 +425,12 @@ mod tests {
         let plan = s.plan().unwrap();
         assert_eq!(plan.run(30.0).unwrap().0, 0);
         assert_eq!(plan.run(100.0).unwrap().0, 0);
+        // Not every manager keeps that bound: lc0-legacy's hard limit can pass clock − overhead
+        // late in a game (its budget then carries a warning term), and with every move run to
+        // it, 200 ms of latency under a 200 ms overhead loses on time.
         let mut s = spec("lc0-legacy", "10+0.1", "fixed:200");
         s.to_hard = 1.0;
-        assert_eq!(s.plan().unwrap().run(200.0).unwrap().0, 0);
+        assert!(s.plan().unwrap().run(200.0).unwrap().0 > 0);
     }
 
     #[test]
