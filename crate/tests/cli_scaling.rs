@@ -11,7 +11,17 @@ use serde_json::Value;
 
 /// A small scaling (3 controls × 4 games, games capped at 30 moves) with `extra` flags.
 fn scaling(extra: &[&str]) -> (i32, String, String) {
-    let mut args = vec!["scaling", "--a", "lc0-legacy", "--b", "stockfish", "--tcs", "1+0.01,2+0.02,4+0.04", "--maxmoves", "30"];
+    let mut args = vec![
+        "scaling",
+        "--a",
+        "lc0-legacy",
+        "--b",
+        "stockfish",
+        "--tcs",
+        "1+0.01,2+0.02,4+0.04",
+        "--maxmoves",
+        "30",
+    ];
     if !extra.contains(&"--games") && !extra.contains(&"--precision") {
         args.extend_from_slice(&["--games", "4"]);
     }
@@ -71,7 +81,10 @@ fn a_resumed_scaling_equals_an_uninterrupted_one_and_its_fit_is_the_weighted_lin
     let (mut s, mut sx, mut sy, mut sxx, mut sxy) = (0.0, 0.0, 0.0, 0.0, 0.0);
     let mut used = 0;
     for p in points {
-        let (Some(elo), Some(e)) = (p["estimate"]["elo"].as_f64(), p["estimate"]["elo_error"].as_f64()) else { continue };
+        let (Some(elo), Some(e)) = (p["estimate"]["elo"].as_f64(), p["estimate"]["elo_error"].as_f64())
+        else {
+            continue;
+        };
         let sigma = (e / 1.959_963_984_540_054).max(1.0);
         let x = p["seconds"].as_f64().unwrap().log2();
         let w = 1.0 / (sigma * sigma);
@@ -86,11 +99,20 @@ fn a_resumed_scaling_equals_an_uninterrupted_one_and_its_fit_is_the_weighted_lin
         let d = s * sxx - sx * sx;
         let slope = (s * sxy - sx * sy) / d;
         let fit = &full["fit"];
-        assert!((fit["slope"].as_f64().unwrap() - slope).abs() < 1e-6 * slope.abs().max(1.0), "{fit} vs {slope}");
+        assert!(
+            (fit["slope"].as_f64().unwrap() - slope).abs() < 1e-6 * slope.abs().max(1.0),
+            "{fit} vs {slope}"
+        );
         assert!((fit["slope_se"].as_f64().unwrap() - (s / d).sqrt()).abs() < 1e-9 * (s / d).sqrt().max(1.0));
         let verdict = full["verdict"].as_str().unwrap();
         let (lo, hi) = (fit["slope_lo"].as_f64().unwrap(), fit["slope_hi"].as_f64().unwrap());
-        let want = if lo > 0.0 { "scales" } else if hi < 0.0 { "anti-scales" } else { "flat" };
+        let want = if lo > 0.0 {
+            "scales"
+        } else if hi < 0.0 {
+            "anti-scales"
+        } else {
+            "flat"
+        };
         assert_eq!(verdict, want);
     } else {
         assert_eq!(full["verdict"], "too-few");
@@ -129,12 +151,18 @@ fn scaling_writes_csv_and_an_svg_chart() {
     assert_eq!(rows.len(), 4);
     assert!(rows[2].starts_with("2+0.02,2.700,1.433,2,"), "{out}");
     let s = std::fs::read_to_string(&svg).unwrap();
-    assert!(s.starts_with("<svg") && s.contains("Elo of A vs B (95 % CI)") && s.contains("4+0.04"), "{}", &s[..200.min(s.len())]);
+    assert!(
+        s.starts_with("<svg") && s.contains("Elo of A vs B (95 % CI)") && s.contains("4+0.04"),
+        "{}",
+        &s[..200.min(s.len())]
+    );
 }
 
 fn overhead(extra: &[&str]) -> (i32, String, String) {
     let mut args = vec!["overhead", "--tm", "stockfish"];
-    for (flag, value) in [("--tc", "1+0.01"), ("--latency", "fixed:10"), ("--games", "200"), ("--risk", "0.02")] {
+    for (flag, value) in
+        [("--tc", "1+0.01"), ("--latency", "fixed:10"), ("--games", "200"), ("--risk", "0.02")]
+    {
         if !extra.contains(&flag) {
             args.extend_from_slice(&[flag, value]);
         }

@@ -212,7 +212,8 @@ pub fn draw_scaling<DB: DrawingBackend>(
     }
     let pad = (x1 - x0) * 0.06;
     let (x0, x1) = (x0 - pad, x1 + pad);
-    let line: Vec<(f64, f64)> = r.fit.as_ref().map(|f| vec![(x0, f.eval(x0)), (x1, f.eval(x1))]).unwrap_or_default();
+    let line: Vec<(f64, f64)> =
+        r.fit.as_ref().map(|f| vec![(x0, f.eval(x0)), (x1, f.eval(x1))]).unwrap_or_default();
     let ys = pts.iter().flat_map(|&(_, y, e)| [y - e, y + e]).chain(line.iter().map(|c| c.1)).chain([0.0]);
     let (mut y0, mut y1) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
     if y0 >= y1 {
@@ -252,7 +253,10 @@ pub fn draw_scaling<DB: DrawingBackend>(
     if let Some(f) = &r.fit {
         ctx.draw_series(LineSeries::new(line, FIT.stroke_width(2)))
             .map_err(err)?
-            .label(format!("fit: {:+.1} Elo per doubling (95 % CI {:+.1} … {:+.1})", f.slope, f.slope_lo, f.slope_hi))
+            .label(format!(
+                "fit: {:+.1} Elo per doubling (95 % CI {:+.1} … {:+.1})",
+                f.slope, f.slope_lo, f.slope_hi
+            ))
             .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], FIT.stroke_width(2)));
     }
     ctx.draw_series(
@@ -323,15 +327,19 @@ pub fn draw_overhead<DB: DrawingBackend>(
         .map_err(err)?
         .label(format!("chosen risk: 1 in {:.0} games", 1.0 / r.spec.risk))
         .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLACK.mix(0.6)));
-    ctx.draw_series(LineSeries::new(r.points.iter().map(|p| (p.overhead_ms, at(p.p_hi))), FIT.mix(0.7).stroke_width(1)))
-        .map_err(err)?
-        .label("95 % upper bound")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], FIT.mix(0.7)));
+    ctx.draw_series(LineSeries::new(
+        r.points.iter().map(|p| (p.overhead_ms, at(p.p_hi))),
+        FIT.mix(0.7).stroke_width(1),
+    ))
+    .map_err(err)?
+    .label("95 % upper bound")
+    .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], FIT.mix(0.7)));
     ctx.draw_series(LineSeries::new(r.points.iter().map(|p| (p.overhead_ms, at(p.p))), MAIN.stroke_width(2)))
         .map_err(err)?
         .label(format!("flag probability ({} simulated games per overhead)", r.spec.games))
         .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], MAIN.stroke_width(2)));
-    ctx.draw_series(r.points.iter().map(|p| Circle::new((p.overhead_ms, at(p.p)), 3, MAIN.filled()))).map_err(err)?;
+    ctx.draw_series(r.points.iter().map(|p| Circle::new((p.overhead_ms, at(p.p)), 3, MAIN.filled())))
+        .map_err(err)?;
     if let Some(q) = &r.required {
         let o = q.overhead_ms;
         ctx.draw_series([PathElement::new([(o, floor), (o, 1.0)], FIT.stroke_width(2))])

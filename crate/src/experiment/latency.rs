@@ -65,7 +65,8 @@ pub enum LatencyModel {
 }
 
 /// What the model field accepts.
-pub const ALLOWED: &str = "fixed:MS, normal:MEAN,SD, lognormal:MEDIAN,SIGMA, pareto:MIN,ALPHA (ms) or pgn:FILE";
+pub const ALLOWED: &str =
+    "fixed:MS, normal:MEAN,SD, lognormal:MEDIAN,SIGMA, pareto:MIN,ALPHA (ms) or pgn:FILE";
 
 /// A small deterministic generator (SplitMix64) for the simulation's draws.
 #[derive(Clone, Debug)]
@@ -99,7 +100,8 @@ impl Rng {
 }
 
 fn number(model: &str, part: &str, what: &str) -> Result<f64, String> {
-    let x: f64 = part.trim().parse().map_err(|_| format!("{model}: {what} {:?} is not a number", part.trim()))?;
+    let x: f64 =
+        part.trim().parse().map_err(|_| format!("{model}: {what} {:?} is not a number", part.trim()))?;
     if !(x.is_finite() && (0.0..=MAX_MS).contains(&x)) {
         return Err(format!("{model}: {what} {x} is out of range (0 … {MAX_MS})"));
     }
@@ -130,14 +132,19 @@ impl std::str::FromStr for LatencyModel {
             }
             "normal" => {
                 want(2)?;
-                Ok(LatencyModel::Normal { mean: number(kind, parts[0], "MEAN")?, sd: number(kind, parts[1], "SD")? })
+                Ok(LatencyModel::Normal {
+                    mean: number(kind, parts[0], "MEAN")?,
+                    sd: number(kind, parts[1], "SD")?,
+                })
             }
             "lognormal" => {
                 want(2)?;
                 let median = number(kind, parts[0], "MEDIAN")?;
                 let sigma = number(kind, parts[1], "SIGMA")?;
                 if median <= 0.0 || sigma > 5.0 {
-                    return Err(format!("lognormal: MEDIAN must be > 0 and SIGMA 0 … 5, not {median},{sigma}"));
+                    return Err(format!(
+                        "lognormal: MEDIAN must be > 0 and SIGMA 0 … 5, not {median},{sigma}"
+                    ));
                 }
                 Ok(LatencyModel::Lognormal { median, sigma })
             }
@@ -165,7 +172,9 @@ pub fn pgn_latencies(text: &str) -> Result<Vec<f64>, String> {
     let mut out = Vec::new();
     for (i, _) in text.match_indices("latency=") {
         let rest = &text[i + "latency=".len()..];
-        let end = rest.find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E' | 's'))).unwrap_or(rest.len());
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E' | 's')))
+            .unwrap_or(rest.len());
         let token = &rest[..end];
         let (num, scale) = match token.strip_suffix('s') {
             Some(n) => (n, 1000.0),
@@ -217,7 +226,9 @@ impl LatencyModel {
         match self {
             LatencyModel::Fixed { ms } => format!("fixed:{}", short(*ms)),
             LatencyModel::Normal { mean, sd } => format!("normal:{},{}", short(*mean), short(*sd)),
-            LatencyModel::Lognormal { median, sigma } => format!("lognormal:{},{}", short(*median), short(*sigma)),
+            LatencyModel::Lognormal { median, sigma } => {
+                format!("lognormal:{},{}", short(*median), short(*sigma))
+            }
             LatencyModel::Pareto { min, alpha } => format!("pareto:{},{}", short(*min), short(*alpha)),
             LatencyModel::Samples { count, mean, max, .. } => {
                 format!("{count} PGN latencies (mean {mean:.1} ms, max {max:.1} ms)")
@@ -233,7 +244,10 @@ mod tests {
     #[test]
     fn models_are_read_and_bad_ones_refused() {
         assert_eq!("fixed:20".parse::<LatencyModel>().unwrap(), LatencyModel::Fixed { ms: 20.0 });
-        assert_eq!("normal:20,5".parse::<LatencyModel>().unwrap(), LatencyModel::Normal { mean: 20.0, sd: 5.0 });
+        assert_eq!(
+            "normal:20,5".parse::<LatencyModel>().unwrap(),
+            LatencyModel::Normal { mean: 20.0, sd: 5.0 }
+        );
         assert!("lognormal:10,1".parse::<LatencyModel>().is_ok());
         assert!("pareto:5,1.5".parse::<LatencyModel>().is_ok());
         let e = |s: &str| s.parse::<LatencyModel>().unwrap_err();
@@ -253,7 +267,9 @@ mod tests {
         assert_eq!(pgn_latencies(text).unwrap(), [24.0, 37.0, 0.0]);
         let m = LatencyModel::from_pgn(text).unwrap();
         assert!(matches!(m, LatencyModel::Samples { count: 3, .. }));
-        assert!(LatencyModel::from_pgn("1. e4 {[%emt 0:00:01]} e5").unwrap_err().contains("no latency= values"));
+        assert!(
+            LatencyModel::from_pgn("1. e4 {[%emt 0:00:01]} e5").unwrap_err().contains("no latency= values")
+        );
         assert!(pgn_latencies("{latency=abc}").unwrap_err().contains("not a number"));
         let text = include_str!("../../tests/data/pgn/fastchess-1.8.2-tc2+0.02.pgn");
         let values = pgn_latencies(text).unwrap();
@@ -265,7 +281,8 @@ mod tests {
     fn draws_follow_their_model() {
         let mut rng = Rng::new(7);
         let n = 200_000;
-        let mean = |m: &LatencyModel, rng: &mut Rng| (0..n).map(|_| m.sample(rng)).sum::<f64>() / f64::from(n);
+        let mean =
+            |m: &LatencyModel, rng: &mut Rng| (0..n).map(|_| m.sample(rng)).sum::<f64>() / f64::from(n);
         assert_eq!(LatencyModel::Fixed { ms: 12.0 }.sample(&mut rng), 12.0);
         let normal = mean(&LatencyModel::Normal { mean: 50.0, sd: 10.0 }, &mut rng);
         assert!((normal - 50.0).abs() < 0.2, "{normal}");

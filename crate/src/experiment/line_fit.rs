@@ -49,7 +49,8 @@ impl LineFit {
             .filter(|p| p.x.is_finite() && p.y.is_finite() && p.sigma.is_finite())
             .map(|p| FitPoint { sigma: p.sigma.max(MIN_SIGMA), ..*p })
             .collect();
-        let (lo, hi) = pts.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| (a.min(p.x), b.max(p.x)));
+        let (lo, hi) =
+            pts.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| (a.min(p.x), b.max(p.x)));
         if pts.len() < 2 || lo >= hi {
             return None;
         }
@@ -113,7 +114,10 @@ mod tests {
         assert!((f.slope - 50.0 / 3.0).abs() < 1e-12, "{f:?}");
         assert!((f.intercept + 20.0 / 9.0).abs() < 1e-12);
         assert!((f.slope_se - 1.0).abs() < 1e-12);
-        assert!((f.slope_lo - (50.0 / 3.0 - Z95)).abs() < 1e-12 && (f.slope_hi - (50.0 / 3.0 + Z95)).abs() < 1e-12);
+        assert!(
+            (f.slope_lo - (50.0 / 3.0 - Z95)).abs() < 1e-12
+                && (f.slope_hi - (50.0 / 3.0 + Z95)).abs() < 1e-12
+        );
         assert!((f.intercept_se - (2.0f64 / 2.25).sqrt()).abs() < 1e-12);
         assert!((f.cov + 1.5 / 2.25).abs() < 1e-12);
         // Residuals ÷ σ: 0 − (−20/9) = 20/9; 10 − 130/9 = −40/9; (40 − 280/9)/2 = 40/9.

@@ -186,16 +186,31 @@ impl OverheadSpec {
     /// # Errors
     /// The first bad field.
     pub fn plan(&self) -> Result<OverheadPlan, OverheadError> {
-        let tm: TmSpec = self.tm.parse().map_err(|e: crate::tm::SpecError| bad("tm", e.to_string(), "a manager spec"))?;
-        let param = NumericParam::find(&tm, "move-overhead")
-            .map_err(|e| bad("tm", format!("{} has no move-overhead: {}", tm.manager(), e.message), "a manager with a Move Overhead"))?;
-        let tc: TimeControl =
-            self.tc.parse().map_err(|e: crate::clock::TcError| bad("tc", e.to_string(), "a game clock such as 10+0.1 or 40/60"))?;
+        let tm: TmSpec =
+            self.tm.parse().map_err(|e: crate::tm::SpecError| bad("tm", e.to_string(), "a manager spec"))?;
+        let param = NumericParam::find(&tm, "move-overhead").map_err(|e| {
+            bad(
+                "tm",
+                format!("{} has no move-overhead: {}", tm.manager(), e.message),
+                "a manager with a Move Overhead",
+            )
+        })?;
+        let tc: TimeControl = self.tc.parse().map_err(|e: crate::clock::TcError| {
+            bad("tc", e.to_string(), "a game clock such as 10+0.1 or 40/60")
+        })?;
         if matches!(tc.timing, Timing::Infinite | Timing::MoveTime { .. } | Timing::Hourglass { .. }) {
-            return Err(bad("tc", format!("`{tc}` has no clock to lose on"), "a game clock such as 10+0.1 or 40/60 (not st=, inf or hourglass)"));
+            return Err(bad(
+                "tc",
+                format!("`{tc}` has no clock to lose on"),
+                "a game clock such as 10+0.1 or 40/60 (not st=, inf or hourglass)",
+            ));
         }
         if !(100..=1_000_000).contains(&self.games) {
-            return Err(bad("games", format!("{} is not allowed", self.games), "100 … 1000000 games per overhead"));
+            return Err(bad(
+                "games",
+                format!("{} is not allowed", self.games),
+                "100 … 1000000 games per overhead",
+            ));
         }
         if !(1..=500).contains(&self.moves) {
             return Err(bad("moves", format!("{} is not allowed", self.moves), "1 … 500 moves per game"));
@@ -205,7 +220,10 @@ impl OverheadSpec {
         if !(self.risk.is_finite() && self.risk > 0.0 && self.risk < 1.0) || self.risk < floor {
             return Err(bad(
                 "risk",
-                format!("{} cannot be shown with {} games (even no flag bounds the risk at {:.5})", self.risk, self.games, floor),
+                format!(
+                    "{} cannot be shown with {} games (even no flag bounds the risk at {:.5})",
+                    self.risk, self.games, floor
+                ),
                 format!("a probability from {floor:.5} (or more games) up to below 1"),
             ));
         }
@@ -213,14 +231,26 @@ impl OverheadSpec {
             return Err(bad("to_hard", format!("{} is not allowed", self.to_hard), "a share 0 … 1"));
         }
         if !(self.elo_per_doubling.is_finite() && (0.0..=1000.0).contains(&self.elo_per_doubling)) {
-            return Err(bad("elo_per_doubling", format!("{} is not allowed", self.elo_per_doubling), "0 … 1000 Elo"));
+            return Err(bad(
+                "elo_per_doubling",
+                format!("{} is not allowed", self.elo_per_doubling),
+                "0 … 1000 Elo",
+            ));
         }
         if self.overheads.len() > 200 {
-            return Err(bad("overheads", format!("{} overheads is too many", self.overheads.len()), "at most 200"));
+            return Err(bad(
+                "overheads",
+                format!("{} overheads is too many", self.overheads.len()),
+                "at most 200",
+            ));
         }
         for &o in &self.overheads {
             if !param.accepts(o) {
-                return Err(bad("overheads", format!("{o} ms is out of range for {}", tm.manager()), param.allowed()));
+                return Err(bad(
+                    "overheads",
+                    format!("{o} ms is out of range for {}", tm.manager()),
+                    param.allowed(),
+                ));
             }
         }
         Ok(OverheadPlan { spec: self.clone(), tm, param, tc })
@@ -341,7 +371,13 @@ impl OverheadPlan {
             }
         };
         let sentence = self.sentence(required.as_ref(), overheads.last().copied().unwrap_or(0.0));
-        Ok(OverheadReport { spec: self.spec.clone(), default_overhead_ms: self.default_overhead(), points, required, sentence })
+        Ok(OverheadReport {
+            spec: self.spec.clone(),
+            default_overhead_ms: self.default_overhead(),
+            points,
+            required,
+            sentence,
+        })
     }
 
     fn sentence(&self, required: Option<&OverheadPoint>, hi: f64) -> String {
@@ -372,14 +408,20 @@ impl OverheadPlan {
 }
 
 /// One simulated game of `spec.moves` moves (see the module documentation); game `g`'s draws.
-pub fn simulate_game(tm: &mut dyn crate::tm::TimeManager, tc: &TimeControl, spec: &OverheadSpec, g: u32) -> GameRun {
+pub fn simulate_game(
+    tm: &mut dyn crate::tm::TimeManager,
+    tc: &TimeControl,
+    spec: &OverheadSpec,
+    g: u32,
+) -> GameRun {
     tm.new_game();
     let mut rng = Rng::new(spec.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::from(g));
     let mut clock = Clock::new(tc);
     let mut think = 0.0;
     for i in 0..spec.moves {
         let Some(view) = clock.uci_view() else { break };
-        let ctx = MoveContext::new(view.time_ms as f64, view.inc_ms as f64, 2 * i).with_movestogo(view.movestogo);
+        let ctx =
+            MoveContext::new(view.time_ms as f64, view.inc_ms as f64, 2 * i).with_movestogo(view.movestogo);
         let ctx = MoveContext { legal_moves: LEGAL_MOVES, ..ctx };
         // Both draws every move, whatever the model: the games stay the same at every overhead.
         let to_hard = rng.unit() <= spec.to_hard;
@@ -400,7 +442,14 @@ mod tests {
     use super::*;
 
     fn spec(tm: &str, tc: &str, latency: &str) -> OverheadSpec {
-        OverheadSpec { tm: tm.into(), tc: tc.into(), latency: latency.parse().unwrap(), games: 200, risk: 0.02, ..OverheadSpec::default() }
+        OverheadSpec {
+            tm: tm.into(),
+            tc: tc.into(),
+            latency: latency.parse().unwrap(),
+            games: 200,
+            risk: 0.02,
+            ..OverheadSpec::default()
+        }
     }
 
     #[test]

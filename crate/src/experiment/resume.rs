@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::journal::Damage;
-use super::spsa::SpsaIteration;
 use super::scaling::ScalingPlan;
+use super::spsa::SpsaIteration;
 use super::sweep::SweepPlan;
 use super::tune::TunePlan;
 use crate::excerpt::excerpt_n;

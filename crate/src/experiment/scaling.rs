@@ -134,7 +134,9 @@ impl ScalingSpec {
                     "controls of different lengths",
                 ));
             }
-            configs.push(s.to_config().map_err(|e| if e.field.starts_with("tc_") { e.within("tcs") } else { e })?);
+            configs.push(
+                s.to_config().map_err(|e| if e.field.starts_with("tc_") { e.within("tcs") } else { e })?,
+            );
             s.name_a.get_or_insert_with(|| self.base.a.clone());
             s.name_b.get_or_insert_with(|| self.base.b.clone());
             specs.push(s);
@@ -356,8 +358,9 @@ impl ScalingReport {
             "tc,seconds_per_side,log2_time,games,wins,losses,draws,elo,elo_error,nelo,nelo_error,timeouts_a,timeouts_b\n",
         );
         for p in &self.points {
-            let (elo, ee, nelo, ne) =
-                p.estimate.map_or((f64::NAN, f64::NAN, f64::NAN, f64::NAN), |e| (e.elo, e.elo_error, e.nelo, e.nelo_error));
+            let (elo, ee, nelo, ne) = p.estimate.map_or((f64::NAN, f64::NAN, f64::NAN, f64::NAN), |e| {
+                (e.elo, e.elo_error, e.nelo, e.nelo_error)
+            });
             let num = |x: f64| if x.is_finite() { format!("{x:.3}") } else { String::new() };
             s += &format!(
                 "{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
@@ -386,7 +389,8 @@ mod tests {
     use crate::play::stats::Outcome;
 
     pub(crate) fn spec(tcs: &[&str]) -> ScalingSpec {
-        let base = MatchSpec { a: "lc0-legacy".into(), b: "stockfish".into(), games: 4, ..MatchSpec::default() };
+        let base =
+            MatchSpec { a: "lc0-legacy".into(), b: "stockfish".into(), games: 4, ..MatchSpec::default() };
         ScalingSpec { tcs: tcs.iter().map(|s| (*s).to_string()).collect(), base }
     }
 

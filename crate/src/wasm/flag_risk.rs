@@ -30,8 +30,10 @@ struct Form {
 
 fn spec_of(form: JsValue) -> Result<OverheadSpec, JsValue> {
     let f: Form = serde_wasm_bindgen::from_value(form).map_err(js_err)?;
-    let latency: LatencyModel =
-        f.latency.parse().map_err(|e: String| RuleError::new("latency", e, crate::experiment::latency::ALLOWED).js())?;
+    let latency: LatencyModel = f
+        .latency
+        .parse()
+        .map_err(|e: String| RuleError::new("latency", e, crate::experiment::latency::ALLOWED).js())?;
     let spec = OverheadSpec {
         tm: f.tm,
         tc: f.tc,
@@ -43,7 +45,8 @@ fn spec_of(form: JsValue) -> Result<OverheadSpec, JsValue> {
         elo_per_doubling: f.elo_per_doubling,
         ..OverheadSpec::default()
     };
-    spec.plan().map_err(|e| RuleError::new(e.field, format!("{}: {}", e.field, e.message), e.allowed).js())?;
+    spec.plan()
+        .map_err(|e| RuleError::new(e.field, format!("{}: {}", e.field, e.message), e.allowed).js())?;
     Ok(spec)
 }
 

@@ -26,7 +26,8 @@ thread_local! {
 }
 
 fn plan_of(spec_json: &str) -> Result<ScalingPlan, JsValue> {
-    if let Some(p) = LAST.with_borrow(|c| c.as_ref().filter(|(k, _)| k == spec_json).map(|(_, p)| p.clone())) {
+    if let Some(p) = LAST.with_borrow(|c| c.as_ref().filter(|(k, _)| k == spec_json).map(|(_, p)| p.clone()))
+    {
         return Ok(p);
     }
     let spec = ScalingSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
@@ -97,7 +98,11 @@ pub fn scaling_report(spec_json: &str, scores: JsValue) -> Result<JsValue, JsVal
 
 /// Draw a scaling's chart (Elo ± 95 % against log time, with the fitted line) on `canvas`.
 #[wasm_bindgen]
-pub fn draw_scaling_chart(canvas: HtmlCanvasElement, spec_json: &str, scores: JsValue) -> Result<(), JsValue> {
+pub fn draw_scaling_chart(
+    canvas: HtmlCanvasElement,
+    spec_json: &str,
+    scores: JsValue,
+) -> Result<(), JsValue> {
     let plan = plan_of(spec_json)?;
     let report = report_of(&plan, scores)?;
     let backend = MeasuredCanvas::new(&canvas).ok_or_else(|| js_err("the canvas has no 2d context"))?;

@@ -61,7 +61,8 @@ fn latency(text: &str) -> Result<LatencyModel, String> {
 
 pub fn run(args: Args) -> Result<(), String> {
     let overheads = match &args.overheads {
-        Some(t) => number_list("overheads", t, "overheads in ms, e.g. 0,10,20").map_err(|e| format!("--overheads: {}", e.text()))?,
+        Some(t) => number_list("overheads", t, "overheads in ms, e.g. 0,10,20")
+            .map_err(|e| format!("--overheads: {}", e.text()))?,
         None => Vec::new(),
     };
     let spec = OverheadSpec {
@@ -104,7 +105,9 @@ pub fn run(args: Args) -> Result<(), String> {
         None => None,
     };
     let text = if args.json {
-        serde_json::to_string_pretty(&serde_json::json!({ "report": report, "wall_s": wall })).map_err(|e| e.to_string())? + "\n"
+        serde_json::to_string_pretty(&serde_json::json!({ "report": report, "wall_s": wall }))
+            .map_err(|e| e.to_string())?
+            + "\n"
     } else {
         let mut s = format!(
             "Flag risk of {} at {} against Move Overhead: latency {}, {} simulated games of {} moves per overhead, {:.0} % of moves to the hard limit, seed {}\n",
@@ -116,7 +119,10 @@ pub fn run(args: Args) -> Result<(), String> {
             100.0 * args.to_hard,
             args.seed
         );
-        s += &format!("{:>12}  {:>7}  {:>9}  {:>10}  {:>8}  {:>9}\n", "overhead ms", "flags", "P(flag)", "95 % upper", "think", "Elo cost");
+        s += &format!(
+            "{:>12}  {:>7}  {:>9}  {:>10}  {:>8}  {:>9}\n",
+            "overhead ms", "flags", "P(flag)", "95 % upper", "think", "Elo cost"
+        );
         for p in &report.points {
             s += &format!(
                 "{:>12}  {:>7}  {:>9.5}  {:>10.5}  {:>7.1}%  {:>9.1}\n",
@@ -141,4 +147,5 @@ pub fn run(args: Args) -> Result<(), String> {
 }
 
 /// How the search is modelled, for the table's legend.
-const ALLOWED_NOTE: &str = "the manager's own budgets each move; the search modelled: soft limit, or hard for the share above";
+const ALLOWED_NOTE: &str =
+    "the manager's own budgets each move; the search modelled: soft limit, or hard for the share above";

@@ -107,7 +107,9 @@ pub fn run(args: Args) -> Result<(), String> {
     // same openings so far.
     let tasks: Vec<Task> = (0..games.div_ceil(2))
         .flat_map(|pair| {
-            (0..n).flat_map(move |v| (2 * pair..(2 * pair + 2).min(games)).map(move |g| Task { cfg: v, game: g }))
+            (0..n).flat_map(move |v| {
+                (2 * pair..(2 * pair + 2).min(games)).map(move |g| Task { cfg: v, game: g })
+            })
         })
         .filter(|t| scores[t.cfg][t.game as usize].is_none())
         .collect();
