@@ -150,7 +150,8 @@ async function main() {
         onChange: (s) => url.set(ALLOCATION_PREFIX, s, ALLOCATION_DEFAULTS),
       });
       const fr = await import('./views/curves/flag-risk.js');
-      const flagRisk = only
+      // Not in an embed of the view (an embed's page stays as it was; a lesson can link the card).
+      const flagRisk = only || embed
         ? null
         : fr.mountFlagRisk(root, {
             state: url.get(fr.FLAG_RISK_PREFIX, fr.FLAG_RISK_DEFAULTS, { check: { tm: checkSpec, tc: checkTimeControl } }),

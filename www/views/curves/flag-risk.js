@@ -21,7 +21,8 @@ export { FLAG_RISK_DEFAULTS, FLAG_RISK_PREFIX } from './flag-risk-controller.js'
 export function mountFlagRisk(root, { state: initial = {}, onChange = () => {} } = {}) {
   let s = initialState(initial);
   const card = document.createElement('section');
-  card.className = 'card chart-card wide';
+  // Not a `.chart-card`: those are the view's live, hover-bound curve charts.
+  card.className = 'card wide flag-risk-card';
   card.id = 'chart-flag-risk';
   root.append(card);
   const canvas = Object.assign(document.createElement('canvas'), { id: 'fr-chart', width: 800, height: 420 });

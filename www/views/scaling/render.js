@@ -40,11 +40,11 @@ export function scalingTemplate(s, report, h, canvas, cap, cost) {
       <div class="match-options">
         <label>Searcher <select id="sc-engine" @change=${(e) => h.input('engine', e.target)}>
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
-        ${field('a', 'Player A (spec)', { path: 'match' })} ${field('b', 'Player B (spec)', { path: 'match' })}
+        ${field('a', 'Player A (spec)', { path: 'a' })} ${field('b', 'Player B (spec)', { path: 'b' })}
         ${field('tcs', 'Time controls (comma-separated, seconds: 1+0.01,2+0.02,…)', { path: 'tcs', echo: reading })}
-        ${field('games', 'Games per control', { type: 'number', min: 2, path: 'match' })}
+        ${field('games', 'Games per control', { type: 'number', min: 2, path: 'games' })}
         ${field('precision', 'Target precision (± Elo per control; 0: the games above)', { type: 'number', min: 0, path: 'precision' })}
-        ${field('nps', 'Virtual nodes/s (project default 1 000 000)', { type: 'number', min: 1000, path: 'match' })}
+        ${field('nps', 'Virtual nodes/s (project default 1 000 000)', { type: 'number', min: 1000, path: 'clock' })}
         ${field('seed', 'Seed', { type: 'number', min: 0 })}
         ${field('maxmoves', 'Max moves (0: none)', { type: 'number', min: 0 })}
         ${field('conc', concurrencyLabel(cap, true), { type: 'number', min: 0, max: cap.max })}
