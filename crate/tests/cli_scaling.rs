@@ -9,19 +9,17 @@ mod common;
 use common::tmlab;
 use serde_json::Value;
 
-/// A small scaling (3 controls × 4 games, games capped at 30 moves) with `extra` flags.
+/// A small scaling (3 controls × 4 games, games capped at 30 moves); `extra` replaces a default
+/// flag it repeats.
 fn scaling(extra: &[&str]) -> (i32, String, String) {
-    let mut args = vec![
-        "scaling",
-        "--a",
-        "lc0-legacy",
-        "--b",
-        "stockfish",
-        "--tcs",
-        "1+0.01,2+0.02,4+0.04",
-        "--maxmoves",
-        "30",
-    ];
+    let mut args = vec!["scaling"];
+    for (flag, value) in
+        [("--a", "lc0-legacy"), ("--b", "stockfish"), ("--tcs", "1+0.01,2+0.02,4+0.04"), ("--maxmoves", "30")]
+    {
+        if !extra.contains(&flag) {
+            args.extend_from_slice(&[flag, value]);
+        }
+    }
     if !extra.contains(&"--games") && !extra.contains(&"--precision") {
         args.extend_from_slice(&["--games", "4"]);
     }
@@ -186,7 +184,7 @@ fn overhead_refuses_bad_models_and_values() {
         (&["--latency", "pareto:0,1"], "--latency: pareto: MIN must be > 0"),
         (&["--latency", &no_pgn], "has no latency= values in its move comments"),
         (&["--latency", &missing], "No such file"),
-        (&["--tc", "st=1"], "--tc: `st=1` has no clock to lose on"),
+        (&["--tc", "st=1"], "--tc: `1/move` has no clock to lose on"),
         (&["--risk", "0.001"], "--risk: 0.001 cannot be shown with 200 games"),
     ];
     for (extra, want) in cases {
