@@ -15,9 +15,10 @@
 //! - `game`: the engine-mode allocation chart's self-play game ([`crate::play::trace`]): `spec`,
 //!   `tc`, and as the chart names them `enps`, `emoves`, `elat`, `opening`, `eponder` (0/1: both
 //!   sides ponder), with the chart's defaults; for a `side` (`white` by default): `field=hits`
-//!   (ponder hits), `pondered` (ms searched on the opponent's time at the hits), `used` (ms, the
-//!   side's total, or `at` its move number), `soft`, `hard`, `clock` (before the move) `at` a
-//!   move, `clock-end` (after the side's last move), `moves` (the side's engine moves). Each game
+//!   (ponder hits), `pondered` and `used` (ms: the side's total, or `at` its move number; pondered
+//!   = searched on the opponent's time at a hit), `soft` (the base budget), `hard`, `clock`
+//!   (before the move) `at` a move, `clock-end` (after the side's last move), `moves` (the side's
+//!   engine moves), `flag-move` (the move that lost on time). Each game
 //!   is played once per process (the page's chart plays the same game in its worker).
 
 use crate::experiment::replay::replay_pgn;
@@ -163,7 +164,13 @@ fn game_value(a: &Args) -> Result<f64, String> {
     };
     match field {
         "hits" => Ok(side.iter().filter(|m| m.pondered_ms.is_some()).count() as f64),
-        "pondered" => Ok(side.iter().filter_map(|m| m.pondered_ms).sum()),
+        "pondered" if at.is_none() => Ok(side.iter().filter_map(|m| m.pondered_ms).sum()),
+        "pondered" => Ok(one()?.pondered_ms.unwrap_or(0.0)),
+        "flag-move" => side
+            .iter()
+            .find(|m| m.flagged)
+            .map(|m| f64::from(m.move_number))
+            .ok_or_else(|| "the side did not lose on time".into()),
         "moves" => Ok(side.len() as f64),
         "used" if at.is_none() => Ok(side.iter().map(|m| m.used_ms).sum()),
         "used" => Ok(one()?.used_ms),
@@ -172,7 +179,7 @@ fn game_value(a: &Args) -> Result<f64, String> {
         "clock" => Ok(one()?.clock_before_ms),
         "clock-end" => side.last().map(|m| m.clock_after_ms).ok_or_else(|| "the side made no engine move".into()),
         other => Err(format!(
-            "unknown field `{other}`; allowed: hits, pondered, moves, used, soft, hard, clock, clock-end"
+            "unknown field `{other}`; allowed: hits, pondered, moves, used, soft, hard, clock, clock-end, flag-move"
         )),
     }
 }

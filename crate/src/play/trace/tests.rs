@@ -111,9 +111,11 @@ fn print_ponder_games() {
             let mut s = spec(tm);
             s.tc = std::env::var("TC").unwrap_or("10+0.1".into());
             s.nps = 10_000.0;
-            s.moves = 30;
+            s.moves = std::env::var("MOVES").map_or(30, |m| m.parse().unwrap());
             s.ponder = ponder;
+            let t0 = std::time::Instant::now();
             let m = TraceGame::new(&s).unwrap().run();
+            println!("{:.2} s", t0.elapsed().as_secs_f64());
             let hits = m.iter().filter(|m| m.pondered_ms.is_some()).count();
             println!("{tm} ponder={ponder}: {} moves, {hits} hits", m.len());
             for x in m.iter().filter(|m| m.white) {
