@@ -20,6 +20,9 @@ const SLUGS = [
 const SHOT = { 'the-problem': 'lesson-1-problem.png', 'overhead-and-flagging': 'lesson-3-overhead.png', 'delay-byoyomi-hourglass': 'lesson-11-delay.png',
   'pondering': 'lesson-15-pondering.png', 'measuring-a-manager': 'lesson-16-sprt.png' };
 
+/** Lessons whose tries mark a move of an engine game (the notice's number drawn there). */
+const ENGINE_MARKS = ['overhead-and-flagging', 'mcts-smart-pruning', 'pondering'];
+
 let server;
 let browser;
 let page;
@@ -79,6 +82,7 @@ for (const [i, slug] of SLUGS.entries()) {
 
     const tries = await page.$$('.try');
     assert.ok(tries.length >= 1 && tries.length <= 3);
+    let engineMarks = 0;
     for (let t = 0; t < tries.length; t++) {
       if (t > 0) {
         await page.click('.try-reset');
@@ -116,9 +120,11 @@ for (const [i, slug] of SLUGS.entries()) {
         const numbers = await page.$$eval('.try-notice .computed', (els) => els.map((e) => e.textContent.trim()));
         const onChart = numbers.map((x) => /^(\d+) ms$/.exec(x)).filter(Boolean).map((m) => `${(Number(m[1]) / 1000).toFixed(3)} s`);
         assert.ok(onChart.some((x) => drawn.includes(x)), `try ${t + 1}: a number of the notice (${numbers.join(', ')}) is on the chart: ${drawn}`);
+        engineMarks++;
       }
       if (t === 0 && SHOT[slug]) await page.screenshot({ path: join(SHOTS, SHOT[slug]), fullPage: false });
     }
+    if (ENGINE_MARKS.includes(slug)) assert.equal(engineMarks, tries.length, 'every try marks a move of the engine game');
     await page.click('.try-reset');
     assert.equal(await settledPixels(), base, 'back to the lesson’s setting draws the same chart');
     assert.equal(new URL(page.url()).searchParams.get('try'), null);

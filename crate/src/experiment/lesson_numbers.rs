@@ -23,8 +23,8 @@
 
 use crate::experiment::replay::replay_pgn;
 use crate::play::stats::{Sprt, elo_from_score};
-use crate::plot::numbers::{Args, evaluate_with};
 use crate::play::trace::{TRACE_DEFAULT_MOVES, TRACE_DEFAULT_NPS, TraceGame, TraceMove, TraceSpec};
+use crate::plot::numbers::{Args, evaluate_with};
 use crate::tm::TmSpec;
 
 /// The kinds this module adds.
@@ -160,7 +160,10 @@ fn game_value(a: &Args) -> Result<f64, String> {
     let at = a.whole("at")?;
     let one = || -> Result<&TraceMove, String> {
         let n = at.ok_or_else(|| format!("field={field} needs at=N (the side's move number)"))?;
-        side.iter().find(|m| m.move_number == n).copied().ok_or_else(|| format!("the side made no engine move {n}"))
+        side.iter()
+            .find(|m| m.move_number == n)
+            .copied()
+            .ok_or_else(|| format!("the side made no engine move {n}"))
     };
     match field {
         "hits" => Ok(side.iter().filter(|m| m.pondered_ms.is_some()).count() as f64),
@@ -177,7 +180,9 @@ fn game_value(a: &Args) -> Result<f64, String> {
         "soft" => Ok(one()?.base_soft_ms),
         "hard" => Ok(one()?.hard_ms),
         "clock" => Ok(one()?.clock_before_ms),
-        "clock-end" => side.last().map(|m| m.clock_after_ms).ok_or_else(|| "the side made no engine move".into()),
+        "clock-end" => {
+            side.last().map(|m| m.clock_after_ms).ok_or_else(|| "the side made no engine move".into())
+        }
         other => Err(format!(
             "unknown field `{other}`; allowed: hits, pondered, moves, used, soft, hard, clock, clock-end, flag-move"
         )),

@@ -223,7 +223,8 @@ impl EnginePlayer {
             ponderhit_at_ms: hit,
         };
         let o = self.driver.run(request, &mut |_| {})?;
-        self.expect = if self.config.ponder { o.ponder.clone().map(|p| (req.moves.len() + 1, p)) } else { None };
+        self.expect =
+            if self.config.ponder { o.ponder.clone().map(|p| (req.moves.len() + 1, p)) } else { None };
         let thought = Thought {
             uci: o.uci,
             told: req.view,
@@ -246,7 +247,8 @@ impl EnginePlayer {
     /// When this move is a ponder hit: the ms the ponder search ran before the opponent moved.
     fn ponder_hit(&self, req: &ThinkRequest<'_>) -> Option<f64> {
         let (len, expected) = self.expect.as_ref()?;
-        if !(self.config.ponder && req.timer.is_virtual() && req.view.is_some() && req.moves.len() == len + 1) {
+        if !(self.config.ponder && req.timer.is_virtual() && req.view.is_some() && req.moves.len() == len + 1)
+        {
             return None;
         }
         let played = UciMove::from_standard(req.moves[*len]).to_string();
@@ -376,7 +378,8 @@ mod tests {
     #[test]
     fn lc0_smooth_plays_at_once_after_a_hit_whose_ponder_tree_reaches_its_target() {
         let start = Chess::default();
-        let (mut on, mut off) = (player(SearcherKind::Mcts, "lc0-smooth", true), player(SearcherKind::Mcts, "lc0-smooth", false));
+        let (mut on, mut off) =
+            (player(SearcherKind::Mcts, "lc0-smooth", true), player(SearcherKind::Mcts, "lc0-smooth", false));
         let (m1, _) = on.think(&ponder_req(&start, &[], None)).unwrap();
         off.think(&ponder_req(&start, &[], None)).unwrap();
         let moves = reply_to(&on, &start, m1, true);
@@ -384,12 +387,21 @@ mod tests {
         let (_, hit) = on.think(&ponder_req(&start, &moves, Some(3000.0))).unwrap();
         let (_, plain) = off.think(&ponder_req(&start, &moves, Some(3000.0))).unwrap();
         assert_eq!(hit.pondered_ms, Some(3000.0), "the opponent's whole think was pondered");
-        let target = hit.budget.terms.iter().find(|t| t.name == "target").expect("smooth's target term").value;
-        assert!(hit.reused_nodes as f64 >= target, "the ponder tree ({}) reaches the target ({target})", hit.reused_nodes);
+        let target =
+            hit.budget.terms.iter().find(|t| t.name == "target").expect("smooth's target term").value;
+        assert!(
+            hit.reused_nodes as f64 >= target,
+            "the ponder tree ({}) reaches the target ({target})",
+            hit.reused_nodes
+        );
         let batch_ms = f64::from(MctsParams::default().batch_size) / 10.0;
         // At once: the rest of the batch that was running when the opponent moved, and the one
         // batch MCTS runs before its first stop check.
-        assert!(hit.engine_ms <= 2.0 * batch_ms, "plays at once: {} ms (one batch is {batch_ms} ms)", hit.engine_ms);
+        assert!(
+            hit.engine_ms <= 2.0 * batch_ms,
+            "plays at once: {} ms (one batch is {batch_ms} ms)",
+            hit.engine_ms
+        );
         assert_eq!(plain.pondered_ms, None);
         assert!(plain.engine_ms > 10.0 * batch_ms, "without pondering the move takes {} ms", plain.engine_ms);
     }
@@ -399,18 +411,28 @@ mod tests {
         let start = Chess::default();
         let on = || player(SearcherKind::Ab, "stockfish", true);
         // The same manager (bonus on) that never ponders: the budget a hit must keep.
-        let mut bonus_only = EnginePlayer::new(EngineConfig::new(SearcherKind::Ab, "stockfish(ponder=true)".parse().unwrap()));
+        let mut bonus_only =
+            EnginePlayer::new(EngineConfig::new(SearcherKind::Ab, "stockfish(ponder=true)".parse().unwrap()));
         let mut plain = player(SearcherKind::Ab, "stockfish", false);
         let mut p = on();
         let (m1, t1) = p.think(&ponder_req(&start, &[], None)).unwrap();
         assert_eq!(bonus_only.think(&ponder_req(&start, &[], None)).unwrap(), (m1, t1.clone()));
         let (_, t0) = plain.think(&ponder_req(&start, &[], None)).unwrap();
-        assert_eq!(t1.budget.soft_ms, t0.budget.soft_ms + (t0.budget.soft_ms * 0.25).floor(), "Ponder on adds a quarter");
+        assert_eq!(
+            t1.budget.soft_ms,
+            t0.budget.soft_ms + (t0.budget.soft_ms * 0.25).floor(),
+            "Ponder on adds a quarter"
+        );
         let moves = reply_to(&p, &start, m1, true);
         let (_, hit) = p.think(&ponder_req(&start, &moves, Some(2000.0))).unwrap();
         let (_, cold) = bonus_only.think(&ponder_req(&start, &moves, Some(2000.0))).unwrap();
         assert_eq!(hit.pondered_ms, Some(2000.0));
         assert_eq!(hit.budget.soft_ms, cold.budget.soft_ms, "the hit keeps the bonus budget");
-        assert!(hit.engine_ms < cold.engine_ms, "the hit pays {} ms, the cold search {} ms", hit.engine_ms, cold.engine_ms);
+        assert!(
+            hit.engine_ms < cold.engine_ms,
+            "the hit pays {} ms, the cold search {} ms",
+            hit.engine_ms,
+            cold.engine_ms
+        );
     }
 }

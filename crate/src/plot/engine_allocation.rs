@@ -203,9 +203,12 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
         // Left of the guide in the chart's right half, so the label stays inside.
         let right_half = x(m) > (x_range.0 + x_range.1) / 2.0;
         let dx = if right_half { -(label.chars().count() as i32) * 13 / 2 - 8 } else { 8 };
+        // The point on the bar, the label at the top of the plot (above the bars).
         ctx.draw_series([EmptyElement::at((x(m), (m.used_ms / 1000.0).min(y1)))
-            + Circle::new((0, 0), 5, style::MARK.filled())
-            + Text::new(label, (dx, -18), (style::FONT, 13).into_font().color(&style::MARK))])
+            + Circle::new((0, 0), 5, style::MARK.filled())])
+            .map_err(backend_error)?;
+        ctx.draw_series([EmptyElement::at((x(m), y1))
+            + Text::new(label, (dx, 4), (style::FONT, 13).into_font().color(&style::MARK))])
             .map_err(backend_error)?;
     }
     super::finish(area, ctx.plotting_area().get_pixel_range(), &entries, x_range, (0.0, y1))
@@ -227,7 +230,9 @@ pub fn engine_allocation_svg(
     width: u32,
     height: u32,
 ) -> Result<String, String> {
-    super::svg(width, height, |area| draw_engine_allocation(area, moves, ghost, DEFAULT_GHOST_LABEL, None, None))
+    super::svg(width, height, |area| {
+        draw_engine_allocation(area, moves, ghost, DEFAULT_GHOST_LABEL, None, None)
+    })
 }
 
 #[cfg(test)]
@@ -296,7 +301,10 @@ mod tests {
         };
         let marked = draw(&moves, Some(5));
         let label = mark_label(&moves[4]);
-        assert_eq!(label, "move 5: used 0.012 s · soft 1.000 s · hard 4.000 s · clock 55.00 s · pondered 0.700 s");
+        assert_eq!(
+            label,
+            "move 5: used 0.012 s · soft 1.000 s · hard 4.000 s · clock 55.00 s · pondered 0.700 s"
+        );
         assert!(marked.contains("move 5: used 0.012 s"), "the mark's label is drawn");
         assert!(marked.contains("pondered (ponder hit)"), "the legend names ponder hits");
         let plain = draw(&moves, None);

@@ -14,7 +14,8 @@ use crate::drive::SearcherKind;
 use crate::play::trace::{TraceGame, TraceMove, TraceSpec};
 use crate::plot::Frame;
 use crate::plot::engine_allocation::{
-    DEFAULT_GHOST_LABEL, TracePoint, describe, draw_engine_allocation, mark_label, move_at, move_numbered, side,
+    DEFAULT_GHOST_LABEL, TracePoint, describe, draw_engine_allocation, mark_label, move_at, move_numbered,
+    side,
 };
 
 /// The page's request: `{tm, tc, opening, nps, moves, searcher?}`.
@@ -179,9 +180,15 @@ impl EngineAllocationCanvas {
         };
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame =
-            draw_engine_allocation(&backend.into_drawing_area(), &moves, &ghost, &self.ghost_label, hover, self.mark)
-                .map_err(|e| JsError::new(&e))?;
+        let frame = draw_engine_allocation(
+            &backend.into_drawing_area(),
+            &moves,
+            &ghost,
+            &self.ghost_label,
+            hover,
+            self.mark,
+        )
+        .map_err(|e| JsError::new(&e))?;
         self.frame = Some(frame);
         let point = hover.map(|i| TracePoint { row: moves[i].clone(), text: describe(&moves[i]) });
         let marked = match (hover, self.mark.and_then(|n| move_numbered(&moves, n))) {

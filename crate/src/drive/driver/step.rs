@@ -73,7 +73,8 @@ impl MoveDriver {
                 // A virtual ponder search: the time before the opponent moved was the opponent's;
                 // from then on (the search sees the ponderhit at its next check) the mover's
                 // clock runs. A search that ended still pondering plays at once.
-                let pondered = ponder_at.map(|(at_ms, _)| at_ms.min(r.as_ref().map_or(0.0, |r| r.elapsed_ms)));
+                let pondered =
+                    ponder_at.map(|(at_ms, _)| at_ms.min(r.as_ref().map_or(0.0, |r| r.elapsed_ms)));
                 match r {
                     Ok(r) => MoveOutcome {
                         best: r.best_move,

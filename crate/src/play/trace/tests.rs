@@ -104,7 +104,7 @@ fn measure_a_60_move_game() {
 }
 
 #[test]
-#[ignore = "exploration"]
+#[ignore = "a printout, run by hand: TC=5+0.05 MOVES=20 cargo test --lib print_ponder_games -- --ignored --nocapture"]
 fn print_ponder_games() {
     for tm in ["lc0-smooth", "stockfish"] {
         for ponder in [false, true] {
@@ -119,7 +119,17 @@ fn print_ponder_games() {
             let hits = m.iter().filter(|m| m.pondered_ms.is_some()).count();
             println!("{tm} ponder={ponder}: {} moves, {hits} hits", m.len());
             for x in m.iter().filter(|m| m.white) {
-                println!("  {} used {:.1} base {:.1} soft {:.1} clock {:.0} nodes {} pondered {:?} stop {}", x.move_number, x.used_ms, x.base_soft_ms, x.soft_ms, x.clock_after_ms, x.nodes, x.pondered_ms, x.stop);
+                println!(
+                    "  {} used {:.1} base {:.1} soft {:.1} clock {:.0} nodes {} pondered {:?} stop {}",
+                    x.move_number,
+                    x.used_ms,
+                    x.base_soft_ms,
+                    x.soft_ms,
+                    x.clock_after_ms,
+                    x.nodes,
+                    x.pondered_ms,
+                    x.stop
+                );
             }
         }
     }
