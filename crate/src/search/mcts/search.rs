@@ -171,6 +171,11 @@ impl MctsSearch {
         self.playouts
     }
 
+    /// Elapsed ms of this move at the last batch (since the ponderhit after one).
+    pub fn elapsed_ms(&self) -> f64 {
+        self.last_elapsed_ms
+    }
+
     /// Whether the search runs on the opponent's time.
     pub fn is_pondering(&self) -> bool {
         self.go.pondering
