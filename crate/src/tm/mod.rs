@@ -46,6 +46,8 @@ registry::managers! {
     lc0_simple::SimpleConfig => Lc0Simple,
     /// Stockfish's optimum/maximum (§9).
     stockfish::StockfishConfig => Stockfish,
+    /// Monty's MCTS manager (issue 28).
+    monty::MontyConfig => Monty,
     /// A throwaway manager added by the registry test alone.
     #[cfg(test)]
     registry_test::ThrowawayConfig => Throwaway,

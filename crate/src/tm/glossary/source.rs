@@ -16,12 +16,21 @@ pub enum Repo {
     Stockfish,
     /// Ethereal @0e47e9b6.
     Ethereal,
+    /// Monty @562b13e9 (official-monty/Monty, 2025-12-23).
+    Monty,
 }
 
 impl Repo {
     /// Every pinned repository.
-    pub const ALL: [Repo; 6] =
-        [Repo::Lc0, Repo::Lc0V017, Repo::Lc0V018, Repo::Lc0Pr1195, Repo::Stockfish, Repo::Ethereal];
+    pub const ALL: [Repo; 7] = [
+        Repo::Lc0,
+        Repo::Lc0V017,
+        Repo::Lc0V018,
+        Repo::Lc0Pr1195,
+        Repo::Stockfish,
+        Repo::Ethereal,
+        Repo::Monty,
+    ];
 
     /// `owner/name` on GitHub.
     pub fn github(self) -> &'static str {
@@ -29,6 +38,7 @@ impl Repo {
             Repo::Lc0 | Repo::Lc0V017 | Repo::Lc0V018 | Repo::Lc0Pr1195 => "LeelaChessZero/lc0",
             Repo::Stockfish => "official-stockfish/Stockfish",
             Repo::Ethereal => "AndyGrant/Ethereal",
+            Repo::Monty => "official-monty/Monty",
         }
     }
 
@@ -41,6 +51,7 @@ impl Repo {
             Repo::Lc0Pr1195 => "e0b6ef38",
             Repo::Stockfish => "762dd1da",
             Repo::Ethereal => "0e47e9b6",
+            Repo::Monty => "562b13e9e70a8e4858803802278e7c047b3e6cd2",
         }
     }
 
@@ -50,6 +61,7 @@ impl Repo {
             Repo::Lc0 | Repo::Lc0V017 | Repo::Lc0V018 | Repo::Lc0Pr1195 => "lc0",
             Repo::Stockfish => "Stockfish",
             Repo::Ethereal => "Ethereal",
+            Repo::Monty => "Monty",
         };
         format!("{name} @{}", &self.commit()[..8])
     }
