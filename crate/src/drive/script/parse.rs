@@ -261,7 +261,15 @@ fn check(ev: &ScriptEvent, m: &mut MoveSoFar) -> Result<(), String> {
             }
         }
         ScriptEvent::Poll {
-            nodes, root_visits, since_first_batch_ms, root_q, root_value, root_value_sd, pv_q, avg_depth, ..
+            nodes,
+            root_visits,
+            since_first_batch_ms,
+            root_q,
+            root_value,
+            root_value_sd,
+            pv_q,
+            avg_depth,
+            ..
         } => {
             if !root_q.is_empty() && root_q.len() != root_visits.len() {
                 return Err(format!(

@@ -20,7 +20,13 @@ fn q_statistics_agree_with_the_tree() {
     let weighted: f64 = last.root_visits.iter().zip(&last.root_q).map(|(&n, &q)| n as f64 * q).sum();
     let gap = last.total as f64 * last.root_value - weighted;
     assert!(gap.abs() <= 1.0 + 1e-3, "{gap}");
-    assert!((f64::from(r.q) - last.root_q[last.root_visits.iter().enumerate().max_by_key(|(i, n)| (**n, usize::MAX - i)).unwrap().0]).abs() < 1e-6);
+    assert!(
+        (f64::from(r.q)
+            - last.root_q
+                [last.root_visits.iter().enumerate().max_by_key(|(i, n)| (**n, usize::MAX - i)).unwrap().0])
+            .abs()
+            < 1e-6
+    );
     assert!(last.root_value_sd > 0.01 && last.root_value_sd <= 1.0, "{}", last.root_value_sd);
     assert_eq!(chain.polls[0].root_value_sd > 0.0, chain.polls[0].this_move >= 2);
     // The PV starts with the best move's Q and alternates views below it.
