@@ -48,6 +48,8 @@ registry::managers! {
     stockfish::StockfishConfig => Stockfish,
     /// Monty's MCTS manager (issue 28).
     monty::MontyConfig => Monty,
+    /// princhess's MCTS manager (issue 28).
+    princhess::PrinchessConfig => Princhess,
     /// A throwaway manager added by the registry test alone.
     #[cfg(test)]
     registry_test::ThrowawayConfig => Throwaway,

@@ -18,11 +18,13 @@ pub enum Repo {
     Ethereal,
     /// Monty @562b13e9 (official-monty/Monty, 2025-12-23).
     Monty,
+    /// princhess @d45769d9 (princesslana/princhess, 2026-07-01).
+    Princhess,
 }
 
 impl Repo {
     /// Every pinned repository.
-    pub const ALL: [Repo; 7] = [
+    pub const ALL: [Repo; 8] = [
         Repo::Lc0,
         Repo::Lc0V017,
         Repo::Lc0V018,
@@ -30,6 +32,7 @@ impl Repo {
         Repo::Stockfish,
         Repo::Ethereal,
         Repo::Monty,
+        Repo::Princhess,
     ];
 
     /// `owner/name` on GitHub.
@@ -39,6 +42,7 @@ impl Repo {
             Repo::Stockfish => "official-stockfish/Stockfish",
             Repo::Ethereal => "AndyGrant/Ethereal",
             Repo::Monty => "official-monty/Monty",
+            Repo::Princhess => "princesslana/princhess",
         }
     }
 
@@ -52,6 +56,7 @@ impl Repo {
             Repo::Stockfish => "762dd1da",
             Repo::Ethereal => "0e47e9b6",
             Repo::Monty => "562b13e9e70a8e4858803802278e7c047b3e6cd2",
+            Repo::Princhess => "d45769d900deb1429e8f9de3c72cc1d59965688c",
         }
     }
 
@@ -62,6 +67,7 @@ impl Repo {
             Repo::Stockfish => "Stockfish",
             Repo::Ethereal => "Ethereal",
             Repo::Monty => "Monty",
+            Repo::Princhess => "princhess",
         };
         format!("{name} @{}", &self.commit()[..8])
     }
