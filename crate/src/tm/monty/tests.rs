@@ -132,7 +132,7 @@ fn scripted_falling_eval_and_instability() {
         assert_eq!(m.steps[1].decision, "continue");
         assert!((factor(m, 2, "falling") - 1.2714).abs() < 1e-9);
         assert!((factor(m, 2, "instability") - 1.414_358_775_278).abs() < 1e-9);
-        assert!((m.steps[2].limit.soft_ms - 8822.958_509).abs() < 1e-3, "{}", m.steps[2].limit.text);
+        assert!((m.steps[2].limit.soft_ms - 8_822.958_509).abs() < 1e-3, "{}", m.steps[2].limit.text);
         assert!((factor(m, 3, "falling") - 1.180_933_333).abs() < 1e-9);
         assert_eq!(m.steps[3].decision, if stop { "stop" } else { "continue" }, "{elapsed}");
         if stop {
@@ -161,7 +161,7 @@ fn scripted_best_move_visits() {
         let m = &r.moves[1];
         assert_eq!(m.budget.soft_ms, 2714.0);
         assert!((factor(m, 0, "best_move_visits") - 1.469_139_287_786).abs() < 1e-9);
-        assert!((m.steps[0].limit.soft_ms - 4898.286_375).abs() < 1e-3);
+        assert!((m.steps[0].limit.soft_ms - 4_898.286_375).abs() < 1e-3);
         assert_eq!(m.steps[0].decision, if stop { "stop" } else { "continue" }, "{elapsed}");
     }
 }

@@ -68,12 +68,12 @@ fn scripted_visit_share() {
         let m = run(&poll(elapsed, &[600, 300, 100], &[0.2, 0.1, 0.0], &[0.2, 0.1], 5.0));
         assert!((factor(&m, "visit_share").unwrap() - 1.112).abs() < 1e-12);
         assert_eq!(factor(&m, "pv_disagreement"), None);
-        assert!((m.steps[0].limit.soft_ms - 2150.464_516).abs() < 1e-5);
+        assert!((m.steps[0].limit.soft_ms - 2_150.464_516).abs() < 1e-5);
         assert_eq!(m.steps[0].decision, if stop { "stop" } else { "continue" });
     }
     // The best move holds 90 %: (1.40 − 0.9)·1.39 = 0.695 → 1344.040 ms.
     let m = run(&poll(1345.0, &[900, 60, 40], &[0.2, 0.1, 0.0], &[0.2], 5.0));
-    assert!((m.steps[0].limit.soft_ms - 1933.870_968 * 0.695).abs() < 1e-5);
+    assert!((m.steps[0].limit.soft_ms - 1_933.870_968 * 0.695).abs() < 1e-5);
     assert_eq!(m.steps[0].reason, Some("soft-limit"));
 }
 
@@ -86,12 +86,12 @@ fn scripted_visit_share() {
 fn scripted_pv_disagreement_and_clamp() {
     let m = run(&poll(100.0, &[600, 300, 100], &[0.2, 0.1, 0.0], &[0.2, 0.15, 0.12, 0.11, 0.1, 0.05], 8.5));
     assert!((factor(&m, "pv_disagreement").unwrap() - 1.121).abs() < 1e-12);
-    assert!((m.steps[0].limit.soft_ms - 2410.670_723).abs() < 1e-5);
+    assert!((m.steps[0].limit.soft_ms - 2_410.670_723).abs() < 1e-5);
     let short = run(&poll(100.0, &[600, 300, 100], &[0.2, 0.1, 0.0], &[0.2, 0.1], 8.5));
     assert_eq!(short.steps[0].limit.soft_ms, m.steps[0].limit.soft_ms);
     let c = run(&poll(9669.0, &[300, 700], &[0.99, 0.1], &[0.1, -0.2, 0.0, 0.5, -0.99], 9.0));
     assert!((factor(&c, "pv_disagreement").unwrap() - 3.3958).abs() < 1e-12);
-    assert!((c.steps[0].limit.soft_ms - 1933.870_968 * 5.0).abs() < 1e-5, "{}", c.steps[0].limit.text);
+    assert!((c.steps[0].limit.soft_ms - 1_933.870_968 * 5.0).abs() < 1e-5, "{}", c.steps[0].limit.text);
     assert!(factor(&c, "multiplier_clamp").unwrap() < 1.0);
     assert_eq!(c.steps[0].decision, "continue", "9669 < 9669.355");
     // The hard limit, a third of the clock, comes first.
