@@ -124,7 +124,9 @@ pub(crate) mod style {
     pub const MARK: RGBColor = RGBColor(0xd1, 0x5a, 0x1f);
     pub const HOVER: RGBColor = RGBColor(0x20, 0x20, 0x20);
     pub const GRID: RGBColor = RGBColor(0xe4, 0xe6, 0xea);
-    pub const FONT: &str = "sans-serif";
+    /// The charts' font: the family itself, not its name (plotters lowercases a name with
+    /// `str::to_lowercase`, which links Unicode case tables into the charts module).
+    pub const FONT: plotters::style::FontFamily<'static> = plotters::style::FontFamily::SansSerif;
     pub const GHOST_ALPHA: f64 = 0.45;
     /// Faint grid lines between two labelled ones: enough to read values, cheap to draw.
     pub const LIGHT_LINES: usize = 1;
