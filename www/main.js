@@ -17,10 +17,10 @@ import { showEngineState, showUrlProblems } from './ui/page-notes.js';
 import { checkSpec, checkTimeControl, choice, curveChecks, usageChecks } from './ui/url-checks.js';
 
 const $ = (sel) => document.querySelector(sel);
-/** The charts module compiled by charts-prefetch.js if it started its download, for its init. */
+/** The charts module's response if charts-prefetch.js started its download, for its init. */
 const chartsPrefetch = () => {
-  const compiled = /** @type {any} */ (globalThis).__tmlabChartsWasm;
-  return compiled ? { module_or_path: compiled } : undefined;
+  const response = /** @type {any} */ (globalThis).__tmlabChartsWasm;
+  return response ? { module_or_path: response } : undefined;
 };
 /** The e2e harness sets this flag before any script: only then are the test hooks loaded. */
 const testHooks = /** @type {any} */ (globalThis).__tmlabTestHooks === true ? import('./test-hooks.js') : null;
@@ -68,14 +68,11 @@ async function main() {
   // engine (Play, Match, …) never downloads the charts module for them.
   /** @type {Promise<void> | null} */
   let chartsLoad = null;
-  const loadCharts = () => {
-    // The module charts-prefetch.js compiled while this script arrived, if it did; if that
-    // failed, the charts module's own load tries again and reports its error.
-    const prefetched = chartsPrefetch();
-    return (chartsLoad ??= (prefetched ? initCharts(prefetched).catch(() => initCharts()) : initCharts()).then(() => {
+  const loadCharts = () =>
+    // The download charts-prefetch.js started before this script arrived, if it did.
+    (chartsLoad ??= initCharts(chartsPrefetch()).then(() => {
       provideRules(chartsModule);
     }));
-  };
   // The *engine* module is compiled once; the page's own instance (the engine's charts: Play,
   // Match, lessons, the allocation chart's engine mode) and every engine worker are instantiated
   // from this Module, so a replacement worker is ready in milliseconds. On a cold Curves view
