@@ -2,7 +2,7 @@
 // TraceRunner), one move per turn of its event loop, and posts every move, so the page shows
 // progress. A new 'play' replaces the running game between two moves (latest wins).
 //
-// In:  { type: 'play', id, spec: {tm, tc, opening, nps, moves, searcher?, latency?} }
+// In:  { type: 'play', id, spec: {tm, tc, opening, nps, moves, searcher?, latency?, ponder?} }
 // Out: { type: 'ready' } once the wasm is loaded;
 //      { type: 'start', id, searcher, opening } after the game is set up;
 //      { type: 'move', id, move } after every engine move (a TraceMove);

@@ -104,6 +104,18 @@ async function hover(canvasSel, share) {
   };
 }
 
+test('the moves-left chart draws Expositor’s estimate (princhess) beside mle-legacy, as the crate lists it', async () => {
+  await page.waitForSelector('#chart-moves-left canvas[data-series]');
+  const series = (await page.getAttribute('#chart-moves-left canvas', 'data-series')).split('|');
+  assert.ok(series.includes('Expositor (princhess)'), series.join(', '));
+  assert.ok(series.includes('moves left'), series.join(', '));
+  // The hover names both estimates; Expositor's is never below 23 moves.
+  const m = await hover('#chart-moves-left canvas', 0.5);
+  const expo = m.text.match(/; Expositor \(princhess\) (\d+)$/);
+  assert.ok(expo, m.text);
+  assert.ok(Number(expo[1]) >= 23 && Number(expo[1]) <= 43, m.text);
+});
+
 test('hovered points are annotated with the formula’s values', async () => {
   const v = await page.evaluate(() => {
     const get = (k) => Number(document.querySelector(`.param[data-key="${k}"] input[type=number]`).value);

@@ -18,7 +18,10 @@ const SLUGS = [
 ];
 /** Screenshots, taken once the lesson's first try is answered. */
 const SHOT = { 'the-problem': 'lesson-1-problem.png', 'overhead-and-flagging': 'lesson-3-overhead.png', 'delay-byoyomi-hourglass': 'lesson-11-delay.png',
-  'measuring-a-manager': 'lesson-16-sprt.png' };
+  'pondering': 'lesson-15-pondering.png', 'measuring-a-manager': 'lesson-16-sprt.png' };
+
+/** Lessons whose tries mark a move of an engine game (the notice's number drawn there). */
+const ENGINE_MARKS = ['overhead-and-flagging', 'mcts-smart-pruning', 'pondering'];
 
 let server;
 let browser;
@@ -79,6 +82,7 @@ for (const [i, slug] of SLUGS.entries()) {
 
     const tries = await page.$$('.try');
     assert.ok(tries.length >= 1 && tries.length <= 3);
+    let engineMarks = 0;
     for (let t = 0; t < tries.length; t++) {
       if (t > 0) {
         await page.click('.try-reset');
@@ -106,8 +110,21 @@ for (const [i, slug] of SLUGS.entries()) {
       }, null, { timeout: 5000 });
       assert.ok(await chartInView(), 'the chart scrolls into view after the answer');
       assert.equal(new URL(page.url()).searchParams.get('try'), String(t + 1), 'the URL names the try');
+      // A marked move on an engine game: its numbers are drawn on the chart, one of them the notice's.
+      const mark = await page.$eval('.try-mark', (e) => e.textContent).catch(() => null);
+      const engineCanvas = await page.$('.lesson-chart [data-mode="engine"] canvas');
+      if (mark && engineCanvas) {
+        const n = Number(/move (\d+)/.exec(mark)[1]);
+        const drawn = await engineCanvas.getAttribute('data-mark');
+        assert.ok(drawn?.startsWith(`move ${n}: `), `try ${t + 1}: the marked move ${n} is drawn (${drawn})`);
+        const numbers = await page.$$eval('.try-notice .computed', (els) => els.map((e) => e.textContent.trim()));
+        const onChart = numbers.map((x) => /^(\d+) ms$/.exec(x)).filter(Boolean).map((m) => `${(Number(m[1]) / 1000).toFixed(3)} s`);
+        assert.ok(onChart.some((x) => drawn.includes(x)), `try ${t + 1}: a number of the notice (${numbers.join(', ')}) is on the chart: ${drawn}`);
+        engineMarks++;
+      }
       if (t === 0 && SHOT[slug]) await page.screenshot({ path: join(SHOTS, SHOT[slug]), fullPage: false });
     }
+    if (ENGINE_MARKS.includes(slug)) assert.equal(engineMarks, tries.length, 'every try marks a move of the engine game');
     await page.click('.try-reset');
     assert.equal(await settledPixels(), base, 'back to the lesson’s setting draws the same chart');
     assert.equal(new URL(page.url()).searchParams.get('try'), null);

@@ -86,7 +86,15 @@ test('engine fields: clamped, and only what the game depends on replays it', () 
   assert.equal(engineKey(s.settings), k2, 'the side shown does not replay the game');
   s = allocationUpdate(s, { type: 'opening', value: String(tmlab.trace_openings().length - 1) });
   const spec = traceSpec(s.settings, s.settings.specs[0]);
-  assert.deepEqual(spec, { tm: s.settings.specs[0], tc: s.settings.tc, opening: s.settings.opening, nps: SPEEDS[2], moves: ALLOCATION_DEFAULTS.emoves, latency: 0 });
+  assert.deepEqual(spec, { tm: s.settings.specs[0], tc: s.settings.tc, opening: s.settings.opening, nps: SPEEDS[2], moves: ALLOCATION_DEFAULTS.emoves, latency: 0, ponder: false });
+  // Pondering replays the game and reaches the worker's spec.
+  const k3 = engineKey(s.settings);
+  s = allocationUpdate(s, { type: 'eponder', value: '1' });
+  assert.equal(s.settings.eponder, 1);
+  assert.notEqual(engineKey(s.settings), k3, 'pondering replays the game');
+  assert.equal(traceSpec(s.settings, 'stockfish').ponder, true);
+  s = allocationUpdate(s, { type: 'eponder', value: 'nonsense' });
+  assert.equal(s.settings.eponder, 0);
 });
 
 test('the engine game progress messages become the progress line', () => {

@@ -27,7 +27,7 @@ const inlinesOf = (l) => [
 
 /** The keys each chart kind reads. */
 const KEYS = {
-  allocation: ['specs', 'tc', 'moves', 'use', 'nps', 'reuse', 'mode', 'opening', 'enps', 'emoves', 'elat', 'side'],
+  allocation: ['specs', 'tc', 'moves', 'use', 'nps', 'reuse', 'mode', 'opening', 'enps', 'emoves', 'elat', 'eponder', 'side'],
   'moves-left': ['midpoint', 'steepness'],
   decay: ['from', 'to', 'step'],
   timeline: ['tm', 'fen', 'clock', 'inc', 'nps'],

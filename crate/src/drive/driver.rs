@@ -13,6 +13,7 @@ use super::TmSnapshot;
 use super::request::{Event, MoveOutcome, MoveRequest};
 use super::strength::Level;
 
+mod ponder;
 mod start;
 mod step;
 
@@ -42,6 +43,13 @@ struct Running {
     limit: Option<EffectiveLimit>,
     /// MCTS batches run.
     polls: u64,
+    /// A virtual-clock ponder search: the ponderhit is due at this many ms, delivered with the
+    /// request's own timer (the level applied again, as for a GUI's ponderhit).
+    ponder_at: Option<(f64, Timer)>,
+    /// The ms searched before the ponderhit (the opponent's time), once delivered.
+    pondered_ms: Option<f64>,
+    /// MCTS: the ms the batch that crossed the ponderhit ran past it (the mover's time).
+    late_ms: f64,
 }
 
 /// MCTS: batches between two looks at the manager's effective limit (a batch takes ~0.1 ms).

@@ -54,6 +54,10 @@ pub struct MoveRequest {
     pub timer: Timer,
     /// Stop, ponderhit and cancel flags for this search.
     pub control: SearchControl,
+    /// A ponder search on a virtual clock: the opponent plays the expected move once the
+    /// search has run this many ms, and the driver delivers the `ponderhit` itself then (no
+    /// thread sends it). The time before it is the opponent's; [`MoveOutcome::pondered_ms`].
+    pub ponderhit_at_ms: Option<f64>,
 }
 
 /// How a move ended.
@@ -89,6 +93,10 @@ pub struct MoveOutcome {
     pub limit: Option<EffectiveLimit>,
     /// The search was dropped (`tmlab cancel`): the manager is as it was before the move.
     pub dropped: bool,
+    /// A ponder search with [`MoveRequest::ponderhit_at_ms`]: the ms it searched on the
+    /// opponent's time before the ponderhit (then `elapsed_ms` is the time after it, the time
+    /// the mover's clock pays). `None` for every other search.
+    pub pondered_ms: Option<f64>,
 }
 
 impl MoveOutcome {

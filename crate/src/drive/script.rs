@@ -10,7 +10,10 @@
 //!   mated), as UCI prints it. The hard check runs first, then the soft check.
 //! - `{"type":"poll","elapsed_ms":50,"nodes":12000,"root_visits":[800,150,50]}`: one MCTS batch;
 //!   `nodes` counts the whole tree, reused visits included (optional `"need_more_time"`, default
-//!   false; `"since_first_batch_ms"`, default `elapsed_ms`).
+//!   false; `"since_first_batch_ms"`, default `elapsed_ms`; the root's Q statistics
+//!   `"root_q"`: one Q per root move, −1 … 1, default all 0; `"root_value"`, default 0;
+//!   `"root_value_sd"`, default 0; `"pv_q"`: Q along the PV from the root side's view, default
+//!   none; `"avg_depth"`, default 0).
 //! - `{"type":"move-end","elapsed_ms":900,"nodes":50000,"reused_nodes":20000,"score":"cp 25"}`:
 //!   the move ends (`end_move`: elapsed, final nodes, score; optional `"avg_score"`, default the
 //!   score) and, if events follow, the next move starts with `reused_nodes` of the tree kept.
@@ -126,11 +129,12 @@ struct Search {
     its: Vec<Iteration>,
     names: Vec<String>,
     batches: u64,
+    root_q: Vec<f64>,
 }
 
 impl Search {
     fn new() -> Self {
-        Search { its: Vec::new(), names: Vec::new(), batches: 0 }
+        Search { its: Vec::new(), names: Vec::new(), batches: 0, root_q: Vec::new() }
     }
 
     /// Feeds one iteration or poll; `reused` visits were in the tree when the move began.
@@ -176,8 +180,22 @@ impl Search {
                 let hard = stopper.poll(&stats, &mut Hints::reset(*nodes));
                 ("iteration", if hard.is_stop() { hard } else { stopper.iteration_done(&stats) })
             }
-            ScriptEvent::Poll { elapsed_ms, nodes, root_visits, need_more_time, since_first_batch_ms } => {
+            ScriptEvent::Poll {
+                elapsed_ms,
+                nodes,
+                root_visits,
+                need_more_time,
+                since_first_batch_ms,
+                root_q,
+                root_value,
+                root_value_sd,
+                pv_q,
+                avg_depth,
+            } => {
                 self.batches += 1;
+                self.root_q.clear();
+                self.root_q.extend(root_q.iter().copied());
+                self.root_q.resize(root_visits.len(), 0.0);
                 let stats = SearchStats {
                     elapsed_ms: *elapsed_ms,
                     since_first_batch_ms: since_first_batch_ms.unwrap_or(*elapsed_ms),
@@ -187,6 +205,11 @@ impl Search {
                     root_visits,
                     root_moves: root_visits.len() as u32,
                     need_more_time: *need_more_time,
+                    root_q: &self.root_q,
+                    root_value: *root_value,
+                    root_value_sd: *root_value_sd,
+                    pv_q,
+                    avg_depth: *avg_depth,
                     ..SearchStats::default()
                 };
                 ("poll", stopper.poll(&stats, &mut Hints::reset(*nodes)))

@@ -167,6 +167,7 @@ fn request(searcher: SearcherKind, moves: &[&str], time_ms: u64, control: &Searc
         open_ended: false,
         timer: Timer::virtual_nps(200_000.0),
         control: control.clone(),
+        ponderhit_at_ms: None,
     }
 }
 

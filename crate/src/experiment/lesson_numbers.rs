@@ -12,14 +12,23 @@
 //!   the Replay view's default) replayed against `spec`; for a `side` (`white`/`black`),
 //!   `field=over-hard` or `over-soft` (moves whose time exceeded the limit), or, `at` the side's
 //!   move number, `used`, `soft`, `hard` or `clock` (before the move), in ms.
+//! - `game`: the engine-mode allocation chart's self-play game ([`crate::play::trace`]): `spec`,
+//!   `tc`, and as the chart names them `enps`, `emoves`, `elat`, `opening`, `eponder` (0/1: both
+//!   sides ponder), with the chart's defaults; for a `side` (`white` by default): `field=hits`
+//!   (ponder hits), `pondered` and `used` (ms: the side's total, or `at` its move number; pondered
+//!   = searched on the opponent's time at a hit), `soft` (the base budget), `hard`, `clock`
+//!   (before the move) `at` a move, `clock-end` (after the side's last move), `moves` (the side's
+//!   engine moves), `flag-move` (the move that lost on time). Each game
+//!   is played once per process (the page's chart plays the same game in its worker).
 
 use crate::experiment::replay::replay_pgn;
 use crate::play::stats::{Sprt, elo_from_score};
+use crate::play::trace::{TRACE_DEFAULT_MOVES, TRACE_DEFAULT_NPS, TraceGame, TraceMove, TraceSpec};
 use crate::plot::numbers::{Args, evaluate_with};
 use crate::tm::TmSpec;
 
 /// The kinds this module adds.
-const KINDS: [&str; 3] = ["sprt", "elo", "replay"];
+const KINDS: [&str; 4] = ["sprt", "elo", "replay", "game"];
 
 /// The shipped replay samples a lesson may name (the Replay view's `SAMPLES`).
 const SAMPLES: [(&str, &str); 1] =
@@ -31,6 +40,7 @@ pub fn evaluate(expr: &str) -> Result<String, String> {
         "sprt" => Some(sprt_value(a)),
         "elo" => Some(elo_value(a)),
         "replay" => Some(replay_value(a)),
+        "game" => Some(game_value(a)),
         _ => None,
     })
 }
@@ -96,6 +106,86 @@ fn replay_value(a: &Args) -> Result<f64, String> {
         other => {
             Err(format!("unknown field `{other}`; allowed: over-hard, over-soft, used, soft, hard, clock"))
         }
+    }
+}
+
+type Played = std::rc::Rc<Vec<TraceMove>>;
+
+thread_local! {
+    /// The games played so far, by their spec (a lesson names the same game several times).
+    static GAMES: std::cell::RefCell<Vec<(String, Played)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn played(spec: &TraceSpec) -> Result<Played, String> {
+    let key = format!("{spec:?}");
+    if let Some(g) = GAMES.with(|g| g.borrow().iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
+        return Ok(g);
+    }
+    let game = std::rc::Rc::new(TraceGame::new(spec)?.run());
+    GAMES.with(|g| {
+        let mut g = g.borrow_mut();
+        if g.len() >= 16 {
+            g.remove(0);
+        }
+        g.push((key, game.clone()));
+    });
+    Ok(game)
+}
+
+fn game_value(a: &Args) -> Result<f64, String> {
+    a.check(&["spec", "tc", "enps", "emoves", "elat", "opening", "eponder", "side", "field", "at"])?;
+    let ponder = match a.whole("eponder")?.unwrap_or(0) {
+        0 => false,
+        1 => true,
+        x => return Err(format!("eponder={x}; allowed: 0, 1")),
+    };
+    let spec = TraceSpec {
+        tm: a.need("spec")?.to_string(),
+        tc: a.need("tc")?.to_string(),
+        opening: a.whole("opening")?.unwrap_or(0) as usize,
+        nps: a.num("enps")?.unwrap_or(TRACE_DEFAULT_NPS),
+        moves: a.whole("emoves")?.unwrap_or(TRACE_DEFAULT_MOVES),
+        searcher: None,
+        latency_ms: a.num("elat")?.unwrap_or(0.0),
+        ponder,
+    };
+    let white = match a.get("side").unwrap_or("white") {
+        "white" => true,
+        "black" => false,
+        other => return Err(format!("side={other}; allowed: white, black")),
+    };
+    let game = played(&spec)?;
+    let side: Vec<&TraceMove> = game.iter().filter(|m| m.white == white).collect();
+    let field = a.need("field")?;
+    let at = a.whole("at")?;
+    let one = || -> Result<&TraceMove, String> {
+        let n = at.ok_or_else(|| format!("field={field} needs at=N (the side's move number)"))?;
+        side.iter()
+            .find(|m| m.move_number == n)
+            .copied()
+            .ok_or_else(|| format!("the side made no engine move {n}"))
+    };
+    match field {
+        "hits" => Ok(side.iter().filter(|m| m.pondered_ms.is_some()).count() as f64),
+        "pondered" if at.is_none() => Ok(side.iter().filter_map(|m| m.pondered_ms).sum()),
+        "pondered" => Ok(one()?.pondered_ms.unwrap_or(0.0)),
+        "flag-move" => side
+            .iter()
+            .find(|m| m.flagged)
+            .map(|m| f64::from(m.move_number))
+            .ok_or_else(|| "the side did not lose on time".into()),
+        "moves" => Ok(side.len() as f64),
+        "used" if at.is_none() => Ok(side.iter().map(|m| m.used_ms).sum()),
+        "used" => Ok(one()?.used_ms),
+        "soft" => Ok(one()?.base_soft_ms),
+        "hard" => Ok(one()?.hard_ms),
+        "clock" => Ok(one()?.clock_before_ms),
+        "clock-end" => {
+            side.last().map(|m| m.clock_after_ms).ok_or_else(|| "the side made no engine move".into())
+        }
+        other => Err(format!(
+            "unknown field `{other}`; allowed: hits, pondered, moves, used, soft, hard, clock, clock-end, flag-move"
+        )),
     }
 }
 

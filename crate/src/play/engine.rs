@@ -12,6 +12,7 @@
 //! with its own limits only, as cutechess/fastchess send `go movetime|nodes|depth`.
 
 use serde::Serialize;
+use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move};
 
 use crate::clock::UciView;
@@ -42,6 +43,9 @@ pub struct EngineConfig {
     pub mcts: MctsParams,
     /// The strength level (a cap on the node rate; the manager is untouched).
     pub level: Level,
+    /// UCI `Ponder`: after its move the engine searches the reply it expects on the opponent's
+    /// time (on a virtual clock only: see [`EnginePlayer::think`]).
+    pub ponder: bool,
 }
 
 impl EngineConfig {
@@ -53,6 +57,16 @@ impl EngineConfig {
             hash_mb: DEFAULT_HASH_MB,
             mcts: MctsParams::default(),
             level: Level::full(),
+            ponder: false,
+        }
+    }
+
+    /// Turns pondering on or off, as UCI's `setoption name Ponder` does: a manager with a
+    /// `ponder` parameter (Stockfish's bonus, lc0-curve's) is told too.
+    pub fn set_ponder(&mut self, on: bool) {
+        self.ponder = on;
+        if self.tm.get("ponder").is_some() {
+            self.tm.set("ponder", if on { "true" } else { "false" }).expect("ponder is a boolean parameter");
         }
     }
 
@@ -95,6 +109,9 @@ pub struct ThinkRequest<'a> {
     pub depth: Option<u32>,
     /// Where the search's elapsed time comes from.
     pub timer: Timer,
+    /// The time the opponent used for the last move (ms), when it was a searched move: how
+    /// long a pondering engine searched its expected reply.
+    pub opponent_ms: Option<f64>,
 }
 
 /// The engine's side of a move record.
@@ -123,6 +140,10 @@ pub struct Thought {
     /// The soft limit the manager was using when the search ended, with its factors (`None`
     /// without a manager).
     pub effective: Option<EffectiveLimit>,
+    /// A ponder hit: the ms the engine searched this move on the opponent's time before the
+    /// opponent played the expected reply (`engine_ms` is the time after it). `None`: no hit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pondered_ms: Option<f64>,
 }
 
 /// An engine player: its config and its [`MoveDriver`] (manager, table and tree, kept across a
@@ -130,6 +151,8 @@ pub struct Thought {
 pub struct EnginePlayer {
     config: EngineConfig,
     driver: MoveDriver,
+    /// Pondering: the game length after our last move and the reply we expect (UCI).
+    expect: Option<(usize, String)>,
 }
 
 impl std::fmt::Debug for EnginePlayer {
@@ -143,7 +166,7 @@ impl EnginePlayer {
     pub fn new(config: EngineConfig) -> Self {
         let mut driver = MoveDriver::new(config.tm, config.hash_mb, config.mcts.clone());
         driver.set_level(config.level);
-        EnginePlayer { config, driver }
+        EnginePlayer { config, driver, expect: None }
     }
 
     /// The config.
@@ -153,10 +176,21 @@ impl EnginePlayer {
 
     /// Resets the manager's per-game state, the transposition table and the tree.
     pub fn new_game(&mut self) {
+        self.expect = None;
         self.driver.new_game();
     }
 
     /// Searches the position after `req.moves` and returns the move to play with its record.
+    ///
+    /// With [`EngineConfig::ponder`] on a virtual clock the player behaves as a pondering UCI
+    /// engine does, in game order: after its move it would search the reply its PV expects
+    /// (`go ponder`) for as long as the opponent thinks (`req.opponent_ms`). On a hit that search
+    /// is run now, the ponderhit delivered at that time, and it continues as the real search
+    /// (the tree or table kept; the manager's `ponderhit`: lc0's count the ponder tree as reused
+    /// nodes, Stockfish keeps its bonus); the time before the hit is not charged. On a miss the
+    /// ponder search is thrown away, so it is not run at all: the move is searched as without
+    /// pondering (what a real engine would also lose, the table entries the discarded search
+    /// left, is not modelled).
     ///
     /// # Errors
     /// A move of `req.moves` is illegal, the position has no legal move, the MCTS parameters
@@ -171,6 +205,7 @@ impl EnginePlayer {
         if mcts && req.view.is_none() && movetime.is_none() && req.nodes.is_none() {
             return Err("no clock and no node limit: the MCTS search would never end".into());
         }
+        let hit = self.ponder_hit(req);
         let request = MoveRequest {
             searcher: self.config.searcher,
             start: req.start.clone(),
@@ -181,12 +216,15 @@ impl EnginePlayer {
             nodes: req.nodes,
             max_visits: None,
             searchmoves: Vec::new(),
-            ponder: false,
+            ponder: hit.is_some(),
             open_ended: false,
             timer: req.timer,
             control: SearchControl::new(),
+            ponderhit_at_ms: hit,
         };
         let o = self.driver.run(request, &mut |_| {})?;
+        self.expect =
+            if self.config.ponder { o.ponder.clone().map(|p| (req.moves.len() + 1, p)) } else { None };
         let thought = Thought {
             uci: o.uci,
             told: req.view,
@@ -199,8 +237,22 @@ impl EnginePlayer {
             reused_nodes: o.reused_nodes,
             stop_reason: o.reason,
             effective: o.limit,
+            pondered_ms: o.pondered_ms,
         };
         Ok((o.best, thought))
+    }
+}
+
+impl EnginePlayer {
+    /// When this move is a ponder hit: the ms the ponder search ran before the opponent moved.
+    fn ponder_hit(&self, req: &ThinkRequest<'_>) -> Option<f64> {
+        let (len, expected) = self.expect.as_ref()?;
+        if !(self.config.ponder && req.timer.is_virtual() && req.view.is_some() && req.moves.len() == len + 1)
+        {
+            return None;
+        }
+        let played = UciMove::from_standard(req.moves[*len]).to_string();
+        (played == *expected).then_some(req.opponent_ms?.max(0.0))
     }
 }
 
@@ -218,6 +270,7 @@ mod tests {
             nodes: None,
             depth: None,
             timer: Timer::virtual_nps(1_000_000.0),
+            opponent_ms: None,
         }
     }
 
@@ -275,5 +328,111 @@ mod tests {
         assert!(c.label().contains("move-overhead=50"), "{}", c.label());
         let mut m = EngineConfig::new(SearcherKind::Ab, "mediocre".parse().unwrap());
         assert!(m.set_move_overhead(50.0).is_err());
+    }
+
+    /// The start position, our first move `m1` and the opponent's reply: the expected one
+    /// (`hit`) or another legal move.
+    fn reply_to(p: &EnginePlayer, start: &Chess, m1: Move, hit: bool) -> [Move; 2] {
+        let mut pos = start.clone();
+        pos.play_unchecked(m1);
+        let expected = p.expect.as_ref().expect("a pondering player expects a reply").1.clone();
+        let uci = |m: Move| UciMove::from_standard(m).to_string();
+        let reply = pos.legal_moves().into_iter().find(|&m| (uci(m) == expected) == hit).unwrap();
+        [m1, reply]
+    }
+
+    fn ponder_req<'a>(start: &'a Chess, moves: &'a [Move], opponent_ms: Option<f64>) -> ThinkRequest<'a> {
+        ThinkRequest {
+            start,
+            moves,
+            view: Some(UciView { time_ms: 10_000, inc_ms: 100, movestogo: None }),
+            movetime_ms: None,
+            nodes: None,
+            depth: None,
+            timer: Timer::virtual_nps(10_000.0),
+            opponent_ms,
+        }
+    }
+
+    fn player(kind: SearcherKind, spec: &str, ponder: bool) -> EnginePlayer {
+        let mut c = EngineConfig::new(kind, spec.parse().unwrap());
+        c.set_ponder(ponder);
+        EnginePlayer::new(c)
+    }
+
+    #[test]
+    fn a_ponder_miss_costs_nothing() {
+        let start = Chess::default();
+        for (kind, spec) in [(SearcherKind::Mcts, "lc0-smooth"), (SearcherKind::Ab, "lc0-legacy")] {
+            let (mut on, mut off) = (player(kind, spec, true), player(kind, spec, false));
+            let (m1, t1) = on.think(&ponder_req(&start, &[], None)).unwrap();
+            assert_eq!(off.think(&ponder_req(&start, &[], None)).unwrap(), (m1, t1), "{spec}: move 1 alike");
+            let moves = reply_to(&on, &start, m1, false);
+            let a = on.think(&ponder_req(&start, &moves, Some(400.0))).unwrap();
+            let b = off.think(&ponder_req(&start, &moves, Some(400.0))).unwrap();
+            assert_eq!(a.1.pondered_ms, None, "{spec}: a miss is no hit");
+            assert_eq!(a, b, "{spec}: after a miss the move is searched as without pondering");
+        }
+    }
+
+    #[test]
+    fn lc0_smooth_plays_at_once_after_a_hit_whose_ponder_tree_reaches_its_target() {
+        let start = Chess::default();
+        let (mut on, mut off) =
+            (player(SearcherKind::Mcts, "lc0-smooth", true), player(SearcherKind::Mcts, "lc0-smooth", false));
+        let (m1, _) = on.think(&ponder_req(&start, &[], None)).unwrap();
+        off.think(&ponder_req(&start, &[], None)).unwrap();
+        let moves = reply_to(&on, &start, m1, true);
+        // The opponent thinks 3 s: 30 000 playouts of ponder tree at 10 k nodes/s.
+        let (_, hit) = on.think(&ponder_req(&start, &moves, Some(3000.0))).unwrap();
+        let (_, plain) = off.think(&ponder_req(&start, &moves, Some(3000.0))).unwrap();
+        assert_eq!(hit.pondered_ms, Some(3000.0), "the opponent's whole think was pondered");
+        let target =
+            hit.budget.terms.iter().find(|t| t.name == "target").expect("smooth's target term").value;
+        assert!(
+            hit.reused_nodes as f64 >= target,
+            "the ponder tree ({}) reaches the target ({target})",
+            hit.reused_nodes
+        );
+        let batch_ms = f64::from(MctsParams::default().batch_size) / 10.0;
+        // At once: the rest of the batch that was running when the opponent moved, and the one
+        // batch MCTS runs before its first stop check.
+        assert!(
+            hit.engine_ms <= 2.0 * batch_ms,
+            "plays at once: {} ms (one batch is {batch_ms} ms)",
+            hit.engine_ms
+        );
+        assert_eq!(plain.pondered_ms, None);
+        assert!(plain.engine_ms > 10.0 * batch_ms, "without pondering the move takes {} ms", plain.engine_ms);
+    }
+
+    #[test]
+    fn stockfish_keeps_its_ponder_bonus_on_a_hit_and_saves_the_pondered_time() {
+        let start = Chess::default();
+        let on = || player(SearcherKind::Ab, "stockfish", true);
+        // The same manager (bonus on) that never ponders: the budget a hit must keep.
+        let mut bonus_only =
+            EnginePlayer::new(EngineConfig::new(SearcherKind::Ab, "stockfish(ponder=true)".parse().unwrap()));
+        let mut plain = player(SearcherKind::Ab, "stockfish", false);
+        let mut p = on();
+        let (m1, t1) = p.think(&ponder_req(&start, &[], None)).unwrap();
+        assert_eq!(bonus_only.think(&ponder_req(&start, &[], None)).unwrap(), (m1, t1.clone()));
+        let (_, t0) = plain.think(&ponder_req(&start, &[], None)).unwrap();
+        assert_eq!(
+            t1.budget.soft_ms,
+            t0.budget.soft_ms + (t0.budget.soft_ms * 0.25).floor(),
+            "Ponder on adds a quarter"
+        );
+        let moves = reply_to(&p, &start, m1, true);
+        let (_, hit) = p.think(&ponder_req(&start, &moves, Some(2000.0))).unwrap();
+        let (_, cold) = bonus_only.think(&ponder_req(&start, &moves, Some(2000.0))).unwrap();
+        assert_eq!(hit.pondered_ms, Some(2000.0));
+        assert_eq!(hit.budget.soft_ms, cold.budget.soft_ms, "the hit keeps the bonus budget");
+        assert!(
+            hit.engine_ms < cold.engine_ms,
+            "the hit pays {} ms, the cold search {} ms",
+            hit.engine_ms,
+            cold.engine_ms
+        );
     }
 }

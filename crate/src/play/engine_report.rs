@@ -158,6 +158,7 @@ impl EngineReport {
             reused_nodes: 0,
             stop_reason: self.stop_reason().unwrap_or(StopReason::Command),
             effective: self.limit.as_deref().cloned(),
+            pondered_ms: None,
         }
     }
 }

@@ -186,6 +186,11 @@ impl Game {
             nodes: tc.nodes.map(|n| n.get()),
             depth: tc.depth.map(|d| d.get()),
             timer,
+            opponent_ms: self
+                .records
+                .last()
+                .filter(|r| !r.book && r.color != self.pos.turn())
+                .map(|r| r.used_ms),
         }
     }
 

@@ -53,6 +53,8 @@ pub struct TraceSpec {
     pub searcher: Option<SearcherKind>,
     /// Simulated latency charged per move on top of the search's time, ms.
     pub latency_ms: f64,
+    /// Both sides ponder (UCI `Ponder` on: see [`EnginePlayer::think`]).
+    pub ponder: bool,
 }
 
 /// One engine move of the trace.
@@ -88,6 +90,10 @@ pub struct TraceMove {
     pub limit_text: String,
     /// The move lost on time.
     pub flagged: bool,
+    /// A ponder hit: the ms searched on the opponent's time before it (not charged); `None`
+    /// without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pondered_ms: Option<f64>,
 }
 
 /// A trace being played.
@@ -138,7 +144,8 @@ impl TraceGame {
             return Err(format!("moves: {} is out of range; allowed: 1 to {MAX_TRACE_MOVES}", spec.moves));
         }
         let searcher = spec.searcher.unwrap_or_else(|| native_searcher(&tm));
-        let config = EngineConfig::new(searcher, tm);
+        let mut config = EngineConfig::new(searcher, tm);
+        config.set_ponder(spec.ponder);
         let side = SideSetup { name: config.label(), tc, engine: config.label() };
         let setup = GameSetup {
             white: side.clone(),
@@ -188,6 +195,7 @@ impl TraceGame {
                 .unwrap_or_default(),
             limit_text: t.effective.as_ref().map(|e| e.text.clone()).unwrap_or_default(),
             flagged: r.flagged,
+            pondered_ms: t.pondered_ms,
         });
         self.moves.last()
     }

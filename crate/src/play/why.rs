@@ -155,6 +155,7 @@ mod tests {
             score: Score::Cp(20),
             reused_nodes: 0,
             stop_reason: reason,
+            pondered_ms: None,
             effective,
         }
     }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Chart, Mark, Series, SeriesKind};
 use crate::tm::decay::exponential_decay;
-use crate::tm::moves_left::{LEGACY_MIDPOINT, LEGACY_STEEPNESS, moves_left};
+use crate::tm::moves_left::{LEGACY_MIDPOINT, LEGACY_STEEPNESS, expositor, moves_left};
 
 /// Points per curve: smooth at any width the page uses.
 const SAMPLES: usize = 240;
@@ -174,11 +174,17 @@ impl MovesLeftParams {
     pub fn point(&self, mv: u32) -> MovesLeftPoint {
         let mv = mv.clamp(1, MOVES_LEFT_LAST_MOVE);
         let left = self.at_move(mv);
+        let expositor = expositor(2 * (mv - 1));
         MovesLeftPoint {
             r#move: mv,
             ply: 2 * (mv - 1),
             moves_left: left,
-            text: format!("move {mv} (ply {}): {:.2} moves left", 2 * (mv - 1), left),
+            expositor,
+            text: format!(
+                "move {mv} (ply {}): {:.2} moves left; {EXPOSITOR_SERIES} {expositor}",
+                2 * (mv - 1),
+                left
+            ),
         }
     }
 }
@@ -192,11 +198,17 @@ pub struct MovesLeftPoint {
     pub ply: u32,
     /// The estimate.
     pub moves_left: f64,
+    /// Expositor's estimate at the same ply, as princhess uses it.
+    pub expositor: u32,
     /// A one-line description for the annotation.
     pub text: String,
 }
 
-/// The moves-left chart over move numbers, with the default as a ghost and the minimum marked.
+/// The legend name of Expositor's estimate on the moves-left chart.
+pub const EXPOSITOR_SERIES: &str = "Expositor (princhess)";
+
+/// The moves-left chart over move numbers, with the default as a ghost, Expositor's estimate
+/// (princhess #349, [`expositor`]) beside it for comparison, and the minimum marked.
 pub fn moves_left_chart(p: &MovesLeftParams) -> Result<Chart, String> {
     p.validate()?;
     let series = |q: &MovesLeftParams| -> Vec<(f64, f64)> {
@@ -204,8 +216,10 @@ pub fn moves_left_chart(p: &MovesLeftParams) -> Result<Chart, String> {
     };
     let main = series(p);
     let ghost = series(&MovesLeftParams::default());
+    let other: Vec<(f64, f64)> =
+        (1..=MOVES_LEFT_LAST_MOVE).map(|mv| (f64::from(mv), f64::from(expositor(2 * (mv - 1))))).collect();
     let (min_x, min_y) = main.iter().copied().min_by(|a, b| a.1.total_cmp(&b.1)).unwrap_or((1.0, 0.0));
-    let top = main.iter().chain(&ghost).map(|&(_, y)| y).fold(0.0, f64::max);
+    let top = main.iter().chain(&ghost).chain(&other).map(|&(_, y)| y).fold(0.0, f64::max);
     Ok(Chart {
         title: format!("mle-legacy(midpoint={}, steepness={})", fmt(p.midpoint), fmt(p.steepness)),
         x_label: "move number".into(),
@@ -214,6 +228,7 @@ pub fn moves_left_chart(p: &MovesLeftParams) -> Result<Chart, String> {
         y_range: (0.0, nice_ceiling(top * 1.05)),
         series: vec![
             Series { name: "default (51.5, 7.0)".into(), kind: SeriesKind::Ghost, points: ghost },
+            Series { name: EXPOSITOR_SERIES.into(), kind: SeriesKind::Reference, points: other },
             Series { name: "moves left".into(), kind: SeriesKind::Main, points: main },
         ],
         marks: vec![Mark { x: min_x, y: min_y, label: format!("min {min_y:.2}") }],
@@ -278,6 +293,12 @@ mod tests {
         // Move 21 is ply 40: §11(b) gives 31.5196.
         assert!((rows[20].moves_left - 31.5196).abs() < 6e-4);
         let chart = moves_left_chart(&MovesLeftParams::default()).unwrap();
+        // Expositor's estimate beside it, from the crate's formula: 43 at move 1, 23 at move 41.
+        let expo = chart.series.iter().find(|s| s.name == EXPOSITOR_SERIES).unwrap();
+        assert_eq!(expo.kind, SeriesKind::Reference);
+        assert_eq!((expo.points[0], expo.points[40]), ((1.0, 43.0), (41.0, 23.0)));
+        assert_eq!(rows[0].expositor, 43);
+        assert!(rows[0].text.ends_with("Expositor (princhess) 43"), "{}", rows[0].text);
         assert!(chart.marks[0].label.starts_with("min 7.7"));
     }
 }

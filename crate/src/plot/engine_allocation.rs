@@ -15,6 +15,7 @@ const BASE: RGBColor = RGBColor(0xd5, 0x5e, 0x00);
 const EFFECTIVE: RGBColor = RGBColor(0x7b, 0x3f, 0xb0);
 const HARD: RGBColor = RGBColor(0xc0, 0x1c, 0x28);
 const CLOCK: RGBColor = RGBColor(0x00, 0x72, 0xb2);
+const PONDER: RGBColor = RGBColor(0x00, 0x9e, 0x73);
 
 /// The hovered move's numbers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -62,15 +63,40 @@ pub fn describe(m: &TraceMove) -> String {
 /// lesson's own setting, and the caller names it so).
 pub const DEFAULT_GHOST_LABEL: &str = "default settings";
 
+/// The marked move's label drawn on the chart: `move 12: used 1.84 s · soft 2.10 s · hard 6.1 s
+/// · clock 48.3 s` (and `· pondered 0.52 s` on a ponder hit).
+pub fn mark_label(m: &TraceMove) -> String {
+    let mut s = format!(
+        "move {}: used {:.3} s · soft {:.3} s · hard {:.3} s · clock {:.2} s",
+        m.move_number,
+        m.used_ms / 1000.0,
+        m.base_soft_ms / 1000.0,
+        m.hard_ms.min(m.clock_before_ms) / 1000.0,
+        m.clock_before_ms / 1000.0
+    );
+    if let Some(p) = m.pondered_ms {
+        s.push_str(&format!(" · pondered {:.3} s", p / 1000.0));
+    }
+    s
+}
+
+/// The index of the move (of `moves`) numbered `n`.
+pub fn move_numbered(moves: &[TraceMove], n: u32) -> Option<usize> {
+    moves.iter().position(|m| m.move_number == n)
+}
+
 /// Draws the chart of `moves` (one side's) over `ghost` (same side: the default's, or whatever
-/// `ghost_label` names); `hover` is the index of the highlighted move. x is the move number;
-/// bar `i` is centred on its move.
+/// `ghost_label` names); `hover` is the index of the highlighted move; `mark` (a move number: a
+/// lesson's) is drawn with its numbers ([`mark_label`]) while nothing is hovered. x is the move
+/// number; bar `i` is centred on its move. Ponder hits add, above the bar, the time searched on
+/// the opponent's clock.
 pub fn draw_engine_allocation<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     moves: &[TraceMove],
     ghost: &[TraceMove],
     ghost_label: &str,
     hover: Option<usize>,
+    mark: Option<u32>,
 ) -> Result<Frame, String> {
     area.fill(&WHITE).map_err(backend_error)?;
     let all = || moves.iter().chain(ghost);
@@ -78,7 +104,10 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
     let last = all().map(|m| m.move_number).max().unwrap_or(1).max(first + 1);
     let x_range = (f64::from(first) - 0.5, f64::from(last) + 0.5);
     let y1 = top(all()
-        .map(|m| m.hard_ms.min(m.clock_before_ms).max(m.used_ms).max(m.soft_ms))
+        .map(|m| {
+            let bar = m.used_ms + m.pondered_ms.unwrap_or(0.0);
+            m.hard_ms.min(m.clock_before_ms).max(bar).max(m.soft_ms)
+        })
         .fold(0.0, f64::max)
         / 1000.0);
     let c1 = top(all().map(|m| m.clock_before_ms).fold(0.0, f64::max) / 1000.0);
@@ -89,6 +118,10 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
         ("hard".to_string(), HARD.stroke_width(1)),
         ("clock (right axis)".to_string(), CLOCK.mix(0.6).stroke_width(1)),
     ];
+    let hits = moves.iter().any(|m| m.pondered_ms.is_some());
+    if hits {
+        entries.push(("pondered (ponder hit)".to_string(), PONDER.stroke_width(6)));
+    }
     if !ghost.is_empty() {
         entries.push((ghost_label.to_string(), style::GHOST.mix(style::GHOST_ALPHA).stroke_width(2)));
     }
@@ -135,6 +168,13 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
         Rectangle::new([(a, 0.0), (b, (m.used_ms / 1000.0).min(y1))], USED.filled())
     }))
     .map_err(backend_error)?;
+    ctx.draw_series(moves.iter().filter_map(|m| {
+        let p = m.pondered_ms?;
+        let (a, b) = (x(m) - 0.35, x(m) + 0.35);
+        let (lo, hi) = (m.used_ms / 1000.0, ((m.used_ms + p) / 1000.0).min(y1));
+        Some(Rectangle::new([(a, lo.min(y1)), (b, hi)], PONDER.mix(0.55).filled()))
+    }))
+    .map_err(backend_error)?;
     ctx.draw_series(LineSeries::new(line(moves, |m| m.base_soft_ms), BASE.stroke_width(2)))
         .map_err(backend_error)?;
     ctx.draw_series(LineSeries::new(line(moves, |m| m.soft_ms), EFFECTIVE.stroke_width(3)))
@@ -153,6 +193,24 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
             .map(|m| Cross::new((x(m), (m.used_ms / 1000.0).min(y1)), 7, HARD.stroke_width(3))),
     )
     .map_err(backend_error)?;
+    if hover.is_none()
+        && let Some(m) = mark.and_then(|n| move_numbered(moves, n)).map(|i| &moves[i])
+    {
+        let guide = style::MARK.mix(0.6);
+        ctx.draw_series(DashedLineSeries::new([(x(m), 0.0), (x(m), y1)], 5, 4, guide.stroke_width(1)))
+            .map_err(backend_error)?;
+        let label = mark_label(m);
+        // Left of the guide in the chart's right half, so the label stays inside.
+        let right_half = x(m) > (x_range.0 + x_range.1) / 2.0;
+        let dx = if right_half { -(label.chars().count() as i32) * 13 / 2 - 8 } else { 8 };
+        // The point on the bar, the label at the top of the plot (above the bars).
+        ctx.draw_series([EmptyElement::at((x(m), (m.used_ms / 1000.0).min(y1)))
+            + Circle::new((0, 0), 5, style::MARK.filled())])
+            .map_err(backend_error)?;
+        ctx.draw_series([EmptyElement::at((x(m), y1))
+            + Text::new(label, (dx, 4), (style::FONT, 13).into_font().color(&style::MARK))])
+            .map_err(backend_error)?;
+    }
     super::finish(area, ctx.plotting_area().get_pixel_range(), &entries, x_range, (0.0, y1))
 }
 
@@ -172,7 +230,9 @@ pub fn engine_allocation_svg(
     width: u32,
     height: u32,
 ) -> Result<String, String> {
-    super::svg(width, height, |area| draw_engine_allocation(area, moves, ghost, DEFAULT_GHOST_LABEL, None))
+    super::svg(width, height, |area| {
+        draw_engine_allocation(area, moves, ghost, DEFAULT_GHOST_LABEL, None, None)
+    })
 }
 
 #[cfg(test)]
@@ -196,6 +256,7 @@ mod tests {
             stop: "soft-limit".into(),
             limit_text: String::new(),
             flagged: false,
+            pondered_ms: None,
         }
     }
 
@@ -207,7 +268,7 @@ mod tests {
         assert!(svg.matches("<rect").count() >= moves.len(), "one bar per move");
         let mut s = String::new();
         let area = SVGBackend::with_string(&mut s, (640, 320)).into_drawing_area();
-        let f = draw_engine_allocation(&area, &moves, &[], DEFAULT_GHOST_LABEL, Some(3)).unwrap();
+        let f = draw_engine_allocation(&area, &moves, &[], DEFAULT_GHOST_LABEL, Some(3), None).unwrap();
         assert_eq!(move_at(&f, &moves, f64::from(f.left) + 1.0), Some(0));
         assert_eq!(move_at(&f, &moves, f64::from(f.right)), Some(moves.len() - 1));
         assert_eq!(move_at(&f, &moves, f64::from(f.left) - 3.0), None);
@@ -224,5 +285,33 @@ mod tests {
         assert!(!side(&both, false)[0].white);
         assert!((top(0.0) - 0.15).abs() < 1e-9);
         assert!((top(9.5) - 15.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_mark_draws_its_move_s_numbers_and_ponder_hits_their_time() {
+        let mut moves: Vec<_> = (1..=10).map(|n| mv(n, 900.0)).collect();
+        moves[4].pondered_ms = Some(700.0);
+        moves[4].used_ms = 12.0;
+        let draw = |moves: &[TraceMove], mark| {
+            let mut s = String::new();
+            let area = SVGBackend::with_string(&mut s, (900, 360)).into_drawing_area();
+            draw_engine_allocation(&area, moves, &[], DEFAULT_GHOST_LABEL, None, mark).unwrap();
+            drop(area);
+            s
+        };
+        let marked = draw(&moves, Some(5));
+        let label = mark_label(&moves[4]);
+        assert_eq!(
+            label,
+            "move 5: used 0.012 s · soft 1.000 s · hard 4.000 s · clock 55.00 s · pondered 0.700 s"
+        );
+        assert!(marked.contains("move 5: used 0.012 s"), "the mark's label is drawn");
+        assert!(marked.contains("pondered (ponder hit)"), "the legend names ponder hits");
+        let plain = draw(&moves, None);
+        assert!(!plain.contains("move 5: used"));
+        assert!(!draw(&moves, Some(99)).contains("move 99"), "a move not in the game draws no mark");
+        assert!(plain.contains("pondered (ponder hit)"));
+        moves[4].pondered_ms = None;
+        assert!(!draw(&moves, None).contains("pondered (ponder hit)"), "no hit, no legend entry");
     }
 }

@@ -34,6 +34,8 @@ pub enum SeriesKind {
     Main,
     /// The default curve, kept as a faint line so the change is what the eye sees.
     Ghost,
+    /// Another reference's curve beside the main one (e.g. Expositor's moves-left estimate).
+    Reference,
 }
 
 /// A named line through data points, in data coordinates.
@@ -118,10 +120,13 @@ pub(crate) mod style {
 
     pub const MAIN: RGBColor = RGBColor(0x1f, 0x6f, 0xd1);
     pub const GHOST: RGBColor = RGBColor(0x8a, 0x8f, 0x98);
+    pub const REFERENCE: RGBColor = RGBColor(0x2e, 0x9e, 0x5b);
     pub const MARK: RGBColor = RGBColor(0xd1, 0x5a, 0x1f);
     pub const HOVER: RGBColor = RGBColor(0x20, 0x20, 0x20);
     pub const GRID: RGBColor = RGBColor(0xe4, 0xe6, 0xea);
-    pub const FONT: &str = "sans-serif";
+    /// The charts' font: the family itself, not its name (plotters lowercases a name with
+    /// `str::to_lowercase`, which links Unicode case tables into the charts module).
+    pub const FONT: plotters::style::FontFamily<'static> = plotters::style::FontFamily::SansSerif;
     pub const GHOST_ALPHA: f64 = 0.45;
     /// Faint grid lines between two labelled ones: enough to read values, cheap to draw.
     pub const LIGHT_LINES: usize = 1;
@@ -143,7 +148,7 @@ pub fn draw<DB: DrawingBackend>(
     area.fill(&WHITE).map_err(backend_error)?;
     let (x0, x1) = chart.x_range;
     let (y0, y1) = chart.y_range;
-    let labels: Vec<&str> = [SeriesKind::Ghost, SeriesKind::Main]
+    let labels: Vec<&str> = [SeriesKind::Ghost, SeriesKind::Reference, SeriesKind::Main]
         .iter()
         .flat_map(|&k| chart.series.iter().filter(move |s| s.kind == k).map(|s| s.name.as_str()))
         .collect();
@@ -166,10 +171,11 @@ pub fn draw<DB: DrawingBackend>(
         .map_err(backend_error)?;
 
     let mut legend_entries = Vec::new();
-    for kind in [SeriesKind::Ghost, SeriesKind::Main] {
+    for kind in [SeriesKind::Ghost, SeriesKind::Reference, SeriesKind::Main] {
         for series in chart.series.iter().filter(|s| s.kind == kind) {
             let color = match kind {
                 SeriesKind::Ghost => style::GHOST.mix(style::GHOST_ALPHA).stroke_width(2),
+                SeriesKind::Reference => style::REFERENCE.stroke_width(2),
                 SeriesKind::Main => style::MAIN.stroke_width(3),
             };
             ctx.draw_series(LineSeries::new(series.points.iter().copied(), color)).map_err(backend_error)?;

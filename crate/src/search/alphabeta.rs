@@ -21,7 +21,9 @@
 //!   often here than in Stockfish; Mediocre's "counted at alpha-beta entry" likewise);
 //! - after every completed iteration it calls [`Stopper::iteration_done`] with the
 //!   [`SearchStats`] of §0.7 of the time-manager spec;
-//! - depth 1 always completes: nothing is polled before it is done;
+//! - checks start one interval after the search starts, inside depth 1: a search stopped there
+//!   plays its best root move searched so far (or, inside the first one, the first of the root
+//!   ordering), as Stockfish does; one check is due at the end of depth 1, then every interval;
 //! - Stockfish's `increase_depth = false` is honoured as Stockfish does (spec §9.2): a counter c
 //!   grows by one at the start of every iteration that follows such a decision, and iteration
 //!   d searches to depth `max(1, d − ⌊3(c+1)/4⌋)`. (Stockfish also subtracts the number of root

@@ -154,7 +154,7 @@ pub struct Governor<'a> {
     own_interval: u64,
     next_own: u64,
     next_inner: u64,
-    /// Checks are off until depth 1 is complete (depth 1 always completes).
+    /// Checks are off until the search arms them (at its start, one interval in).
     armed: bool,
 }
 
@@ -175,10 +175,19 @@ impl<'a> Governor<'a> {
         }
     }
 
-    /// Starts the node-count cadences at `nodes` (called once depth 1 is complete): the next
-    /// call of [`Governor::check`] is due immediately.
+    /// Starts the cadences at the search's start (`nodes`): the first check is one interval
+    /// later, inside depth 1. A search slower than the stopper's clock (a capped
+    /// [`crate::drive::Level`], a slow machine) then stops inside depth 1 as Stockfish's can,
+    /// instead of finishing an iteration that may outlast its clock; at full speed depth 1 is
+    /// usually over before the first check.
     pub fn arm(&mut self, nodes: u64) {
         self.armed = true;
+        self.next_own = nodes + self.own_interval;
+        self.next_inner = nodes + self.inner.check_interval().max(1);
+    }
+
+    /// At the end of depth 1: the next check is due at once (`nodes`), then every interval.
+    pub fn depth_one_done(&mut self, nodes: u64) {
         self.next_own = nodes;
         self.next_inner = nodes;
     }

@@ -95,6 +95,20 @@ pub struct SearchStats<'a> {
     pub pondering: bool,
     /// Running average score of the best root move, in centipawns (Stockfish's `averageScore`).
     pub best_avg_score: f64,
+    /// MCTS: Q of every legal root move, −1 … 1 from the side to move's point of view (0 if
+    /// unvisited), in the order of `root_visits`.
+    pub root_q: &'a [f64],
+    /// MCTS: the root's Q, the mean of every value backed up through the root (reused visits
+    /// included), −1 … 1 from the side to move's point of view.
+    pub root_value: f64,
+    /// MCTS: the standard deviation of the values backed up through the root by this move's
+    /// playouts, in Q units (−1 … 1 scale; 0 before two playouts).
+    pub root_value_sd: f64,
+    /// MCTS: Q along the principal variation, from the root side's point of view: `pv_q[0]` is
+    /// the best root move's Q, `pv_q[i]` the Q of the PV's move at depth i + 1.
+    pub pv_q: &'a [f64],
+    /// MCTS: average playout depth this move (the info line's `depth`, unrounded).
+    pub avg_depth: f64,
 }
 
 impl SearchStats<'_> {

@@ -46,6 +46,10 @@ registry::managers! {
     lc0_simple::SimpleConfig => Lc0Simple,
     /// Stockfish's optimum/maximum (§9).
     stockfish::StockfishConfig => Stockfish,
+    /// Monty's MCTS manager (issue 28).
+    monty::MontyConfig => Monty,
+    /// princhess's MCTS manager (issue 28).
+    princhess::PrinchessConfig => Princhess,
     /// A throwaway manager added by the registry test alone.
     #[cfg(test)]
     registry_test::ThrowawayConfig => Throwaway,

@@ -181,6 +181,7 @@ impl UciSession {
             open_ended: self.hold,
             timer: self.timer(),
             control: self.control.clone(),
+            ponderhit_at_ms: None,
         };
         self.driver.start(req, &mut |e| event_line(&e, out))
     }

@@ -17,10 +17,12 @@ pub struct CurveCanvas {
     frame: Option<Frame>,
 }
 
-/// What a draw returns to the page: the plotting frame and, when hovering, the exact point.
+/// What a draw returns to the page: the plotting frame, the names of the curves drawn (the
+/// chart lists them; the page records them on the canvas), and, when hovering, the exact point.
 #[derive(Serialize)]
 struct Drawn<P: Serialize> {
     frame: Frame,
+    series: Vec<String>,
     point: Option<P>,
 }
 
@@ -90,7 +92,8 @@ impl CurveCanvas {
         point: Option<P>,
     ) -> Result<JsValue, JsError> {
         let frame = self.paint(chart, highlight)?;
-        super::to_js(&Drawn { frame, point })
+        let series = chart.series.iter().map(|s| s.name.clone()).collect();
+        super::to_js(&Drawn { frame, series, point })
     }
 }
 

@@ -14,7 +14,8 @@ use crate::drive::SearcherKind;
 use crate::play::trace::{TraceGame, TraceMove, TraceSpec};
 use crate::plot::Frame;
 use crate::plot::engine_allocation::{
-    DEFAULT_GHOST_LABEL, TracePoint, describe, draw_engine_allocation, move_at, side,
+    DEFAULT_GHOST_LABEL, TracePoint, describe, draw_engine_allocation, mark_label, move_at, move_numbered,
+    side,
 };
 
 /// The page's request: `{tm, tc, opening, nps, moves, searcher?}`.
@@ -30,6 +31,8 @@ struct SpecJs {
     searcher: Option<String>,
     #[serde(default)]
     latency: f64,
+    #[serde(default)]
+    ponder: bool,
 }
 
 fn thrown(e: &str) -> JsValue {
@@ -49,7 +52,7 @@ impl TraceRunner {
     #[wasm_bindgen(constructor)]
     pub fn new(spec: JsValue) -> Result<TraceRunner, JsValue> {
         let s: SpecJs = serde_wasm_bindgen::from_value(spec).map_err(|e| {
-            thrown(&format!("spec: {e}; allowed: {{tm, tc, opening, nps, moves, searcher, latency}}"))
+            thrown(&format!("spec: {e}; allowed: {{tm, tc, opening, nps, moves, searcher, latency, ponder}}"))
         })?;
         let searcher = match s.searcher.as_deref() {
             None | Some("") => None,
@@ -63,6 +66,7 @@ impl TraceRunner {
             moves: s.moves,
             searcher,
             latency_ms: s.latency,
+            ponder: s.ponder,
         };
         Ok(TraceRunner { inner: TraceGame::new(&spec).map_err(|e| thrown(&e))? })
     }
@@ -108,6 +112,7 @@ pub struct EngineAllocationCanvas {
     ghost: Vec<TraceMove>,
     ghost_label: String,
     white: bool,
+    mark: Option<u32>,
     frame: Option<Frame>,
 }
 
@@ -116,6 +121,8 @@ struct Drawn {
     frame: Frame,
     moves: usize,
     point: Option<TracePoint>,
+    /// The marked move's numbers as drawn (while nothing is hovered), if the game has it.
+    marked: Option<TracePoint>,
 }
 
 fn read_moves(v: JsValue) -> Result<Vec<TraceMove>, JsError> {
@@ -136,6 +143,7 @@ impl EngineAllocationCanvas {
             ghost: Vec::new(),
             ghost_label: DEFAULT_GHOST_LABEL.to_string(),
             white: true,
+            mark: None,
             frame: None,
         }
     }
@@ -155,7 +163,14 @@ impl EngineAllocationCanvas {
         self.ghost_label = label.to_string();
     }
 
-    /// Draws; `hover_px` is the pointer's x in CSS pixels. Returns `{frame, moves, point}`.
+    /// Marks a move (a lesson's `@ mark=N`): drawn with its numbers while nothing is hovered;
+    /// `None` clears it.
+    pub fn set_mark(&mut self, move_number: Option<u32>) {
+        self.mark = move_number;
+    }
+
+    /// Draws; `hover_px` is the pointer's x in CSS pixels. Returns `{frame, moves, point,
+    /// marked}` (`marked.text` is the label drawn at the marked move).
     pub fn draw(&mut self, hover_px: Option<f64>) -> Result<JsValue, JsError> {
         let moves = side(&self.moves, self.white);
         let ghost = side(&self.ghost, self.white);
@@ -165,12 +180,22 @@ impl EngineAllocationCanvas {
         };
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame =
-            draw_engine_allocation(&backend.into_drawing_area(), &moves, &ghost, &self.ghost_label, hover)
-                .map_err(|e| JsError::new(&e))?;
+        let frame = draw_engine_allocation(
+            &backend.into_drawing_area(),
+            &moves,
+            &ghost,
+            &self.ghost_label,
+            hover,
+            self.mark,
+        )
+        .map_err(|e| JsError::new(&e))?;
         self.frame = Some(frame);
         let point = hover.map(|i| TracePoint { row: moves[i].clone(), text: describe(&moves[i]) });
-        to_js(&Drawn { frame, moves: moves.len(), point })
+        let marked = match (hover, self.mark.and_then(|n| move_numbered(&moves, n))) {
+            (None, Some(i)) => Some(TracePoint { row: moves[i].clone(), text: mark_label(&moves[i]) }),
+            _ => None,
+        };
+        to_js(&Drawn { frame, moves: moves.len(), point, marked })
     }
 }
 

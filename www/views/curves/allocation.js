@@ -149,6 +149,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     schedule: () => schedule(),
     element: () => /** @type {HTMLElement} */ (card.querySelector('.engine-mode')),
     ghostOf: lesson?.ghostEngine ?? null,
+    mark: lesson?.mark ?? null,
   });
   const chart = new AllocationCanvas(canvas);
   let hoverPx = null;
@@ -194,6 +195,9 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
       const d = engine.draw(hoverPx ?? undefined);
       frame = d.frame;
       if (d.point) dispatch({ type: 'point', readout: { kind: 'engine', point: d.point } });
+      // A lesson's marked move: its numbers are drawn on the chart (and named here for tests).
+      if (d.marked) canvas.dataset.mark = d.marked.text;
+      else delete canvas.dataset.mark;
       canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
     } catch (e) {
       dispatch({ type: 'failed', message: String(e.message || e), tc: false });

@@ -40,7 +40,8 @@ const CHARTS = [
     blurb:
       'lc0’s estimate of the moves still to play, m·(1 + 2·(x/m)^s)^(1/s) − x with x = ply/2: the median residual ' +
       'life of a log-logistic game length. It bottoms out near the midpoint and then grows again, so a manager that ' +
-      'divides its clock by it never plans for fewer than about 7.7 moves.',
+      'divides its clock by it never plans for fewer than about 7.7 moves. The green line is Expositor’s estimate, ' +
+      'which princhess divides its clock by (43 moves at the start, never below 23).',
     params: CURVE_PARAMS['moves-left'],
     draw: (canvas, v, hoverPx) => canvas.draw_moves_left(v.midpoint, v.steepness, hoverPx),
     annotate: (pt) => ({ x: pt.move, y: pt.moves_left, text: pt.text }),
@@ -113,6 +114,8 @@ function mountChart(root, spec, initial, persist) {
       const drawn = spec.draw(chart, s.values, hoverPx ?? undefined);
       frame = drawn.frame;
       s = curveUpdate(s, { type: 'drawn', note: drawn.point ? spec.annotate(drawn.point) : null });
+      // The curves the crate drew (the chart lists them), for readers and tests.
+      canvas.dataset.series = (drawn.series ?? []).join('|');
       canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
     } catch (e) {
       s = curveUpdate(s, { type: 'failed', message: String(e.message || e) });

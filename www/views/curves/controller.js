@@ -84,12 +84,12 @@ export function allocationInit(initial = {}, tcReading = '') {
 
 /** What the engine game depends on: a change of it replays the game (the side shown is a redraw). */
 export function engineKey(/** @type {Settings} */ s) {
-  return JSON.stringify([s.specs[0], s.tc, s.opening, s.enps, s.emoves, s.elat]);
+  return JSON.stringify([s.specs[0], s.tc, s.opening, s.enps, s.emoves, s.elat, s.eponder ? 1 : 0]);
 }
 
 /** The engine game's spec for manager `tm` under the settings (the trace worker's input). */
 export function traceSpec(/** @type {Settings} */ s, /** @type {string} */ tm) {
-  return { tm, tc: s.tc, opening: s.opening, nps: s.enps, moves: s.emoves, latency: s.elat };
+  return { tm, tc: s.tc, opening: s.opening, nps: s.enps, moves: s.emoves, latency: s.elat, ponder: Boolean(s.eponder) };
 }
 
 const clampInt = (/** @type {any} */ v, /** @type {[number, number]} */ [lo, hi], /** @type {number} */ fallback, round = true) => {
@@ -100,7 +100,7 @@ const clampInt = (/** @type {any} */ v, /** @type {[number, number]} */ [lo, hi]
 /**
  * @param {AllocationState} s
  * @param {any} e one of: mode {value}; tc {value, reading}; usage {key, value}; spec {index, spec};
- *   add {names}; remove {index}; opening|enps|emoves|elat|side {value}; drawn {readout}; point {readout};
+ *   add {names}; remove {index}; opening|enps|emoves|elat|eponder|side {value}; drawn {readout}; point {readout};
  *   failed {message, tc}; cleared; run {tm, plies}; move {tm, moveNumber, count}; ghost {tm};
  *   done {result, plies}; stopped
  * @returns {AllocationState}
@@ -133,6 +133,8 @@ export function allocationUpdate(s, e) {
       return set({ emoves: clampInt(e.value, ALLOCATION_LIMITS.emoves, ENGINE_DEFAULTS.emoves) });
     case 'elat':
       return set({ elat: clampInt(e.value, ALLOCATION_LIMITS.elat, 0, false) });
+    case 'eponder':
+      return set({ eponder: e.value === true || e.value === 'on' || Number(e.value) === 1 ? 1 : 0 });
     case 'side':
       return set({ side: e.value === 'black' ? 'black' : 'white' });
     case 'drawn':

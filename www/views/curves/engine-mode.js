@@ -13,13 +13,15 @@ import { defaultSpec, traceSpec } from './controller.js';
 /**
  * The engine mode of the allocation card.
  * @param {{canvas: HTMLCanvasElement, get: () => import('./controller.js').AllocationState, dispatch: (e: any) => void,
- *   schedule: () => void, element: () => HTMLElement, ghostOf?: Record<string, any>|null}} ctx
- *   `ghostOf`: settings whose game is the ghost (a lesson's own), instead of the default manager's
+ *   schedule: () => void, element: () => HTMLElement, ghostOf?: Record<string, any>|null, mark?: number|null}} ctx
+ *   `ghostOf`: settings whose game is the ghost (a lesson's own), instead of the default manager's;
+ *   `mark`: a move number whose numbers are drawn on the chart while nothing is hovered (a lesson's)
  */
-export function createEngineMode({ canvas, get, dispatch, schedule, element, ghostOf = null }) {
+export function createEngineMode({ canvas, get, dispatch, schedule, element, ghostOf = null, mark = null }) {
   const client = new TraceClient();
   const chart = new EngineAllocationCanvas(canvas);
   if (ghostOf) chart.set_ghost_label('the lesson’s setting');
+  if (mark) chart.set_mark(mark);
   /** @type {any[]|null} */
   let moves = null;
   /** @type {any[]|null} */

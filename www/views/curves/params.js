@@ -42,7 +42,7 @@ const ENGINE = /** @type {{opening: [number, [number, number]], nps: [number, nu
 /**
  * The allocation chart's engine mode (a real self-play game on the virtual clock): mode
  * (`usage` or `engine`), builtin opening index, virtual nodes/s, full moves, latency per move (ms),
- * side shown.
+ * pondering (0/1), side shown.
  */
 export const ENGINE_DEFAULTS = {
   mode: 'usage',
@@ -50,6 +50,8 @@ export const ENGINE_DEFAULTS = {
   enps: ENGINE.nps[0],
   emoves: ENGINE.moves[0],
   elat: ENGINE.latency[0],
+  /** Both sides ponder (1) or not (0). */
+  eponder: 0,
   side: 'white',
 };
 

@@ -84,6 +84,10 @@ function engineTemplate(s, openings, on) {
       title="Time the clock is charged per move beyond the search: the GUI, the network. A manager's move overhead is its margin for it.">latency</label>
       <input id="allocation-elat" class="param-number" type="number" min=${ALLOCATION_LIMITS.elat[0]} max=${ALLOCATION_LIMITS.elat[1]} step="10" .value=${live(String(st.elat))}
         @change=${change('elat')}><span class="param-unit">ms per move</span></div>
+    <div class="param" data-key="allocation.eponder"><label class="param-label" for="allocation-eponder"
+      title="Both engines think on the opponent's time about the reply they expect; on a ponder hit the search goes on as the real one (the time before the hit is the opponent's).">ponder</label>
+      <input id="allocation-eponder" type="checkbox" .checked=${live(Boolean(st.eponder))}
+        @change=${(/** @type {Event} */ e) => on('eponder', /** @type {HTMLInputElement} */ (e.target).checked ? '1' : '0')}><span class="param-unit">both sides ponder (ponder hits in green)</span></div>
     <div class="param" data-key="allocation.side"><label class="param-label" for="allocation-side">side shown</label>
       <select id="allocation-side" @change=${change('side')}><option value="white" ?selected=${st.side !== 'black'}>White</option
       ><option value="black" ?selected=${st.side === 'black'}>Black</option></select></div>

@@ -294,7 +294,7 @@ export function chartOf(s) {
   return { kind: l.chart.kind, attrs: { ...l.chart.attrs, ...(t ? t.set : {}) }, base: l.chart.attrs, mark: t ? t.mark : null };
 }
 
-const NUMBER_KEYS = new Set(['moves', 'use', 'nps', 'reuse', 'opening', 'enps', 'emoves', 'elat', 'from', 'to', 'step', 'midpoint', 'steepness', 'clock', 'inc', 'games', 'elo0', 'elo1', 'alpha', 'beta', 'seed']);
+const NUMBER_KEYS = new Set(['moves', 'use', 'nps', 'reuse', 'opening', 'enps', 'emoves', 'elat', 'eponder', 'from', 'to', 'step', 'midpoint', 'steepness', 'clock', 'inc', 'games', 'elo0', 'elo1', 'alpha', 'beta', 'seed']);
 
 /**
  * A chart's attributes as typed state: numbers for numeric keys, `specs` split on `;`.

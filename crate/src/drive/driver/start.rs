@@ -125,6 +125,12 @@ impl MoveDriver {
             reuse,
             limit: None,
             polls: 0,
+            ponder_at: req
+                .ponderhit_at_ms
+                .filter(|_| req.ponder && req.timer.is_virtual())
+                .map(|ms| (ms, req.timer)),
+            pondered_ms: None,
+            late_ms: 0.0,
         });
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! Running a move slice by slice (MCTS batches, the alpha-beta search whole) and ending it:
 //! `end_move` for a finished search, the manager put back for a dropped one.
 
+use super::ponder::HitAt;
 use super::{LIMIT_POLL_STRIDE, MoveDriver, Search};
 use crate::drive::MoveTimeStopper;
 use crate::drive::request::{Event, MoveOutcome};
@@ -54,22 +55,33 @@ impl MoveDriver {
                         None => ab.search(root, request(stopper), &mut on_it),
                     }
                 };
+                let ponder_at = run.ponder_at;
                 let r = match run.managed.take() {
                     Some(parked) => {
                         let mut s = ManagedStopper::resume(self.tm.as_mut(), parked);
-                        let r = search(&mut s);
+                        let r = match ponder_at {
+                            Some((at_ms, _)) => {
+                                search(&mut HitAt { inner: &mut s, at_ms, control: control.clone() })
+                            }
+                            None => search(&mut s),
+                        };
                         run.managed = Some(s.suspend());
                         r
                     }
                     None => search(&mut NeverStop::default()),
                 };
+                // A virtual ponder search: the time before the opponent moved was the opponent's;
+                // from then on (the search sees the ponderhit at its next check) the mover's
+                // clock runs. A search that ended still pondering plays at once.
+                let pondered =
+                    ponder_at.map(|(at_ms, _)| at_ms.min(r.as_ref().map_or(0.0, |r| r.elapsed_ms)));
                 match r {
                     Ok(r) => MoveOutcome {
                         best: r.best_move,
                         uci: r.best_move_uci,
                         ponder: r.ponder_uci,
                         budget: run.budget.clone(),
-                        elapsed_ms: r.elapsed_ms,
+                        elapsed_ms: r.elapsed_ms - pondered.unwrap_or(0.0),
                         nodes: r.nodes,
                         depth: r.depth,
                         seldepth: r.seldepth,
@@ -80,6 +92,7 @@ impl MoveDriver {
                         reason: r.stop_reason,
                         limit: run.limit.clone(),
                         dropped: false,
+                        pondered_ms: pondered,
                     },
                     Err(e) => {
                         let run = self.running.take().expect("running");
@@ -108,6 +121,10 @@ impl MoveDriver {
                     }
                     None => inner,
                 };
+                // A virtual ponder search: the ponderhit is due once it has run as long as the
+                // opponent thought (checked after every batch).
+                let hit_due = run.ponder_at.filter(|_| search.is_pondering()).map(|(at, _)| at);
+                let mut hit_now = false;
                 // One batch at a time, so a `stop` from another thread is seen within a batch.
                 let mut progress = Progress::Running;
                 for _ in 0..max_batches.max(1) {
@@ -116,6 +133,13 @@ impl MoveDriver {
                     }
                     progress = search.step(stopper, 1, &mut |i: &InfoLine| out(Event::Mcts(i)));
                     run.polls += 1;
+                    if let Some(at) = hit_due
+                        && matches!(progress, Progress::Running)
+                        && search.elapsed_ms() >= at
+                    {
+                        hit_now = true;
+                        break;
+                    }
                     let done = matches!(progress, Progress::Done(_));
                     // The effective limit (a formatted sentence) is asked for every
                     // LIMIT_POLL_STRIDE batches and at the end, not after every batch.
@@ -134,13 +158,29 @@ impl MoveDriver {
                     }
                 }
                 run.managed = managed.map(ManagedStopper::suspend);
+                if hit_now {
+                    // The batch that crossed the opponent's move ran partly on our clock: the
+                    // excess is added to the time after the hit.
+                    let at = hit_due.expect("a due ponderhit has its time");
+                    run.pondered_ms = Some(at);
+                    run.late_ms = search.elapsed_ms() - at;
+                    let timer = run.ponder_at.map(|(_, t)| t).expect("a due ponderhit has its timer");
+                    self.mcts_ponderhit(timer, out);
+                    return None;
+                }
                 let Progress::Done(r) = progress else { return None };
+                // A ponder search that ended before the ponderhit plays at once on the hit.
+                let (elapsed, pondered) = match (run.ponder_at, run.pondered_ms) {
+                    (Some(_), Some(p)) => (r.elapsed_ms + run.late_ms, Some(p)),
+                    (Some(_), None) => (0.0, Some(r.elapsed_ms)),
+                    (None, _) => (r.elapsed_ms, None),
+                };
                 MoveOutcome {
                     best: r.best,
                     uci: r.best_move,
                     ponder: r.ponder_move,
                     budget: run.budget.clone(),
-                    elapsed_ms: r.elapsed_ms,
+                    elapsed_ms: elapsed,
                     nodes: r.playouts,
                     depth: r.depth,
                     seldepth: r.seldepth,
@@ -151,6 +191,7 @@ impl MoveDriver {
                     reason: r.reason,
                     limit: run.limit.clone(),
                     dropped: false,
+                    pondered_ms: pondered,
                 }
             }
         };

@@ -17,6 +17,10 @@ pub const MAX_ROOT_MOVES: usize = 218;
 pub const MAX_CP: i32 = 30_000;
 /// `mate N` is accepted for 1 ≤ |N| ≤ this.
 pub const MAX_MATE_MOVES: i32 = 500;
+/// The longest `pv_q` accepted (the searcher reports at most 64).
+pub const MAX_PV_Q: usize = 64;
+/// The largest `avg_depth` accepted, plies.
+pub const MAX_AVG_DEPTH: u32 = 1000;
 /// Characters of a bad value an error quotes.
 const QUOTE_CHARS: usize = 40;
 /// Characters of a JSON error message kept at most.
@@ -62,6 +66,21 @@ pub enum ScriptEvent {
         /// Ms since the first batch with playouts (default: `elapsed_ms`).
         #[serde(default)]
         since_first_batch_ms: Option<f64>,
+        /// Q of every root move, −1 … 1, side to move's view (default: all 0).
+        #[serde(default)]
+        root_q: Vec<f64>,
+        /// The root's Q, −1 … 1, side to move's view (default 0).
+        #[serde(default)]
+        root_value: f64,
+        /// Standard deviation of the values backed up through the root, 0 … 1 (default 0).
+        #[serde(default)]
+        root_value_sd: f64,
+        /// Q along the PV, −1 … 1, root side's view (default: none).
+        #[serde(default)]
+        pv_q: Vec<f64>,
+        /// Average playout depth (default 0).
+        #[serde(default)]
+        avg_depth: f64,
     },
     /// The end of a move, and the start of the next one if more events follow.
     MoveEnd {
@@ -241,7 +260,41 @@ fn check(ev: &ScriptEvent, m: &mut MoveSoFar) -> Result<(), String> {
                 return Err(format!("root_moves must be within 1 … {MAX_ROOT_MOVES}, got {root_moves}"));
             }
         }
-        ScriptEvent::Poll { nodes, root_visits, since_first_batch_ms, .. } => {
+        ScriptEvent::Poll {
+            nodes,
+            root_visits,
+            since_first_batch_ms,
+            root_q,
+            root_value,
+            root_value_sd,
+            pv_q,
+            avg_depth,
+            ..
+        } => {
+            if !root_q.is_empty() && root_q.len() != root_visits.len() {
+                return Err(format!(
+                    "root_q lists {} root moves, root_visits {}: one Q per root move",
+                    root_q.len(),
+                    root_visits.len()
+                ));
+            }
+            if pv_q.len() > MAX_PV_Q {
+                return Err(format!("pv_q must list at most {MAX_PV_Q} values, got {}", pv_q.len()));
+            }
+            for (name, q) in root_q.iter().map(|q| ("root_q", q)).chain(pv_q.iter().map(|q| ("pv_q", q))) {
+                if !(-1.0..=1.0).contains(q) {
+                    return Err(format!("{name} values must be within −1 … 1, got {q}"));
+                }
+            }
+            if !(-1.0..=1.0).contains(root_value) {
+                return Err(format!("root_value must be within −1 … 1, got {root_value}"));
+            }
+            if !(0.0..=1.0).contains(root_value_sd) {
+                return Err(format!("root_value_sd must be within 0 … 1, got {root_value_sd}"));
+            }
+            if !(avg_depth.is_finite() && (0.0..=f64::from(MAX_AVG_DEPTH)).contains(avg_depth)) {
+                return Err(format!("avg_depth must be within 0 … {MAX_AVG_DEPTH}, got {avg_depth}"));
+            }
             if root_visits.is_empty() || root_visits.len() > MAX_ROOT_MOVES {
                 return Err(format!(
                     "root_visits must list 1 … {MAX_ROOT_MOVES} root moves, got {}",

@@ -64,6 +64,10 @@ pub fn move_comment(r: &MoveRecord) -> String {
         c.eval = Some((t.score, t.depth));
         c.extras.push(("n".into(), t.nodes.to_string()));
         c.extras.push(("latency".into(), format!("{:.0}", r.latency_ms.round())));
+        // A ponder hit: the ms searched on the opponent's time (not in `%emt`).
+        if let Some(p) = t.pondered_ms {
+            c.extras.push(("ponderhit".into(), format!("{:.0}", p.round())));
+        }
     }
     c.render()
 }

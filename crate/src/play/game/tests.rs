@@ -47,6 +47,7 @@ fn thought(score: i32) -> Thought {
         score: Score::Cp(score),
         reused_nodes: 0,
         stop_reason: StopReason::SoftLimit,
+        pondered_ms: None,
         effective: None,
     }
 }

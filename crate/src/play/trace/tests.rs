@@ -11,6 +11,7 @@ fn spec(tm: &str) -> TraceSpec {
         moves: 12,
         searcher: None,
         latency_ms: 0.0,
+        ponder: false,
     }
 }
 
@@ -86,6 +87,7 @@ fn measure_a_60_move_game() {
                 moves: 60,
                 searcher: None,
                 latency_ms: 0.0,
+                ponder: false,
             };
             let t0 = std::time::Instant::now();
             let moves = TraceGame::new(&s).unwrap().run();
@@ -97,6 +99,38 @@ fn measure_a_60_move_game() {
                 virt / 1000.0,
                 t0.elapsed().as_secs_f64()
             );
+        }
+    }
+}
+
+#[test]
+#[ignore = "a printout, run by hand: TC=5+0.05 MOVES=20 cargo test --lib print_ponder_games -- --ignored --nocapture"]
+fn print_ponder_games() {
+    for tm in ["lc0-smooth", "stockfish"] {
+        for ponder in [false, true] {
+            let mut s = spec(tm);
+            s.tc = std::env::var("TC").unwrap_or("10+0.1".into());
+            s.nps = 10_000.0;
+            s.moves = std::env::var("MOVES").map_or(30, |m| m.parse().unwrap());
+            s.ponder = ponder;
+            let t0 = std::time::Instant::now();
+            let m = TraceGame::new(&s).unwrap().run();
+            println!("{:.2} s", t0.elapsed().as_secs_f64());
+            let hits = m.iter().filter(|m| m.pondered_ms.is_some()).count();
+            println!("{tm} ponder={ponder}: {} moves, {hits} hits", m.len());
+            for x in m.iter().filter(|m| m.white) {
+                println!(
+                    "  {} used {:.1} base {:.1} soft {:.1} clock {:.0} nodes {} pondered {:?} stop {}",
+                    x.move_number,
+                    x.used_ms,
+                    x.base_soft_ms,
+                    x.soft_ms,
+                    x.clock_after_ms,
+                    x.nodes,
+                    x.pondered_ms,
+                    x.stop
+                );
+            }
         }
     }
 }

@@ -19,6 +19,8 @@ impl Search<'_, '_> {
         let mut search_again = 0i32;
         let mut increase_depth = true;
         let mut reason = StopReason::Depth;
+        self.gov.arm(self.nodes);
+        self.next_check = self.gov.next_check();
         for depth in 1..=MAX_DEPTH {
             if depth > 1 && !increase_depth {
                 search_again += 1;
@@ -49,7 +51,7 @@ impl Search<'_, '_> {
             // Order the next iteration: best first, then by nodes spent in this one.
             self.root_moves[1..].sort_by_key(|rm| std::cmp::Reverse(rm.iter_nodes));
             if depth == 1 {
-                self.gov.arm(self.nodes);
+                self.gov.depth_one_done(self.nodes);
             }
             if self.gov.ponderhit_pending() {
                 let stats = make_stats(
@@ -89,7 +91,7 @@ impl Search<'_, '_> {
             increase_depth = decision.increase_depth;
             self.next_check = self.gov.next_check();
         }
-        let c = completed.expect("depth 1 always completes");
+        let c = completed.unwrap_or_else(|| self.best_of_depth_one(root));
         let best_move = c.pv.first().copied().unwrap_or(self.root_moves[0].mv);
         let ponder_move = c.pv.get(1).copied().or_else(|| self.tt_reply(root, best_move));
         let elapsed_ms = self.timer.elapsed_ms(self.nodes);
@@ -106,6 +108,19 @@ impl Search<'_, '_> {
             stop_reason: reason,
             pv: c.pv.iter().map(|&m| uci(m)).collect(),
             iterations: self.iterations.len() as u32,
+        }
+    }
+
+    /// A search stopped inside depth 1 plays, as Stockfish does, its best root move searched so
+    /// far (depth 1, that move's score); stopped inside the first root move, the first move of
+    /// the root ordering (depth 0, the static evaluation).
+    fn best_of_depth_one(&self, root: &SearchPosition) -> Completed {
+        let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect();
+        match pv.first().and_then(|&best| self.root_moves.iter().find(|rm| rm.mv == best)) {
+            Some(rm) => Completed { depth: 1, seldepth: (self.seldepth as u32).max(1), score: rm.score, pv },
+            None => {
+                Completed { depth: 0, seldepth: 0, score: root.evaluate(), pv: vec![self.root_moves[0].mv] }
+            }
         }
     }
 

@@ -37,7 +37,10 @@
 //! `nodes_this_move` (playouts), `batches`, `root_visits` (every legal move, edge order),
 //! `need_more_time` (the most-visited child, first on ties, has lower Q than another visited
 //! child), `win_found`, `num_losing_edges`, `may_resign` (no visited child has Q above
-//! `resign-q`), `root_moves` and `pondering`.
+//! `resign-q`), `root_moves`, `pondering`, and the Q statistics MCTS time managers read:
+//! `root_q` (every root move's Q), `root_value` (the root's Q), `root_value_sd` (the spread of
+//! the values this move's playouts backed up through the root), `pv_q` (Q along the PV, root
+//! side's view) and `avg_depth`. Filling them reads the tree and never changes the search.
 //!
 //! A single legal move or a forced win ends the search through the stopper (SmartPruning
 //! decides from these stats). A driver that polls [`NeverStop`](crate::stop::NeverStop) (a

@@ -33,6 +33,8 @@ struct RootSummary {
     num_losing_edges: u32,
     may_resign: bool,
     best_edge: Option<usize>,
+    root_value: f64,
+    root_value_sd: f64,
 }
 
 /// Bookkeeping for lc0's info-line throttle.
@@ -76,6 +78,13 @@ pub struct MctsSearch {
     hashes: Vec<u64>,
     history_len: usize,
     root_visits: Vec<u64>,
+    /// Root move Q for the stopper, side to move's view (edge order).
+    root_q: Vec<f64>,
+    /// Q along the PV for the stopper, root side's view.
+    pv_q: Vec<f64>,
+    /// Values backed up through the root this move (side to move's view): count, sum, sum of
+    /// squares, for the stopper's `root_value_sd`.
+    root_values: (u64, f64, f64),
     qsearch: QSearch,
     race: VisitRace,
     info: InfoState,
@@ -125,6 +134,9 @@ impl MctsSearch {
             last_elapsed_ms: 0.0,
             path: Vec::with_capacity(64),
             root_visits: Vec::new(),
+            root_q: Vec::new(),
+            pv_q: Vec::new(),
+            root_values: (0, 0.0, 0.0),
             qsearch: QSearch::default(),
             info: InfoState::default(),
             tree,
@@ -169,6 +181,11 @@ impl MctsSearch {
     /// Playouts this move so far.
     pub fn playouts(&self) -> u64 {
         self.playouts
+    }
+
+    /// Elapsed ms of this move at the last batch (since the ponderhit after one).
+    pub fn elapsed_ms(&self) -> f64 {
+        self.last_elapsed_ms
     }
 
     /// Whether the search runs on the opponent's time.

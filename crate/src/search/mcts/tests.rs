@@ -117,6 +117,11 @@ struct PollRecord {
     pondering: bool,
     hints_in: Hints,
     remaining_after: f64,
+    root_q: Vec<f64>,
+    root_value: f64,
+    root_value_sd: f64,
+    pv_q: Vec<f64>,
+    avg_depth: f64,
 }
 
 /// SmartPruning exactly as spec §8 writes it.
@@ -229,6 +234,11 @@ impl Stopper for Chain {
             pondering: s.pondering,
             hints_in,
             remaining_after: hints.remaining_playouts,
+            root_q: s.root_q.to_vec(),
+            root_value: s.root_value,
+            root_value_sd: s.root_value_sd,
+            pv_q: s.pv_q.to_vec(),
+            avg_depth: s.avg_depth,
         });
         decision
     }

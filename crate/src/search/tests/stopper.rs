@@ -96,11 +96,45 @@ fn polls_come_exactly_every_check_interval_nodes_after_depth_one() {
     let log = log.borrow();
     let polls = &log.poll_nodes;
     assert!(polls.len() > 100);
-    assert!(polls.windows(2).all(|w| w[1] - w[0] == 100), "cadence");
-    assert!(polls[0] >= reports[0].nodes, "no poll during depth 1");
+    assert!(
+        polls.windows(2).all(|w| w[1] - w[0] == 100),
+        "cadence: one check at the end of depth 1, then every interval"
+    );
+    assert!(
+        polls[0] >= reports[0].nodes,
+        "depth 1 ({} nodes) ends before its first check is due",
+        reports[0].nodes
+    );
     // Hard limit 30 virtual ms = 30 000 nodes: the abort comes at the first poll at or past it.
     assert!(r.nodes >= 30_000 && r.nodes < 30_000 + 100, "{}", r.nodes);
     assert!(r.elapsed_ms - 30.0 < 0.1);
+}
+
+#[test]
+fn a_search_slower_than_its_clock_stops_inside_depth_one() {
+    // A check every node and a hard limit inside this middlegame's depth 1 (1 node = 1 virtual
+    // µs): the search stops at the first check past the limit and plays, as Stockfish does, the
+    // best root move searched so far, or inside the first root move the first of the root
+    // ordering (a capped level, or a slow machine, no longer finishes an iteration that
+    // outlasts its clock).
+    let (full, _) = search(MIDDLEGAME, Limits::depth(1));
+    let legal = parse_fen(MIDDLEGAME).unwrap().legal_moves();
+    for hard_nodes in [1, full.nodes / 2, full.nodes - 1] {
+        let mut rec = Recorder::new(1, f64::INFINITY, hard_nodes as f64 / 1000.0);
+        let log = rec.log.clone();
+        let root = RootPosition::from_fen(MIDDLEGAME).unwrap();
+        let (r, reports) = search_with(&root, &mut rec, Limits::default(), SearchControl::new());
+        assert_eq!(r.stop_reason, StopReason::HardLimit);
+        assert!(reports.is_empty() && log.borrow().iterations.is_empty(), "no iteration completed");
+        assert_eq!(r.nodes, hard_nodes, "stopped at the check at the limit (depth 1: {} nodes)", full.nodes);
+        assert!(legal.iter().any(|&m| uci(m) == r.best_move_uci));
+        assert_eq!(r.pv.first(), Some(&r.best_move_uci));
+        if hard_nodes == 1 {
+            assert_eq!((r.depth, r.pv.len()), (0, 1), "inside the first root move");
+        } else {
+            assert_eq!(r.depth, 1, "past the first root move");
+        }
+    }
 }
 
 #[test]

@@ -16,12 +16,24 @@ pub enum Repo {
     Stockfish,
     /// Ethereal @0e47e9b6.
     Ethereal,
+    /// Monty @562b13e9 (official-monty/Monty, 2025-12-23).
+    Monty,
+    /// princhess @d45769d9 (princesslana/princhess, 2026-07-01).
+    Princhess,
 }
 
 impl Repo {
     /// Every pinned repository.
-    pub const ALL: [Repo; 6] =
-        [Repo::Lc0, Repo::Lc0V017, Repo::Lc0V018, Repo::Lc0Pr1195, Repo::Stockfish, Repo::Ethereal];
+    pub const ALL: [Repo; 8] = [
+        Repo::Lc0,
+        Repo::Lc0V017,
+        Repo::Lc0V018,
+        Repo::Lc0Pr1195,
+        Repo::Stockfish,
+        Repo::Ethereal,
+        Repo::Monty,
+        Repo::Princhess,
+    ];
 
     /// `owner/name` on GitHub.
     pub fn github(self) -> &'static str {
@@ -29,6 +41,8 @@ impl Repo {
             Repo::Lc0 | Repo::Lc0V017 | Repo::Lc0V018 | Repo::Lc0Pr1195 => "LeelaChessZero/lc0",
             Repo::Stockfish => "official-stockfish/Stockfish",
             Repo::Ethereal => "AndyGrant/Ethereal",
+            Repo::Monty => "official-monty/Monty",
+            Repo::Princhess => "princesslana/princhess",
         }
     }
 
@@ -41,6 +55,8 @@ impl Repo {
             Repo::Lc0Pr1195 => "e0b6ef38",
             Repo::Stockfish => "762dd1da",
             Repo::Ethereal => "0e47e9b6",
+            Repo::Monty => "562b13e9e70a8e4858803802278e7c047b3e6cd2",
+            Repo::Princhess => "d45769d900deb1429e8f9de3c72cc1d59965688c",
         }
     }
 
@@ -50,6 +66,8 @@ impl Repo {
             Repo::Lc0 | Repo::Lc0V017 | Repo::Lc0V018 | Repo::Lc0Pr1195 => "lc0",
             Repo::Stockfish => "Stockfish",
             Repo::Ethereal => "Ethereal",
+            Repo::Monty => "Monty",
+            Repo::Princhess => "princhess",
         };
         format!("{name} @{}", &self.commit()[..8])
     }

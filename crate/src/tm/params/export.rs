@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::super::SearchKind;
-use super::{Access, Kind, ManagerConfig, Range, Slider, UciOption, Value, flags};
+use super::super::glossary::Source;
+use super::resolve::{rows, values};
+use super::{Kind, ManagerConfig, ManagerInfo, Range, Row, Slider, UciOption, Value, flags};
 
 /// A parameter in the serialised schema.
 #[derive(Clone, Debug, Serialize)]
@@ -106,58 +108,90 @@ pub struct ManagerSchema {
 /// The schema of one manager.
 pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
     let params = C::params();
-    let presets = C::presets();
-    let default = &presets[0].config;
-    let info = C::info();
-    ManagerSchema {
+    let presets: Vec<(&'static str, &'static str, Vec<Value>)> =
+        C::presets().iter().map(|p| (p.name, p.description, values(&params, &p.config))).collect();
+    let decl = Decl {
         name: C::NAME,
         aliases: C::ALIASES,
-        label: info.label,
         search: C::SEARCH,
-        reference: info.reference,
-        description: info.description,
-        default_preset: presets[0].name,
+        in_search: C::IN_SEARCH,
+        only_for: C::ONLY_FOR,
+        sources: C::SOURCES,
+        info: C::info(),
+    };
+    schema_of(&decl, &rows(&params), &presets)
+}
+
+/// What a [`ManagerConfig`] declares besides its rows and presets, without its type.
+struct Decl {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    search: SearchKind,
+    in_search: &'static [&'static str],
+    only_for: &'static [(&'static str, SearchKind, &'static str)],
+    sources: &'static [(&'static str, Source)],
+    info: ManagerInfo,
+}
+
+/// [`manager_schema`] on rows: `presets` are each preset's name, description and values (by
+/// row), the default first.
+fn schema_of(
+    d: &Decl,
+    params: &[Row],
+    presets: &[(&'static str, &'static str, Vec<Value>)],
+) -> ManagerSchema {
+    let default = &presets[0].2;
+    ManagerSchema {
+        name: d.name,
+        aliases: d.aliases,
+        label: d.info.label,
+        search: d.search,
+        reference: d.info.reference,
+        description: d.info.description,
+        default_preset: presets[0].0,
         presets: presets
             .iter()
             .enumerate()
-            .map(|(i, p)| PresetSchema {
-                name: p.name,
-                description: p.description,
-                spec: if i == 0 { C::NAME.to_string() } else { format!("{}(preset={})", C::NAME, p.name) },
-                values: params.iter().map(|q| (q.path(), q.get(&p.config))).collect(),
+            .map(|(i, (name, description, values))| PresetSchema {
+                name,
+                description,
+                spec: if i == 0 { d.name.to_string() } else { format!("{}(preset={name})", d.name) },
+                values: params.iter().zip(values).map(|(q, &v)| (q.path(), v)).collect(),
             })
             .collect(),
         params: params
             .iter()
-            .map(|p| (p, flags::only_for::<C>(&p.path())))
-            .map(|(p, only)| ParamSchema {
-                path: p.path(),
-                key: p.key,
-                group: p.group,
-                label: p.label,
-                kind: p.kind(),
-                values: match p.access {
-                    Access::Enum(names, ..) => Some(names),
-                    _ => None,
-                },
-                default: p.get(default),
-                slider: p.slider,
-                valid: p.range(),
-                unit: p.unit,
-                description: p.description,
-                source: p.source,
-                in_search: flags::in_search::<C>(&p.path()),
-                searcher: only.map(|(kind, _)| kind),
-                searcher_note: only.map(|(_, why)| why),
-                source_file: flags::source::<C>(&p.path()).map(|s| s.text()).unwrap_or_default(),
-                source_url: flags::source::<C>(&p.path()).and_then(|s| s.url()),
-                uci: UciOption::new(
-                    C::NAME,
-                    &p.path(),
-                    p.kind(),
-                    p.range(),
-                    &presets.iter().map(|q| p.get(&q.config)).collect::<Vec<_>>(),
-                ),
+            .enumerate()
+            .map(|(i, p)| {
+                let path = p.path();
+                let only = flags::only_for(d.only_for, &path);
+                let source = flags::source(d.sources, &path);
+                ParamSchema {
+                    key: p.key,
+                    group: p.group,
+                    label: p.label,
+                    kind: p.kind,
+                    values: (p.kind == Kind::Enum).then_some(p.names),
+                    default: default[i],
+                    slider: p.slider,
+                    valid: p.range(),
+                    unit: p.unit,
+                    description: p.description,
+                    source: p.source,
+                    in_search: flags::in_search(d.in_search, &path),
+                    searcher: only.map(|(kind, _)| kind),
+                    searcher_note: only.map(|(_, why)| why),
+                    source_file: source.map(|s| s.text()).unwrap_or_default(),
+                    source_url: source.and_then(|s| s.url()),
+                    uci: UciOption::new(
+                        d.name,
+                        &path,
+                        p.kind,
+                        p.range(),
+                        &presets.iter().map(|q| q.2[i]).collect::<Vec<_>>(),
+                    ),
+                    path,
+                }
             })
             .collect(),
     }

@@ -7,7 +7,6 @@
 
 use super::super::SearchKind;
 use super::super::glossary::{Repo, Source};
-use super::ManagerConfig;
 
 /// Why a SmartPruning parameter does nothing under alpha-beta.
 pub const SMART_PRUNING: &str =
@@ -33,21 +32,22 @@ pub(crate) fn matches(pattern: &str, path: &str) -> bool {
     }
 }
 
-/// Whether `C`'s parameter `path` acts only inside a search.
-pub(super) fn in_search<C: ManagerConfig>(path: &str) -> bool {
-    SHARED_IN_SEARCH.iter().chain(C::IN_SEARCH).any(|p| matches(p, path))
+/// Whether a parameter `path` of a manager with in-search rows `own` acts only inside a search.
+pub(super) fn in_search(own: &[&str], path: &str) -> bool {
+    SHARED_IN_SEARCH.iter().chain(own).any(|p| matches(p, path))
 }
 
-/// The searcher `C`'s parameter `path` needs, and why, if it needs one.
-pub(super) fn only_for<C: ManagerConfig>(path: &str) -> Option<(SearchKind, &'static str)> {
-    SHARED_ONLY_FOR
-        .iter()
-        .chain(C::ONLY_FOR)
-        .find(|(p, ..)| matches(p, path))
-        .map(|&(_, kind, why)| (kind, why))
+/// The searcher a parameter `path` of a manager with searcher rows `own` needs, and why, if it
+/// needs one.
+pub(super) fn only_for(
+    own: &[(&'static str, SearchKind, &'static str)],
+    path: &str,
+) -> Option<(SearchKind, &'static str)> {
+    SHARED_ONLY_FOR.iter().chain(own).find(|(p, ..)| matches(p, path)).map(|&(_, kind, why)| (kind, why))
 }
 
-/// The file `C`'s parameter `path` comes from (a pinned upstream file or a seed).
-pub(super) fn source<C: ManagerConfig>(path: &str) -> Option<Source> {
-    SHARED_SOURCES.iter().chain(C::SOURCES).find(|(p, _)| matches(p, path)).map(|&(_, s)| s)
+/// The file a parameter `path` of a manager with sources `own` comes from (a pinned upstream
+/// file or a seed).
+pub(super) fn source(own: &[(&'static str, Source)], path: &str) -> Option<Source> {
+    SHARED_SOURCES.iter().chain(own).find(|(p, _)| matches(p, path)).map(|&(_, s)| s)
 }

@@ -30,8 +30,22 @@ impl<C> Clone for Access<C> {
 }
 impl<C> Copy for Access<C> {}
 
-/// One parameter of a manager's config `C`.
+/// One parameter of a manager's config `C`: its [`Row`] (everything but the config's type) and
+/// how it reads and writes `C`.
+///
+/// Only [`Param::get`], [`Param::set`] and the builders know `C`: the rest of the parameter
+/// machinery (spec strings, printing, the schema) works on rows and values, compiled once rather
+/// than once per manager (the charts wasm module is downloaded by every docs page).
 pub struct Param<C> {
+    /// What the parameter is, without `C`.
+    pub row: Row,
+    /// How to read and write it.
+    pub access: Access<C>,
+}
+
+/// One parameter without its config type: key, place, words, shape and ranges.
+#[derive(Clone, Copy, Debug)]
+pub struct Row {
     /// The key in spec strings (`init-tree-reuse`).
     pub key: &'static str,
     /// The sub-dictionary it lives in (`smart-pruning`, `mle-legacy`), if any.
@@ -48,14 +62,22 @@ pub struct Param<C> {
     pub slider: Option<Slider>,
     /// Accepted values when wider than the slider.
     pub valid: Option<Range>,
-    /// How to read and write it.
-    pub access: Access<C>,
+    /// The parameter's type.
+    pub kind: Kind,
+    /// The allowed names of an enum parameter (empty otherwise).
+    pub names: &'static [&'static str],
 }
 
 impl<C> Param<C> {
     /// A parameter with its key, label and accessor; the builder methods add the rest.
     pub fn new(key: &'static str, label: &'static str, access: Access<C>) -> Self {
-        Param {
+        let (kind, names) = match access {
+            Access::F32(..) | Access::F64(..) => (Kind::Float, &[][..]),
+            Access::Int(..) => (Kind::Int, &[][..]),
+            Access::Bool(..) => (Kind::Bool, &[][..]),
+            Access::Enum(names, ..) => (Kind::Enum, names),
+        };
+        let row = Row {
             key,
             group: None,
             label,
@@ -64,86 +86,74 @@ impl<C> Param<C> {
             source: "",
             slider: None,
             valid: None,
-            access,
-        }
+            kind,
+            names,
+        };
+        Param { row, access }
     }
 
     /// In a sub-dictionary.
+    #[inline(always)]
     pub fn group(mut self, group: &'static str) -> Self {
-        self.group = Some(group);
+        self.row.group = Some(group);
         self
     }
 
     /// A linear slider.
+    #[inline(always)]
     pub fn lin(mut self, min: f64, max: f64, step: f64) -> Self {
-        self.slider = Some(Slider { min, max, step: Some(step), factor: None, scale: Scale::Lin });
+        self.row.slider = Some(Slider { min, max, step: Some(step), factor: None, scale: Scale::Lin });
         self
     }
 
     /// A logarithmic slider with an additive step (or none when `step` is 0).
+    #[inline(always)]
     pub fn log(mut self, min: f64, max: f64, step: f64) -> Self {
         let step = (step > 0.0).then_some(step);
-        self.slider = Some(Slider { min, max, step, factor: None, scale: Scale::Log });
+        self.row.slider = Some(Slider { min, max, step, factor: None, scale: Scale::Log });
         self
     }
 
     /// A logarithmic slider that moves by a factor (×2 for node counts).
+    #[inline(always)]
     pub fn log_factor(mut self, min: f64, max: f64, factor: f64) -> Self {
-        self.slider = Some(Slider { min, max, step: None, factor: Some(factor), scale: Scale::Log });
+        self.row.slider = Some(Slider { min, max, step: None, factor: Some(factor), scale: Scale::Log });
         self
     }
 
     /// Values accepted beyond the slider (`(valid 0 … 100)` in the spec).
+    #[inline(always)]
     pub fn valid(mut self, min: f64, max: f64) -> Self {
-        self.valid = Some(Range { min, max, min_exclusive: false });
+        self.row.valid = Some(Range { min, max, min_exclusive: false });
         self
     }
 
     /// Values accepted beyond the slider, with `min` excluded (`(valid (0, 100])`).
+    #[inline(always)]
     pub fn valid_above(mut self, min: f64, max: f64) -> Self {
-        self.valid = Some(Range { min, max, min_exclusive: true });
+        self.row.valid = Some(Range { min, max, min_exclusive: true });
         self
     }
 
     /// The unit.
+    #[inline(always)]
     pub fn unit(mut self, unit: &'static str) -> Self {
-        self.unit = unit;
+        self.row.unit = unit;
         self
     }
 
     /// The one-line description.
+    #[inline(always)]
     pub fn desc(mut self, description: &'static str) -> Self {
-        self.description = description;
+        self.row.description = description;
         self
     }
 
     /// The source.
+    #[inline(always)]
     pub fn src(mut self, source: &'static str) -> Self {
-        self.source = source;
+        self.row.source = source;
         self
-    }
-
-    /// `group.key`, or `key` outside a sub-dictionary.
-    pub fn path(&self) -> String {
-        match self.group {
-            Some(g) => format!("{g}.{}", self.key),
-            None => self.key.to_string(),
-        }
-    }
-
-    /// The parameter's type.
-    pub fn kind(&self) -> Kind {
-        match self.access {
-            Access::F32(..) | Access::F64(..) => Kind::Float,
-            Access::Int(..) => Kind::Int,
-            Access::Bool(..) => Kind::Bool,
-            Access::Enum(..) => Kind::Enum,
-        }
-    }
-
-    /// The values accepted by a numeric parameter: the valid range, or the slider's.
-    pub fn range(&self) -> Option<Range> {
-        self.valid.or(self.slider.map(|s| Range { min: s.min, max: s.max, min_exclusive: false }))
     }
 
     /// The value in `c`.
@@ -157,14 +167,50 @@ impl<C> Param<C> {
         }
     }
 
+    /// Writes a value produced by [`Row::check`] into `c`.
+    pub(super) fn set(&self, c: &mut C, v: Value) {
+        match (self.access, v) {
+            (Access::F32(_, set), Value::Float(x)) => set(c, x as f32),
+            (Access::F64(_, set), Value::Float(x)) => set(c, x),
+            (Access::Int(_, set), Value::Int(x)) => set(c, x),
+            (Access::Bool(_, set), Value::Bool(x)) => set(c, x),
+            (Access::Enum(_, _, set), Value::Enum(x)) => set(c, x),
+            // check() produces the value of the parameter's own kind.
+            _ => debug_assert!(false, "value of the wrong kind for {}", self.row.key),
+        }
+    }
+}
+
+impl Row {
+    /// `group.key`, or `key` outside a sub-dictionary.
+    pub fn path(&self) -> String {
+        match self.group {
+            Some(g) => format!("{g}.{}", self.key),
+            None => self.key.to_string(),
+        }
+    }
+
+    /// Whether this is the parameter at `path` (`group.key` or `key`), without allocating.
+    pub fn is_at(&self, path: &str) -> bool {
+        match self.group {
+            Some(g) => path.strip_prefix(g).and_then(|r| r.strip_prefix('.')) == Some(self.key),
+            None => path == self.key,
+        }
+    }
+
+    /// The values accepted by a numeric parameter: the valid range, or the slider's.
+    pub fn range(&self) -> Option<Range> {
+        self.valid.or(self.slider.map(|s| Range { min: s.min, max: s.max, min_exclusive: false }))
+    }
+
     /// What the parameter accepts, in words: "a float in 0 … 0.9".
     pub fn allowed(&self) -> String {
         let range = self.range().map(|r| format!(" in {r}")).unwrap_or_default();
-        match self.access {
-            Access::F32(..) | Access::F64(..) => format!("a float{range}"),
-            Access::Int(..) => format!("an integer{range}"),
-            Access::Bool(..) => "true or false".into(),
-            Access::Enum(names, ..) => format!("one of {}", names.join(", ")),
+        match self.kind {
+            Kind::Float => format!("a float{range}"),
+            Kind::Int => format!("an integer{range}"),
+            Kind::Bool => "true or false".into(),
+            Kind::Enum => format!("one of {}", self.names.join(", ")),
         }
     }
 
@@ -178,10 +224,10 @@ impl<C> Param<C> {
             why: why.to_string(),
             allowed: self.allowed(),
         };
-        match self.access {
-            Access::F32(..) | Access::F64(..) | Access::Int(..) => {
+        match self.kind {
+            Kind::Float | Kind::Int => {
                 let x = syntax::number(token).ok_or_else(|| bad("not a number"))?;
-                let is_int = self.kind() == Kind::Int;
+                let is_int = self.kind == Kind::Int;
                 if is_int && (x.fract() != 0.0 || x.abs() > 9.0e15) {
                     return Err(bad("not a whole number"));
                 }
@@ -192,29 +238,17 @@ impl<C> Param<C> {
                 }
                 Ok(if is_int { Value::Int(x as i64) } else { Value::Float(x) })
             }
-            Access::Bool(..) => match token {
+            Kind::Bool => match token {
                 "true" => Ok(Value::Bool(true)),
                 "false" => Ok(Value::Bool(false)),
                 _ => Err(bad("not a boolean")),
             },
-            Access::Enum(names, ..) => names
+            Kind::Enum => self
+                .names
                 .iter()
                 .find(|&&n| n == token)
                 .map(|&n| Value::Enum(n))
                 .ok_or_else(|| bad("not an allowed name")),
-        }
-    }
-
-    /// Writes a value produced by [`Param::check`] into `c`.
-    pub(super) fn set(&self, c: &mut C, v: Value) {
-        match (self.access, v) {
-            (Access::F32(_, set), Value::Float(x)) => set(c, x as f32),
-            (Access::F64(_, set), Value::Float(x)) => set(c, x),
-            (Access::Int(_, set), Value::Int(x)) => set(c, x),
-            (Access::Bool(_, set), Value::Bool(x)) => set(c, x),
-            (Access::Enum(_, _, set), Value::Enum(x)) => set(c, x),
-            // check() produces the value of the parameter's own kind.
-            _ => debug_assert!(false, "value of the wrong kind for {}", self.key),
         }
     }
 }

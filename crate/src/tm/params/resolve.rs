@@ -1,31 +1,70 @@
-//! The generic work behind [`TmSpec`](super::TmSpec) for one config type `C`: finding a
-//! preset, resolving a parsed dictionary against `C`'s parameters, printing a config relative
-//! to its preset, and reading or writing one parameter by path.
+//! The work behind [`TmSpec`](super::TmSpec): finding a preset, resolving a parsed dictionary
+//! against a manager's parameters, printing a config relative to its preset, and reading or
+//! writing one parameter by path.
+//!
+//! Each operation is a thin generic shell for a config type `C` (its rows, its presets' names,
+//! the values it reads and writes) around a core that knows only [`Row`]s and [`Value`]s: the
+//! core is compiled once, not once per manager.
 
 use super::syntax::{Dict, Node};
-use super::{ManagerConfig, Param, Preset, SpecError, Value};
+use super::{ManagerConfig, Param, Preset, Row, SpecError, Value};
+
+/// The rows of `params`.
+pub(super) fn rows<C>(params: &[Param<C>]) -> Vec<Row> {
+    params.iter().map(|p| p.row).collect()
+}
+
+/// The value of every parameter in `c`, in row order.
+pub(super) fn values<C>(params: &[Param<C>], c: &C) -> Vec<Value> {
+    params.iter().map(|p| p.get(c)).collect()
+}
+
+/// The presets' names, the default first.
+fn names<C>(presets: &[Preset<C>]) -> Vec<&'static str> {
+    presets.iter().map(|p| p.name).collect()
+}
 
 /// Finds the preset named `name` (`default` = the first).
 pub(crate) fn find_preset<C: ManagerConfig>(name: &str) -> Result<Preset<C>, SpecError> {
     let presets = C::presets();
-    let mut allowed: Vec<String> = presets.iter().map(|p| p.name.to_string()).collect();
-    if !allowed.iter().any(|a| a == "default") {
-        allowed.push("default".into());
-    }
-    let idx = if name == "default" { Some(0) } else { presets.iter().position(|p| p.name == name) };
-    match idx {
-        Some(i) => Ok(presets.into_iter().nth(i).expect("index from position")),
-        None => Err(SpecError::UnknownPreset { manager: C::NAME.into(), preset: name.into(), allowed }),
-    }
+    let i = preset_index(C::NAME, &names(&presets), name)?;
+    Ok(presets.into_iter().nth(i).expect("index from position"))
+}
+
+/// The index of the preset named `name` among `presets` (`default` = the first).
+fn preset_index(manager: &str, presets: &[&'static str], name: &str) -> Result<usize, SpecError> {
+    let idx = if name == "default" { Some(0) } else { presets.iter().position(|&p| p == name) };
+    idx.ok_or_else(|| {
+        let mut allowed: Vec<String> = presets.iter().map(|p| p.to_string()).collect();
+        if !presets.contains(&"default") {
+            allowed.push("default".into());
+        }
+        SpecError::UnknownPreset { manager: manager.into(), preset: name.into(), allowed }
+    })
 }
 
 /// Resolves a parsed dictionary against `C`'s parameters (§0.5): preset first, then explicit
 /// keys; a key missing from a sub-dictionary is looked up in the parent; anything left unread
 /// is an unknown key.
 pub(crate) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C), SpecError> {
-    let manager = C::NAME;
-    dict.check_duplicates(manager)?;
     let params = C::params();
+    let presets = C::presets();
+    let (i, sets) = resolve_rows(C::NAME, &rows(&params), &names(&presets), dict)?;
+    let mut config = presets[i].config;
+    for (j, v) in sets {
+        params[j].set(&mut config, v);
+    }
+    Ok((presets[i].name, config))
+}
+
+/// [`resolve`] on rows: the preset's index and the checked values to write, by row index.
+fn resolve_rows(
+    manager: &'static str,
+    params: &[Row],
+    presets: &[&'static str],
+    dict: &Dict,
+) -> Result<(usize, Vec<(usize, Value)>), SpecError> {
+    dict.check_duplicates(manager)?;
     let mut top_used = vec![false; dict.entries.len()];
     let preset_name = match dict.find("preset") {
         Some((i, Node::Scalar(v))) => {
@@ -41,8 +80,8 @@ pub(crate) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C)
         }
         None => "default",
     };
-    let preset = find_preset::<C>(preset_name)?;
-    let mut config = preset.config;
+    let preset = preset_index(manager, presets, preset_name)?;
+    let mut sets = Vec::new();
     let groups: Vec<&'static str> = {
         let mut g: Vec<&'static str> = params.iter().filter_map(|p| p.group).collect();
         g.dedup();
@@ -56,7 +95,7 @@ pub(crate) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C)
                 return Err(SpecError::UnknownKey {
                     manager: manager.into(),
                     key: format!("{}(…)", e.key),
-                    allowed: allowed_here(&params, None),
+                    allowed: allowed_here(params, None),
                 });
             }
             top_used[i] = true;
@@ -64,13 +103,13 @@ pub(crate) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C)
                 return Err(SpecError::UnknownKey {
                     manager: manager.into(),
                     key: format!("{}.{}(…)", e.key, inner.key),
-                    allowed: allowed_here(&params, Some(&e.key)),
+                    allowed: allowed_here(params, Some(&e.key)),
                 });
             }
             sub_used.push((i, vec![false; sub.entries.len()]));
         }
     }
-    for p in &params {
+    for (row, p) in params.iter().enumerate() {
         let mut found: Option<&str> = None;
         if let Some(g) = p.group
             && let Some((i, Node::Sub(sub))) = dict.find(g)
@@ -89,15 +128,14 @@ pub(crate) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C)
             found = Some(v);
         }
         if let Some(token) = found {
-            let v = p.check(manager, token)?;
-            p.set(&mut config, v);
+            sets.push((row, p.check(manager, token)?));
         }
     }
     if let Some(i) = top_used.iter().position(|u| !u) {
         return Err(SpecError::UnknownKey {
             manager: manager.into(),
             key: dict.entries[i].key.clone(),
-            allowed: allowed_here(&params, None),
+            allowed: allowed_here(params, None),
         });
     }
     for (i, used) in &sub_used {
@@ -107,15 +145,15 @@ pub(crate) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C)
             return Err(SpecError::UnknownKey {
                 manager: manager.into(),
                 key: format!("{group}.{}", sub.entries[j].key),
-                allowed: allowed_here(&params, Some(group)),
+                allowed: allowed_here(params, Some(group)),
             });
         }
     }
-    Ok((preset.name, config))
+    Ok((preset, sets))
 }
 
 /// The keys allowed at the top level (`group == None`) or inside a sub-dictionary.
-pub(super) fn allowed_here<C>(params: &[Param<C>], group: Option<&str>) -> Vec<String> {
+pub(super) fn allowed_here(params: &[Row], group: Option<&str>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     if group.is_none() {
         out.push("preset".into());
@@ -141,14 +179,26 @@ pub(crate) fn print<C: ManagerConfig>(preset: &'static str, config: &C) -> Strin
     let presets = C::presets();
     let base = presets.iter().find(|p| p.name == preset).unwrap_or(&presets[0]);
     let params = C::params();
+    let base_name = if base.name != presets[0].name { Some(base.name) } else { None };
+    print_values(C::NAME, &rows(&params), base_name, &values(&params, &base.config), &values(&params, config))
+}
+
+/// [`print`] on rows: `base` names the preset when it is not the default one, `base_values`
+/// are its values and `now` the config's.
+fn print_values(
+    manager: &'static str,
+    params: &[Row],
+    base: Option<&'static str>,
+    base_values: &[Value],
+    now: &[Value],
+) -> String {
     let mut items: Vec<String> = Vec::new();
-    if base.name != presets[0].name {
-        items.push(format!("preset={}", base.name));
+    if let Some(name) = base {
+        items.push(format!("preset={name}"));
     }
     let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
-    for p in &params {
-        let v = p.get(config);
-        if v == p.get(&base.config) {
+    for ((p, v), b) in params.iter().zip(now).zip(base_values) {
+        if v == b {
             continue;
         }
         let item = format!("{}={v}", p.key);
@@ -163,23 +213,28 @@ pub(crate) fn print<C: ManagerConfig>(preset: &'static str, config: &C) -> Strin
     for (g, list) in groups {
         items.push(format!("{g}({})", list.join(",")));
     }
-    if items.is_empty() { C::NAME.to_string() } else { format!("{}({})", C::NAME, items.join(",")) }
+    if items.is_empty() { manager.to_string() } else { format!("{manager}({})", items.join(",")) }
 }
 
 /// Reads a parameter by path.
 pub(crate) fn get_path<C: ManagerConfig>(config: &C, path: &str) -> Option<Value> {
-    C::params().iter().find(|p| p.path() == path).map(|p| p.get(config))
+    C::params().iter().find(|p| p.row.is_at(path)).map(|p| p.get(config))
 }
 
 /// Sets a parameter by path from a value token.
 pub(crate) fn set_path<C: ManagerConfig>(config: &mut C, path: &str, token: &str) -> Result<(), SpecError> {
     let params = C::params();
-    let p = params.iter().find(|p| p.path() == path).ok_or_else(|| SpecError::UnknownKey {
-        manager: C::NAME.into(),
+    let (i, v) = check_path(C::NAME, &rows(&params), path, token)?;
+    params[i].set(config, v);
+    Ok(())
+}
+
+/// The row at `path` and the value `token` gives it.
+fn check_path(manager: &str, params: &[Row], path: &str, token: &str) -> Result<(usize, Value), SpecError> {
+    let i = params.iter().position(|p| p.is_at(path)).ok_or_else(|| SpecError::UnknownKey {
+        manager: manager.into(),
         key: path.into(),
         allowed: params.iter().map(|p| p.path()).collect(),
     })?;
-    let v = p.check(C::NAME, token)?;
-    p.set(config, v);
-    Ok(())
+    Ok((i, params[i].check(manager, token)?))
 }

@@ -126,3 +126,38 @@ fn pgn_round_trips_with_clocks() {
     // MCTS (black) reused its tree.
     assert!(g.records().iter().any(|r| r.engine.as_ref().is_some_and(|t| t.reused_nodes > 0)));
 }
+
+#[test]
+fn a_pondering_game_shows_its_hits_in_the_pgn() {
+    let mut s = setup("10+0.1", "10+0.1", ClockMode::Virtual { nps: 10_000.0, latency_ms: 0.0 });
+    s.adjudication.max_moves = Some(14);
+    let mut g = Game::new(s, &crate::play::openings::builtin().remove(0)).unwrap();
+    let ponder = |spec: &str| {
+        let mut c = EngineConfig::new(SearcherKind::Mcts, spec.parse().unwrap());
+        c.set_ponder(true);
+        EnginePlayer::new(c)
+    };
+    let (mut w, mut b) = (ponder("lc0-smooth"), ponder("lc0-smooth"));
+    play_game(&mut g, &mut w, &mut b);
+    check_clocks(&g);
+    let text = g.to_pgn().to_pgn();
+    let p = &parse_pgn(&text).unwrap()[0];
+    let played: Vec<_> = g.records().iter().filter(|r| !r.flagged).collect();
+    let mut hits = 0;
+    for (pm, r) in p.moves.iter().zip(&played) {
+        let Some(t) = &r.engine else { continue };
+        let c = pm.comment.as_deref().unwrap();
+        let emt = parse_clock(comment_command(c, "emt").unwrap()).unwrap();
+        assert_eq!(emt, r.used_ms.round(), "{c}: %emt is the time after the ponderhit only");
+        match t.pondered_ms {
+            Some(ms) => {
+                hits += 1;
+                assert!(c.contains(&format!("ponderhit={:.0}", ms.round())), "{c}");
+                let before = played.iter().rev().find(|o| o.ply < r.ply && !o.book).unwrap();
+                assert_eq!(ms, before.used_ms, "it pondered the opponent's whole think");
+            }
+            None => assert!(!c.contains("ponderhit"), "{c}"),
+        }
+    }
+    assert!(hits >= 3, "{hits} ponder hits in\n{text}");
+}

@@ -1,9 +1,13 @@
 //! The stop check after every batch: built-in limits, the caller's stopper, root statistics.
 
 use super::super::tree::Bound;
-use super::select::best_edge;
+use super::super::tree::NONE;
+use super::select::{best_edge, kid_at};
 use super::{MctsSearch, RootSummary};
 use crate::stop::{Hints, SearchStats, StopReason, Stopper};
+
+/// The longest PV whose Q values are reported (as the info line's PV).
+const PV_Q_MAX: usize = 64;
 
 impl MctsSearch {
     pub(super) fn check(&mut self, stopper: &mut dyn Stopper) -> Option<StopReason> {
@@ -33,6 +37,11 @@ impl MctsSearch {
             may_resign: summary.may_resign,
             root_moves: self.root_visits.len() as u32,
             pondering: self.go.pondering,
+            root_q: &self.root_q,
+            root_value: summary.root_value,
+            root_value_sd: summary.root_value_sd,
+            pv_q: &self.pv_q,
+            avg_depth: self.cum_depth as f64 / self.playouts.max(1) as f64,
             ..SearchStats::default()
         };
         let mut hints = Hints::reset(total);
@@ -76,11 +85,14 @@ impl MctsSearch {
         let num = arena.node(root).num_edges as usize;
         self.root_visits.clear();
         self.root_visits.resize(num, 0);
+        self.root_q.clear();
+        self.root_q.resize(num, 0.0);
         let mut s = RootSummary { may_resign: true, ..RootSummary::default() };
         let mut most: Option<(u32, f32)> = None; // (n, q) of the most-visited child
         let mut max_q = f32::NEG_INFINITY;
         for c in arena.kids_of(root) {
             self.root_visits[c.edge as usize] = c.n as u64;
+            self.root_q[c.edge as usize] = f64::from(c.q);
             if c.n == 0 {
                 continue;
             }
@@ -98,6 +110,27 @@ impl MctsSearch {
         // the first most-visited child in edge order on ties in N).
         s.need_more_time = most.is_some_and(|(_, q)| max_q > q);
         s.best_edge = best_edge(arena, root);
+        // The root's own record holds Q from the view of the side that moved into the root.
+        s.root_value = -f64::from(arena.root_kid.q);
+        let (n, sum, sq) = self.root_values;
+        if n >= 2 {
+            let mean = sum / n as f64;
+            s.root_value_sd = (sq / n as f64 - mean * mean).max(0.0).sqrt();
+        }
+        // Q along the PV (the info line's best-edge rule), alternating to the root side's view.
+        self.pv_q.clear();
+        let mut node = root;
+        let mut sign = 1.0;
+        while node != NONE && self.pv_q.len() < PV_Q_MAX {
+            let Some(e) = best_edge(arena, node) else { break };
+            let Some(kid) = kid_at(arena, node, e) else { break };
+            if kid.n == 0 {
+                break;
+            }
+            self.pv_q.push(sign * f64::from(kid.q));
+            sign = -sign;
+            node = kid.node;
+        }
         s
     }
 }

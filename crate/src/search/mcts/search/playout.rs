@@ -43,6 +43,7 @@ impl MctsSearch {
             expand_edges_of(arena, x.node, &pos, params, &self.go.searchmoves);
             arena.root = x.node;
             arena.root_kid = Kid { n: 1, q: x.value, ..Kid::new(x.node, 0, 0) };
+            self.note_root_value(-x.value);
             self.playouts += 1;
             return;
         }
@@ -89,9 +90,24 @@ impl MctsSearch {
             break x.value;
         };
         backup(arena, &self.path, value);
+        // The root's record (path[0]) received value·(−1)^(len−1), from the point of view of the
+        // side that moved into the root; the side to move sees its negation.
+        let at_root = if self.path.len() % 2 == 1 { value } else { -value };
+        self.note_root_value(-at_root);
         self.cum_depth += depth as u64;
         self.max_depth = self.max_depth.max(depth);
         self.playouts += 1;
+    }
+}
+
+impl MctsSearch {
+    /// Counts a value backed up through the root (side to move's view) for `root_value_sd`.
+    fn note_root_value(&mut self, v: f32) {
+        let v = f64::from(v);
+        let (n, sum, sq) = &mut self.root_values;
+        *n += 1;
+        *sum += v;
+        *sq += v * v;
     }
 }
 

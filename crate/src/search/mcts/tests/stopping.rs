@@ -3,6 +3,39 @@
 
 use super::*;
 
+/// The Q statistics MCTS managers read (monty, princhess): per-move Q, the root's Q, the spread
+/// of the backed-up values, Q along the PV and the average depth, checked against the tree.
+#[test]
+fn q_statistics_agree_with_the_tree() {
+    let mut chain = Chain::new(30.0, None);
+    let (r, _) = run(tree_at(KIWIPETE), GoOptions::new(Timer::virtual_nps(100_000.0)), &mut chain);
+    let last = chain.polls.last().unwrap();
+    assert_eq!(last.root_q.len(), last.root_visits.len());
+    for (m, (&n, &q)) in r.root.iter().zip(last.root_visits.iter().zip(&last.root_q)) {
+        assert_eq!(m.visits, n);
+        assert_eq!(q, m.q.map_or(0.0, f64::from), "{}: root_q is the move's Q", m.uci);
+    }
+    // The root's Q is the mean of all its visits: the children's visits plus the first one
+    // (the root's own value, within ±1), so N·root_value − Σ nᵢqᵢ lies within ±1.
+    let weighted: f64 = last.root_visits.iter().zip(&last.root_q).map(|(&n, &q)| n as f64 * q).sum();
+    let gap = last.total as f64 * last.root_value - weighted;
+    assert!(gap.abs() <= 1.0 + 1e-3, "{gap}");
+    assert!(
+        (f64::from(r.q)
+            - last.root_q
+                [last.root_visits.iter().enumerate().max_by_key(|(i, n)| (**n, usize::MAX - i)).unwrap().0])
+            .abs()
+            < 1e-6
+    );
+    assert!(last.root_value_sd > 0.01 && last.root_value_sd <= 1.0, "{}", last.root_value_sd);
+    assert_eq!(chain.polls[0].root_value_sd > 0.0, chain.polls[0].this_move >= 2);
+    // The PV starts with the best move's Q and alternates views below it.
+    assert!(!last.pv_q.is_empty() && last.pv_q.len() <= 64);
+    assert_eq!(last.pv_q[0], f64::from(r.q));
+    assert!(last.pv_q.len() as u32 >= r.depth.min(2), "{:?} vs depth {}", last.pv_q, r.depth);
+    assert_eq!(last.avg_depth.floor() as u32, r.depth, "the info line's depth, unrounded");
+}
+
 #[test]
 fn stats_fields_follow_the_spec_table() {
     // A 30 ms deadline at 100 k virtual playouts/s: the stop comes from the poll, so the last
