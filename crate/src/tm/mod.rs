@@ -46,6 +46,8 @@ registry::managers! {
     lc0_simple::SimpleConfig => Lc0Simple,
     /// Stockfish's optimum/maximum (§9).
     stockfish::StockfishConfig => Stockfish,
+    /// Clockwork's node-share and complexity scaling (issue 28).
+    complexity::ComplexityConfig => Complexity,
     /// A throwaway manager added by the registry test alone.
     #[cfg(test)]
     registry_test::ThrowawayConfig => Throwaway,

@@ -16,12 +16,27 @@ pub enum Repo {
     Stockfish,
     /// Ethereal @0e47e9b6.
     Ethereal,
+    /// Clockwork @10d79e61 (issue 28: `complexity`).
+    Clockwork,
+    /// Koivisto @6de225ad (issue 28: `koivisto`).
+    Koivisto,
+    /// Reckless @789de891 (issue 28: `reckless`).
+    Reckless,
 }
 
 impl Repo {
     /// Every pinned repository.
-    pub const ALL: [Repo; 6] =
-        [Repo::Lc0, Repo::Lc0V017, Repo::Lc0V018, Repo::Lc0Pr1195, Repo::Stockfish, Repo::Ethereal];
+    pub const ALL: [Repo; 9] = [
+        Repo::Lc0,
+        Repo::Lc0V017,
+        Repo::Lc0V018,
+        Repo::Lc0Pr1195,
+        Repo::Stockfish,
+        Repo::Ethereal,
+        Repo::Clockwork,
+        Repo::Koivisto,
+        Repo::Reckless,
+    ];
 
     /// `owner/name` on GitHub.
     pub fn github(self) -> &'static str {
@@ -29,6 +44,9 @@ impl Repo {
             Repo::Lc0 | Repo::Lc0V017 | Repo::Lc0V018 | Repo::Lc0Pr1195 => "LeelaChessZero/lc0",
             Repo::Stockfish => "official-stockfish/Stockfish",
             Repo::Ethereal => "AndyGrant/Ethereal",
+            Repo::Clockwork => "official-clockwork/Clockwork",
+            Repo::Koivisto => "Luecx/Koivisto",
+            Repo::Reckless => "codedeliveryservice/Reckless",
         }
     }
 
@@ -41,6 +59,9 @@ impl Repo {
             Repo::Lc0Pr1195 => "e0b6ef38",
             Repo::Stockfish => "762dd1da",
             Repo::Ethereal => "0e47e9b6",
+            Repo::Clockwork => "10d79e61",
+            Repo::Koivisto => "6de225ad",
+            Repo::Reckless => "789de891",
         }
     }
 
@@ -50,6 +71,9 @@ impl Repo {
             Repo::Lc0 | Repo::Lc0V017 | Repo::Lc0V018 | Repo::Lc0Pr1195 => "lc0",
             Repo::Stockfish => "Stockfish",
             Repo::Ethereal => "Ethereal",
+            Repo::Clockwork => "Clockwork",
+            Repo::Koivisto => "Koivisto",
+            Repo::Reckless => "Reckless",
         };
         format!("{name} @{}", &self.commit()[..8])
     }

@@ -1,0 +1,81 @@
+//! Issue 28's modern alpha-beta managers through `tmlab stopper`: one scripted search per
+//! in-search factor, with the decision and the effective limit computed by hand from the
+//! formulas in docs/managers.md (the arithmetic is in each comment).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+use common::tmlab;
+
+fn events(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("tmlab-stopper-modern-{}-{name}.jsonl", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// `tmlab stopper --json` on a script: the budget line, then one line per event.
+fn run(tm: &str, clock: &str, name: &str, script: &str) -> Vec<serde_json::Value> {
+    let file = events(name, script);
+    let (code, out, err) = tmlab(&["stopper", "--tm", tm, "--clock", clock, "--events", &file, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    out.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn iteration(ms: u32, depth: u32, cp: i32, best: &str, share: f64) -> String {
+    format!(
+        "{{\"type\":\"iteration\",\"elapsed_ms\":{ms},\"depth\":{depth},\"score\":\"cp {cp}\",\"best\":\"{best}\",\"node_share\":{share}}}\n"
+    )
+}
+
+/// The decisions of the event lines, in order.
+fn decisions(lines: &[serde_json::Value]) -> Vec<String> {
+    lines[1..]
+        .iter()
+        .map(|l| l["reason"].as_str().unwrap_or(l["decision"].as_str().unwrap()).to_string())
+        .collect()
+}
+
+#[test]
+fn complexity_node_factor() {
+    // 60 s: soft₀ = ⌊60000·50/1024⌋ = 2929, hard ⌊60000·286/1024⌋ − 50 = 16707. Depth 5 at
+    // 2000 ms is not re-scaled (2000 < 2929: continue). Depth 6, share 0.9, score unchanged:
+    // nf = 2380/1024 − 0.9·2197/1024 = 0.393262, cf = 1 → soft trunc(2929·0.393262) = 1151 ≤
+    // 2000: stop.
+    let script = [
+        iteration(10, 1, 20, "e2e4", 0.9),
+        iteration(2000, 5, 20, "e2e4", 0.9),
+        iteration(2000, 6, 20, "e2e4", 0.9),
+    ]
+    .concat();
+    let lines = run("complexity", "60000", "cw-nodes", &script);
+    assert_eq!(
+        (lines[0]["budget"]["soft_ms"].as_f64(), lines[0]["budget"]["hard_ms"].as_f64()),
+        (Some(2929.0), Some(16_707.0))
+    );
+    assert_eq!(decisions(&lines), ["continue", "continue", "soft-limit"]);
+    assert_eq!(lines[3]["limit"]["soft_ms"], 1151.0);
+    assert!(
+        lines[3]["limit"]["text"].as_str().unwrap().contains("× nodes 0.39 × complexity 1.00"),
+        "{}",
+        lines[3]
+    );
+}
+
+#[test]
+fn complexity_factor() {
+    // Depth 6 at 1200 ms, share 0.9, the score 60 cp below depth 1's: C = 0.6·240·ln 6 =
+    // 258.0 → 223; cf = 978/1024 + 223/410 = 1.498981 → soft trunc(2929·0.393262·1.498981) =
+    // 1726 > 1200: continue (1151 and a stop without it, `preset=no-complexity`). Depth 7 at
+    // 1800 ms: C = 0.6·240·ln 7 → 223 again, soft 1726 ≤ 1800: stop.
+    let script = [
+        iteration(10, 1, 20, "e2e4", 0.9),
+        iteration(1200, 6, -40, "e2e4", 0.9),
+        iteration(1800, 7, -40, "e2e4", 0.9),
+    ]
+    .concat();
+    let lines = run("complexity", "60000", "cw-cplx", &script);
+    assert_eq!(decisions(&lines), ["continue", "continue", "soft-limit"]);
+    assert_eq!(lines[2]["limit"]["soft_ms"], 1726.0);
+    assert!(lines[2]["limit"]["text"].as_str().unwrap().contains("× complexity 1.50"), "{}", lines[2]);
+    let lines = run("complexity(preset=no-complexity)", "60000", "cw-none", &script);
+    assert_eq!(decisions(&lines), ["continue", "soft-limit"]);
+}
