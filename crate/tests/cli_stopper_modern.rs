@@ -79,3 +79,48 @@ fn complexity_factor() {
     let lines = run("complexity(preset=no-complexity)", "60000", "cw-none", &script);
     assert_eq!(decisions(&lines), ["continue", "soft-limit"]);
 }
+
+#[test]
+fn koivisto_node_factor() {
+    // 60000+0: time to use min(59950, ⌊120000/20⌋) = 6000, upper 30000. Depth 1, share 50 %:
+    // node 110 − 50 = 60, eval 50 → ⌊⌊6000·60/100⌋·50/65⌋ = 2769 ≥ 10: continue. Depth 6 at
+    // 1300 ms, share 95 % → 20, the score as at depth 1 → ⌊1200·50/65⌋ = 923 < 1300: stop.
+    let script = [iteration(10, 1, 20, "e2e4", 0.5), iteration(1300, 6, 20, "e2e4", 0.95)].concat();
+    let lines = run("koivisto", "60000", "kv-nodes", &script);
+    assert_eq!(
+        (lines[0]["budget"]["soft_ms"].as_f64(), lines[0]["budget"]["hard_ms"].as_f64()),
+        (Some(6000.0), Some(30_000.0))
+    );
+    assert_eq!(decisions(&lines), ["continue", "soft-limit"]);
+    assert_eq!(lines[1]["limit"]["soft_ms"], 2769.0);
+    assert_eq!(lines[2]["limit"]["soft_ms"], 923.0);
+    assert!(lines[2]["limit"]["text"].as_str().unwrap().contains("× nodes 0.20 × eval 0.77"), "{}", lines[2]);
+}
+
+#[test]
+fn koivisto_eval_factor() {
+    // Depth 5 at 30 cp (800 ms, share 95 %: 923 ≥ 800, continue); depth 6 at −10 cp: the fall
+    // from depth 5 is 40 → eval min(90, 80) = 80 → ⌊1200·80/65⌋ = 1476 ≥ 1300: continue;
+    // depth 7 at 1500 ms: 1476 < 1500: stop.
+    let script = [
+        iteration(10, 1, 20, "e2e4", 0.5),
+        iteration(800, 5, 30, "e2e4", 0.95),
+        iteration(1300, 6, -10, "e2e4", 0.95),
+        iteration(1500, 7, -10, "e2e4", 0.95),
+    ]
+    .concat();
+    let lines = run("koivisto", "60000", "kv-eval", &script);
+    assert_eq!(decisions(&lines), ["continue", "continue", "continue", "soft-limit"]);
+    assert_eq!(lines[3]["limit"]["soft_ms"], 1476.0);
+    assert!(lines[3]["limit"]["text"].as_str().unwrap().contains("× eval 1.23"), "{}", lines[3]);
+}
+
+#[test]
+fn koivisto_overhead_per_move_or_per_game() {
+    // 100 ms per move: 5900 and 29900; per game: 6000 and 30000 (the room 59850 does not bind).
+    let script = iteration(10, 1, 20, "e2e4", 0.5);
+    let lines = run("koivisto(move-overhead=100)", "60000", "kv-pm", &script);
+    assert_eq!(lines[0]["budget"]["hard_ms"], 29_900.0);
+    let lines = run("koivisto(move-overhead=100,per-game=true)", "60000", "kv-pg", &script);
+    assert_eq!(lines[0]["budget"]["hard_ms"], 30_000.0);
+}

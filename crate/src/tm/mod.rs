@@ -48,6 +48,8 @@ registry::managers! {
     stockfish::StockfishConfig => Stockfish,
     /// Clockwork's node-share and complexity scaling (issue 28).
     complexity::ComplexityConfig => Complexity,
+    /// Koivisto's node-share root rule (issue 28).
+    koivisto::KoivistoConfig => Koivisto,
     /// A throwaway manager added by the registry test alone.
     #[cfg(test)]
     registry_test::ThrowawayConfig => Throwaway,
