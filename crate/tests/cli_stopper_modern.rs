@@ -124,3 +124,87 @@ fn koivisto_overhead_per_move_or_per_game() {
     let lines = run("koivisto(move-overhead=100,per-game=true)", "60000", "kv-pg", &script);
     assert_eq!(lines[0]["budget"]["hard_ms"], 30_000.0);
 }
+
+/// Six iterations at 10 … 50 ms and `last_ms`, with these best moves, scores, last-iteration
+/// best-move changes and node share.
+fn six(last_ms: u32, best: [&str; 6], cp: [i32; 6], changes: u32, share: f64) -> String {
+    (0..6)
+        .map(|i| {
+            let ms = if i == 5 { last_ms } else { 10 * (i as u32 + 1) };
+            let ch = if i == 5 { changes } else { 0 };
+            format!(
+                "{{\"type\":\"iteration\",\"elapsed_ms\":{ms},\"depth\":{},\"score\":\"cp {}\",\"best\":\"{}\",\"best_move_changes\":{ch},\"node_share\":{share}}}\n",
+                i + 1,
+                cp[i],
+                best[i]
+            )
+        })
+        .collect()
+}
+
+const SAME: [&str; 6] = ["e2e4"; 6];
+const ZERO: [i32; 6] = [0; 6];
+
+/// The last line's effective soft limit.
+fn last_soft(lines: &[serde_json::Value]) -> f64 {
+    lines.last().unwrap()["limit"]["soft_ms"].as_f64().unwrap()
+}
+
+#[test]
+fn reckless_stable_baseline_and_node_factor() {
+    // 60000+0, move 1: soft bound trunc(0.0120629·59900) − 15 = 707. Six stable iterations,
+    // half the nodes: 1.8561 × pv 1.0681 × eval 1.0168 × trend 0.7426 × bms 1.15 = 1.7214783 →
+    // 1217.085 ms: continue at 1200, stop at 1300. Share 0.95: nodes 0.66117 → 433.544 ms:
+    // stop at 500.
+    let lines = run("reckless", "60000", "rk-base", &six(1200, SAME, ZERO, 0, 0.5));
+    assert_eq!(lines[0]["budget"]["soft_ms"], 707.0);
+    assert_eq!(decisions(&lines).last().unwrap(), "continue");
+    assert!((last_soft(&lines) - 1217.085).abs() < 0.01, "{}", last_soft(&lines));
+    let lines = run("reckless", "60000", "rk-base2", &six(1300, SAME, ZERO, 0, 0.5));
+    assert_eq!(decisions(&lines).last().unwrap(), "soft-limit");
+    let lines = run("reckless", "60000", "rk-nodes", &six(500, SAME, ZERO, 0, 0.95));
+    assert_eq!(decisions(&lines), ["continue", "continue", "continue", "continue", "continue", "soft-limit"]);
+    assert!((last_soft(&lines) - 433.544).abs() < 0.01, "{}", last_soft(&lines));
+}
+
+#[test]
+fn reckless_pv_eval_and_best_move_factors() {
+    // Each at 1300 ms, where the stable baseline stops (1217 ms):
+    // the best move alternates → pv 1.2881 → 1467.772 ms: continue;
+    // 0, 30, −30, 30, −30, 0 cp → eval-stable count 0 → 1.2664 → 1515.851 ms: continue;
+    // 3 best-move changes in the last iteration → 1.15 + ln(1 + 0.7578) = 1.714063 → 1814.053 ms.
+    let alternate = ["e2e4", "d2d4", "e2e4", "d2d4", "e2e4", "d2d4"];
+    for (name, script, soft) in [
+        ("rk-pv", six(1300, alternate, ZERO, 0, 0.5), 1467.772),
+        ("rk-eval", six(1300, SAME, [0, 30, -30, 30, -30, 0], 0, 0.5), 1515.851),
+        ("rk-bms", six(1300, SAME, ZERO, 3, 0.5), 1814.053),
+    ] {
+        let lines = run("reckless", "60000", name, &script);
+        assert_eq!(decisions(&lines).last().unwrap(), "continue", "{name}");
+        assert!((last_soft(&lines) - soft).abs() < 0.01, "{name}: {}", last_soft(&lines));
+    }
+}
+
+#[test]
+fn reckless_score_trend_across_moves() {
+    // Move 1 ends at 40 cp (128 internal at 3.21/cp) after 1300 ms: move 2 (ply 2, clock 58700,
+    // move number 2) has soft bound trunc((0.0594 − 0.0492·e^(−0.0772))·58600) − 15 = 796.
+    // Six stable iterations at 0 cp: trend 0.7426 + 0.048·128 → 1.4031, the average from 128
+    // (64, 32, 16, 8, 4, 2) leaves an eval-stable count of 3 → 1.1416; product 3.6518567 →
+    // 2906.878 ms: continue at 2800.
+    let script = format!(
+        "{}{{\"type\":\"move-end\",\"elapsed_ms\":1300,\"nodes\":1000000,\"score\":\"cp 40\"}}\n{}",
+        iteration(1300, 1, 40, "e2e4", 0.5),
+        six(2800, SAME, ZERO, 0, 0.5)
+    );
+    let lines = run("reckless", "60000", "rk-trend", &script);
+    let budget2 = lines.iter().filter(|l| l.get("budget").is_some()).nth(1).unwrap();
+    assert_eq!(budget2["budget"]["soft_ms"], 796.0);
+    assert_eq!(lines.last().unwrap()["decision"], "continue");
+    assert!((last_soft(&lines) - 2906.878).abs() < 0.01, "{}", last_soft(&lines));
+    assert!(
+        lines.last().unwrap()["limit"]["text"].as_str().unwrap().contains("× trend 1.40"),
+        "{}",
+        lines.last().unwrap()
+    );
+}
