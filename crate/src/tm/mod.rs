@@ -50,6 +50,12 @@ registry::managers! {
     monty::MontyConfig => Monty,
     /// princhess's MCTS manager (issue 28).
     princhess::PrinchessConfig => Princhess,
+    /// Clockwork's node-share and complexity scaling (issue 28).
+    complexity::ComplexityConfig => Complexity,
+    /// Koivisto's node-share root rule (issue 28).
+    koivisto::KoivistoConfig => Koivisto,
+    /// Reckless's move-number share and five in-search factors (issue 28).
+    reckless::RecklessConfig => Reckless,
     /// A throwaway manager added by the registry test alone.
     #[cfg(test)]
     registry_test::ThrowawayConfig => Throwaway,

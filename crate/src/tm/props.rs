@@ -162,7 +162,8 @@ proptest! {
 /// Issue 3: no flag with F = 1 for any manager's default preset at 1+0.01, 10+0.1, 60+0, 40/60
 /// and 300+3, over 200 moves (400 plies). Exceptions that belong to the references:
 /// `guide(preset=chunks)` flags after ~50–100 moves (the seed's lesson), and Stockfish at 60+0
-/// would flag only at move 294 of a 300-move game (its 1 ms floor), beyond this horizon.
+/// would flag only at move 294 of a 300-move game (its 1 ms floor), beyond this horizon;
+/// `koivisto` at 60+0 flags near move 81 (10 % of the clock per move, a 10 ms floor).
 #[test]
 fn default_presets_never_flag_at_f_1() {
     let cfg = SimConfig { moves: 200, ..SimConfig::default() };
@@ -172,6 +173,12 @@ fn default_presets_never_flag_at_f_1() {
         for tc in ["1+0.01", "10+0.1", "60+0", "40/60", "300+3"] {
             let mut tm = super::from_spec(spec).unwrap();
             let sim = simulate(tm.as_mut(), &tc.parse().unwrap(), &cfg).unwrap();
+            if spec == "koivisto" && tc == "60+0" {
+                // Koivisto plans 2·t/20 = 10 % of the clock per move without increment and keeps
+                // a 10 ms floor: after ~80 moves the clock (60 s·0.9^80 ≈ 13 ms) runs out.
+                assert!(sim.flagged && sim.rows.len() > 75, "koivisto at 60+0: {}", sim.rows.len());
+                continue;
+            }
             assert!(!sim.flagged, "{spec} flags at {tc} on move {}", sim.rows.len());
             assert_eq!(sim.rows.len(), 200);
         }

@@ -20,11 +20,17 @@ pub enum Repo {
     Monty,
     /// princhess @d45769d9 (princesslana/princhess, 2026-07-01).
     Princhess,
+    /// Clockwork @10d79e61 (issue 28: `complexity`).
+    Clockwork,
+    /// Koivisto @6de225ad (issue 28: `koivisto`).
+    Koivisto,
+    /// Reckless @789de891 (issue 28: `reckless`).
+    Reckless,
 }
 
 impl Repo {
     /// Every pinned repository.
-    pub const ALL: [Repo; 8] = [
+    pub const ALL: [Repo; 11] = [
         Repo::Lc0,
         Repo::Lc0V017,
         Repo::Lc0V018,
@@ -33,6 +39,9 @@ impl Repo {
         Repo::Ethereal,
         Repo::Monty,
         Repo::Princhess,
+        Repo::Clockwork,
+        Repo::Koivisto,
+        Repo::Reckless,
     ];
 
     /// `owner/name` on GitHub.
@@ -43,6 +52,9 @@ impl Repo {
             Repo::Ethereal => "AndyGrant/Ethereal",
             Repo::Monty => "official-monty/Monty",
             Repo::Princhess => "princesslana/princhess",
+            Repo::Clockwork => "official-clockwork/Clockwork",
+            Repo::Koivisto => "Luecx/Koivisto",
+            Repo::Reckless => "codedeliveryservice/Reckless",
         }
     }
 
@@ -57,6 +69,9 @@ impl Repo {
             Repo::Ethereal => "0e47e9b6",
             Repo::Monty => "562b13e9e70a8e4858803802278e7c047b3e6cd2",
             Repo::Princhess => "d45769d900deb1429e8f9de3c72cc1d59965688c",
+            Repo::Clockwork => "10d79e61",
+            Repo::Koivisto => "6de225ad",
+            Repo::Reckless => "789de891",
         }
     }
 
@@ -68,6 +83,9 @@ impl Repo {
             Repo::Ethereal => "Ethereal",
             Repo::Monty => "Monty",
             Repo::Princhess => "princhess",
+            Repo::Clockwork => "Clockwork",
+            Repo::Koivisto => "Koivisto",
+            Repo::Reckless => "Reckless",
         };
         format!("{name} @{}", &self.commit()[..8])
     }
