@@ -15,7 +15,7 @@
 # the lower steps, whose games cost little; 30+0.3 for level 4 against 3; 1+0.01 for full
 # strength against level 4 (at 30+0.3 a full-strength game took about 290 s of a loaded 2-core
 # machine, so 40 of them did not fit; at 1+0.01 level 4's cap is still a quarter of the full
-# rate). At 30+0.3 level 1 loses most games on time, so the lower steps are not played there.
+# rate). The lower steps stay at Play's 3+2, where their games cost little.
 #   TABLE_ONLY=1 bash scripts/strength-ladder.sh   # rewrite the table from the saved JSON
 source "$(dirname "$0")/lib.sh"
 
