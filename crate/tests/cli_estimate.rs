@@ -88,12 +88,14 @@ fn dry_runs_print_the_plan_and_play_nothing() {
     let (_, games, at_once, precision) = parse(out.trim());
     assert_eq!((games, at_once, precision), (40, 2, None), "{out}");
 
-    // Leaderboard: every manager of the gauntlet at every control.
+    // Leaderboard: every manager of the gauntlet (every registered manager plays alpha-beta)
+    // at every control.
+    let managers = tmlab::tm::registry::names().len();
     let (code, out, err) =
         tmlab(&["leaderboard", "--tc", "1+0.01,2+0.02", "--games", "10", "--engine", "ab", "--dry-run"]);
     assert_eq!(code, 0, "{err}");
     let (_, games, at_once, precision) = parse(out.trim());
-    assert_eq!((games, at_once, precision), (2 * 8 * 10, 2, Some(200)), "{out}");
+    assert_eq!((games, at_once, precision), (2 * managers as u32 * 10, 2, Some(200)), "{out}");
 }
 
 #[test]
