@@ -138,6 +138,8 @@ fn every_link_is_a_pinned_commit_a_named_seed_or_a_file_of_this_repository() {
         ("official-clockwork/Clockwork", "10d79e61"),
         ("Luecx/Koivisto", "6de225ad"),
         ("codedeliveryservice/Reckless", "789de891"),
+        ("official-monty/Monty", "562b13e9e70a8e4858803802278e7c047b3e6cd2"),
+        ("princesslana/princhess", "d45769d900deb1429e8f9de3c72cc1d59965688c"),
     ];
     for r in Repo::ALL {
         assert!(pinned.contains(&(r.github(), r.commit())), "{r:?} is not a pinned commit");

@@ -477,11 +477,11 @@ impl ManagerConfig for MontyConfig {
         "bmc-reset",
     ];
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("falling-eval*", SearchKind::Mcts, "reads the root's Q, which only MCTS reports"),
-        ("bmi*", SearchKind::Mcts, "counts changes of the best move by Q, which only MCTS reports"),
-        ("bmv*", SearchKind::Mcts, "reads root visit counts, which only MCTS reports"),
-        ("variance", SearchKind::Mcts, "reads the spread of root values, which only MCTS reports"),
-        ("var-*", SearchKind::Mcts, "reads the spread of root values, which only MCTS reports"),
+        ("falling-eval*", SearchKind::Mcts, "reads the root's Q, which only MCTS reports: under alpha-beta it does nothing"),
+        ("bmi*", SearchKind::Mcts, "counts changes of the best move by Q, which only MCTS reports: under alpha-beta it does nothing"),
+        ("bmv*", SearchKind::Mcts, "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing"),
+        ("variance", SearchKind::Mcts, "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing"),
+        ("var-*", SearchKind::Mcts, "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing"),
         ("soft-every", SearchKind::Mcts, "counts playouts"),
         ("bmc-every", SearchKind::Mcts, "counts playouts"),
         ("bmc-reset", SearchKind::Mcts, "counts playouts"),

@@ -278,8 +278,8 @@ impl ManagerConfig for PrinchessConfig {
     const IN_SEARCH: &'static [&'static str] =
         &["visits-base", "visits-m", "pv-diff-c", "pv-diff-m", "min-m", "max-m", "pv-min-depth"];
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("visits-*", SearchKind::Mcts, "reads root visit counts, which only MCTS reports"),
-        ("pv-*", SearchKind::Mcts, "reads Q along the PV, which only MCTS reports"),
+        ("visits-*", SearchKind::Mcts, "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing"),
+        ("pv-*", SearchKind::Mcts, "reads Q along the PV, which only MCTS reports: under alpha-beta it does nothing"),
         ("min-m", SearchKind::Mcts, "clamps the MCTS soft multiplier"),
         ("max-m", SearchKind::Mcts, "clamps the MCTS soft multiplier"),
     ];
