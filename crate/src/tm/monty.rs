@@ -482,9 +482,9 @@ impl ManagerConfig for MontyConfig {
         ("bmv*", SearchKind::Mcts, "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing"),
         ("variance", SearchKind::Mcts, "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing"),
         ("var-*", SearchKind::Mcts, "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing"),
-        ("soft-every", SearchKind::Mcts, "counts playouts"),
-        ("bmc-every", SearchKind::Mcts, "counts playouts"),
-        ("bmc-reset", SearchKind::Mcts, "counts playouts"),
+        ("soft-every", SearchKind::Mcts, "counts playouts, which only MCTS has: under alpha-beta it does nothing"),
+        ("bmc-every", SearchKind::Mcts, "counts playouts, which only MCTS has: under alpha-beta it does nothing"),
+        ("bmc-reset", SearchKind::Mcts, "counts playouts, which only MCTS has: under alpha-beta it does nothing"),
     ];
     const SOURCES: &'static [(&'static str, Source)] = &[
         ("move-overhead", UCI),

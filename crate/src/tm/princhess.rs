@@ -280,8 +280,8 @@ impl ManagerConfig for PrinchessConfig {
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
         ("visits-*", SearchKind::Mcts, "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing"),
         ("pv-*", SearchKind::Mcts, "reads Q along the PV, which only MCTS reports: under alpha-beta it does nothing"),
-        ("min-m", SearchKind::Mcts, "clamps the MCTS soft multiplier"),
-        ("max-m", SearchKind::Mcts, "clamps the MCTS soft multiplier"),
+        ("min-m", SearchKind::Mcts, "clamps the MCTS soft multiplier: under alpha-beta it does nothing"),
+        ("max-m", SearchKind::Mcts, "clamps the MCTS soft multiplier: under alpha-beta it does nothing"),
     ];
     const SOURCES: &'static [(&'static str, Source)] = &[
         ("visits-*", OPTIONS),
