@@ -62,8 +62,8 @@ test('every parameter of every manager has a "?" that opens and closes by keyboa
         source: h.querySelector('.source')?.textContent || '',
       }));
       assert.ok(facts.unit && facts.def && facts.range, `${key}: ${JSON.stringify(facts)}`);
-      assert.match(facts.source, /^Source: (lc0|Stockfish|Ethereal|seed) /, `${key}: ${facts.source}`);
-      if (facts.link) assert.match(facts.link, /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{8,40}\/src\//);
+      assert.match(facts.source, /^Source: ([\w-]+ @[0-9a-f]{8} |seed )/, `${key}: ${facts.source}`);
+      if (facts.link) assert.match(facts.link, /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{8,40}\/src/);
       else assert.match(facts.source, /seed \d{3}_[0-9a-f]{16}\.txt/);
       await page.keyboard.press('Escape');
       assert.ok(!(await help.isVisible()), `${key}: Escape closes the help`);

@@ -54,29 +54,36 @@ function remember(specJson, c) {
   }
 }
 
-/** The running calibration, one at a time: a newer request terminates the older. */
-let current = /** @type {{ worker: Worker, reject: (e: Error) => void } | null} */ (null);
+/**
+ * The running calibration of each caller, one at a time per caller: a newer request of the same
+ * caller terminates its older one (two forms on one page, e.g. Match and its Scaling section,
+ * do not cancel each other).
+ * @type {Map<string, { worker: Worker, reject: (e: Error) => void }>}
+ */
+const running = new Map();
 
 /**
  * The calibration of this match spec: cached, or measured in a match game worker.
  * @param {string} specJson game 0 of this spec is played
+ * @param {string} [caller] who asks (a view or section): its older request is superseded
  * @returns {Promise<Calibration>}
  */
-export function calibrate(specJson) {
+export function calibrate(specJson, caller = 'default') {
   const cached = cachedCalibration(specJson);
   if (cached) return Promise.resolve(cached);
-  if (current) {
-    current.worker.terminate();
-    current.reject(new Error('superseded'));
-    current = null;
+  const older = running.get(caller);
+  if (older) {
+    older.worker.terminate();
+    older.reject(new Error('superseded'));
+    running.delete(caller);
   }
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('../match-worker.js', import.meta.url), { type: 'module', name: 'tmlab-calibration' });
     const mine = { worker, reject };
-    current = mine;
+    running.set(caller, mine);
     const done = () => {
       worker.terminate();
-      if (current === mine) current = null;
+      if (running.get(caller) === mine) running.delete(caller);
     };
     worker.onmessage = ({ data }) => {
       if (data.type === 'ready') return;

@@ -64,7 +64,7 @@ export function mountMatch(root, ctx) {
     };
     cost = { ...NO_COST, calibrating: true };
     planTimer = setTimeout(() => {
-      calibrate(c.spec).then(
+      calibrate(c.spec, 'match').then(
         (cal) => {
           if (seq !== planSeq) return;
           cost = { ...NO_COST, estimate: estimateOf(c, cal) };

@@ -150,7 +150,7 @@ export function mountExperiment(root, ctx, o) {
     }
     x.cost = { ...NO_COST, calibrating: true };
     planTimer = setTimeout(() => {
-      calibrate(c.spec).then(
+      calibrate(c.spec, o.kind).then(
         (cal) => {
           if (seq !== planSeq) return;
           x.cost = { ...NO_COST, estimate: (o.estimate ?? estimateOf)(c, cal) };
