@@ -95,7 +95,11 @@ export function mountFlagRisk(root, { state: initial = {}, onChange = () => {} }
           ${field('elo', 'Elo per doubling of thinking time', 'elo_per_doubling', 'number')}
         </div>
         <p class="field-error" id="fr-error" role="alert">${s.error ? `${s.error.message}${s.error.allowed && !s.error.message.includes(s.error.allowed) ? ` (allowed: ${s.error.allowed})` : ''}` : ''}</p>
-        <p class="note" id="fr-status" role="status" data-status=${s.status}>${s.status === 'running' ? `Simulating… ${p.done} of ${p.total || '?'} overheads` : ''}</p>
+        <p class="note" id="fr-status" role="status" data-status=${s.status}>${s.status === 'running'
+          ? `Simulating… ${p.done} of ${p.total || '?'} overheads`
+          : s.status === 'done' && r
+            ? `Simulated ${r.spec.games} games of ${r.spec.moves} moves at each of ${r.points.length} overheads.`
+            : ''}</p>
         <p id="fr-answer" data-required=${req ? String(req.overhead_ms) : ''}>${r ? html`<strong>${r.sentence}</strong>` : ''}</p>
         <div class="chart-box">${canvas}</div>
         ${r
