@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates www/public/leaderboard.json, the Leaderboard view's committed data: one
 # `tmlab leaderboard --json` run per line of RUNS below (seed 1, virtual clock), assembled in
-# this order as {"runs": [...]}. crate/tests/cli_leaderboard.rs replays the first run's
-# lc0-legacy entry and must find it identical, so regenerate whenever game results change.
+# this order as {"runs": [...]}. crate/tests/cli_leaderboard.rs replays the first games of an
+# entry of each alpha-beta run and must find the committed per-game scores, so regenerate
+# whenever game results change.
 # Each run's wall time is printed and kept in the run's JSON as `wall_s` (with the machine's
 # core count), so the cost of every run is stated.
 #
@@ -10,10 +11,11 @@
 #   ONLY=0 bash scripts/leaderboard-data.sh     # the first run only (for the test), others kept
 source "$(dirname "$0")/lib.sh"
 
-# The first run is the one the test replays (lc0-legacy's 60 games), so it stays cheap.
+# 200 games a manager (about ±40 Elo) at both alpha-beta controls; the MCTS run is shorter
+# (a game costs 13 s of a core there).
 RUNS=(
-  "--tc 1+0.01 --games 60 --engine ab"
-  "--tc 4+0.04 --games 20 --engine ab"
+  "--tc 1+0.01 --games 200 --engine ab"
+  "--tc 4+0.04 --games 200 --engine ab"
   "--tc 1+0.01 --games 20 --engine mcts"
 )
 step "cargo build --release (tmlab)"

@@ -9,18 +9,20 @@ use serde_json::Value;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../www/public/leaderboard.json");
 
-#[test]
-fn a_slice_of_the_committed_leaderboard_reproduces_exactly() {
+/// Replays the first `prefix` games of `manager`'s match in committed run `index` (the run's own
+/// command with `--games prefix --only manager`): game *i* depends only on the seed and *i*, so
+/// the replay must play exactly the committed run's first results.
+fn replay_prefix(index: usize, manager: &str, prefix: usize) {
     let doc: Value = serde_json::from_str(&std::fs::read_to_string(DATA).unwrap()).unwrap();
-    let run = &doc["runs"][0];
+    let run = &doc["runs"][index];
     let command = run["command"].as_str().unwrap();
-    // The run's own command, restricted to one manager (each manager's match is independent).
-    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let mut args: Vec<String> = command.split_whitespace().skip(1).map(String::from).collect();
     assert_eq!(args[0], "leaderboard", "{command}");
-    let manager = "lc0-legacy";
-    let mut all = args.clone();
-    all.extend(["--only", manager]);
-    let (code, out, err) = tmlab(&all);
+    let at = args.iter().position(|a| a == "--games").expect("the run's command names its games");
+    args[at + 1] = prefix.to_string();
+    args.extend(["--only".into(), manager.into()]);
+    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = tmlab(&argv);
     assert_eq!(code, 0, "{err}");
     let again: Value = serde_json::from_str(&out).unwrap();
     let entry = |d: &Value| {
@@ -32,8 +34,26 @@ fn a_slice_of_the_committed_leaderboard_reproduces_exactly() {
             .cloned()
             .expect("the manager's entry")
     };
-    assert_eq!(entry(&again), entry(run), "rerunning `{command} --only {manager}` changed the numbers");
+    let committed = entry(run);
+    let scores = committed["scores"].as_str().expect("per-game scores in the committed data");
+    // The committed entry is consistent with its own per-game scores.
+    let count = |c: char| scores.chars().filter(|&s| s == c).count() as u64;
+    assert_eq!(scores.len() as u64, committed["games"].as_u64().unwrap());
+    assert_eq!(committed["wdl"], serde_json::json!([count('1'), count('0'), count('=')]));
+    assert_eq!(
+        entry(&again)["scores"].as_str().unwrap(),
+        &scores[..prefix],
+        "`{}` did not replay the committed run's first {prefix} games",
+        args.join(" ")
+    );
     assert_eq!(again["tmlab_version"], run["tmlab_version"]);
+}
+
+#[test]
+fn the_committed_leaderboard_replays_game_for_game() {
+    // A prefix of each alpha-beta run: the cheap control and the long one.
+    replay_prefix(0, "lc0-legacy", 10);
+    replay_prefix(1, "reckless", 2);
 }
 
 #[test]

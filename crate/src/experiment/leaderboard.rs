@@ -19,6 +19,7 @@ use crate::drive::SearcherKind;
 use crate::play::game::{Adjudication, ClockMode, GameRecord};
 use crate::play::match_::{MatchState, run_match};
 use crate::play::match_spec::{FieldError, MatchSpec};
+use crate::play::stats::Outcome;
 use crate::tm::{SearchKind, registry};
 
 /// The alpha-beta reference.
@@ -55,6 +56,11 @@ pub struct Entry {
     pub games: u32,
     /// Wins, losses, draws of the manager.
     pub wdl: [u32; 3],
+    /// The manager's result in every game, in game order (`1` win, `=` draw, `0` loss), as
+    /// fastchess and cutechess count them. Game *i* depends only on the seed and *i*, so a
+    /// shorter run with the same seed plays a prefix of this string.
+    #[serde(default)]
+    pub scores: String,
     /// Elo of the manager against the reference (None before two pairs; ±inf as `null`).
     pub elo: Option<f64>,
     /// Half-width of the 95 % interval.
@@ -200,9 +206,15 @@ pub fn run_entry(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> 
     let state: MatchState = run_match(&cfg, plan.concurrency, &mut |_, _| {})?;
     let report = state.report(None);
     let mut per_game = Vec::new();
+    let mut scores = String::new();
     for g in state.games.iter().flatten() {
         let color = if g.score.a_white { Color::White } else { Color::Black };
         per_game.push(shares(&g.record, color));
+        scores.push(match g.score.outcome_a {
+            Outcome::Win => '1',
+            Outcome::Draw => '=',
+            Outcome::Loss => '0',
+        });
     }
     let est = report.block.estimate;
     let w = report.block.wdl;
@@ -214,6 +226,7 @@ pub fn run_entry(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> 
         reference: reference.into(),
         games: w.games(),
         wdl: [w.wins, w.losses, w.draws],
+        scores,
         elo: est.and_then(|e| finite(e.elo)).map(round6),
         elo_error: est.and_then(|e| finite(e.elo_error)).map(round6),
         timeouts: a.timeouts,
@@ -284,6 +297,7 @@ mod tests {
             reference: "stockfish".into(),
             games: wdl.iter().sum(),
             wdl,
+            scores: String::new(),
             elo,
             elo_error: err,
             timeouts: 0,
