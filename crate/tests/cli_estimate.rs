@@ -195,3 +195,35 @@ fn bad_precisions_and_conflicts_are_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("--games"), "{err}");
 }
+
+/// While games play, every progress line ends with the time left (the estimate's rate until
+/// every slot finished a game, then the session's), down to 0 s at the last game.
+#[test]
+fn progress_lines_end_with_the_time_left() {
+    let (code, _out, err) =
+        tmlab(&["match", "--a", "stockfish", "--b", "lc0-legacy", "--tc", "1+0.01", "--games", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with('[')).collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines.iter().all(|l| l.contains(" s, about ") && l.ends_with(" left")), "{err}");
+    assert!(lines[1].ends_with("about 0 s left"), "{err}");
+    let (code, _out, err) = tmlab(&[
+        "sweep",
+        "--tm",
+        "lc0-legacy",
+        "--vs",
+        "stockfish",
+        "--param",
+        "slowmover",
+        "--values",
+        "1,2",
+        "--tc",
+        "1+0.01",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with('[')).collect();
+    assert_eq!(lines.len(), 4, "two values, two games each: {err}");
+    assert!(lines.iter().all(|l| l.ends_with(" left")), "{err}");
+}

@@ -63,6 +63,66 @@ fn a_game_tmlab_played_replays_within_its_own_limits() {
     assert_eq!(g["sides"][0]["managers"][0]["over_hard"], serde_json::json!([]));
     assert_eq!(g["sides"][1]["managers"][1]["over_hard"], serde_json::json!([]));
     assert!(g["sides"][0]["share_by_40"].as_f64().unwrap() > 0.5);
+    // The comments carry each engine's own limits (soft=/hard=, ms); replaying a side with its
+    // own manager gives those limits back, to the millisecond the PGN's clocks are rounded to.
+    for (side, manager) in [(0, 0), (1, 1)] {
+        let moves = g["sides"][side]["moves"].as_array().unwrap();
+        assert!(moves.len() > 40);
+        for m in moves {
+            let own = &m["own"];
+            let replayed = &m["budgets"][manager];
+            for k in ["soft_ms", "hard_ms"] {
+                let (a, b) = (own[k].as_f64().unwrap(), replayed[k].as_f64().unwrap());
+                assert!((a - b).abs() <= 1.0, "{}: own {k} {a}, replayed {b}", m["label"]);
+            }
+            assert!(m["engine"]["depth"].as_u64().unwrap() > 0, "{}", m["label"]);
+        }
+        assert_eq!(g["sides"][side]["own"]["moves"].as_u64().unwrap() as usize, moves.len());
+    }
+    let (code, text, err) = tmlab(&["replay", "--pgn", TMLAB_GAME, "--tm", "lc0-legacy"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("own soft/hard eval/depth     nodes  latency"), "{text}");
+    assert!(
+        text.contains("own: the engine's own limits from its comments (48 moves): never over its hard limit"),
+        "{text}"
+    );
+}
+
+/// The samples fastchess and cutechess wrote: their eval/depth, nodes and latency reach the replay.
+#[test]
+fn tester_comments_reach_the_replay() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/");
+    let json = |file: &str| {
+        let (code, out, err) =
+            tmlab(&["replay", "--pgn", &format!("{dir}{file}"), "--tm", "stockfish", "--json"]);
+        assert_eq!(code, 0, "{file}: {err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    // fastchess 40/10 with timeleft=true: 1. Nc3 {-0.26/9 0.190s, tl=9.810s, latency=0.001s}.
+    let v = json("fastchess-1.8.2-40-10.pgn");
+    let first = &v["games"][0]["sides"][0]["moves"][0];
+    assert_eq!(first["engine"]["eval_pawns"], -0.26);
+    assert_eq!(first["engine"]["depth"], 9);
+    assert_eq!(first["engine"]["latency_ms"], 1.0);
+    assert_eq!(first["own"], serde_json::Value::Null, "fastchess writes no limits");
+    assert_eq!(v["games"][0]["sides"][0]["own"], serde_json::Value::Null);
+    // OpenBench's pgnout flags: 1... Be7 {+0.26/8 0.078s, n=118066, sd=16}.
+    let v = json("fastchess-openbench-pgnout-flags.pgn");
+    let be7 = &v["games"][0]["sides"][1]["moves"][0];
+    assert_eq!((be7["label"].as_str(), be7["engine"]["nodes"].as_u64()), (Some("1... Be7"), Some(118_066)));
+    assert_eq!(be7["engine"]["seldepth"], 16);
+    // cutechess: 13... Rab8 {+9.80/13 0.14s}.
+    let v = json("cutechess-cli-1.4.0-5+0.05.pgn");
+    let rab8 = v["games"][0]["sides"][1]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["label"] == "13... Rab8")
+        .unwrap();
+    assert_eq!(
+        (rab8["engine"]["eval_pawns"].as_f64(), rab8["engine"]["depth"].as_u64()),
+        (Some(9.8), Some(13))
+    );
 }
 
 #[test]

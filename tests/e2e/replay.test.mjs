@@ -95,3 +95,39 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('engine traces: a fastchess sample fills eval/depth and latency; a tmlab game overlays its own limits', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${server.url}?v=1&view=replay&rp.tm=${encodeURIComponent('lc0-legacy;stockfish')}`);
+  await page.waitForFunction(() => globalThis.tmlab?.views?.replay, null, { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.replay.loaded);
+
+  // fastchess 40/10, `timeleft=true`: 1. Nc3 {-0.26/9 0.190s, tl=9.810s, latency=0.001s}.
+  await page.click('button[data-sample="fastchess"]');
+  await page.waitForFunction(() => /Fastchess Tournament/.test(document.querySelector('#rp-headline')?.textContent ?? ''));
+  await page.evaluate(() => { document.querySelector('details.replay-moves').open = true; });
+  const cells = (side, row) => page.locator(`table[data-side="${side}"] tbody tr`).nth(row).locator('td').allTextContents();
+  const first = await cells('white', 0);
+  assert.deepEqual([first[0], first[1], first[6], first[8]], ['1. Nc3', '0.19 s', '-0.26/9', '0.001 s']);
+  assert.equal(await page.locator('#rp-manager option').count(), 2, 'fastchess writes no limits: only the managers');
+
+  // A tmlab game: its comments carry soft=/hard=; "its own limits" is one more chart choice.
+  await page.click('button[data-sample="tmlab"]');
+  await page.waitForFunction(() => /tmlab match/.test(document.querySelector('#rp-headline')?.textContent ?? ''));
+  assert.equal(await page.locator('#rp-manager option').count(), 3);
+  assert.match(await page.textContent('#rp-summary tr.replay-own[data-side="white"]'), /its own limits \(from its comments, \d+ moves\)/);
+  await page.evaluate(() => { document.querySelector('details.replay-moves').open = true; });
+  const legacySoft = (await cells('white', 0))[4];
+  await page.selectOption('#rp-manager', '2');
+  await page.waitForFunction(() => /own limits/.test(document.querySelector('details.replay-moves summary').textContent));
+  // White played with lc0-legacy: replaying it gives White's own limits back.
+  assert.equal((await cells('white', 0))[4], legacySoft);
+  // The chart redraws with the engines' own limits (a record fetched from the worker).
+  await page.waitForFunction(() => {
+    const c = document.querySelector('#m-chart');
+    return c && Number(c.dataset.moves) > 80;
+  }, null, { timeout: 30000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

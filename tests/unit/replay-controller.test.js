@@ -3,12 +3,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import tmlab from './wasm.js';
-import { initialState, update, specsOf, summaryOf, moveRowsOf, chartRecordOf, headlineOf } from '../../www/views/replay/controller.js';
+import { initialState, update, specsOf, summaryOf, moveRowsOf, chartRecordOf, headlineOf, chartChoicesOf, showsOwnLimits, tracedOf } from '../../www/views/replay/controller.js';
 
 const SAMPLE = readFileSync(new URL('../../www/public/replay/lichess-style-3+2.pgn', import.meta.url), 'utf8');
 
-function replayed(tm = 'stockfish; lc0-legacy ;') {
-  let s = update(initialState({ tm }), { type: 'pgn', pgn: SAMPLE, source: 'sample' });
+const TMLAB = readFileSync(new URL('../../www/public/replay/tmlab-lc0-legacy-vs-stockfish-60+0.6.pgn', import.meta.url), 'utf8');
+const FASTCHESS = readFileSync(new URL('../../www/public/replay/fastchess-1.8.2-40-10.pgn', import.meta.url), 'utf8');
+
+function replayed(tm = 'stockfish; lc0-legacy ;', pgn = SAMPLE) {
+  let s = update(initialState({ tm }), { type: 'pgn', pgn, source: 'sample' });
   return update(s, { type: 'replayed', result: tmlab.replay_pgn(s.pgn, specsOf(s)) });
 }
 
@@ -26,10 +29,40 @@ test('the summary and moves come from the crate’s replay (hand-checked numbers
   assert.equal(black.managers[1].overHard, 5);
   assert.equal(black.managers[0].overHard, 0);
   const rows = moveRowsOf(update(s, { type: 'manager', manager: 1 }), 1);
-  assert.deepEqual(rows[8], { key: 17, label: '9... b5', used: '41.30 s', clock: '156.30 s', opponent: '173.70 s', soft: '20.80 s', hard: '20.80 s', overHard: true });
+  assert.deepEqual(rows[8], { key: 17, label: '9... b5', used: '41.30 s', clock: '156.30 s', opponent: '173.70 s', soft: '20.80 s', hard: '20.80 s', overHard: true, eval: '–', nodes: '–', latency: '–' });
+  assert.equal(tracedOf(s), false);
+  assert.deepEqual(chartChoicesOf(s), ['stockfish', 'lc0-legacy'], 'no own limits in a lichess game');
   const rec = chartRecordOf(s);
   assert.equal(rec.moves.length, 33);
   assert.equal(rec.setup.white.name, 'Morphy');
+});
+
+test('an engine game's own limits are one more choice; a tester's comments fill the trace columns', () => {
+  let s = replayed('lc0-legacy', TMLAB);
+  assert.deepEqual(chartChoicesOf(s), ['lc0-legacy', 'the engines’ own limits (from their comments)']);
+  assert.equal(tracedOf(s), true);
+  const [white] = summaryOf(s);
+  assert.equal(white.own.moves, white.moves);
+  assert.equal(white.own.overHard, 0);
+  const managerRow = moveRowsOf(s, 0)[0];
+  s = update(s, { type: 'manager', manager: 1 });
+  assert.equal(showsOwnLimits(s), true);
+  const ownRow = moveRowsOf(s, 0)[0];
+  // lc0-legacy replayed on White's clocks gives White's own (lc0-legacy) limits back.
+  assert.equal(ownRow.soft, managerRow.soft);
+  assert.match(ownRow.eval, /^[+-]\d+\.\d\d\/\d+$/);
+  assert.match(ownRow.nodes, /^\d+$/);
+  // The chart's budgets are the engines' own limits.
+  const rec = chartRecordOf(s);
+  const g = s.result.replay.games[0];
+  assert.equal(rec.moves.length, g.sides[0].moves.length + g.sides[1].moves.length);
+  assert.equal(rec.moves[0].engine.budget.soft_ms, g.sides[0].moves[0].own.soft_ms);
+  assert.equal(update(s, { type: 'manager', manager: 5 }).manager, 1);
+
+  const f = replayed('stockfish', FASTCHESS);
+  assert.deepEqual(chartChoicesOf(f), ['stockfish'], 'fastchess writes no limits');
+  const first = moveRowsOf(f, 0)[0];
+  assert.deepEqual([first.label, first.eval, first.latency], ['1. Nc3', '-0.26/9', '0.001 s']);
 });
 
 test('a typed error replaces the result; game and manager choices are clamped', () => {

@@ -217,6 +217,17 @@ impl CostEstimate {
     }
 }
 
+impl CostEstimate {
+    /// The time left once `done` of this plan's games finished in `elapsed_s` seconds of this
+    /// session (games from a resume file do not count in `done`), in words for a progress
+    /// line: `about 3 min 20 s left` ([`eta_seconds`]).
+    pub fn left_text(&self, done: u32, elapsed_s: f64) -> String {
+        let remaining = self.games.saturating_sub(done);
+        let s = eta_seconds(remaining, done, elapsed_s * 1000.0, self.game_seconds, self.workers);
+        format!("about {} left", duration_text(s))
+    }
+}
+
 /// A duration in words, rounded for an estimate: `40 s`, `3 min 20 s`, `2 h 5 min`.
 pub fn duration_text(seconds: f64) -> String {
     if !seconds.is_finite() {
@@ -329,6 +340,18 @@ mod tests {
     #[test]
     fn the_eta_switches_to_the_measured_rate_once_every_slot_finished_a_game() {
         // Before: the estimate's rounds; after: the session's rate.
+        let plan = CostEstimate {
+            games: 12,
+            games_per_point: 12,
+            workers: 2,
+            game_seconds: 2.0,
+            seconds: 12.0,
+            precision: f64::NAN,
+            nps: None,
+        };
+        assert_eq!(plan.left_text(1, 3.0), "about 12 s left", "⌈11/2⌉ rounds of the estimate's 2 s");
+        assert_eq!(plan.left_text(2, 3.0), "about 15 s left", "10 games at this session's 1.5 s");
+        assert_eq!(plan.left_text(12, 9.0), "about 0 s left");
         assert_eq!(eta_seconds(10, 1, 3000.0, 2.0, 2), 10.0);
         assert_eq!(eta_seconds(10, 2, 3000.0, 2.0, 2), 15.0);
         assert_eq!(eta_seconds(0, 2, 3000.0, 2.0, 2), 0.0);

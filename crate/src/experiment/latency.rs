@@ -17,6 +17,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::play::pgn_import::import_pgn;
+
 /// The largest latency value a model may be given, ms (an hour).
 pub const MAX_MS: f64 = 3_600_000.0;
 
@@ -163,30 +165,20 @@ impl std::str::FromStr for LatencyModel {
     }
 }
 
-/// The `latency=` values of a PGN text's comments, ms: `latency=0.024s` (seconds, fastchess) or
-/// `latency=37` (ms, tmlab).
+/// The `latency=` values of a PGN text's move comments, ms (`latency=0.024s`, seconds, from
+/// fastchess; `latency=37`, ms, from tmlab), read as the replay reads an engine's comments
+/// ([`crate::play::pgn_import::EngineTrace`]); negative ones (a clock's rounding) as 0.
 ///
 /// # Errors
-/// A value that is not a number.
+/// A PGN that does not import, or a malformed `latency=` (naming the game and move).
 pub fn pgn_latencies(text: &str) -> Result<Vec<f64>, String> {
-    let mut out = Vec::new();
-    for (i, _) in text.match_indices("latency=") {
-        let rest = &text[i + "latency=".len()..];
-        let end = rest
-            .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E' | 's')))
-            .unwrap_or(rest.len());
-        let token = &rest[..end];
-        let (num, scale) = match token.strip_suffix('s') {
-            Some(n) => (n, 1000.0),
-            None => (token, 1.0),
-        };
-        let x: f64 = num.parse().map_err(|_| format!("latency={token} is not a number"))?;
-        if !x.is_finite() {
-            return Err(format!("latency={token} is not a finite number"));
-        }
-        out.push((x * scale).clamp(0.0, MAX_MS));
-    }
-    Ok(out)
+    let games = import_pgn(text).map_err(|e| e.to_string())?;
+    Ok(games
+        .iter()
+        .flat_map(|g| &g.moves)
+        .filter_map(|m| m.trace.as_ref()?.latency_ms)
+        .map(|ms| ms.clamp(0.0, MAX_MS))
+        .collect())
 }
 
 impl LatencyModel {
@@ -270,7 +262,8 @@ mod tests {
         assert!(
             LatencyModel::from_pgn("1. e4 {[%emt 0:00:01]} e5").unwrap_err().contains("no latency= values")
         );
-        assert!(pgn_latencies("{latency=abc}").unwrap_err().contains("not a number"));
+        let e = pgn_latencies("1. e4 {latency=abc} e5").unwrap_err();
+        assert!(e.contains("1. e4") && e.contains("`latency=abc` is not a time"), "{e}");
         let text = include_str!("../../tests/data/pgn/fastchess-1.8.2-tc2+0.02.pgn");
         let values = pgn_latencies(text).unwrap();
         assert_eq!(values.len(), 4149, "every latency= of the shipped fastchess sample");

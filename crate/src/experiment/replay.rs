@@ -18,6 +18,10 @@
 //! - A manager's own clock profile (share used by move 20/40) is that of `tmlab simulate`: the
 //!   manager alone on the same control, spending its soft budget every move.
 //!
+//! - When the comments carry the engine's own account ([`crate::play::pgn_import::EngineTrace`]: eval, depth, nodes,
+//!   latency, and tmlab's own `soft=`/`hard=`), each move keeps it, and a side whose moves
+//!   carry limits gets a summary of them as if they were one more manager ([`OwnLimits`]).
+//!
 //! Book moves (`{book}`) run no clock and are left out.
 
 use crate::clock::{Clock, TimeControl, Timing};
@@ -31,7 +35,7 @@ const NODES_PER_MS: f64 = 1000.0;
 pub const MAX_MANAGERS: usize = 8;
 
 mod report;
-pub use report::{GameReplay, Limits, ManagerSummary, Replay, ReplayMove, SideReplay};
+pub use report::{GameReplay, Limits, ManagerSummary, OwnLimits, Replay, ReplayMove, SideReplay};
 
 /// Replays every game of `pgn` against `specs`.
 ///
@@ -179,6 +183,10 @@ pub fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, Impo
             clock_after_ms: after,
             opponent_clock_ms: clocks[1 - side].remaining_ms(),
             budgets,
+            engine: m.trace.clone(),
+            own: m.trace.as_ref().and_then(|t| {
+                Some(Limits { soft_ms: t.soft_ms?.min(before), hard_ms: t.hard_ms?.min(before) })
+            }),
         });
     }
     let source = match (any_clk, any_emt) {
@@ -214,8 +222,19 @@ pub fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, Impo
                 }
             })
             .collect();
+        let own_moves: Vec<(&ReplayMove, Limits)> = moves.iter().filter_map(|m| Some((m, m.own?))).collect();
+        let own = (!own_moves.is_empty()).then(|| OwnLimits {
+            moves: own_moves.len() as u32,
+            over_hard: own_moves
+                .iter()
+                .filter(|(m, l)| m.used_ms > l.hard_ms + resolution_ms)
+                .map(|(m, _)| m.label.clone())
+                .collect(),
+            over_soft: own_moves.iter().filter(|(m, l)| m.used_ms > l.soft_ms + resolution_ms).count() as u32,
+        });
         SideReplay {
             color,
+            own,
             player: player.to_string(),
             time_control: tc.pgn_tag(),
             share_by_20: share_by(&pairs, 20),

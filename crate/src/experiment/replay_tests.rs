@@ -154,6 +154,8 @@ fn every_pgn_tmlab_writes_replays_with_its_own_times() {
         let recs: Vec<_> = g.records().iter().filter(|r| !r.book && !r.flagged).collect();
         let got: Vec<_> = r.games[0].sides.iter().flat_map(|s| &s.moves).collect();
         assert_eq!(got.len(), recs.len());
+        assert!(r.games[0].has_own_limits());
+        assert_eq!(r.games[0].sides[1].own.as_ref().unwrap().moves as usize, r.games[0].sides[1].moves.len());
         for rec in recs {
             let m = got.iter().find(|m| m.ply == rec.ply).unwrap();
             assert_eq!(m.used_ms, rec.used_ms.round(), "{tc_w}/{tc_b} {}", m.label);
@@ -164,6 +166,12 @@ fn every_pgn_tmlab_writes_replays_with_its_own_times() {
                 m.clock_before_ms,
                 rec.clock_before_ms
             );
+            // The comment carries the engine's own limits, to the millisecond.
+            let budget = &rec.engine.as_ref().unwrap().budget;
+            let own = m.own.expect("tmlab writes soft= and hard= on engine moves");
+            for (got, set) in [(own.soft_ms, budget.soft_ms), (own.hard_ms, budget.hard_ms)] {
+                assert!((got - set.min(m.clock_before_ms)).abs() <= 1.0, "{} {got} {set}", m.label);
+            }
             // White's manager is stockfish: the replay's budget is the one it gave in the game,
             // up to the clock's rounding to the millisecond in the PGN.
             if rec.color.is_white() {

@@ -13,7 +13,9 @@
 //!   `{-4.36/5 0.001s, Black wins by adjudication}`, OpenBench's pgnout flags
 //!   `{-0.46/5 0.003s, n=8998, sd=13}`, and fastchess's `timeleft=true`
 //!   `{…, tl=9.810s, latency=0.001s}`, whose `tl=` is the clock after the move (as `[%clk]`);
-//! - `book` (cutechess, tmlab): a book move, played without a clock.
+//! - `book` (cutechess, tmlab): a book move, played without a clock;
+//! - the engine's own account ([`EngineTrace`]): eval/depth, `n=`, `sd=`, `latency=`, and
+//!   tmlab's `soft=`/`hard=`/`ponderhit=`.
 //!
 //! A time that is not a plain non-negative number of at most 10 000 h (`1e308s`,
 //! `[%clk -0:01:00]`) is an error naming the move, never read as infinity or as its absolute
@@ -35,7 +37,9 @@ use super::pgn::parse_clock;
 pub const MAX_PGN_BYTES: usize = 32 << 20;
 
 mod clocked;
+mod trace;
 pub use clocked::{ClockedGame, ClockedMove, GameId, ImportError, move_label};
+pub use trace::{EngineTrace, parse_trace};
 
 /// Reads every game of `text`.
 ///
@@ -219,7 +223,15 @@ impl Visitor for Collect {
             Ok(m) => {
                 let white = mt.pos.turn().is_white();
                 let san = SanPlus::from_move_and_play_unchecked(&mut mt.pos, m).to_string();
-                mt.game.moves.push(ClockedMove { ply, white, san, book: false, clk_ms: None, emt_ms: None });
+                mt.game.moves.push(ClockedMove {
+                    ply,
+                    white,
+                    san,
+                    book: false,
+                    clk_ms: None,
+                    emt_ms: None,
+                    trace: None,
+                });
                 mt.comments.push(String::new());
             }
             Err(e) => {
@@ -279,6 +291,7 @@ impl Visitor for Collect {
                 },
             };
             m.book = c.split_whitespace().next() == Some("book") && m.clk_ms.is_none() && m.emt_ms.is_none();
+            m.trace = if m.book { None } else { trace::parse_trace(c).map_err(&at)? };
         }
         Ok(game)
     }

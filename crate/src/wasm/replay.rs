@@ -75,7 +75,12 @@ fn check_size(bytes: usize) -> Result<(), JsValue> {
 }
 
 fn replayed(managers: usize, r: Replay) -> Result<JsValue, JsValue> {
-    let charts = r.games.iter().map(|g| (0..managers).map(|m| g.chart_record(m)).collect()).collect();
+    // One chart per manager, and one more with the engines' own limits when the comments carry them.
+    let charts = r
+        .games
+        .iter()
+        .map(|g| (0..managers + usize::from(g.has_own_limits())).map(|m| g.chart_record(m)).collect())
+        .collect();
     to_js(&Replayed { replay: r, charts }).map_err(JsValue::from)
 }
 
@@ -143,11 +148,15 @@ impl ReplaySession {
         to_js(&Replayed { replay, charts: Vec::new() }).map_err(JsValue::from)
     }
 
-    /// The record the game chart draws for replayed game `game` with manager `manager`'s limits
-    /// (null for an index out of range).
+    /// The record the game chart draws for replayed game `game` with manager `manager`'s limits,
+    /// or the engines' own limits from the comments for `manager` one past the last (null for
+    /// an index out of range).
     pub fn chart(&self, game: usize, manager: usize) -> Result<JsValue, JsValue> {
+        let own = |g: &GameReplay| manager == self.specs.len() && g.has_own_limits();
         match self.done.get(game) {
-            Some(g) if manager < self.specs.len() => to_js(&g.chart_record(manager)).map_err(JsValue::from),
+            Some(g) if manager < self.specs.len() || own(g) => {
+                to_js(&g.chart_record(manager)).map_err(JsValue::from)
+            }
             _ => Ok(JsValue::NULL),
         }
     }

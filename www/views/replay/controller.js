@@ -10,7 +10,8 @@ export const REPLAY_DEFAULTS = { tm: 'stockfish;lc0-legacy', sample: 'lichess' }
 /** The shipped samples (www/public/replay/). */
 export const SAMPLES = {
   lichess: { file: 'lichess-style-3+2.pgn', label: 'lichess-style blitz, 3+2 ([%clk])' },
-  tmlab: { file: 'tmlab-lc0-legacy-vs-stockfish-60+0.6.pgn', label: 'a tmlab match game, 60+0.6 ([%clk] and [%emt])' },
+  tmlab: { file: 'tmlab-lc0-legacy-vs-stockfish-60+0.6.pgn', label: 'a tmlab match game, 60+0.6 ([%clk], [%emt] and its own soft=/hard=)' },
+  fastchess: { file: 'fastchess-1.8.2-40-10.pgn', label: 'a fastchess match, 40 moves in 10 s (eval/depth, tl=, latency=)' },
 };
 
 /**
@@ -83,7 +84,7 @@ export function update(s, e) {
     case 'game':
       return s.result ? { ...s, game: clamp(e.game, s.result.replay.games.length) } : s;
     case 'manager':
-      return s.result ? { ...s, manager: clamp(e.manager, s.result.replay.managers.length) } : s;
+      return s.result ? { ...s, manager: clamp(e.manager, chartChoicesOf(s).length) } : s;
     default:
       return s;
   }
@@ -96,13 +97,29 @@ export function gameOf(/** @type {ReplayState} */ s) {
   return s.result?.replay.games[s.game] ?? null;
 }
 
+/**
+ * What the chart and the moves can be shown against: each manager, then the engines' own limits
+ * when the shown game's comments carry them (the crate's chart index one past the managers).
+ * @returns {string[]}
+ */
+export function chartChoicesOf(/** @type {ReplayState} */ s) {
+  if (!s.result) return [];
+  const own = gameOf(s)?.sides.some((side) => side.own) ? ['the engines’ own limits (from their comments)'] : [];
+  return [...s.result.replay.managers, ...own];
+}
+
+/** The shown choice is the engines' own limits, not a manager. */
+export function showsOwnLimits(/** @type {ReplayState} */ s) {
+  return !!s.result && s.manager === s.result.replay.managers.length;
+}
+
 /** The record the game chart draws: the shown game with the chosen manager's budgets. */
 export function chartRecordOf(/** @type {ReplayState} */ s) {
   return s.result?.charts[s.game]?.[s.manager] ?? null;
 }
 
 const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
-const secs = (ms) => (ms == null ? '–' : `${(ms / 1000).toFixed(2)} s`);
+const secs = (ms, digits = 2) => (ms == null ? '–' : `${(ms / 1000).toFixed(digits)} s`);
 
 /**
  * The summary: per side, the player's own clock profile and, per manager, the moves over its
@@ -119,6 +136,9 @@ export function summaryOf(/** @type {ReplayState} */ s) {
     by20: pct(side.share_by_20),
     by40: pct(side.share_by_40),
     left: secs(side.time_left_ms),
+    own: side.own
+      ? { moves: side.own.moves, overHard: side.own.over_hard.length, overHardMoves: side.own.over_hard.join(', '), overSoft: side.own.over_soft }
+      : null,
     managers: side.managers.map((m) => ({
       spec: m.spec,
       overHard: m.over_hard.length,
@@ -130,22 +150,42 @@ export function summaryOf(/** @type {ReplayState} */ s) {
   }));
 }
 
-/** Per-move rows of one side, with the chosen manager's limits. */
+/** The engine's eval and depth as its comment wrote them (`+0.68/12`, `-M2/5`), or `–`. */
+function evalOf(/** @type {any} */ t) {
+  if (!t || t.depth == null) return '–';
+  if (t.mate != null) return `${t.mate < 0 ? '-' : '+'}M${Math.abs(t.mate)}/${t.depth}`;
+  return t.eval_pawns == null ? '–' : `${t.eval_pawns >= 0 ? '+' : ''}${t.eval_pawns.toFixed(2)}/${t.depth}`;
+}
+
+/** True when a move of the shown game carries the engine's own account (eval, nodes…). */
+export function tracedOf(/** @type {ReplayState} */ s) {
+  return !!gameOf(s)?.sides.some((side) => side.moves.some((m) => m.engine));
+}
+
+/**
+ * Per-move rows of one side, with the chosen manager's limits (or the engine's own), and the
+ * engine's own account where its comments carry it.
+ */
 export function moveRowsOf(/** @type {ReplayState} */ s, /** @type {number} */ sideIndex) {
   const g = gameOf(s);
   if (!g) return [];
   const res = g.resolution_ms;
+  const own = showsOwnLimits(s);
   return g.sides[sideIndex].moves.map((m) => {
-    const b = m.budgets[s.manager];
+    const t = m.engine;
+    const b = own ? m.own : m.budgets[s.manager];
     return {
+      eval: evalOf(t),
+      nodes: t?.nodes == null ? '–' : String(t.nodes),
+      latency: t?.latency_ms == null ? '–' : secs(t.latency_ms, 3),
       key: m.ply,
       label: m.label,
       used: secs(m.used_ms),
       clock: secs(m.clock_before_ms),
       opponent: secs(m.opponent_clock_ms),
-      soft: secs(b.soft_ms),
-      hard: secs(b.hard_ms),
-      overHard: m.used_ms > b.hard_ms + res,
+      soft: b ? secs(b.soft_ms) : '–',
+      hard: b ? secs(b.hard_ms) : '–',
+      overHard: b ? m.used_ms > b.hard_ms + res : false,
     };
   });
 }

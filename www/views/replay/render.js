@@ -4,7 +4,7 @@
 
 import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
-import { SAMPLES, summaryOf, moveRowsOf, headlineOf } from './controller.js';
+import { SAMPLES, summaryOf, moveRowsOf, headlineOf, chartChoicesOf, tracedOf } from './controller.js';
 
 /** The longest PGN shown in the textarea, in characters. */
 const MAX_SHOWN = 200_000;
@@ -20,12 +20,13 @@ export function replayTemplate(s, h, chart) {
   // seconds (the replay itself runs in the worker).
   const shown = s.pgn.length <= MAX_SHOWN;
   const summary = summaryOf(s);
-  const managers = r ? r.replay.managers : [];
+  const managers = chartChoicesOf(s);
+  const traced = tracedOf(s);
   return html`
     <section class="card wide replay-input">
       <h2>PGN clock replay</h2>
-      <p class="blurb">Paste or upload a PGN whose moves carry <code>[%clk]</code> (lichess, chess.com, tmlab) or
-        <code>[%emt]</code> (cutechess, fastchess) and a <code>TimeControl</code> tag. For each side the crate replays
+      <p class="blurb">Paste or upload a PGN whose moves carry <code>[%clk]</code> (lichess, chess.com, tmlab),
+        <code>[%emt]</code> or a tester's <code>{+0.68/12 0.232s}</code> (cutechess, fastchess, OpenBench) and a <code>TimeControl</code> tag. For each side the crate replays
         the game's clocks and asks each manager what it would have budgeted (soft and hard) at that clock and move,
         having heard about every earlier move of that side.</p>
       <div class="replay-controls">
@@ -58,6 +59,9 @@ export function replayTemplate(s, h, chart) {
             ${summary.map((side) => html`
               <tr class="replay-player" data-side=${side.color}><th scope="row">${side.color}</th><td>${side.player} (played, ${side.tc}, ${side.moves} timed moves, ${side.left} left)</td>
                 <td>${side.by20}</td><td>${side.by40}</td><td></td><td></td></tr>
+              ${side.own ? html`<tr class="replay-own" data-side=${side.color}>
+                <td></td><td>its own limits <span class="hint">(from its comments, ${side.own.moves} moves)</span></td><td></td><td></td>
+                <td class="over-hard" title=${side.own.overHardMoves}>${side.own.overHard}${side.own.overHard ? html` <span class="hint">(${side.own.overHardMoves})</span>` : nothing}</td><td>${side.own.overSoft}</td></tr>` : nothing}
               ${side.managers.map((m) => html`<tr class="replay-manager" data-side=${side.color} data-spec=${m.spec}>
                 <td></td><td>${m.spec} <span class="hint">(its own profile on this control)</span></td><td>${m.by20}</td><td>${m.by40}</td>
                 <td class="over-hard" title=${m.overHardMoves}>${m.overHard}${m.overHard ? html` <span class="hint">(${m.overHardMoves})</span>` : nothing}</td><td>${m.overSoft}</td></tr>`)}`)}
@@ -65,17 +69,21 @@ export function replayTemplate(s, h, chart) {
         </table>
         <p class="hint">A manager's share by move 20/40 is that of <code>tmlab simulate</code>: the manager alone on this
           control, spending its soft budget every move. "Over the hard limit" counts the player's moves that took longer than
-          the manager's hard limit at that clock (plus the PGN's time resolution).</p>
+          the manager's hard limit at that clock (plus the PGN's time resolution). "Its own limits" are the soft/hard an
+          engine reported in its comments (tmlab writes <code>soft=</code>/<code>hard=</code>, in ms); the moves table also shows
+          what cutechess and fastchess record (eval/depth, <code>n=</code> nodes, <code>latency=</code>).</p>
       </section>` : nothing}
     ${chart}
     ${r ? html`
       <details class="card wide replay-moves">
-        <summary>Moves, with ${managers[s.manager]}'s limits</summary>
+        <summary>Moves, with the limits of ${managers[s.manager]}</summary>
         <div class="replay-sides">
           ${[0, 1].map((i) => html`<table class="replay-table" data-side=${i === 0 ? 'white' : 'black'}>
-            <thead><tr><th>move</th><th>used</th><th>clock</th><th>opponent</th><th>soft</th><th>hard</th></tr></thead>
+            <thead><tr><th>move</th><th>used</th><th>clock</th><th>opponent</th><th>soft</th><th>hard</th>
+              ${traced ? html`<th title="the engine's score from its side, pawns / depth, as its comment wrote it">eval/depth</th><th>nodes</th><th title="time charged beyond what the engine reported">latency</th>` : nothing}</tr></thead>
             <tbody>${repeat(moveRowsOf(s, i), (m) => m.key, (m) => html`<tr class=${m.overHard ? 'over' : ''}>
-              <td>${m.label}</td><td>${m.used}</td><td>${m.clock}</td><td>${m.opponent}</td><td>${m.soft}</td><td>${m.hard}</td></tr>`)}</tbody>
+              <td>${m.label}</td><td>${m.used}</td><td>${m.clock}</td><td>${m.opponent}</td><td>${m.soft}</td><td>${m.hard}</td>
+              ${traced ? html`<td class="rp-eval">${m.eval}</td><td>${m.nodes}</td><td>${m.latency}</td>` : nothing}</tr>`)}</tbody>
           </table>`)}
         </div>
       </details>` : nothing}

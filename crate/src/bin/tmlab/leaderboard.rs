@@ -131,13 +131,17 @@ pub fn run(mut args: Args) -> Result<(), String> {
     };
     leaderboard::check(&plan).map_err(|e| flag_error(&e, own_flag))?;
     leaderboard::check_only(&plan)?;
-    if estimate::announce(&plan_estimate(&plan)?, g.dry_run)? {
+    let cost = plan_estimate(&plan)?;
+    if estimate::announce(&cost, g.dry_run)? {
         return Ok(());
     }
+    let start = std::time::Instant::now();
+    let mut done = 0;
     let results = leaderboard::run(&plan, &mut |e| {
-        if !args.json {
-            eprintln!("{} {} {}: {}", e.engine, e.tc, e.manager, elo_text(e));
-        }
+        done += e.games;
+        let left = cost.left_text(done, start.elapsed().as_secs_f64());
+        // On stderr, also with --json (stdout carries the JSON).
+        eprintln!("{} {} {}: {} | {left}", e.engine, e.tc, e.manager, elo_text(e));
     })?;
     // The flags that change the games; a default left out keeps older commands as they were.
     let mut command = format!(

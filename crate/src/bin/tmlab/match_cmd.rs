@@ -116,7 +116,8 @@ pub fn run(mut args: Args) -> Result<(), String> {
         }
         None => None,
     };
-    if estimate::announce(&estimate::estimate(&cfg, cfg.games, cfg.games, concurrency)?, args.game.dry_run)? {
+    let plan = estimate::estimate(&cfg, cfg.games, cfg.games, concurrency)?;
+    if estimate::announce(&plan, args.game.dry_run)? {
         return Ok(());
     }
     let json_head = if args.json {
@@ -154,7 +155,7 @@ pub fn run(mut args: Args) -> Result<(), String> {
         let r = st.report(cfg.sprt);
         let w = &r.block.wdl;
         let line = format!(
-            "[{n}/{total}] game {} {} ({}) | A +{} -{} ={} | timeouts A {} B {} | {:.0} s",
+            "[{n}/{total}] game {} {} ({}) | A +{} -{} ={} | timeouts A {} B {} | {:.0} s, {}",
             g.score.index + 1,
             g.record.outcome.as_ref().map_or("*", |o| o.result.as_str()),
             g.record.outcome.as_ref().map_or("", |o| o.reason.as_str()),
@@ -163,7 +164,8 @@ pub fn run(mut args: Args) -> Result<(), String> {
             w.draws,
             r.a.timeouts,
             r.b.timeouts,
-            start.elapsed().as_secs_f64()
+            start.elapsed().as_secs_f64(),
+            plan.left_text(n, start.elapsed().as_secs_f64())
         );
         let mut err = std::io::stderr().lock();
         if tty {

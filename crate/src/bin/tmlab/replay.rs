@@ -1,7 +1,7 @@
 //! `tmlab replay`: a PGN's clocks against what each manager would have budgeted.
 
 use crate::output::print;
-use tmlab::experiment::replay::{GameReplay, Replay, SideReplay, replay_pgn};
+use tmlab::experiment::replay::{GameReplay, Replay, ReplayMove, SideReplay, replay_pgn};
 use tmlab::play::pgn_import::MAX_PGN_BYTES;
 use tmlab::tm::TmSpec;
 
@@ -95,6 +95,14 @@ fn side_text(s: &mut String, side: &SideReplay, managers: &[String], resolution:
     for (i, _) in managers.iter().enumerate() {
         head += &format!(" {:>17}", format!("[{}] soft/hard", i + 1));
     }
+    // The engine's own account, when its comments carry one.
+    let traced = side.moves.iter().any(|m| m.engine.is_some());
+    if side.own.is_some() {
+        head += &format!(" {:>17}", "own soft/hard");
+    }
+    if traced {
+        head += &format!(" {:>10} {:>9} {:>8}", "eval/depth", "nodes", "latency");
+    }
     s.push_str(&head);
     s.push('\n');
     for m in &side.moves {
@@ -109,6 +117,18 @@ fn side_text(s: &mut String, side: &SideReplay, managers: &[String], resolution:
             let over = if m.used_ms > b.hard_ms + resolution { "!" } else { " " };
             line += &format!(" {:>8}/{:>7}{over}", secs(b.soft_ms), secs(b.hard_ms));
         }
+        if side.own.is_some() {
+            line += &match m.own {
+                Some(b) => {
+                    let over = if m.used_ms > b.hard_ms + resolution { "!" } else { " " };
+                    format!(" {:>8}/{:>7}{over}", secs(b.soft_ms), secs(b.hard_ms))
+                }
+                None => format!(" {:>17}", "-"),
+            };
+        }
+        if traced {
+            line += &trace_text(m);
+        }
         s.push_str(line.trim_end());
         s.push('\n');
     }
@@ -118,6 +138,17 @@ fn side_text(s: &mut String, side: &SideReplay, managers: &[String], resolution:
         pct(side.share_by_40),
         side.time_left_ms.map_or("-".into(), secs)
     ));
+    if let Some(own) = &side.own {
+        let over = if own.over_hard.is_empty() {
+            "never over its hard limit".to_string()
+        } else {
+            format!("over its hard limit on {} ({})", own.over_hard.len(), own.over_hard.join(", "))
+        };
+        s.push_str(&format!(
+            "    own: the engine's own limits from its comments ({} moves): {over}; over soft on {}\n",
+            own.moves, own.over_soft
+        ));
+    }
     for (i, m) in side.managers.iter().enumerate() {
         let over = if m.over_hard.is_empty() {
             "never over its hard limit".to_string()
@@ -133,4 +164,17 @@ fn side_text(s: &mut String, side: &SideReplay, managers: &[String], resolution:
             pct(m.share_by_40)
         ));
     }
+}
+
+/// `+0.68/12 118066 0.001` (eval/depth, nodes, latency in seconds), `-` where absent.
+fn trace_text(m: &ReplayMove) -> String {
+    let Some(t) = &m.engine else { return format!(" {:>10} {:>9} {:>8}", "-", "-", "-") };
+    let eval = match (t.eval_pawns, t.mate, t.depth) {
+        (Some(p), _, Some(d)) => format!("{p:+.2}/{d}"),
+        (_, Some(mate), Some(d)) => format!("{}M{}/{d}", if mate < 0 { "-" } else { "+" }, mate.abs()),
+        _ => "-".into(),
+    };
+    let nodes = t.nodes.map_or("-".into(), |n| n.to_string());
+    let latency = t.latency_ms.map_or("-".into(), |l| format!("{:.3}", l / 1000.0));
+    format!(" {eval:>10} {nodes:>9} {latency:>8}")
 }

@@ -7,7 +7,7 @@ use crate::estimate;
 use crate::game_args::{GameArgs, flag_error};
 use crate::output::{OutFile, after_results, print, report_damage};
 use tmlab::experiment::chart::scaling_svg;
-use tmlab::experiment::cost::calibrate;
+use tmlab::experiment::cost::{CostEstimate, calibrate};
 use tmlab::experiment::journal::JournalFile;
 use tmlab::experiment::pool::{Task, play_tasks};
 use tmlab::experiment::resume::{SweepRecord, scaling_resume};
@@ -122,6 +122,8 @@ pub fn run(args: Args) -> Result<(), String> {
     let start = std::time::Instant::now();
     let mut write_error = None;
     let mut played = 0;
+    // The time left: this session's games against the ones still to play.
+    let rest = CostEstimate { games: tasks.len() as u32, ..cost.clone() };
     play_tasks(&plan.configs, &tasks, concurrency, &mut |t, g| {
         scores[t.cfg][t.game as usize] = Some(g.score);
         played += 1;
@@ -133,11 +135,12 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         done += 1;
         let line = format!(
-            "[{done}/{total} games] {} game {} {} | {:.0} s",
+            "[{done}/{total} games] {} game {} {} | {:.0} s, {}",
             spec.tcs[t.cfg],
             t.game + 1,
             g.record.outcome.as_ref().map_or("*", |o| o.result.as_str()),
-            start.elapsed().as_secs_f64()
+            start.elapsed().as_secs_f64(),
+            rest.left_text(played, start.elapsed().as_secs_f64())
         );
         let mut err = std::io::stderr().lock();
         let _ = if tty { write!(err, "\r\x1b[2K{line}") } else { writeln!(err, "{line}") };

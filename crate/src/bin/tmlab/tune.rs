@@ -7,6 +7,7 @@ use crate::estimate;
 use crate::game_args::{GameArgs, flag_error};
 use crate::output::{OutFile, after_results, print, report_damage};
 use tmlab::experiment::chart::tune_svg;
+use tmlab::experiment::cost::CostEstimate;
 use tmlab::experiment::fit::short;
 use tmlab::experiment::journal::JournalFile;
 use tmlab::experiment::pool::{Task, play_tasks};
@@ -148,6 +149,9 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     let tty = std::io::stderr().is_terminal();
     let start = std::time::Instant::now();
+    // The time left: this session's iterations against the ones still to run.
+    let resumed = history.len() as u32;
+    let rest = CostEstimate { games: (cfg.iterations - resumed) * per_iteration, ..est.clone() };
     let mut write_error = None;
     for k in history.len() as u32 + 1..=cfg.iterations {
         let step = cfg.step(&theta, k);
@@ -190,10 +194,11 @@ pub fn run(args: Args) -> Result<(), String> {
         let vals: Vec<String> =
             cfg.params.iter().zip(&theta).map(|(p, v)| format!("{}={}", p.path, short(*v))).collect();
         let line = format!(
-            "[iteration {k}/{}] + scored {wins}-{losses}-{draws} (W-L-D){how} | {} | {:.0} s",
+            "[iteration {k}/{}] + scored {wins}-{losses}-{draws} (W-L-D){how} | {} | {:.0} s, {}",
             cfg.iterations,
             vals.join(" "),
-            start.elapsed().as_secs_f64()
+            start.elapsed().as_secs_f64(),
+            rest.left_text((k - resumed) * per_iteration, start.elapsed().as_secs_f64())
         );
         let mut err = std::io::stderr().lock();
         let _ = if tty { write!(err, "\r\x1b[2K{line}") } else { writeln!(err, "{line}") };

@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::clock::Convention;
-use crate::play::pgn_import::GameId;
+use crate::play::pgn_import::{EngineTrace, GameId};
 
 /// A manager's limits for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -35,6 +35,22 @@ pub struct ReplayMove {
     pub opponent_clock_ms: f64,
     /// Each manager's limits, in the order of [`Replay::managers`].
     pub budgets: Vec<Limits>,
+    /// What the engine itself reported for the move (its comment), if anything.
+    pub engine: Option<EngineTrace>,
+    /// The engine's own soft and hard limits, when its comment carried both (capped at the
+    /// clock, as the managers' are).
+    pub own: Option<Limits>,
+}
+
+/// The engine's own limits on one side, from its comments, judged as a manager's are.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OwnLimits {
+    /// Moves whose comment carried both limits.
+    pub moves: u32,
+    /// Moves where the engine used more than its own hard limit (`14... Nf6`).
+    pub over_hard: Vec<String>,
+    /// Number of moves where it used more than its own soft limit.
+    pub over_soft: u32,
 }
 
 /// One manager's verdict on one side.
@@ -71,6 +87,8 @@ pub struct SideReplay {
     pub time_left_ms: Option<f64>,
     /// One summary per manager.
     pub managers: Vec<ManagerSummary>,
+    /// The engine's own limits, when its comments carry them.
+    pub own: Option<OwnLimits>,
 }
 
 /// A replayed game.
@@ -101,13 +119,20 @@ pub struct Replay {
 }
 
 impl GameReplay {
+    /// True when a side's comments carry the engine's own limits.
+    pub fn has_own_limits(&self) -> bool {
+        self.sides.iter().any(|s| s.own.is_some())
+    }
+
     /// The game as a record the per-game time chart ([`crate::plot::game`]) reads, with manager
-    /// `m`'s limits as the budgets: `{setup: {white, black}, moves: [...]}`.
+    /// `m`'s limits as the budgets, or with the engines' own limits from the comments when `m`
+    /// is one past the last manager: `{setup: {white, black}, moves: [...]}`.
     pub fn chart_record(&self, m: usize) -> Value {
         let mut moves: Vec<(u32, Value)> = Vec::new();
         for side in &self.sides {
             for mv in &side.moves {
-                let b = mv.budgets.get(m);
+                let b =
+                    mv.budgets.get(m).copied().or_else(|| if m == mv.budgets.len() { mv.own } else { None });
                 moves.push((
                     mv.ply,
                     json!({

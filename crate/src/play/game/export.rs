@@ -54,7 +54,7 @@ impl Game {
 }
 
 /// The comment of a recorded move: `book`, or the cutechess prefix with `[%clk]`/`[%emt]` and
-/// fastchess-style `n=`, `latency=` keys.
+/// fastchess-style `n=`, `latency=`, `soft=`, `hard=` (and `ponderhit=`) keys.
 pub fn move_comment(r: &MoveRecord) -> String {
     if r.book {
         return "book".into();
@@ -64,6 +64,11 @@ pub fn move_comment(r: &MoveRecord) -> String {
         c.eval = Some((t.score, t.depth));
         c.extras.push(("n".into(), t.nodes.to_string()));
         c.extras.push(("latency".into(), format!("{:.0}", r.latency_ms.round())));
+        // The engine's own limits for the move (a replay overlays them); none without a clock.
+        if t.budget.soft_ms.is_finite() && t.budget.hard_ms.is_finite() {
+            c.extras.push(("soft".into(), format!("{:.0}", t.budget.soft_ms.round())));
+            c.extras.push(("hard".into(), format!("{:.0}", t.budget.hard_ms.round())));
+        }
         // A ponder hit: the ms searched on the opponent's time (not in `%emt`).
         if let Some(p) = t.pondered_ms {
             c.extras.push(("ponderhit".into(), format!("{:.0}", p.round())));

@@ -24,7 +24,7 @@ pub struct CommentField {
 }
 
 /// Every field of a move comment, in the order they are written.
-pub const COMMENT_FIELDS: [CommentField; 7] = [
+pub const COMMENT_FIELDS: [CommentField; 10] = [
     CommentField {
         field: "eval/depth",
         example: "+0.31/14",
@@ -60,6 +60,23 @@ pub const COMMENT_FIELDS: [CommentField; 7] = [
                   (its last `info … time`): in Play the page↔worker round trip and the tail of \
                   the search after its last info line; in matches on a virtual clock the \
                   simulated latency",
+    },
+    CommentField {
+        field: "soft=",
+        example: "soft=232",
+        meaning: "engine moves only: the soft limit the engine's own manager set for the move at its start, in \
+                  milliseconds (Replay overlays it on the time used)",
+    },
+    CommentField {
+        field: "hard=",
+        example: "hard=700",
+        meaning: "engine moves only: the hard limit the engine's own manager set for the move, in milliseconds",
+    },
+    CommentField {
+        field: "ponderhit=",
+        example: "ponderhit=384",
+        meaning: "engine moves after a ponder hit only: milliseconds the engine searched this move on the \
+                  opponent's time before the opponent played the expected reply (not in %emt)",
     },
     CommentField {
         field: "book",

@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::trace::EngineTrace;
+
 use crate::clock::Convention;
 
 /// Which game an error or a replay is about.
@@ -80,6 +82,8 @@ pub struct ClockedMove {
     pub clk_ms: Option<f64>,
     /// `[%emt]`, or the cutechess prefix's time: the time the move took, ms.
     pub emt_ms: Option<f64>,
+    /// What the engine reported for the move (eval, depth, nodes, its own limits), if anything.
+    pub trace: Option<EngineTrace>,
 }
 
 impl ClockedMove {
