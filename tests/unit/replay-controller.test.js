@@ -37,7 +37,7 @@ test('the summary and moves come from the crate’s replay (hand-checked numbers
   assert.equal(rec.setup.white.name, 'Morphy');
 });
 
-test('an engine game's own limits are one more choice; a tester's comments fill the trace columns', () => {
+test('an engine game’s own limits are one more choice; a tester’s comments fill the trace columns', () => {
   let s = replayed('lc0-legacy', TMLAB);
   assert.deepEqual(chartChoicesOf(s), ['lc0-legacy', 'the engines’ own limits (from their comments)']);
   assert.equal(tracedOf(s), true);
