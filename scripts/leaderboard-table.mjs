@@ -2,8 +2,10 @@
 // The leaderboard tables in docs/experiments.md, from the committed data
 // (www/public/leaderboard.json, written by scripts/leaderboard-data.sh) and the crate's rank
 // ranges (leaderboardRanks: overlapping 95 % intervals tie): one table per searcher and control,
-// best Elo first, with each run's cost. `node scripts/leaderboard-table.mjs` rewrites the text
-// between the `leaderboard-tables` markers; `--check` only says whether it is up to date.
+// best Elo first, with each run's cost; and the README's summary table of the alpha-beta runs.
+// `node scripts/leaderboard-table.mjs` rewrites the text between the `leaderboard-tables` markers
+// (docs/experiments.md) and the `leaderboard-summary` markers (README.md); `--check` only says
+// whether they are up to date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -48,26 +50,57 @@ export function tables(data, ranks) {
   return out.join('\n').trimEnd();
 }
 
-/** The document with the tables between the markers replaced. */
-export function rewrite(/** @type {string} */ doc, /** @type {string} */ body) {
-  const a = doc.indexOf(BEGIN);
-  const b = doc.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`docs/experiments.md lacks the ${BEGIN} … ${END} markers`);
-  return `${doc.slice(0, a + BEGIN.length)}\n${body}\n${doc.slice(b)}`;
+/**
+ * The README's table: every manager of the alpha-beta runs, one column per control (rank range,
+ * Elo ± 95 %), ordered by the last control's Elo.
+ * @param {any} data leaderboard.json
+ * @param {(entries: any[]) => [number, number][]} ranks the crate's rank ranges of one gauntlet
+ */
+export function readmeTable(data, ranks) {
+  const runs = data.runs.filter((/** @type {any} */ r) => r.results[0]?.engine === 'ab');
+  const cells = runs.map((/** @type {any} */ run) => {
+    const r = ranks(run.results);
+    return new Map(run.results.map((/** @type {any} */ e, /** @type {number} */ i) => [e.manager, `${r[i][0] === r[i][1] ? r[i][0] : `${r[i][0]}–${r[i][1]}`}: ${elo(e)}`]));
+  });
+  const last = runs[runs.length - 1].results;
+  const order = [...last].sort((a, b) => (b.elo ?? -Infinity) - (a.elo ?? -Infinity)).map((e) => e.manager);
+  const head = runs.map((/** @type {any} */ run) => `${run.results[0].tc}, ${run.results[0].games} games`);
+  return [
+    `| manager (alpha-beta vs \`${last[0].reference}\`) | ${head.join(' | ')} |`,
+    `|---|${head.map(() => '---|').join('')}`,
+    ...order.map((m) => `| ${m} | ${cells.map((/** @type {Map<string, string>} */ c) => c.get(m) ?? '–').join(' | ')} |`),
+  ].join('\n');
 }
+
+/** The document with the text between the markers `begin` … `end` replaced. */
+export function rewrite(/** @type {string} */ doc, /** @type {string} */ body, begin = BEGIN, end = END) {
+  const a = doc.indexOf(begin);
+  const b = doc.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`the document lacks the ${begin} … ${end} markers`);
+  return `${doc.slice(0, a + begin.length)}\n${body}\n${doc.slice(b)}`;
+}
+
+export const README = join(ROOT, 'README.md');
+export const README_BEGIN = '<!-- leaderboard-summary:begin (scripts/leaderboard-table.mjs writes this table) -->';
+export const README_END = '<!-- leaderboard-summary:end -->';
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const tmlab = await import('../www/pkg/tmlab.js');
   tmlab.initSync({ module: readFileSync(join(ROOT, 'www', 'pkg', 'tmlab_bg.wasm')) });
-  const doc = readFileSync(DOC, 'utf8');
-  const next = rewrite(doc, tables(JSON.parse(readFileSync(DATA, 'utf8')), tmlab.leaderboardRanks));
-  if (process.argv.includes('--check')) {
-    if (next !== doc) {
-      console.error('docs/experiments.md: the leaderboard tables are out of date: run node scripts/leaderboard-table.mjs');
-      process.exit(1);
+  const data = JSON.parse(readFileSync(DATA, 'utf8'));
+  const files = [
+    [DOC, rewrite(readFileSync(DOC, 'utf8'), tables(data, tmlab.leaderboardRanks))],
+    [README, rewrite(readFileSync(README, 'utf8'), readmeTable(data, tmlab.leaderboardRanks), README_BEGIN, README_END)],
+  ];
+  for (const [file, next] of files) {
+    if (process.argv.includes('--check')) {
+      if (next !== readFileSync(file, 'utf8')) {
+        console.error(`${file}: the leaderboard tables are out of date: run node scripts/leaderboard-table.mjs`);
+        process.exit(1);
+      }
+    } else {
+      writeFileSync(file, next);
+      console.log(`${file}: leaderboard tables written`);
     }
-  } else {
-    writeFileSync(DOC, next);
-    console.log('docs/experiments.md: leaderboard tables written');
   }
 }

@@ -231,3 +231,53 @@ fn the_check_finds_typed_numbers_and_spares_names_code_and_links() {
     render("{{= sim spec=stockfish tc=2+0.1 at=1 field=bogus}}", "t", &mut errors);
     assert_eq!(errors.len(), 1, "{errors:?}");
 }
+
+/// A number a lesson quotes from the Leaderboard view (`src="?view=leaderboard"`, the control
+/// named in its title: `the leaderboard, 4+0.04`) is an entry of the committed data as the view
+/// shows it (`−17 ± 139`): regenerating the data without the lesson fails here.
+#[test]
+fn leaderboard_quotes_are_the_committed_data() {
+    let data: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../www/public/leaderboard.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let shown = |e: &serde_json::Value| {
+        let (elo, err) = (e["elo"].as_f64().unwrap_or(f64::NAN), e["elo_error"].as_f64().unwrap_or(f64::NAN));
+        let sign = if elo.round() < 0.0 { "−" } else { "+" };
+        format!("{sign}{:.0} ± {:.0}", elo.abs(), err)
+    };
+    let mut quotes = 0;
+    for (name, text) in lessons() {
+        for q in text.split("{{q ").skip(1) {
+            let q = q.split("}}").next().unwrap();
+            if !q.contains("src=\"?view=leaderboard\"") {
+                continue;
+            }
+            let attr =
+                |k: &str| q.split(&format!("{k}=\"")).nth(1).and_then(|r| r.split('"').next()).unwrap_or("");
+            let tc = attr("title").rsplit(", ").next().unwrap();
+            let values: Vec<String> = data["runs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|r| r["results"].as_array().unwrap())
+                .filter(|e| e["tc"] == tc && e["engine"] == "ab")
+                .map(shown)
+                .collect();
+            assert!(
+                !values.is_empty(),
+                "{name}: no alpha-beta run at `{tc}` (the quote's title) in leaderboard.json"
+            );
+            assert!(
+                values.contains(&attr("v").to_string()),
+                "{name}: {} is not in the {tc} run: {values:?}",
+                attr("v")
+            );
+            quotes += 1;
+        }
+    }
+    assert!(quotes >= 2, "lesson 10 quotes the leaderboard");
+}

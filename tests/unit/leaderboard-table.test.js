@@ -4,13 +4,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import tmlab from './wasm.js';
-import { DOC, DATA, tables, rewrite } from '../../scripts/leaderboard-table.mjs';
+import { DOC, DATA, README, README_BEGIN, README_END, tables, readmeTable, rewrite } from '../../scripts/leaderboard-table.mjs';
 
 test('the leaderboard tables in docs/experiments.md are the committed data, ranked by the crate', () => {
   const doc = readFileSync(DOC, 'utf8');
   const data = JSON.parse(readFileSync(DATA, 'utf8'));
   assert.equal(rewrite(doc, tables(data, tmlab.leaderboardRanks)), doc, 'run node scripts/leaderboard-table.mjs');
   for (const run of data.runs) assert.ok(run.wall_s > 0 && run.cores > 0, `${run.command}: its cost is recorded`);
+  // The README's table too: every manager, with its interval at each alpha-beta control.
+  const readme = readFileSync(README, 'utf8');
+  assert.equal(rewrite(readme, readmeTable(data, tmlab.leaderboardRanks), README_BEGIN, README_END), readme, 'run node scripts/leaderboard-table.mjs');
+  assert.match(readme, /\| reckless \| \d+(–\d+)?: [+−]\d+ ± \d+ \|/);
 });
 
 test('ranks: a self-play reference at 0 ± 0 and a manager far below it do not tie', () => {

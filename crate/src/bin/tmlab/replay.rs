@@ -139,22 +139,14 @@ fn side_text(s: &mut String, side: &SideReplay, managers: &[String], resolution:
         side.time_left_ms.map_or("-".into(), secs)
     ));
     if let Some(own) = &side.own {
-        let over = if own.over_hard.is_empty() {
-            "never over its hard limit".to_string()
-        } else {
-            format!("over its hard limit on {} ({})", own.over_hard.len(), own.over_hard.join(", "))
-        };
+        let over = over_hard_text(&own.over_hard);
         s.push_str(&format!(
             "    own: the engine's own limits from its comments ({} moves): {over}; over soft on {}\n",
             own.moves, own.over_soft
         ));
     }
     for (i, m) in side.managers.iter().enumerate() {
-        let over = if m.over_hard.is_empty() {
-            "never over its hard limit".to_string()
-        } else {
-            format!("over its hard limit on {} ({})", m.over_hard.len(), m.over_hard.join(", "))
-        };
+        let over = over_hard_text(&m.over_hard);
         s.push_str(&format!(
             "    [{}] {}: {over}; over soft on {}; it spends {} by move 20, {} by move 40 on this control\n",
             i + 1,
@@ -177,4 +169,13 @@ fn trace_text(m: &ReplayMove) -> String {
     let nodes = t.nodes.map_or("-".into(), |n| n.to_string());
     let latency = t.latency_ms.map_or("-".into(), |l| format!("{:.3}", l / 1000.0));
     format!(" {eval:>10} {nodes:>9} {latency:>8}")
+}
+
+/// `never over its hard limit` or `over its hard limit on 2 (9... b5, 10... cxb5)`.
+fn over_hard_text(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "never over its hard limit".to_string()
+    } else {
+        format!("over its hard limit on {} ({})", moves.len(), moves.join(", "))
+    }
 }

@@ -131,8 +131,7 @@ impl GameReplay {
         let mut moves: Vec<(u32, Value)> = Vec::new();
         for side in &self.sides {
             for mv in &side.moves {
-                let b =
-                    mv.budgets.get(m).copied().or_else(|| if m == mv.budgets.len() { mv.own } else { None });
+                let b = mv.budgets.get(m).copied().or(if m == mv.budgets.len() { mv.own } else { None });
                 moves.push((
                     mv.ply,
                     json!({
