@@ -4,7 +4,7 @@
 
 import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
-import { SAMPLES, summaryOf, moveRowsOf, headlineOf, chartChoicesOf, tracedOf } from './controller.js';
+import { SAMPLES, summaryOf, moveRowsOf, headlineOf, chartChoicesOf, tracedOf, showsOwnLimits } from './controller.js';
 
 /** The longest PGN shown in the textarea, in characters. */
 const MAX_SHOWN = 200_000;
@@ -76,7 +76,7 @@ export function replayTemplate(s, h, chart) {
     ${chart}
     ${r ? html`
       <details class="card wide replay-moves">
-        <summary>Moves, with the limits of ${managers[s.manager]}</summary>
+        <summary>Moves, with ${showsOwnLimits(s) ? managers[s.manager] : `the limits of ${managers[s.manager]}`}</summary>
         <div class="replay-sides">
           ${[0, 1].map((i) => html`<table class="replay-table" data-side=${i === 0 ? 'white' : 'black'}>
             <thead><tr><th>move</th><th>used</th><th>clock</th><th>opponent</th><th>soft</th><th>hard</th>
