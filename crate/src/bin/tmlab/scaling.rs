@@ -1,16 +1,15 @@
 //! `tmlab scaling`: the same two managers matched at several time controls, with a weighted
 //! straight-line fit of Elo against log₂ of the time and a verdict (scales, anti-scales, flat).
 
-use std::io::{IsTerminal, Write};
-
 use crate::estimate;
 use crate::game_args::{GameArgs, flag_error};
 use crate::output::{OutFile, after_results, print, report_damage};
+use crate::points;
 use tmlab::experiment::chart::scaling_svg;
-use tmlab::experiment::cost::{CostEstimate, calibrate};
+use tmlab::experiment::cost::calibrate;
 use tmlab::experiment::journal::JournalFile;
-use tmlab::experiment::pool::{Task, play_tasks};
-use tmlab::experiment::resume::{SweepRecord, scaling_resume};
+use tmlab::experiment::pool::Task;
+use tmlab::experiment::resume::scaling_resume;
 use tmlab::experiment::scaling::{DEFAULT_TCS, ScalingSpec, tcs_list};
 use tmlab::play::game::ClockMode;
 use tmlab::play::match_::GameScore;
@@ -103,53 +102,11 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         None => None,
     };
-    // Pair by pair across the controls: a run stopped part-way has every control measured on the
-    // same openings so far.
-    let tasks: Vec<Task> = (0..games.div_ceil(2))
-        .flat_map(|pair| {
-            (0..n).flat_map(move |v| {
-                (2 * pair..(2 * pair + 2).min(games)).map(move |g| Task { cfg: v, game: g })
-            })
-        })
-        .filter(|t| scores[t.cfg][t.game as usize].is_none())
-        .collect();
-    let total = n as u32 * games;
-    let mut done = total - tasks.len() as u32;
-    if done > 0 {
-        eprintln!("resuming: {done} of {total} games already in the resume file");
-    }
-    let tty = std::io::stderr().is_terminal();
-    let start = std::time::Instant::now();
-    let mut write_error = None;
-    let mut played = 0;
-    // The time left: this session's games against the ones still to play.
-    let rest = CostEstimate { games: tasks.len() as u32, ..cost.clone() };
-    play_tasks(&plan.configs, &tasks, concurrency, &mut |t, g| {
-        scores[t.cfg][t.game as usize] = Some(g.score);
-        played += 1;
-        if let Some(j) = journal.as_mut()
-            && let Err(e) = j.append(&SweepRecord { value: t.cfg, game: g.score })
-        {
-            write_error = Some(e);
-            return false;
-        }
-        done += 1;
-        let line = format!(
-            "[{done}/{total} games] {} game {} {} | {:.0} s, {}",
-            spec.tcs[t.cfg],
-            t.game + 1,
-            g.record.outcome.as_ref().map_or("*", |o| o.result.as_str()),
-            start.elapsed().as_secs_f64(),
-            rest.left_text(played, start.elapsed().as_secs_f64())
-        );
-        let mut err = std::io::stderr().lock();
-        let _ = if tty { write!(err, "\r\x1b[2K{line}") } else { writeln!(err, "{line}") };
-        true
-    })?;
-    if tty {
-        eprintln!();
-    }
-    let wall = start.elapsed().as_secs_f64();
+    let tasks = points::pending(&scores, games);
+    let label = |t: Task| spec.tcs[t.cfg].to_string();
+    let run =
+        points::play_recorded(&plan.configs, &tasks, concurrency, &mut scores, &mut journal, &cost, &label)?;
+    let (played, wall, write_error) = (run.games, run.wall_s, run.write_error);
     let report = plan.report(&scores);
     let title = format!("{} vs {}, {games} games per control", args.a, args.b);
     let svg = match svg_out {

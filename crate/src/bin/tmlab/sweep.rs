@@ -1,18 +1,16 @@
 //! `tmlab sweep`: one manager parameter at several values, each value a match against a
 //! baseline, with a weighted quadratic fit of Elo against the value.
 
-use std::io::{IsTerminal, Write};
-
 use crate::estimate;
 use crate::game_args::{GameArgs, flag_error};
 use crate::output::{OutFile, after_results, print, report_damage};
+use crate::points;
 use tmlab::experiment::chart::sweep_svg;
-use tmlab::experiment::cost::CostEstimate;
 use tmlab::experiment::fit::short;
 use tmlab::experiment::journal::JournalFile;
 use tmlab::experiment::param::NumericParam;
-use tmlab::experiment::pool::{Task, play_tasks};
-use tmlab::experiment::resume::{SweepRecord, sweep_resume};
+use tmlab::experiment::pool::Task;
+use tmlab::experiment::resume::sweep_resume;
 use tmlab::experiment::sweep::SweepSpec;
 use tmlab::experiment::sweep_range::{SweepRange, values_list};
 use tmlab::play::game::ClockMode;
@@ -146,57 +144,11 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         None => None,
     };
-    // Pair by pair across the values (pair 1 of every value, then pair 2, …): a sweep stopped
-    // part-way has every value measured on the same openings so far.
-    let n_values = spec.values.len();
-    let tasks: Vec<Task> = (0..games.div_ceil(2))
-        .flat_map(|pair| {
-            (0..n_values).flat_map(move |v| {
-                (2 * pair..(2 * pair + 2).min(games)).map(move |g| Task { cfg: v, game: g })
-            })
-        })
-        .filter(|t| scores[t.cfg][t.game as usize].is_none())
-        .collect();
-    let total = spec.values.len() as u32 * games;
-    let mut done = total - tasks.len() as u32;
-    if done > 0 {
-        eprintln!("resuming: {done} of {total} games already in the resume file");
-    }
-    let tty = std::io::stderr().is_terminal();
-    let start = std::time::Instant::now();
-    let mut write_error = None;
-    let mut played = 0;
-    // The time left: this session's games against the ones still to play.
-    let rest = CostEstimate { games: tasks.len() as u32, ..cost.clone() };
-    play_tasks(&plan.configs, &tasks, concurrency, &mut |t, g| {
-        scores[t.cfg][t.game as usize] = Some(g.score);
-        played += 1;
-        // A game the resume file cannot record stops the sweep: the results so far are
-        // printed, then the error.
-        if let Some(j) = journal.as_mut()
-            && let Err(e) = j.append(&SweepRecord { value: t.cfg, game: g.score })
-        {
-            write_error = Some(e);
-            return false;
-        }
-        done += 1;
-        let line = format!(
-            "[{done}/{total} games] {}={} game {} {} | {:.0} s, {}",
-            spec.param,
-            short(spec.values[t.cfg]),
-            t.game + 1,
-            g.record.outcome.as_ref().map_or("*", |o| o.result.as_str()),
-            start.elapsed().as_secs_f64(),
-            rest.left_text(played, start.elapsed().as_secs_f64())
-        );
-        let mut err = std::io::stderr().lock();
-        let _ = if tty { write!(err, "\r\x1b[2K{line}") } else { writeln!(err, "{line}") };
-        true
-    })?;
-    if tty {
-        eprintln!();
-    }
-    let wall = start.elapsed().as_secs_f64();
+    let tasks = points::pending(&scores, games);
+    let label = |t: Task| format!("{}={}", spec.param, short(spec.values[t.cfg]));
+    let run =
+        points::play_recorded(&plan.configs, &tasks, concurrency, &mut scores, &mut journal, &cost, &label)?;
+    let (played, wall, write_error) = (run.games, run.wall_s, run.write_error);
     let report = plan.report(&scores);
     let svg = match svg_out {
         Some(f) => {
