@@ -26,6 +26,7 @@ mod move_args;
 mod output;
 mod overhead;
 mod params;
+#[cfg(not(target_arch = "wasm32"))]
 mod points;
 mod replay;
 #[cfg(not(target_arch = "wasm32"))]

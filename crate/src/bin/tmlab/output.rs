@@ -74,6 +74,7 @@ pub fn after_results(errors: Vec<String>) -> Result<(), String> {
 }
 
 /// Prints the damaged records of a resume file (at most 20 lines, then a count).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn report_damage(path: &str, damaged: &[tmlab::experiment::journal::Damage], then: &str) {
     let mut lines = damaged.to_vec();
     lines.sort_by_key(|d| d.line);
