@@ -69,12 +69,7 @@ pub fn draw_usage_curves<DB: DrawingBackend>(
 
 /// The chart as SVG (for tests and the command line).
 pub fn usage_svg(title: &str, curves: &[UsageCurve], width: u32, height: u32) -> Result<String, String> {
-    let mut out = String::new();
-    {
-        let area = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
-        draw_usage_curves(&area, title, curves, None)?;
-    }
-    Ok(out)
+    super::svg(width, height, |area| draw_usage_curves(area, title, curves, None))
 }
 
 #[cfg(test)]
