@@ -11,17 +11,7 @@ use super::scaling::ScalingReport;
 use super::spsa::{SpsaConfig, SpsaIteration};
 use super::sweep::SweepReport;
 
-const MAIN: RGBColor = RGBColor(0x1f, 0x6f, 0xd1);
-const FIT: RGBColor = RGBColor(0xd1, 0x5a, 0x1f);
-const GRID: RGBColor = RGBColor(0xe4, 0xe6, 0xea);
-const PALETTE: [RGBColor; 6] = [
-    RGBColor(0x1f, 0x6f, 0xd1),
-    RGBColor(0xd1, 0x5a, 0x1f),
-    RGBColor(0x2e, 0x9e, 0x4f),
-    RGBColor(0x8e, 0x44, 0xad),
-    RGBColor(0xc0, 0x39, 0x2b),
-    RGBColor(0x55, 0x55, 0x55),
-];
+use crate::plot::style::{GRID, MAIN, MARK as FIT, SERIES as PALETTE};
 
 /// The series legend every chart here draws: white-backed, framed, 12 px labels, at `pos`
 /// (plotters' default is `MiddleRight`).
