@@ -77,11 +77,12 @@
 //! stops at N − overhead (as lc0), for both searchers. `Hash` is allocated at
 //! `setoption Hash`/`isready`.
 
+use crate::tm::SearchKind;
 use std::collections::BTreeMap;
 
 use shakmaty::{Chess, Move};
 
-use crate::drive::{MoveDriver, SearcherKind};
+use crate::drive::MoveDriver;
 use crate::search::SearchControl;
 use crate::search::mcts::MctsParams;
 use crate::tm::TmSpec;
@@ -109,7 +110,7 @@ pub const NATIVE_SLICE_BATCHES: u32 = 64;
 /// A UCI session: parses command lines and writes responses through a callback.
 pub struct UciSession {
     quit: bool,
-    searcher: SearcherKind,
+    searcher: SearchKind,
     /// The manager in force: `base`, then `tm_values` for its manager, then `move_overhead`.
     spec: TmSpec,
     /// The `TimeManager` option.
@@ -154,7 +155,7 @@ impl UciSession {
         let spec: TmSpec = DEFAULT_TM.parse().expect("the default manager parses");
         UciSession {
             quit: false,
-            searcher: SearcherKind::Ab,
+            searcher: SearchKind::AlphaBeta,
             driver: MoveDriver::new(spec, DEFAULT_HASH_MB, MctsParams::default()),
             spec,
             base: spec,

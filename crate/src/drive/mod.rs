@@ -17,7 +17,6 @@ pub mod script;
 mod snapshot;
 pub mod strength;
 
-use serde::Serialize;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
 
@@ -28,37 +27,6 @@ pub use driver::MoveDriver;
 pub use request::{Event, MoveOutcome, MoveRequest};
 pub use snapshot::{StateError, TmSnapshot};
 pub use strength::Level;
-
-/// Which searcher an engine uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SearcherKind {
-    /// The alpha-beta searcher ([`crate::search::Searcher`]).
-    Ab,
-    /// The MCTS searcher ([`crate::search::mcts`]).
-    Mcts,
-}
-
-impl SearcherKind {
-    /// `ab` or `mcts`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SearcherKind::Ab => "ab",
-            SearcherKind::Mcts => "mcts",
-        }
-    }
-}
-
-impl std::str::FromStr for SearcherKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "ab" | "alphabeta" | "alpha-beta" => Ok(SearcherKind::Ab),
-            "mcts" => Ok(SearcherKind::Mcts),
-            other => Err(format!("unknown searcher {other:?}: expected ab or mcts")),
-        }
-    }
-}
 
 /// A stopper for `st=` controls and `go movetime`: stops when the move time is used (MCTS has
 /// no movetime limit of its own).

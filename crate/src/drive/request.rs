@@ -1,6 +1,7 @@
 //! What a driven move takes ([`MoveRequest`]), reports while it runs ([`Event`]) and gives
 //! back ([`MoveOutcome`]).
 
+use crate::tm::SearchKind;
 use shakmaty::{Chess, Move};
 
 use crate::clock::UciView;
@@ -8,8 +9,6 @@ use crate::clock::timer::Timer;
 use crate::search::mcts::InfoLine;
 use crate::search::{IterationReport, SearchControl};
 use crate::stop::{Budget, EffectiveLimit, Score, StopReason};
-
-use super::SearcherKind;
 
 /// What a driven search reports while it runs.
 #[derive(Debug)]
@@ -29,7 +28,7 @@ pub enum Event<'a> {
 #[derive(Clone, Debug)]
 pub struct MoveRequest {
     /// The searcher.
-    pub searcher: SearcherKind,
+    pub searcher: SearchKind,
     /// The game's start position.
     pub start: Chess,
     /// The moves played since.

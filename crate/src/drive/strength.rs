@@ -22,9 +22,9 @@
 //! below it. Level [`FULL`] has no cap. `docs/play.md` gives the Elo steps
 //! between neighbouring levels, measured with `tmlab match`.
 
+use crate::tm::SearchKind;
 use serde::Serialize;
 
-use super::SearcherKind;
 use crate::clock::timer::Timer;
 use crate::search::SearchControl;
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, SearchStats, Stopper};
@@ -77,17 +77,17 @@ impl Level {
     }
 
     /// The cap for `searcher`, per second (`None`: full strength).
-    pub fn cap(&self, searcher: SearcherKind) -> Option<f64> {
+    pub fn cap(&self, searcher: SearchKind) -> Option<f64> {
         match searcher {
-            SearcherKind::Ab => self.ab_nps,
-            SearcherKind::Mcts => self.mcts_pps,
+            SearchKind::AlphaBeta => self.ab_nps,
+            SearchKind::Mcts => self.mcts_pps,
         }
         .map(|n| n as f64)
     }
 
     /// `3 (club, at most 25000 nodes/s)` for `searcher`.
-    pub fn describe(&self, searcher: SearcherKind) -> String {
-        let unit = if searcher == SearcherKind::Mcts { "playouts" } else { "nodes" };
+    pub fn describe(&self, searcher: SearchKind) -> String {
+        let unit = if searcher == SearchKind::Mcts { "playouts" } else { "nodes" };
         match self.cap(searcher) {
             Some(c) => format!("{} ({}, at most {c} {unit}/s)", self.level, self.name),
             None => format!("{} ({}, no cap)", self.level, self.name),
@@ -96,7 +96,7 @@ impl Level {
 
     /// The timer a search at this level uses: a virtual clock runs at the capped rate; the wall
     /// clock is left alone (see [`Level::throttle`]).
-    pub fn timer(&self, timer: Timer, searcher: SearcherKind) -> Timer {
+    pub fn timer(&self, timer: Timer, searcher: SearchKind) -> Timer {
         match (timer, self.cap(searcher)) {
             (Timer::Virtual { nodes_per_ms }, Some(cap)) => {
                 Timer::Virtual { nodes_per_ms: nodes_per_ms.min(cap / 1000.0) }
@@ -108,7 +108,7 @@ impl Level {
     /// The node rate (per ms) a search at this level is held to by [`NodeRateCap`], if any
     /// (on a virtual clock running at [`Level::timer`]'s rate it never waits, but still checks
     /// often enough).
-    pub fn throttle(&self, searcher: SearcherKind) -> Option<f64> {
+    pub fn throttle(&self, searcher: SearchKind) -> Option<f64> {
         self.cap(searcher).map(|c| c / 1000.0)
     }
 }
@@ -217,25 +217,25 @@ mod tests {
             assert_eq!(Level::get(u64::from(l.level)).unwrap(), *l);
         }
         for w in LEVELS.windows(2) {
-            for s in [SearcherKind::Ab, SearcherKind::Mcts] {
+            for s in [SearchKind::AlphaBeta, SearchKind::Mcts] {
                 let (a, b) = (w[0].cap(s).unwrap(), w[1].cap(s).unwrap_or(f64::INFINITY));
                 assert!(b > a, "level {} must be faster than level {}", w[1].level, w[0].level);
             }
         }
-        assert_eq!(Level::full().cap(SearcherKind::Ab), None);
+        assert_eq!(Level::full().cap(SearchKind::AlphaBeta), None);
         assert!(Level::get(0).unwrap_err().contains("from 1 (beginner) to 5"));
         assert!(Level::get(6).is_err());
-        assert_eq!(Level::get(3).unwrap().describe(SearcherKind::Ab), "3 (club, at most 25000 nodes/s)");
+        assert_eq!(Level::get(3).unwrap().describe(SearchKind::AlphaBeta), "3 (club, at most 25000 nodes/s)");
     }
 
     #[test]
     fn a_virtual_clock_runs_at_the_capped_rate() {
         let l = Level::get(2).unwrap();
-        let t = l.timer(Timer::virtual_nps(1_000_000.0), SearcherKind::Ab);
+        let t = l.timer(Timer::virtual_nps(1_000_000.0), SearchKind::AlphaBeta);
         assert_eq!(t.elapsed_ms(2_500), 1000.0, "2500 nodes take a second at 2500 nodes/s");
         let mut never = NeverStop::default();
         let cap =
-            NodeRateCap::new(&mut never, t, l.throttle(SearcherKind::Ab).unwrap(), SearchControl::new());
+            NodeRateCap::new(&mut never, t, l.throttle(SearchKind::AlphaBeta).unwrap(), SearchControl::new());
         let clock = std::time::Instant::now();
         let s = cap.wait(&SearchStats {
             nodes_this_move: 5_000,
@@ -246,11 +246,11 @@ mod tests {
         assert!(clock.elapsed().as_millis() < 100);
         assert_eq!(cap.check_interval(), 25, "but a check every 10 ms of capped time (25 nodes)");
         let slow = Timer::virtual_nps(1000.0);
-        assert_eq!(l.timer(slow, SearcherKind::Ab).elapsed_ms(1000), 1000.0, "a slower clock stays");
-        let full = Level::full().timer(Timer::virtual_nps(1e6), SearcherKind::Ab);
+        assert_eq!(l.timer(slow, SearchKind::AlphaBeta).elapsed_ms(1000), 1000.0, "a slower clock stays");
+        let full = Level::full().timer(Timer::virtual_nps(1e6), SearchKind::AlphaBeta);
         assert_eq!(full.elapsed_ms(1000), 1.0);
-        assert_eq!(Level::full().throttle(SearcherKind::Ab), None);
-        assert_eq!(l.throttle(SearcherKind::Mcts), Some(0.125));
+        assert_eq!(Level::full().throttle(SearchKind::AlphaBeta), None);
+        assert_eq!(l.throttle(SearchKind::Mcts), Some(0.125));
     }
 
     #[test]

@@ -1,3 +1,4 @@
+use crate::tm::SearchKind;
 use shakmaty::Chess;
 use shakmaty::uci::UciMove;
 
@@ -145,7 +146,7 @@ fn payloads_with_impossible_values_are_refused() {
     assert!(err.to_string().contains("is NaN"), "{err}");
 }
 
-fn request(searcher: SearcherKind, moves: &[&str], time_ms: u64, control: &SearchControl) -> MoveRequest {
+fn request(searcher: SearchKind, moves: &[&str], time_ms: u64, control: &SearchControl) -> MoveRequest {
     let mut pos = Chess::default();
     let mut list = Vec::new();
     for u in moves {
@@ -187,9 +188,9 @@ fn budget_of(d: &mut MoveDriver, req: MoveRequest) -> Budget {
 #[test]
 fn a_dropped_move_costs_nothing_and_the_restart_gets_the_undisturbed_budget() {
     for (searcher, spec) in [
-        (SearcherKind::Ab, "lc0-legacy"),
-        (SearcherKind::Ab, "stockfish"),
-        (SearcherKind::Mcts, "lc0-smooth"),
+        (SearchKind::AlphaBeta, "lc0-legacy"),
+        (SearchKind::AlphaBeta, "stockfish"),
+        (SearchKind::Mcts, "lc0-smooth"),
     ] {
         let drivers = || MoveDriver::new(spec.parse().unwrap(), 4, MctsParams::default());
         let (mut undisturbed, mut dropped) = (drivers(), drivers());
@@ -204,7 +205,7 @@ fn a_dropped_move_costs_nothing_and_the_restart_gets_the_undisturbed_budget() {
         let cancel = SearchControl::new();
         let b1 = budget_of(&mut dropped, request(searcher, &reply, 60_000, &cancel));
         assert_eq!(budget_bits(&b1), budget_bits(&reference), "{spec}");
-        if searcher == SearcherKind::Mcts {
+        if searcher == SearchKind::Mcts {
             assert!(dropped.step(16, &mut |_| {}).is_none(), "MCTS searches in slices");
         }
         cancel.cancel();

@@ -15,7 +15,6 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use super::rank::{self, Standing};
-use crate::drive::SearcherKind;
 use crate::play::game::{Adjudication, ClockMode, GameRecord};
 use crate::play::match_::{MatchState, run_match};
 use crate::play::match_spec::{FieldError, MatchSpec};
@@ -87,7 +86,7 @@ pub struct Plan {
     /// Games per manager and control.
     pub games: u32,
     /// Searchers.
-    pub engines: Vec<SearcherKind>,
+    pub engines: Vec<SearchKind>,
     /// Opening-order seed.
     pub seed: u64,
     /// Only these managers (empty: all).
@@ -103,25 +102,25 @@ pub struct Plan {
 /// The managers of a searcher's gauntlet, from the registry: the reference first, then every
 /// other registered manager in the registry's order (alpha-beta: all of them; MCTS: those
 /// designed for MCTS, the lc0 family).
-pub fn managers(engine: SearcherKind) -> Vec<&'static str> {
+pub fn managers(engine: SearchKind) -> Vec<&'static str> {
     let reference = gauntlet_reference(engine);
     let rest = registry::all().iter().filter(|m| m.name != reference).filter(|m| match engine {
-        SearcherKind::Ab => true,
-        SearcherKind::Mcts => m.search == SearchKind::Mcts,
+        SearchKind::AlphaBeta => true,
+        SearchKind::Mcts => m.search == SearchKind::Mcts,
     });
     std::iter::once(reference).chain(rest.map(|m| m.name)).collect()
 }
 
 /// The reference of a searcher's gauntlet.
-fn gauntlet_reference(engine: SearcherKind) -> &'static str {
+fn gauntlet_reference(engine: SearchKind) -> &'static str {
     match engine {
-        SearcherKind::Ab => AB_REFERENCE,
-        SearcherKind::Mcts => MCTS_REFERENCE,
+        SearchKind::AlphaBeta => AB_REFERENCE,
+        SearchKind::Mcts => MCTS_REFERENCE,
     }
 }
 
 /// The managers and reference of a searcher's gauntlet.
-pub fn gauntlet(engine: SearcherKind) -> (Vec<&'static str>, &'static str) {
+pub fn gauntlet(engine: SearchKind) -> (Vec<&'static str>, &'static str) {
     (managers(engine), gauntlet_reference(engine))
 }
 
@@ -164,7 +163,7 @@ fn round6(x: f64) -> f64 {
 }
 
 /// The match one manager plays against its gauntlet's reference at `tc`.
-pub fn entry_spec(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> MatchSpec {
+pub fn entry_spec(plan: &Plan, engine: SearchKind, manager: &str, tc: &str) -> MatchSpec {
     MatchSpec {
         engine,
         a: manager.into(),
@@ -200,7 +199,7 @@ pub fn check(plan: &Plan) -> Result<(), FieldError> {
 ///
 /// # Errors
 /// A bad spec, control, clock or adjudication.
-pub fn run_entry(plan: &Plan, engine: SearcherKind, manager: &str, tc: &str) -> Result<Entry, String> {
+pub fn run_entry(plan: &Plan, engine: SearchKind, manager: &str, tc: &str) -> Result<Entry, String> {
     let reference = gauntlet(engine).1;
     let cfg = entry_spec(plan, engine, manager, tc).to_config()?;
     let state: MatchState = run_match(&cfg, plan.concurrency, &mut |_, _| {})?;
@@ -346,7 +345,7 @@ mod tests {
         let plan = |concurrency| Plan {
             tcs: vec!["1+0.01".into()],
             games: 4,
-            engines: vec![SearcherKind::Ab],
+            engines: vec![SearchKind::AlphaBeta],
             seed: 3,
             only: vec![],
             concurrency,
@@ -356,11 +355,11 @@ mod tests {
         // The plan's adjudication reaches the games: a 5-move limit draws all four.
         let short =
             Plan { adjudication: Adjudication { max_moves: Some(5), ..Adjudication::default() }, ..plan(2) };
-        let s = run_entry(&short, SearcherKind::Ab, "lc0-simple", "1+0.01").unwrap();
+        let s = run_entry(&short, SearchKind::AlphaBeta, "lc0-simple", "1+0.01").unwrap();
         assert_eq!(s.wdl, [0, 0, 4], "{s:?}");
-        let a = run_entry(&plan(2), SearcherKind::Ab, "lc0-simple", "1+0.01").unwrap();
+        let a = run_entry(&plan(2), SearchKind::AlphaBeta, "lc0-simple", "1+0.01").unwrap();
         assert_ne!(a.wdl, [0, 0, 4], "without the limit the four games are not all drawn: {a:?}");
-        let b = run_entry(&plan(1), SearcherKind::Ab, "lc0-simple", "1+0.01").unwrap();
+        let b = run_entry(&plan(1), SearchKind::AlphaBeta, "lc0-simple", "1+0.01").unwrap();
         assert_eq!(a, b, "the same seed gives the same entry at any concurrency");
         assert_eq!(a.games, 4);
         assert_eq!(a.wdl.iter().sum::<u32>(), 4);
@@ -374,7 +373,7 @@ mod tests {
             &Plan {
                 tcs: vec!["1+0.01".into()],
                 games: 2,
-                engines: vec![SearcherKind::Mcts],
+                engines: vec![SearchKind::Mcts],
                 seed: 1,
                 only: vec!["stockfish".into()],
                 concurrency: 1,

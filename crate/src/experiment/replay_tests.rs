@@ -1,9 +1,9 @@
 use super::*;
 use crate::clock::Convention;
-use crate::drive::SearcherKind;
 use crate::play::engine::{EngineConfig, EnginePlayer};
 use crate::play::game::{Adjudication, ClockMode, Game};
 use crate::play::game::{GameSetup, SideSetup, play_game};
+use crate::tm::SearchKind;
 
 fn specs(s: &[&str]) -> Vec<TmSpec> {
     s.iter().map(|x| x.parse().unwrap()).collect()
@@ -134,7 +134,7 @@ fn every_pgn_tmlab_writes_replays_with_its_own_times() {
         setup.adjudication.max_moves = Some(30);
         let op = crate::play::openings::builtin().remove(3);
         let mut g = Game::new(setup, &op).unwrap();
-        let cfg = |s: &str| EngineConfig::new(SearcherKind::Ab, s.parse().unwrap());
+        let cfg = |s: &str| EngineConfig::new(SearchKind::AlphaBeta, s.parse().unwrap());
         let (mut w, mut b) = (EnginePlayer::new(cfg("stockfish")), EnginePlayer::new(cfg("lc0-legacy")));
         play_game(&mut g, &mut w, &mut b);
         let text = g.to_pgn().to_pgn();

@@ -11,13 +11,14 @@
 //! Controls without a game clock (`st=`, `nodes=`, `depth=`) bypass the manager: the search runs
 //! with its own limits only, as cutechess/fastchess send `go movetime|nodes|depth`.
 
+use crate::tm::SearchKind;
 use serde::Serialize;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move};
 
 use crate::clock::UciView;
 use crate::clock::timer::Timer;
-use crate::drive::{Level, MoveDriver, MoveRequest, SearcherKind};
+use crate::drive::{Level, MoveDriver, MoveRequest};
 use crate::search::SearchControl;
 use crate::search::mcts::MctsParams;
 use crate::stop::{Budget, EffectiveLimit, Score, StopReason};
@@ -34,7 +35,7 @@ pub const DEFAULT_HASH_MB: usize = 16;
 #[derive(Clone, Debug)]
 pub struct EngineConfig {
     /// The searcher.
-    pub searcher: SearcherKind,
+    pub searcher: SearchKind,
     /// The time manager and its parameters (its `move-overhead` is the player's overhead).
     pub tm: TmSpec,
     /// Alpha-beta transposition table, MB.
@@ -50,7 +51,7 @@ pub struct EngineConfig {
 
 impl EngineConfig {
     /// A player with default options.
-    pub fn new(searcher: SearcherKind, tm: TmSpec) -> Self {
+    pub fn new(searcher: SearchKind, tm: TmSpec) -> Self {
         EngineConfig {
             searcher,
             tm,
@@ -201,7 +202,7 @@ impl EnginePlayer {
         // batch), and any overshoot would lose on time.
         let overhead = self.driver.manager().overhead_ms().max(MIN_MOVETIME_RESERVE_MS);
         let movetime = req.movetime_ms.map(|ms| (ms as f64 - overhead).max(1.0).floor());
-        let mcts = self.config.searcher == SearcherKind::Mcts;
+        let mcts = self.config.searcher == SearchKind::Mcts;
         if mcts && req.view.is_none() && movetime.is_none() && req.nodes.is_none() {
             return Err("no clock and no node limit: the MCTS search would never end".into());
         }
@@ -276,7 +277,7 @@ mod tests {
 
     #[test]
     fn ab_player_obeys_its_budget_and_records_it() {
-        let mut p = EnginePlayer::new(EngineConfig::new(SearcherKind::Ab, "stockfish".parse().unwrap()));
+        let mut p = EnginePlayer::new(EngineConfig::new(SearchKind::AlphaBeta, "stockfish".parse().unwrap()));
         let start = Chess::default();
         let (m, t) = p.think(&req(&start, &[], 10_100)).unwrap();
         assert!(start.is_legal(m));
@@ -289,7 +290,7 @@ mod tests {
 
     #[test]
     fn mcts_player_reuses_its_tree() {
-        let mut p = EnginePlayer::new(EngineConfig::new(SearcherKind::Mcts, "lc0-legacy".parse().unwrap()));
+        let mut p = EnginePlayer::new(EngineConfig::new(SearchKind::Mcts, "lc0-legacy".parse().unwrap()));
         let start = Chess::default();
         let (m1, t1) = p.think(&req(&start, &[], 10_100)).unwrap();
         assert_eq!(t1.reused_nodes, 0);
@@ -308,12 +309,12 @@ mod tests {
         let mut r = req(&start, &[], 0);
         r.view = None;
         r.depth = Some(3);
-        let mut ab = EnginePlayer::new(EngineConfig::new(SearcherKind::Ab, "stockfish".parse().unwrap()));
+        let mut ab =
+            EnginePlayer::new(EngineConfig::new(SearchKind::AlphaBeta, "stockfish".parse().unwrap()));
         let (_, t) = ab.think(&r).unwrap();
         assert_eq!(t.depth, 3);
         assert_eq!(t.stop_reason, StopReason::Depth);
-        let mut mcts =
-            EnginePlayer::new(EngineConfig::new(SearcherKind::Mcts, "lc0-legacy".parse().unwrap()));
+        let mut mcts = EnginePlayer::new(EngineConfig::new(SearchKind::Mcts, "lc0-legacy".parse().unwrap()));
         assert!(mcts.think(&r).is_err(), "MCTS cannot obey a depth limit alone");
         r.movetime_ms = Some(20);
         let (_, t) = mcts.think(&r).unwrap();
@@ -323,10 +324,10 @@ mod tests {
 
     #[test]
     fn overhead_is_a_manager_parameter() {
-        let mut c = EngineConfig::new(SearcherKind::Ab, "lc0-legacy".parse().unwrap());
+        let mut c = EngineConfig::new(SearchKind::AlphaBeta, "lc0-legacy".parse().unwrap());
         c.set_move_overhead(50.0).unwrap();
         assert!(c.label().contains("move-overhead=50"), "{}", c.label());
-        let mut m = EngineConfig::new(SearcherKind::Ab, "mediocre".parse().unwrap());
+        let mut m = EngineConfig::new(SearchKind::AlphaBeta, "mediocre".parse().unwrap());
         assert!(m.set_move_overhead(50.0).is_err());
     }
 
@@ -354,7 +355,7 @@ mod tests {
         }
     }
 
-    fn player(kind: SearcherKind, spec: &str, ponder: bool) -> EnginePlayer {
+    fn player(kind: SearchKind, spec: &str, ponder: bool) -> EnginePlayer {
         let mut c = EngineConfig::new(kind, spec.parse().unwrap());
         c.set_ponder(ponder);
         EnginePlayer::new(c)
@@ -363,7 +364,7 @@ mod tests {
     #[test]
     fn a_ponder_miss_costs_nothing() {
         let start = Chess::default();
-        for (kind, spec) in [(SearcherKind::Mcts, "lc0-smooth"), (SearcherKind::Ab, "lc0-legacy")] {
+        for (kind, spec) in [(SearchKind::Mcts, "lc0-smooth"), (SearchKind::AlphaBeta, "lc0-legacy")] {
             let (mut on, mut off) = (player(kind, spec, true), player(kind, spec, false));
             let (m1, t1) = on.think(&ponder_req(&start, &[], None)).unwrap();
             assert_eq!(off.think(&ponder_req(&start, &[], None)).unwrap(), (m1, t1), "{spec}: move 1 alike");
@@ -379,7 +380,7 @@ mod tests {
     fn lc0_smooth_plays_at_once_after_a_hit_whose_ponder_tree_reaches_its_target() {
         let start = Chess::default();
         let (mut on, mut off) =
-            (player(SearcherKind::Mcts, "lc0-smooth", true), player(SearcherKind::Mcts, "lc0-smooth", false));
+            (player(SearchKind::Mcts, "lc0-smooth", true), player(SearchKind::Mcts, "lc0-smooth", false));
         let (m1, _) = on.think(&ponder_req(&start, &[], None)).unwrap();
         off.think(&ponder_req(&start, &[], None)).unwrap();
         let moves = reply_to(&on, &start, m1, true);
@@ -409,11 +410,13 @@ mod tests {
     #[test]
     fn stockfish_keeps_its_ponder_bonus_on_a_hit_and_saves_the_pondered_time() {
         let start = Chess::default();
-        let on = || player(SearcherKind::Ab, "stockfish", true);
+        let on = || player(SearchKind::AlphaBeta, "stockfish", true);
         // The same manager (bonus on) that never ponders: the budget a hit must keep.
-        let mut bonus_only =
-            EnginePlayer::new(EngineConfig::new(SearcherKind::Ab, "stockfish(ponder=true)".parse().unwrap()));
-        let mut plain = player(SearcherKind::Ab, "stockfish", false);
+        let mut bonus_only = EnginePlayer::new(EngineConfig::new(
+            SearchKind::AlphaBeta,
+            "stockfish(ponder=true)".parse().unwrap(),
+        ));
+        let mut plain = player(SearchKind::AlphaBeta, "stockfish", false);
         let mut p = on();
         let (m1, t1) = p.think(&ponder_req(&start, &[], None)).unwrap();
         assert_eq!(bonus_only.think(&ponder_req(&start, &[], None)).unwrap(), (m1, t1.clone()));

@@ -21,6 +21,7 @@
 //! ```
 //! `openings` is `"builtin"` or `{ "epd": "<EPD text>" }`; `clock` may be `{ "mode": "real" }`.
 
+use crate::tm::SearchKind;
 use serde::Serialize;
 
 use super::engine::EngineConfig;
@@ -29,7 +30,6 @@ use super::match_::MatchConfig;
 use super::openings::{self, Opening};
 use super::stats::Sprt;
 use crate::clock::{TimeControl, Timing};
-use crate::drive::SearcherKind;
 use crate::drive::strength::{FULL, Level};
 use crate::tm::TmSpec;
 
@@ -54,7 +54,7 @@ pub enum OpeningsSpec {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MatchSpec {
     /// The searcher both players use.
-    pub engine: SearcherKind,
+    pub engine: SearchKind,
     /// Player A's manager, a spec string such as `lc0-legacy(slowmover=1.2)`.
     pub a: String,
     /// Player B's manager.
@@ -97,7 +97,7 @@ impl Default for MatchSpec {
     /// Stockfish's manager against lc0's legacy one at 10+0.1 on a 1 M nps virtual clock.
     fn default() -> Self {
         MatchSpec {
-            engine: SearcherKind::Ab,
+            engine: SearchKind::AlphaBeta,
             a: "stockfish".into(),
             b: "lc0-legacy".into(),
             name_a: None,

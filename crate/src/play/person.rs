@@ -20,13 +20,14 @@
 //! its last reported score is within ±25 centipawns ([`DRAW_OFFER_MIN_MOVE`],
 //! [`DRAW_OFFER_MAX_CP`]); otherwise it declines and play goes on.
 
+use crate::tm::SearchKind;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Color, Move, Position, Role, Square};
 
 use super::engine_report::EngineReport;
 use super::game::Game;
 use super::openings::fen_of;
-use crate::drive::{Level, SearcherKind, TmSnapshot};
+use crate::drive::{Level, TmSnapshot};
 use crate::stop::Score;
 
 /// A person against the engine.
@@ -34,7 +35,7 @@ use crate::stop::Score;
 pub struct PersonGame {
     setup: PlaySetup,
     person: Color,
-    searcher: SearcherKind,
+    searcher: SearchKind,
     engine_label: String,
     tm_spec: String,
     /// The manager's canonical name (the glossary's scope).
@@ -77,7 +78,7 @@ impl PersonGame {
     }
 
     /// The engine's searcher.
-    pub fn searcher(&self) -> SearcherKind {
+    pub fn searcher(&self) -> SearchKind {
         self.searcher
     }
 
@@ -153,7 +154,7 @@ impl PersonGame {
         let uci = uci_of(&m);
         let thought = engine.as_ref().map(|r| {
             let told = self.game.clock().side(self.game.position().turn()).uci_view();
-            r.thought(&uci, told, self.searcher == SearcherKind::Mcts)
+            r.thought(&uci, told, self.searcher == SearchKind::Mcts)
         });
         if let Some(t) = &thought {
             self.last_engine_score = Some(t.score);

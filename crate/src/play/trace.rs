@@ -12,7 +12,6 @@ use super::engine::{EngineConfig, EnginePlayer};
 use super::game::{Adjudication, ClockMode, Game, GameSetup, SideSetup, play_move};
 use super::openings;
 use crate::clock::TimeControl;
-use crate::drive::SearcherKind;
 use crate::tm::{SearchKind, TmSpec};
 
 /// The most full moves a trace may play.
@@ -31,9 +30,9 @@ pub const TRACE_DEFAULT_MOVES: u32 = 60;
 
 /// The searcher a manager was written for (the schema's `search`): lc0's managers steer MCTS,
 /// the others alpha-beta.
-pub fn native_searcher(tm: &TmSpec) -> SearcherKind {
+pub fn native_searcher(tm: &TmSpec) -> SearchKind {
     let kind = crate::tm::params::schema().into_iter().find(|m| m.name == tm.manager()).map(|m| m.search);
-    if kind == Some(SearchKind::Mcts) { SearcherKind::Mcts } else { SearcherKind::Ab }
+    if kind == Some(SearchKind::Mcts) { SearchKind::Mcts } else { SearchKind::AlphaBeta }
 }
 
 /// What to play.
@@ -50,7 +49,7 @@ pub struct TraceSpec {
     /// Full moves after which the game is adjudicated a draw.
     pub moves: u32,
     /// The searcher; `None`: the manager's own ([`native_searcher`]).
-    pub searcher: Option<SearcherKind>,
+    pub searcher: Option<SearchKind>,
     /// Simulated latency charged per move on top of the search's time, ms.
     pub latency_ms: f64,
     /// Both sides ponder (UCI `Ponder` on: see [`EnginePlayer::think`]).
@@ -102,7 +101,7 @@ pub struct TraceGame {
     white: EnginePlayer,
     black: EnginePlayer,
     moves: Vec<TraceMove>,
-    searcher: SearcherKind,
+    searcher: SearchKind,
     opening: String,
 }
 
@@ -217,7 +216,7 @@ impl TraceGame {
     }
 
     /// The searcher both sides use.
-    pub fn searcher(&self) -> SearcherKind {
+    pub fn searcher(&self) -> SearchKind {
         self.searcher
     }
 

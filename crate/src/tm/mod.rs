@@ -73,14 +73,38 @@ use crate::stop::{Budget, Decision, EffectiveLimit, Hints, Score, SearchStats, T
 pub use params::{SpecError, TmSpec, from_spec, schema};
 pub use smart_pruning::{SmartPruning, SmartPruningConfig};
 
-/// Which kind of search a manager was designed for.
+/// A kind of search: the one an engine runs, and the one a manager was designed for. Written
+/// `ab` and `mcts` (UCI's `Searcher` option, spec strings, JSON).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SearchKind {
-    /// Iterative deepening: soft limit at iteration boundaries, hard limit inside.
+    /// Iterative deepening (the alpha-beta searcher): soft limit at iteration boundaries, hard
+    /// limit inside.
+    #[serde(rename = "ab")]
     AlphaBeta,
     /// MCTS: every limit is checked after each batch; SmartPruning follows the manager.
     Mcts,
+}
+
+impl SearchKind {
+    /// `ab` or `mcts`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SearchKind::AlphaBeta => "ab",
+            SearchKind::Mcts => "mcts",
+        }
+    }
+}
+
+impl std::str::FromStr for SearchKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "ab" | "alphabeta" | "alpha-beta" => Ok(SearchKind::AlphaBeta),
+            "mcts" => Ok(SearchKind::Mcts),
+            other => Err(format!("unknown searcher {other:?}: expected ab or mcts")),
+        }
+    }
 }
 
 /// How a manager treats `go ponder` and `ponderhit` (§0.7, §9.4).

@@ -145,6 +145,6 @@ fn a_manager_added_by_one_registry_line_is_known_everywhere() {
     assert_eq!(super::glossary::lookup("throwaway", "deadline").unwrap().label, "throwaway deadline");
 
     // The leaderboard's alpha-beta gauntlet runs it.
-    assert!(crate::experiment::leaderboard::managers(crate::drive::SearcherKind::Ab).contains(&"throwaway"));
-    assert!(!crate::experiment::leaderboard::managers(crate::drive::SearcherKind::Mcts).contains(&"throwaway"));
+    assert!(crate::experiment::leaderboard::managers(crate::tm::SearchKind::AlphaBeta).contains(&"throwaway"));
+    assert!(!crate::experiment::leaderboard::managers(crate::tm::SearchKind::Mcts).contains(&"throwaway"));
 }

@@ -10,8 +10,8 @@ use super::{
     DEFAULT_HASH_MB, DEFAULT_TM, ENGINE_AUTHOR, ENGINE_NAME, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS,
     MAX_VIRTUAL_NPS, UciSession,
 };
-use crate::drive::SearcherKind;
 use crate::drive::strength::{FULL, Level};
+use crate::tm::SearchKind;
 use crate::tm::params::{Kind, ParamSchema, option_name};
 use crate::tm::{TmSpec, schema};
 
@@ -77,7 +77,7 @@ impl UciSession {
             "hash" => {
                 let mb = whole("Hash", value, 1, MAX_HASH_MB as i64)? as usize;
                 self.driver.set_hash_mb(mb);
-                if self.searcher == SearcherKind::Ab {
+                if self.searcher == SearchKind::AlphaBeta {
                     self.driver.allocate_hash();
                 }
             }
@@ -145,7 +145,7 @@ impl UciSession {
     /// The alpha-beta table of `Hash` MB, allocated now (at `setoption Hash` and `isready`)
     /// rather than inside the first `go`, whose clock would pay for it.
     pub(super) fn allocate_hash(&mut self) {
-        if self.searcher == SearcherKind::Ab {
+        if self.searcher == SearchKind::AlphaBeta {
             self.driver.allocate_hash();
         }
     }

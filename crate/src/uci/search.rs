@@ -1,6 +1,7 @@
 //! Running a search: `go` (limits, `searchmoves`, the default movetime), `stop`, `ponderhit`,
 //! pumping the running search slice by slice, and the `info`/`bestmove` lines it writes.
 
+use crate::tm::SearchKind;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 
@@ -9,7 +10,7 @@ use super::go::{self, DEFAULT_MOVETIME_MS, GoArgs};
 use super::options::has_param;
 use crate::clock::UciView;
 use crate::clock::timer::Timer;
-use crate::drive::{Event, MoveOutcome, MoveRequest, SearcherKind};
+use crate::drive::{Event, MoveOutcome, MoveRequest};
 use crate::search::SearchControl;
 use crate::stop::Budget;
 
@@ -161,7 +162,7 @@ impl UciSession {
         self.ponderhit_seen = false;
         self.held = None;
         self.hold = g.infinite || g.ponder;
-        let mcts = self.searcher == SearcherKind::Mcts;
+        let mcts = self.searcher == SearchKind::Mcts;
         let req = MoveRequest {
             searcher: self.searcher,
             start: self.start.clone(),

@@ -2,6 +2,7 @@
 //! clock one move per call (in a worker, which posts progress between moves);
 //! [`EngineAllocationCanvas`] draws the moves it produced, over the default's game as a ghost.
 
+use crate::tm::SearchKind;
 use plotters::drawing::IntoDrawingArea;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -10,7 +11,6 @@ use web_sys::HtmlCanvasElement;
 use super::canvas::MeasuredCanvas;
 use super::match_rules::field_error;
 use super::to_js;
-use crate::drive::SearcherKind;
 use crate::play::trace::{TraceGame, TraceMove, TraceSpec};
 use crate::plot::Frame;
 use crate::plot::engine_allocation::{
@@ -56,7 +56,7 @@ impl TraceRunner {
         })?;
         let searcher = match s.searcher.as_deref() {
             None | Some("") => None,
-            Some(k) => Some(k.parse::<SearcherKind>().map_err(|e| thrown(&format!("searcher: {e}")))?),
+            Some(k) => Some(k.parse::<SearchKind>().map_err(|e| thrown(&format!("searcher: {e}")))?),
         };
         let spec = TraceSpec {
             tm: s.tm,

@@ -2,9 +2,9 @@
 //! searcher, concurrency, virtual speed, seed and fastchess-style adjudication. Flattened into
 //! each subcommand's `Args`; a subcommand whose default differs changes it with `mut_arg`.
 
-use tmlab::drive::SearcherKind;
 use tmlab::play::adjudication::{Adjudication, AdjudicationError};
 use tmlab::play::match_spec::FieldError;
+use tmlab::tm::SearchKind;
 
 /// Largest `--concurrency`: each game holds two engines (two hash tables) and a thread.
 pub const MAX_CONCURRENCY: usize = 64;
@@ -75,7 +75,7 @@ pub fn flag_error(e: &FieldError, own: impl Fn(&str) -> Option<&'static str>) ->
 
 impl GameArgs {
     /// `--engine` as a searcher.
-    pub fn searcher(&self) -> Result<SearcherKind, String> {
+    pub fn searcher(&self) -> Result<SearchKind, String> {
         self.engine.parse().map_err(|e| format!("--engine: {e}"))
     }
 

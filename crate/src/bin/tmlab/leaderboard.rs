@@ -2,12 +2,12 @@
 //! and time control, on the virtual clock (see `tmlab::experiment::leaderboard`).
 
 use serde::Serialize;
+use tmlab::tm::SearchKind;
 
 use crate::estimate;
 use crate::game_args::{DEFAULT_NPS, GameArgs, adjudication_flags, flag_error};
 use crate::output::print;
 use tmlab::clock::{TimeControl, Timing};
-use tmlab::drive::SearcherKind;
 use tmlab::excerpt::excerpt;
 use tmlab::experiment::cost::CostEstimate;
 use tmlab::experiment::leaderboard::{self, AB_REFERENCE, Entry, MCTS_REFERENCE, Plan, rank_ranges};
@@ -69,11 +69,11 @@ struct References {
     mcts: &'static str,
 }
 
-fn engines(s: &str) -> Result<Vec<SearcherKind>, String> {
+fn engines(s: &str) -> Result<Vec<SearchKind>, String> {
     match s {
-        "ab" => Ok(vec![SearcherKind::Ab]),
-        "mcts" => Ok(vec![SearcherKind::Mcts]),
-        "both" => Ok(vec![SearcherKind::Ab, SearcherKind::Mcts]),
+        "ab" => Ok(vec![SearchKind::AlphaBeta]),
+        "mcts" => Ok(vec![SearchKind::Mcts]),
+        "both" => Ok(vec![SearchKind::AlphaBeta, SearchKind::Mcts]),
         _ => Err(format!("--engine `{}` is not a gauntlet; allowed: ab, mcts, both", excerpt(s))),
     }
 }

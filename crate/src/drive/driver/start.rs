@@ -2,13 +2,14 @@
 //! the visits it reuses), beginning the manager's move; and an MCTS ponderhit, which begins it
 //! afresh.
 
+use crate::tm::SearchKind;
 use shakmaty::Position;
 
 use super::{MoveDriver, Reuse, Running, Search};
 use crate::clock::timer::Timer;
 use crate::drive::request::{Event, MoveRequest};
 use crate::drive::strength::slice_nodes;
-use crate::drive::{SearcherKind, context, fen_of, game_ply};
+use crate::drive::{context, fen_of, game_ply};
 use crate::search::mcts::{GoOptions, MctsSearch, MctsTree};
 use crate::search::{Limits, RootPosition};
 use crate::stop::{Budget, Stopper};
@@ -38,7 +39,7 @@ impl MoveDriver {
         let throttle = self.level.throttle(req.searcher);
         let timer = self.level.timer(req.timer, req.searcher);
         let (search, reused) = match req.searcher {
-            SearcherKind::Ab => {
+            SearchKind::AlphaBeta => {
                 let mut root = RootPosition::new(req.start.clone());
                 for &m in &req.moves {
                     root.play(m)?;
@@ -53,7 +54,7 @@ impl MoveDriver {
                 };
                 (Search::Ab { root: Box::new(root), limits }, 0)
             }
-            SearcherKind::Mcts => {
+            SearchKind::Mcts => {
                 let mut tree = self.tree.take().unwrap_or_default();
                 if self.tree_restricted || !req.searchmoves.is_empty() {
                     tree.clear();
@@ -92,7 +93,7 @@ impl MoveDriver {
         if let Some(d) = self.dropped.take()
             && d.start == reuse.start
             && d.moves == reuse.moves
-            && req.searcher == SearcherKind::Mcts
+            && req.searcher == SearchKind::Mcts
         {
             reuse.visits = d.visits;
         }
@@ -147,7 +148,7 @@ impl MoveDriver {
         if !search.is_pondering() {
             return;
         }
-        let timer = level.timer(timer, crate::drive::SearcherKind::Mcts);
+        let timer = level.timer(timer, crate::tm::SearchKind::Mcts);
         *run_timer = timer;
         let head_n = search.ponderhit(timer);
         if let Some(parked) = managed.take() {

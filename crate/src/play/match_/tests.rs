@@ -1,15 +1,15 @@
 //! Tests of `match_`.
 
 use super::*;
-use crate::drive::SearcherKind;
 use crate::play::openings::builtin;
+use crate::tm::SearchKind;
 
 /// A short virtual-clock match between two alpha-beta players with different controls.
 pub(super) fn config(games: u32) -> MatchConfig {
     let adjudication = Adjudication { max_moves: Some(30), ..Adjudication::default() };
     MatchConfig {
-        a: EngineConfig::new(SearcherKind::Ab, "stockfish".parse().unwrap()),
-        b: EngineConfig::new(SearcherKind::Ab, "lc0-legacy".parse().unwrap()),
+        a: EngineConfig::new(SearchKind::AlphaBeta, "stockfish".parse().unwrap()),
+        b: EngineConfig::new(SearchKind::AlphaBeta, "lc0-legacy".parse().unwrap()),
         name_a: "A".into(),
         name_b: "B".into(),
         tc_a: "2+0.02".parse().unwrap(),

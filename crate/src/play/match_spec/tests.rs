@@ -1,6 +1,7 @@
 //! Tests of `match_spec`.
 
 use super::*;
+use crate::tm::SearchKind;
 
 fn err(json: &str) -> String {
     match MatchSpec::from_json(json).and_then(|s| s.to_config()) {
@@ -19,7 +20,7 @@ fn a_full_spec_round_trips_and_builds_the_config() {
     let spec = MatchSpec::from_json(json).unwrap();
     assert_eq!(MatchSpec::from_json(&spec.to_json()).unwrap(), spec);
     let cfg = spec.to_config().unwrap();
-    assert_eq!(cfg.a.searcher, SearcherKind::Mcts);
+    assert_eq!(cfg.a.searcher, SearchKind::Mcts);
     assert_eq!((cfg.tc_a.to_string(), cfg.tc_b.to_string()), ("5+0.05".into(), "4+0.05".into()));
     assert_eq!(cfg.games, 10);
     assert_eq!(cfg.seed, 42);

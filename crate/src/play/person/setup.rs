@@ -1,12 +1,13 @@
 //! Setting up a person's game: what the page sends ([`PlaySetup`]), checked field by field
 //! ([`SetupError`] names the field), into a [`PersonGame`] on lichess's clock rule.
 
+use crate::tm::SearchKind;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use super::{PersonGame, parse_tc};
 use crate::clock::{Convention, TimeControl};
-use crate::drive::{Level, SearcherKind};
+use crate::drive::Level;
 use crate::play::engine_report::EngineReport;
 use crate::play::game::{Adjudication, ClockMode, Game, GameSetup, SideSetup, startpos_opening};
 use crate::play::openings::fen_of;
@@ -97,7 +98,7 @@ impl PersonGame {
                 ),
             ));
         }
-        let searcher: SearcherKind = setup.searcher.parse().map_err(|e| SetupError::new("searcher", e))?;
+        let searcher: SearchKind = setup.searcher.parse().map_err(|e| SetupError::new("searcher", e))?;
         let mut tm: TmSpec =
             setup.tm.parse().map_err(|e| SetupError::new("tm", format!("time manager: {e}")))?;
         if !(setup.move_overhead_ms.is_finite() && (0.0..=10_000.0).contains(&setup.move_overhead_ms)) {

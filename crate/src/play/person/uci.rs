@@ -1,12 +1,12 @@
 //! What the page sends the engine in a person's game: the `position` line and the `go` fields
 //! from the clocks, for the engine's own move and for pondering on the person's expected reply.
 
+use crate::tm::SearchKind;
 use serde::Serialize;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Position};
 
 use super::{PersonGame, uci_of};
-use crate::drive::SearcherKind;
 use crate::play::openings::fen_of;
 
 /// What to send the engine for a search.
@@ -103,7 +103,7 @@ impl PersonGame {
     /// the person's move, the engine does not ponder (MCTS only), or the reply is illegal or
     /// ends the game.
     pub fn ponder_request(&self, ponder: &str) -> Option<EngineRequest> {
-        if !self.person_to_move() || !self.setup.ponder || self.searcher != SearcherKind::Mcts {
+        if !self.person_to_move() || !self.setup.ponder || self.searcher != SearchKind::Mcts {
             return None;
         }
         let m = ponder.parse::<UciMove>().ok()?.to_move(self.game.position()).ok()?;

@@ -1,6 +1,7 @@
 //! The game as the page draws it: clocks (with lichess's bar span and emergency threshold),
 //! the move list with each move's position and the engine's numbers, the legal destinations.
 
+use crate::tm::SearchKind;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -9,7 +10,7 @@ use shakmaty::{CastlingMode, Color, Position};
 
 use super::{PersonGame, color_name, dests};
 use crate::clock::{TimeControl, Timing};
-use crate::drive::{Level, SearcherKind};
+use crate::drive::Level;
 use crate::play::game::{GameOutcome, MoveRecord};
 use crate::play::match_::emergency_threshold_ms;
 use crate::play::openings::fen_of;
@@ -177,7 +178,7 @@ impl PersonGame {
                     _ => [String::new(), String::new()],
                 };
                 pos.play_unchecked(m);
-                let mcts = self.searcher == SearcherKind::Mcts;
+                let mcts = self.searcher == SearchKind::Mcts;
                 MoveRow {
                     ply: r.ply,
                     color: color_name(r.color),

@@ -1,6 +1,7 @@
 //! Tests of `trace`: recording, determinism, the lc0 managers, spec errors and a timing probe.
 
 use super::*;
+use crate::tm::SearchKind;
 
 fn spec(tm: &str) -> TraceSpec {
     TraceSpec {
@@ -18,7 +19,7 @@ fn spec(tm: &str) -> TraceSpec {
 #[test]
 fn a_trace_records_every_engine_move_and_is_deterministic() {
     let a = TraceGame::new(&spec("stockfish")).unwrap();
-    assert_eq!(a.searcher(), SearcherKind::Ab);
+    assert_eq!(a.searcher(), SearchKind::AlphaBeta);
     let a = a.run();
     assert!(!a.is_empty());
     assert!(a.len() <= 24);
@@ -40,7 +41,7 @@ fn a_trace_records_every_engine_move_and_is_deterministic() {
 #[test]
 fn lc0_managers_play_mcts_and_smart_pruning_moves_the_trace() {
     let g = TraceGame::new(&spec("lc0-legacy")).unwrap();
-    assert_eq!(g.searcher(), SearcherKind::Mcts);
+    assert_eq!(g.searcher(), SearchKind::Mcts);
     let a = g.run();
     assert!(!a.is_empty());
     let b = TraceGame::new(&spec("lc0-legacy(smart-pruning(factor=0))")).unwrap().run();

@@ -2,11 +2,11 @@
 //! simulated latency, the real clock and the PGN round trip.
 
 use super::*;
-use crate::drive::SearcherKind;
 use crate::play::engine::{EngineConfig, EnginePlayer};
 use crate::play::pgn::{comment_command, parse_clock, parse_pgn};
+use crate::tm::SearchKind;
 
-fn engine(kind: SearcherKind, spec: &str) -> EnginePlayer {
+fn engine(kind: SearchKind, spec: &str) -> EnginePlayer {
     EnginePlayer::new(EngineConfig::new(kind, spec.parse().unwrap()))
 }
 
@@ -14,7 +14,8 @@ fn engine_game(tc_w: &str, tc_b: &str, max_moves: u32, clock: ClockMode) -> Game
     let mut s = setup(tc_w, tc_b, clock);
     s.adjudication.max_moves = Some(max_moves);
     let mut g = Game::new(s, &crate::play::openings::builtin().remove(3)).unwrap();
-    let (mut w, mut b) = (engine(SearcherKind::Ab, "stockfish"), engine(SearcherKind::Ab, "lc0-legacy"));
+    let (mut w, mut b) =
+        (engine(SearchKind::AlphaBeta, "stockfish"), engine(SearchKind::AlphaBeta, "lc0-legacy"));
     play_game(&mut g, &mut w, &mut b);
     g
 }
@@ -99,7 +100,7 @@ fn pgn_round_trips_with_clocks() {
     s.adjudication.max_moves = Some(25);
     let op = crate::play::openings::builtin().remove(7);
     let mut g = Game::new(s, &op).unwrap();
-    let (mut w, mut b) = (engine(SearcherKind::Ab, "guide"), engine(SearcherKind::Mcts, "lc0-smooth"));
+    let (mut w, mut b) = (engine(SearchKind::AlphaBeta, "guide"), engine(SearchKind::Mcts, "lc0-smooth"));
     play_game(&mut g, &mut w, &mut b);
     let text = g.to_pgn().to_pgn();
     let parsed = parse_pgn(&text).unwrap();
@@ -133,7 +134,7 @@ fn a_pondering_game_shows_its_hits_in_the_pgn() {
     s.adjudication.max_moves = Some(14);
     let mut g = Game::new(s, &crate::play::openings::builtin().remove(0)).unwrap();
     let ponder = |spec: &str| {
-        let mut c = EngineConfig::new(SearcherKind::Mcts, spec.parse().unwrap());
+        let mut c = EngineConfig::new(SearchKind::Mcts, spec.parse().unwrap());
         c.set_ponder(true);
         EnginePlayer::new(c)
     };
