@@ -228,8 +228,7 @@ impl<'m> MovePicker<'m> {
     fn score(&mut self, history: &History) {
         self.scores.clear();
         // Scores are indexed like the moves; entries before `next` are never read.
-        for i in 0..self.moves.len() {
-            let m = self.moves[i];
+        for (i, &m) in self.moves.iter().enumerate() {
             let s = if i < self.next {
                 TT_MOVE
             } else if let Move::Normal { role, from, capture, to, promotion } = m {
@@ -275,8 +274,9 @@ impl<'m> MovePicker<'m> {
             *k = (-*k << 8) | (start + i) as i32;
         }
         keys.sort_unstable();
+        // One block copy of the unsorted moves (an `extend` pushes them one by one).
         let mut rest: MoveList = MoveList::new();
-        rest.extend(self.moves[start..n].iter().copied());
+        let _ = rest.try_extend_from_slice(&self.moves[start..n]);
         for (slot, &k) in self.moves[start..n].iter_mut().zip(keys.iter()) {
             *slot = rest[(k & 255) as usize - start];
         }
