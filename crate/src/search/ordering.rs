@@ -4,7 +4,7 @@
 //! the best remaining), so a beta cutoff after the first moves sorts nothing else.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Color, Move, MoveList, Role};
+use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 
 use super::position::pack;
 
@@ -102,6 +102,9 @@ pub struct MovePicker<'m> {
     ready: usize,
     killers: [u16; 2],
     turn: Color,
+    /// The table move searched before the list was generated, while the list is still to be
+    /// generated (see [`MovePicker::after_tt_move`]); 0 otherwise.
+    pending_tt: u16,
 }
 
 /// Picks made by selection before the rest of the list is sorted once: most cutoffs come
@@ -126,7 +129,68 @@ impl<'m> MovePicker<'m> {
                 }
                 None => false,
             };
-        MovePicker { moves, scores, next: 0, tt_first, scored: false, ready: 0, killers, turn }
+        MovePicker { moves, scores, next: 0, tt_first, scored: false, ready: 0, killers, turn, pending_tt: 0 }
+    }
+
+    /// A picker for a node whose table move `tt_move` (legal: see [`super::position::unpack`])
+    /// is searched before the node's moves are generated. Its first [`MovePicker::next`]
+    /// generates them into the empty `moves` and carries on exactly as a
+    /// [`MovePicker::new`] of that list and `tt_move` after it handed out the table move.
+    #[inline]
+    pub fn after_tt_move(
+        moves: &'m mut MoveList,
+        scores: &'m mut Scores,
+        tt_move: u16,
+        killers: [u16; 2],
+        turn: Color,
+    ) -> Self {
+        moves.clear();
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+            tt_first: false,
+            scored: false,
+            ready: 0,
+            killers,
+            turn,
+            pending_tt: 0,
+        }
+        .pending(tt_move)
+    }
+
+    /// Marks the list as still to generate: `next` 1 over an empty list (see [`MovePicker::fill`]).
+    #[inline]
+    fn pending(mut self, tt_move: u16) -> Self {
+        self.next = 1;
+        self.pending_tt = tt_move;
+        self
+    }
+
+    /// Generates the legal moves of `pos` into the list with the table move first, as
+    /// [`MovePicker::new`] orders them, and skips the table move (searched already).
+    #[inline(never)]
+    pub fn fill(&mut self, pos: &Chess) {
+        let generated = pos.legal_moves();
+        let _ = self.moves.try_extend_from_slice(&generated);
+        let tt_move = std::mem::take(&mut self.pending_tt);
+        match self.moves.iter().position(|&m| pack(m) == tt_move) {
+            Some(i) => {
+                self.moves.swap(0, i);
+                self.tt_first = true;
+                self.next = 1;
+            }
+            None => {
+                debug_assert!(false, "the table move searched first is not legal");
+                self.next = 0;
+            }
+        }
+    }
+
+    /// Whether the list is still to be generated (see [`MovePicker::after_tt_move`]).
+    #[inline(always)]
+    pub fn needs_fill(&self) -> bool {
+        self.pending_tt != 0
     }
 
     /// Orders captures and queen promotions by MVV-LVA (quiescence search); other moves in the
@@ -147,6 +211,7 @@ impl<'m> MovePicker<'m> {
             ready: 0,
             killers: [0; 2],
             turn: Color::White,
+            pending_tt: 0,
         }
     }
 
@@ -163,8 +228,7 @@ impl<'m> MovePicker<'m> {
     fn score(&mut self, history: &History) {
         self.scores.clear();
         // Scores are indexed like the moves; entries before `next` are never read.
-        for i in 0..self.moves.len() {
-            let m = self.moves[i];
+        for (i, &m) in self.moves.iter().enumerate() {
             let s = if i < self.next {
                 TT_MOVE
             } else if let Move::Normal { role, from, capture, to, promotion } = m {
@@ -210,8 +274,9 @@ impl<'m> MovePicker<'m> {
             *k = (-*k << 8) | (start + i) as i32;
         }
         keys.sort_unstable();
+        // One block copy of the unsorted moves (an `extend` pushes them one by one).
         let mut rest: MoveList = MoveList::new();
-        rest.extend(self.moves[start..n].iter().copied());
+        let _ = rest.try_extend_from_slice(&self.moves[start..n]);
         for (slot, &k) in self.moves[start..n].iter_mut().zip(keys.iter()) {
             *slot = rest[(k & 255) as usize - start];
         }

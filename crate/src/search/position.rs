@@ -228,7 +228,7 @@ mod root;
 
 #[cfg(test)]
 use packing::pack_special;
-pub use packing::{pack, uci};
+pub use packing::{pack, uci, unpack};
 pub(crate) use root::excerpt;
 pub use root::{RootPosition, parse_fen};
 

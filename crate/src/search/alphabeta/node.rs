@@ -3,11 +3,11 @@
 
 use std::mem::MaybeUninit;
 
-use shakmaty::Position;
+use shakmaty::{MoveList, Position};
 
 use super::super::mate::MATE_BOUND;
 use super::super::ordering::{MovePicker, Scores, victim};
-use super::super::position::{SearchPosition, pack};
+use super::super::position::{SearchPosition, pack, unpack};
 use super::super::tt::Bound;
 use super::tuning::*;
 use super::{INF, MATE, MAX_PLY, Search};
@@ -130,21 +130,39 @@ impl Search<'_, '_> {
                 }
             }
         }
-        let mut moves = sp.pos().legal_moves();
-        if moves.is_empty() {
+        // A legal table move is searched before the node's moves are generated: when it cuts
+        // off, they never are. The picker generates them after it, in the order it would have
+        // given them with the table move in front, so the search is the same move for move.
+        let tt_first = if tt_move != 0 { unpack(sp.pos(), tt_move) } else { None };
+        let mut moves = if tt_first.is_some() { MoveList::new() } else { sp.pos().legal_moves() };
+        if tt_first.is_none() && moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let turn = sp.pos().turn();
         let killers = self.killers[ply];
         let mut scores = Scores::new();
-        let mut picker = MovePicker::new(&mut moves, &mut scores, tt_move, killers, turn);
+        let mut picker = match tt_first {
+            Some(_) => MovePicker::after_tt_move(&mut moves, &mut scores, tt_move, killers, turn),
+            None => MovePicker::new(&mut moves, &mut scores, tt_move, killers, turn),
+        };
+        let mut first = tt_first;
         let original_alpha = alpha;
         let mut best_score = -INF;
         let mut best_move = 0u16;
         let mut quiets: arrayvec::ArrayVec<u16, MAX_QUIETS> = arrayvec::ArrayVec::new();
         let mut index = 0;
         let mut slot = MaybeUninit::uninit();
-        while let Some(m) = picker.next(self.history) {
+        loop {
+            let m = match first.take() {
+                Some(m) => m,
+                None => {
+                    if picker.needs_fill() {
+                        picker.fill(sp.pos());
+                    }
+                    let Some(m) = picker.next(self.history) else { break };
+                    m
+                }
+            };
             let child = sp.play_into(m, &mut slot);
             self.tt.prefetch(child.key());
             let key_m = pack(m);

@@ -76,3 +76,26 @@ fn special_moves_pack_as_documented_and_the_out_of_line_packer_agrees_on_normal_
         }
     }
 }
+
+/// `unpack` is `pack`'s inverse on the legal moves: for every one of the 65 536 keys, it
+/// returns the legal move that packs to the key, and `None` when no legal move does. The
+/// positions hold castling both ways, en passant (legal, and pinned so illegal), promotions
+/// with and without capture, and a check.
+#[test]
+fn unpack_finds_exactly_the_legal_move_of_every_key() {
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5P2/PPPPK1PP/RNBQ1BNR w kq - 0 3",
+        "4k3/8/8/8/8/8/8/R3K2r w Q - 0 1",
+    ] {
+        let pos = parse_fen(fen).unwrap();
+        let legal = pos.legal_moves();
+        for key in 0..=u16::MAX {
+            let expected = legal.iter().copied().find(|&m| pack(m) == key);
+            assert_eq!(unpack(&pos, key), expected, "{fen}: key {key:#06x}");
+        }
+    }
+}
