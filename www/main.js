@@ -7,7 +7,7 @@ import { EngineClient } from './engine/client.js';
 import { mountCurves, mountAllocation } from './views/curves/index.js';
 import {
   CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ALLOCATION_PREFIX,
-} from './views/curves/params.js';
+} from './ui/curve-params.js';
 import { UrlState, VIEWS } from './ui/urlstate.js';
 import { setUpEmbed, reportHeight } from './ui/embed.js';
 import { setUpShare } from './ui/share.js';
@@ -190,7 +190,7 @@ async function main() {
         const { mountChart } = await import('./views/learn/components.js');
         const attrs = Object.fromEntries([...url.params].filter(([k]) => k.startsWith('c.')).map(([k, v]) => [k.slice(2), v]));
         try {
-          return mountChart(root, 'timeline', attrs, { spawnEngine });
+          return mountChart(root, 'timeline', attrs, { spawnEngine, curves: { mountAllocation, mountCurves } });
         } catch (e) {
           root.textContent = `This embed's link sets a search timeline that cannot be shown: ${e.message || e}.`;
           return null;
@@ -208,7 +208,9 @@ async function main() {
         else url.params.delete('try');
         url.flush();
       };
-      return m.mountLearn(root, { lesson: url.params.get('lesson'), tryNo: url.params.get('try'), setLesson, setTry, spawnEngine, embed });
+      // A view imports no other view: the Curves cards a lesson shows are handed over here.
+      const curves = { mountAllocation, mountCurves };
+      return m.mountLearn(root, { lesson: url.params.get('lesson'), tryNo: url.params.get('try'), setLesson, setTry, spawnEngine, embed, curves });
     },
     replay: async (root) => {
       await engineReady;

@@ -8,7 +8,7 @@ import tmlab from './wasm.js';
 import {
   defaultSpec, curveInit, curveUpdate, allocationInit, allocationUpdate, engineKey, traceSpec, stepHover,
 } from '../../www/views/curves/controller.js';
-import { CURVE_PARAMS, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, MAX_MANAGERS, SPEEDS } from '../../www/views/curves/params.js';
+import { CURVE_PARAMS, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, MAX_MANAGERS, SPEEDS } from '../../www/ui/curve-params.js';
 
 const reading = (tc) => {
   try {

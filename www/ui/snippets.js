@@ -4,7 +4,7 @@
 // attributes are the URL's keys. No wasm here: <tm-curve> builds its links with it too.
 
 import { UrlState } from './urlstate.js';
-import { CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_PREFIX } from '../views/curves/params.js';
+import { CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_PREFIX } from './curve-params.js';
 
 /** The kinds of <tm-curve>, each with its URL prefix and the defaults its attributes override. */
 export const CURVE_KINDS = {

@@ -2,10 +2,10 @@
 // The Curves view's controller: plain JS, no DOM. Each building-block chart and the allocation
 // chart is a state machine: `update(state, event)` returns the next state from a slider, the
 // mode switch, a field, what the wasm chart drew (or refused), and the engine-mode game's
-// progress messages. Ranges and defaults come from the crate's schema (params.js); the
+// progress messages. Ranges and defaults come from the crate's schema (ui/curve-params.js); the
 // renderers (render.js) draw the state, index.js feeds the events.
 
-import { ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ENGINE_DEFAULTS, SPEEDS } from './params.js';
+import { ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ENGINE_DEFAULTS, SPEEDS } from '../../ui/curve-params.js';
 
 /** The default configuration of a spec's manager (its name alone). */
 export function defaultSpec(/** @type {string} */ spec) {

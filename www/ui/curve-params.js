@@ -3,7 +3,7 @@
 // from the crate (plot/curve_params.rs, exported by the build as www/pkg/curve-params.json). The
 // view, the URL reader (which checks links against these ranges) and <tm-curve> share them.
 
-import SCHEMA from '../../pkg/curve-params.json' with { type: 'json' };
+import SCHEMA from '../pkg/curve-params.json' with { type: 'json' };
 
 /**
  * The building-block charts' sliders: chart id → parameter definitions (the crate's
