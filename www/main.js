@@ -2,7 +2,7 @@
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
 import init, * as engineModule from './pkg/tmlab.js';
 import initCharts, * as chartsModule from './pkg/charts/charts.js';
-import { provideRules } from './ui/rules.js';
+import { provideRules, spec_list } from './ui/rules.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves, mountAllocation } from './views/curves/index.js';
 import {
@@ -215,7 +215,7 @@ async function main() {
     replay: async (root) => {
       await engineReady;
       const m = await import('./views/replay/index.js');
-      const check = { tm: (v) => v.split(';').map((x) => x.trim()).filter(Boolean).map(checkSpec).find(Boolean), sample: choice(Object.keys(m.SAMPLES)) };
+      const check = { tm: (v) => spec_list(v).map(checkSpec).find(Boolean), sample: choice(Object.keys(m.SAMPLES)) };
       return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));
     },
     leaderboard: async (root) => {

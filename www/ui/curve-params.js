@@ -31,6 +31,9 @@ export const CURVES_LIMITS = Object.fromEntries(
 /** The URL prefix of the allocation chart (`al.specs`, `al.tc`, …). */
 export const ALLOCATION_PREFIX = 'al';
 
+/** The separator of several specs in one field (`specs=stockfish;lc0-legacy`), the crate's. */
+export const SPEC_SEPARATOR = /** @type {string} */ (SCHEMA.spec_separator);
+
 /** Compared managers at most (the chart's palette). */
 export const MAX_MANAGERS = SCHEMA.max_managers;
 

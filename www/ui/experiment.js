@@ -22,7 +22,7 @@ import { NO_COST } from './cost-line.js';
 /**
  * How a view plugs into the shell.
  * @typedef {object} ExperimentOptions
- * @property {string} store the IndexedDB database that keeps the current run
+ * @property {import('./saved-records.js').STORES[number]} store the object store (ui/saved-records.js) that keeps the current run
  * @property {string} kind the run's name in messages (`sweep`, `tune`)
  * @property {string} unit what one saved record holds (`game`, `iteration`)
  * @property {string} canvasId the chart canvas's id

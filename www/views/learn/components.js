@@ -12,6 +12,7 @@ import { EngineClient } from '../../engine/client.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 import { perFrame, until as untilFrame } from '../../ui/frame.js';
 import { typedAttrs } from './controller.js';
+import { join_spec_list } from '../../ui/rules.js';
 import { createChartEmbed } from '../../ui/chart-embed.js';
 import { iframeSnippet, playgroundBase } from '../../ui/snippets.js';
 import { mountReplayChart, mountMatchChart } from './lesson-charts.js';
@@ -52,7 +53,7 @@ export function mountChart(host, kind, attrs, ctx, lesson = {}) {
     const h = curvesOf(ctx).mountAllocation(host, {
       state: a,
       lesson: {
-        ghostSpecs: changed && base ? (base.specs || a.specs || []).join(';') : undefined,
+        ghostSpecs: changed && base ? join_spec_list(base.specs || a.specs || []) : undefined,
         ghostTc: changed && base ? String(base.tc ?? a.tc ?? '') : undefined,
         ghostUsage: changed && base ? usageOf(base) : undefined,
         ghostEngine: changed && base ? { ...ALLOCATION_DEFAULTS, ...base } : undefined,

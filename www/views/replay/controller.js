@@ -4,6 +4,8 @@
 // Every rule (parsing the PGN, the clocks, the budgets) is the crate's; this file only keeps
 // and selects.
 
+import { spec_list } from '../../ui/rules.js';
+
 /** The URL keys (prefix `rp`) and their defaults. */
 export const REPLAY_PREFIX = 'rp';
 export const REPLAY_DEFAULTS = { tm: 'stockfish;lc0-legacy', sample: 'lichess' };
@@ -27,7 +29,7 @@ export function initialState(url = {}) {
 
 /** The managers as the crate takes them: the `;`-separated specs, blanks dropped. */
 export function specsOf(/** @type {ReplayState} */ s) {
-  return s.tm.split(';').map((x) => x.trim()).filter(Boolean);
+  return spec_list(s.tm);
 }
 
 /**

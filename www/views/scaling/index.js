@@ -77,7 +77,7 @@ function go(/** @type {import('../../ui/experiment.js').Experiment} */ x, /** @t
 export function mountScaling(root, ctx) {
   const cap = concurrencyOf();
   const { restored, x, unmount } = mountExperiment(root, ctx, {
-    store: 'tmlab-scaling',
+    store: 'scaling',
     kind: 'scaling run',
     unit: 'game',
     canvasId: 'sc-chart',

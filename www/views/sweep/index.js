@@ -79,7 +79,7 @@ function go(/** @type {import('../../ui/experiment.js').Experiment} */ x, /** @t
 export function mountSweep(root, ctx) {
   const cap = concurrencyOf();
   const { restored, x, unmount } = mountExperiment(root, ctx, {
-    store: 'tmlab-sweep',
+    store: 'sweep',
     kind: 'sweep',
     unit: 'game',
     canvasId: 's-chart',

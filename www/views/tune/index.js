@@ -82,7 +82,7 @@ async function loop(/** @type {import('../../ui/experiment.js').Experiment} */ x
 export function mountTune(root, ctx) {
   const cap = concurrencyOf(undefined, 2); // an iteration is one pair of games
   const { restored, x, unmount } = mountExperiment(root, ctx, {
-    store: 'tmlab-tune',
+    store: 'tune',
     kind: 'tune',
     unit: 'iteration',
     canvasId: 't-chart',
