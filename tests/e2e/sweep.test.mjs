@@ -141,7 +141,7 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
     old.close();
     return keys.length;
   });
-  assert.ok(moved > 20, `records moved to the old database: ${moved}`);
+  assert.ok(moved > 2, `records moved to the old database: ${moved}`);
   await page.reload();
   await page.waitForSelector('#s-progress[data-status="complete"]', { timeout: 30000 });
   assert.deepEqual((await pageReport(page)).points, native.points, 'the older database restores the same sweep');

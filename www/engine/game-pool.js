@@ -48,7 +48,8 @@ export class GameError extends Error {
 }
 
 /** @param {string} name @returns {WorkerLike} */
-const moduleWorker = (name) => new Worker(new URL('../game-worker.js', import.meta.url), { type: 'module', name });
+const moduleWorker = (name) =>
+  /** @type {WorkerLike} */ (/** @type {unknown} */ (new Worker(new URL('../game-worker.js', import.meta.url), { type: 'module', name })));
 
 let ids = 0;
 

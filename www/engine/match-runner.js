@@ -101,14 +101,14 @@ export class MatchRunner extends EventTarget {
     );
     this.running.set(index, slot);
     slot.job.promise.then(
-      (done) => {
+      (/** @type {any} */ done) => {
         if (this.running.get(index) !== slot || !done) return;
         this.running.delete(index);
         this.book.add(done.summary);
         this.emit('game', { summary: done.summary });
         this.dispatch();
       },
-      (err) => {
+      (/** @type {import('./game-pool.js').GameError} */ err) => {
         if (this.running.get(index) !== slot || err.kind === 'stopped') return;
         this.fail(`game ${index + 1}: ${err.message}`);
       },

@@ -62,6 +62,7 @@ export function gridUpdate(s, e, pointsOf) {
  */
 export function pendingTasks(s) {
   if (!s.run) return [];
+  /** @type {{value: number, game: number}[]} */
   const out = [];
   const games = s.run.scores[0]?.length ?? 0;
   for (let pair = 0; 2 * pair < games; pair++) {

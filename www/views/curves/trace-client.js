@@ -58,7 +58,7 @@ export class TraceClient {
     let done;
     try {
       done = await job.promise;
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       if (this.current === job) this.current = null;
       if (e?.kind === 'stopped') return null;
       throw e?.kind === 'refused' && e.data?.error ? e.data.error : { path: '', message: e?.message ?? String(e), allowed: '' };
