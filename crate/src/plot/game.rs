@@ -108,7 +108,7 @@ pub fn draw_game<DB: DrawingBackend>(
     }))
     .map_err(backend_error)?;
     // A move that used more than its hard limit: circled at the top of its bar.
-    let past_hard = |m: &&TimelineMove| m.hard_ms.is_some_and(|h| m.used_ms > h) && !m.flagged;
+    let past_hard = |m: &&TimelineMove| t.past_hard(m);
     ctx.draw_series(t.moves.iter().filter(past_hard).map(|m| {
         let (x0, x1) = slot(m);
         Circle::new(((x0 + x1) / 2.0, y(m.used_ms)), 9, style::MARK.stroke_width(2))
