@@ -2,12 +2,12 @@
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
 import init, * as engineModule from './pkg/tmlab.js';
 import initCharts, * as chartsModule from './pkg/charts/charts.js';
-import { provideRules } from './ui/rules.js';
+import { provideRules, spec_list } from './ui/rules.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves, mountAllocation } from './views/curves/index.js';
 import {
   CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ALLOCATION_PREFIX,
-} from './views/curves/params.js';
+} from './ui/curve-params.js';
 import { UrlState, VIEWS } from './ui/urlstate.js';
 import { setUpEmbed, reportHeight } from './ui/embed.js';
 import { setUpShare } from './ui/share.js';
@@ -190,7 +190,7 @@ async function main() {
         const { mountChart } = await import('./views/learn/components.js');
         const attrs = Object.fromEntries([...url.params].filter(([k]) => k.startsWith('c.')).map(([k, v]) => [k.slice(2), v]));
         try {
-          return mountChart(root, 'timeline', attrs, { spawnEngine });
+          return mountChart(root, 'timeline', attrs, { spawnEngine, curves: { mountAllocation, mountCurves } });
         } catch (e) {
           root.textContent = `This embed's link sets a search timeline that cannot be shown: ${e.message || e}.`;
           return null;
@@ -208,12 +208,14 @@ async function main() {
         else url.params.delete('try');
         url.flush();
       };
-      return m.mountLearn(root, { lesson: url.params.get('lesson'), tryNo: url.params.get('try'), setLesson, setTry, spawnEngine, embed });
+      // A view imports no other view: the Curves cards a lesson shows are handed over here.
+      const curves = { mountAllocation, mountCurves };
+      return m.mountLearn(root, { lesson: url.params.get('lesson'), tryNo: url.params.get('try'), setLesson, setTry, spawnEngine, embed, curves });
     },
     replay: async (root) => {
       await engineReady;
       const m = await import('./views/replay/index.js');
-      const check = { tm: (v) => v.split(';').map((x) => x.trim()).filter(Boolean).map(checkSpec).find(Boolean), sample: choice(Object.keys(m.SAMPLES)) };
+      const check = { tm: (v) => spec_list(v).map(checkSpec).find(Boolean), sample: choice(Object.keys(m.SAMPLES)) };
       return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));
     },
     leaderboard: async (root) => {

@@ -24,7 +24,7 @@
 // chart, rendered natively by the same Rust chart code, and one sentence naming the cause.
 
 import { curveLink, CURVE_KINDS, SPECS_SEPARATOR } from './ui/snippets.js';
-import { CURVE_PARAMS, USAGE_PARAMS, ALLOCATION_DEFAULTS, MAX_MANAGERS } from './views/curves/params.js';
+import { CURVE_PARAMS, USAGE_PARAMS, ALLOCATION_DEFAULTS, MAX_MANAGERS } from './ui/curve-params.js';
 import { hasWasmSimd } from './ui/wasm-support.js';
 import { fitCanvas, bindReadout } from './ui/canvas.js';
 

@@ -185,12 +185,12 @@ test('a tampered saved game is dropped with a message and never reaches the page
     await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 60000 });
     await page.evaluate(async () => {
       const db = await new Promise((res, rej) => {
-        const r = indexedDB.open('tmlab-match', 1);
+        const r = indexedDB.open('tmlab');
         r.onsuccess = () => res(r.result);
         r.onerror = () => rej(r.error);
       });
-      const tx = db.transaction('kv', 'readwrite');
-      const store = tx.objectStore('kv');
+      const tx = db.transaction('match', 'readwrite');
+      const store = tx.objectStore('match');
       const keys = await new Promise((res) => {
         const r = store.getAllKeys();
         r.onsuccess = () => res(r.result);

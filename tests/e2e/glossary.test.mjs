@@ -188,7 +188,7 @@ test('the engine panel labels Stockfish’s effective-limit factors from the glo
 
 test('Match disables what its searcher does not use: smart pruning with alpha-beta, Stockfish’s check-calls with MCTS', async () => {
   const p = await browser.context.newPage();
-  await p.addInitScript(() => indexedDB.deleteDatabase('tmlab-match'));
+  await p.addInitScript(() => indexedDB.deleteDatabase('tmlab'));
   await p.goto(`${server.url}?v=1&view=match`);
   // The defaults: A lc0-legacy (smart pruning), B stockfish (check-calls).
   const sp = '[data-panel="ma"] .param[data-key="ma.smart-pruning.factor"]';

@@ -157,12 +157,12 @@ test('a damaged Match record is dropped alone: a bad status, an Infinity in a ga
   const before = await wdl();
   await page.evaluate(async () => {
     const db = await new Promise((res, rej) => {
-      const r = indexedDB.open('tmlab-match', 1);
+      const r = indexedDB.open('tmlab');
       r.onsuccess = () => res(r.result);
       r.onerror = () => rej(r.error);
     });
-    const tx = db.transaction('kv', 'readwrite');
-    const store = tx.objectStore('kv');
+    const tx = db.transaction('match', 'readwrite');
+    const store = tx.objectStore('match');
     const req = (r) => new Promise((res) => (r.onsuccess = () => res(r.result)));
     const keys = await req(store.getAllKeys());
     const values = await req(store.getAll());

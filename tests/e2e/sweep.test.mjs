@@ -98,11 +98,11 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   // dropped (named) and played again, and the sweep ends exactly as before.
   const flipped = await page.evaluate(async () => {
     const db = await new Promise((res) => {
-      const r = indexedDB.open('tmlab-sweep', 1);
+      const r = indexedDB.open('tmlab');
       r.onsuccess = () => res(r.result);
     });
-    const tx = db.transaction('kv', 'readwrite');
-    const store = tx.objectStore('kv');
+    const tx = db.transaction('sweep', 'readwrite');
+    const store = tx.objectStore('sweep');
     const req = (r) => new Promise((res) => (r.onsuccess = () => res(r.result)));
     const keys = (await req(store.getAllKeys())).filter((k) => String(k).startsWith('rec:'));
     const key = keys[Math.floor(keys.length / 2)];
@@ -122,6 +122,30 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   await page.click('#s-resume');
   await page.waitForSelector('#s-progress[data-status="complete"]', { timeout: 300000 });
   assert.deepEqual((await pageReport(page)).points, native.points, 'the game played again gives the same sweep');
+  // A run saved by an older tmlab, in a database of its own (`tmlab-sweep`, object store `kv`):
+  // after a reload it is moved into the page's one database and restored, and the old one is gone.
+  const moved = await page.evaluate(async () => {
+    const request = (r) => new Promise((res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error))));
+    const db = await request(indexedDB.open('tmlab'));
+    const tx = db.transaction('sweep', 'readwrite');
+    const [keys, values] = await Promise.all([request(tx.objectStore('sweep').getAllKeys()), request(tx.objectStore('sweep').getAll())]);
+    tx.objectStore('sweep').clear();
+    await new Promise((res) => (tx.oncomplete = res));
+    db.close();
+    const open = indexedDB.open('tmlab-sweep', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('kv');
+    const old = await request(open);
+    const otx = old.transaction('kv', 'readwrite');
+    keys.forEach((k, i) => otx.objectStore('kv').put(values[i], k));
+    await new Promise((res) => (otx.oncomplete = res));
+    old.close();
+    return keys.length;
+  });
+  assert.ok(moved > 2, `records moved to the old database: ${moved}`);
+  await page.reload();
+  await page.waitForSelector('#s-progress[data-status="complete"]', { timeout: 30000 });
+  assert.deepEqual((await pageReport(page)).points, native.points, 'the older database restores the same sweep');
+  await page.waitForFunction(async () => !(await indexedDB.databases()).some((d) => d.name === 'tmlab-sweep'), null, { timeout: 10000 });
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -191,13 +215,12 @@ test('a damaged saved setup, or an older unsealed run, gives a message and a wor
     await open(page);
     await page.evaluate(async ([key, value]) => {
       const db = await new Promise((res) => {
-        const r = indexedDB.open('tmlab-sweep', 1);
-        r.onupgradeneeded = () => r.result.createObjectStore('kv');
+        const r = indexedDB.open('tmlab');
         r.onsuccess = () => res(r.result);
       });
-      const tx = db.transaction('kv', 'readwrite');
-      tx.objectStore('kv').clear();
-      tx.objectStore('kv').put(value, key);
+      const tx = db.transaction('sweep', 'readwrite');
+      tx.objectStore('sweep').clear();
+      tx.objectStore('sweep').put(value, key);
       await new Promise((res) => (tx.oncomplete = res));
       db.close();
     }, [key, value]);

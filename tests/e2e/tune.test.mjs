@@ -74,11 +74,11 @@ test('a tune in the browser stops, restores after a reload, resumes, and equals 
   // and named; iteration 2 is played again and iterations 3 and 4 are taken from their records.
   await page.evaluate(async () => {
     const db = await new Promise((res) => {
-      const r = indexedDB.open('tmlab-tune', 1);
+      const r = indexedDB.open('tmlab');
       r.onsuccess = () => res(r.result);
     });
-    const tx = db.transaction('kv', 'readwrite');
-    const store = tx.objectStore('kv');
+    const tx = db.transaction('tune', 'readwrite');
+    const store = tx.objectStore('tune');
     const req = (r) => new Promise((res) => (r.onsuccess = () => res(r.result)));
     const keys = (await req(store.getAllKeys())).filter((k) => String(k).startsWith('rec:')).sort();
     const line = await req(store.get(keys[1]));

@@ -2,7 +2,7 @@
 // Fuzzes what the views read back from IndexedDB (issue 30): the Match view's saved setup,
 // status and games (www/views/match/validate.js openSaved, then the wasm MatchBook), and the
 // Sweep and Tune views' saved records (the crate's sweep_resume and tune_resume through wasm, as
-// www/views/sweep/experiment.js restores them). A coverage-free mutational loop; `npm run fuzz`
+// www/ui/experiment.js restores them). A coverage-free mutational loop; `npm run fuzz`
 // runs it (`node tests/fuzz/records.mjs --seconds N [--seed N]`) and tests/unit/ replays the
 // corpus and crashes in tests/fuzz/records/.
 //

@@ -5,10 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import tmlab from './wasm.js';
+import { provideRules } from '../../www/ui/rules.js';
 import {
   defaultSpec, curveInit, curveUpdate, allocationInit, allocationUpdate, engineKey, traceSpec, stepHover,
 } from '../../www/views/curves/controller.js';
-import { CURVE_PARAMS, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, MAX_MANAGERS, SPEEDS } from '../../www/views/curves/params.js';
+import { CURVE_PARAMS, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, MAX_MANAGERS, SPEEDS } from '../../www/ui/curve-params.js';
+
+// The views ask the crate's rules through ui/rules.js, answered here by the engine module.
+provideRules(tmlab);
 
 const reading = (tc) => {
   try {
@@ -57,7 +61,10 @@ test('the allocation chart: mode, time control read by the crate, managers from 
   assert.equal(new Set(s.settings.specs.map(defaultSpec)).size, MAX_MANAGERS, 'each added manager is a new one');
   for (const spec of s.settings.specs) tmlab.check_spec(spec);
   s = allocationUpdate(s, { type: 'spec', index: 1, spec: `${s.settings.specs[1]}(move-overhead=50)` });
-  assert.equal(defaultSpec(s.settings.specs[1]), s.settings.specs[1].split('(')[0]);
+  assert.equal(defaultSpec(s.settings.specs[1]), tmlab.spec_manager(s.settings.specs[1]));
+  // The crate reads the manager: an alias is its canonical name, a wrong value still names it.
+  assert.equal(defaultSpec(' smooth(preset=lc0) '), 'lc0-smooth');
+  assert.equal(defaultSpec('stockfish(bogus=1)'), 'stockfish');
   tmlab.check_spec(s.settings.specs[1]);
   const before = s.settings.specs;
   s = allocationUpdate(s, { type: 'remove', index: 0 });

@@ -7,9 +7,13 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tmlab from './wasm.js';
+import { provideRules } from '../../www/ui/rules.js';
 import {
   parseLesson, parseLessons, parseAttrs, parseInline, initialState, update, lessonOf, chartOf, typedAttrs, embedHref, revealed, MAX_WORDS,
 } from '../../www/views/learn/controller.js';
+
+// The views ask the crate's rules through ui/rules.js, answered here by the engine module.
+provideRules(tmlab);
 
 const DIR = fileURLToPath(new URL('../../www/lessons/', import.meta.url));
 const FILES = Object.fromEntries(readdirSync(DIR).filter((f) => f.endsWith('.md')).map((f) => [`lessons/${f}`, readFileSync(DIR + f, 'utf8')]));

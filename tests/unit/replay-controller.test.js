@@ -3,7 +3,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import tmlab from './wasm.js';
+import { provideRules } from '../../www/ui/rules.js';
 import { initialState, update, specsOf, summaryOf, moveRowsOf, chartRecordOf, headlineOf, chartChoicesOf, showsOwnLimits, tracedOf } from '../../www/views/replay/controller.js';
+
+// The views ask the crate's rules through ui/rules.js, answered here by the engine module.
+provideRules(tmlab);
 
 const SAMPLE = readFileSync(new URL('../../www/public/replay/lichess-style-3+2.pgn', import.meta.url), 'utf8');
 

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { iframeSnippet, playgroundBase, curveSnippet, gameSnippet, chartFrameHref } from '../../www/ui/snippets.js';
-import { ALLOCATION_DEFAULTS, ALLOCATION_PREFIX } from '../../www/views/curves/params.js';
+import { ALLOCATION_DEFAULTS, ALLOCATION_PREFIX } from '../../www/ui/curve-params.js';
 
 test('the playground folder from the full page, the embed route and index.html, under any sub-path', () => {
   assert.equal(playgroundBase('https://docs.example/tm/?v=1&view=play'), 'https://docs.example/tm/');

@@ -1,12 +1,13 @@
 // @ts-check
-// What an experiment will cost on this device, before it starts: a short calibration (a match
-// game worker plays the experiment's first game at its control, virtual speed and searcher for
-// the crate's calibration budget and counts its engine moves), cached in localStorage per
-// build, searcher, controls and speed, turned into a duration and a precision by the crate
-// (experiment_estimate: the rule `tmlab … --dry-run` prints). The ETA while running is the
-// crate's too (experiment_eta).
+// What an experiment will cost on this device, before it starts: a short calibration (a game
+// worker of the game pool plays the experiment's first game at its control, virtual speed and
+// searcher for the crate's calibration budget and counts its engine moves), cached in
+// localStorage per build, searcher, controls and speed, turned into a duration and a precision
+// by the crate (experiment_estimate: the rule `tmlab … --dry-run` prints). The ETA while
+// running is the crate's too (experiment_eta).
 
 import { experiment_estimate, experiment_eta } from '../pkg/tmlab.js';
+import { GamePool } from './game-pool.js';
 
 const STORE = 'tmlab-calibration-v2';
 /** The build: the wasm's URL (Vite fingerprints it), so a new engine calibrates again. */
@@ -54,16 +55,19 @@ function remember(specJson, c) {
   }
 }
 
+/** Calibrations play in the game pool; a caller's newer request cancels its older one. */
+const pool = new GamePool({ size: 2, name: 'tmlab-calibration' });
+
 /**
  * The running calibration of each caller, one at a time per caller: a newer request of the same
- * caller terminates its older one (two forms on one page, e.g. Match and its Scaling section,
- * do not cancel each other).
- * @type {Map<string, { worker: Worker, reject: (e: Error) => void }>}
+ * caller drops its older one (two forms on one page, e.g. Match and its Scaling section, do not
+ * cancel each other).
+ * @type {Map<string, { cancel: (terminate?: boolean) => void }>}
  */
 const running = new Map();
 
 /**
- * The calibration of this match spec: cached, or measured in a match game worker.
+ * The calibration of this match spec: cached, or measured in a game worker.
  * @param {string} specJson game 0 of this spec is played
  * @param {string} [caller] who asks (a view or section): its older request is superseded
  * @returns {Promise<Calibration>}
@@ -71,36 +75,28 @@ const running = new Map();
 export function calibrate(specJson, caller = 'default') {
   const cached = cachedCalibration(specJson);
   if (cached) return Promise.resolve(cached);
-  const older = running.get(caller);
-  if (older) {
-    older.worker.terminate();
-    older.reject(new Error('superseded'));
-    running.delete(caller);
-  }
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../match-worker.js', import.meta.url), { type: 'module', name: 'tmlab-calibration' });
-    const mine = { worker, reject };
-    running.set(caller, mine);
-    const done = () => {
-      worker.terminate();
-      if (running.get(caller) === mine) running.delete(caller);
-    };
-    worker.onmessage = ({ data }) => {
-      if (data.type === 'ready') return;
-      done();
-      if (data.type === 'calibrated') {
-        const c = { plies: data.plies, ms: data.ms, clock_ms: data.clock_ms, finished: data.finished };
-        remember(specJson, c);
-        resolve(c);
-      } else reject(new Error(data.message ?? 'the calibration failed'));
-    };
-    worker.onerror = (e) => {
-      e.preventDefault?.();
-      done();
-      reject(new Error(e.message || 'the calibration worker failed'));
-    };
-    worker.postMessage({ type: 'calibrate', spec: specJson });
-  });
+  // The older calibration is synchronous in its worker: only terminating the worker ends it.
+  running.get(caller)?.cancel(true);
+  const job = pool.run({ type: 'calibrate', spec: specJson });
+  running.set(caller, job);
+  const settle = () => {
+    if (running.get(caller) === job) running.delete(caller);
+    // No worker is kept idle for the next estimate.
+    if (!pool.busy && !pool.queue.length) pool.stop();
+  };
+  return job.promise.then(
+    (data) => {
+      settle();
+      if (!data) throw new Error('superseded');
+      const c = { plies: data.plies, ms: data.ms, clock_ms: data.clock_ms, finished: data.finished };
+      remember(specJson, c);
+      return c;
+    },
+    (e) => {
+      settle();
+      throw new Error(e?.message || 'the calibration failed');
+    },
+  );
 }
 
 /**

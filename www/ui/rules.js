@@ -8,7 +8,8 @@
 
 /**
  * @typedef {Pick<typeof import('../pkg/charts/charts.js'),
- *   'check_curve_value' | 'check_spec' | 'read_time_control' | 'describe_spec' | 'check_param' | 'params_not_for'>} Rules
+ *   'check_curve_value' | 'check_spec' | 'read_time_control' | 'describe_spec' | 'check_param' | 'params_not_for' |
+ *   'spec_list' | 'join_spec_list' | 'spec_manager'>} Rules
  */
 
 /** @type {Rules | null} */
@@ -37,3 +38,9 @@ export const describe_spec = (spec) => loaded().describe_spec(spec);
 export const check_param = (manager, path, value) => loaded().check_param(manager, path, value);
 /** @type {Rules['params_not_for']} */
 export const params_not_for = (manager, searcher) => loaded().params_not_for(manager, searcher);
+/** @type {Rules['spec_list']} */
+export const spec_list = (text) => loaded().spec_list(text);
+/** @type {Rules['join_spec_list']} */
+export const join_spec_list = (specs) => loaded().join_spec_list(specs);
+/** @type {Rules['spec_manager']} */
+export const spec_manager = (spec) => loaded().spec_manager(spec);

@@ -5,7 +5,7 @@
 // elements for its charts.
 
 import { iframeSnippet, curvesSnippet } from './snippets.js';
-import { CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_PREFIX } from '../views/curves/params.js';
+import { CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_PREFIX } from './curve-params.js';
 
 const $ = (sel) => document.querySelector(sel);
 

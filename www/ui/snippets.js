@@ -4,7 +4,7 @@
 // attributes are the URL's keys. No wasm here: <tm-curve> builds its links with it too.
 
 import { UrlState } from './urlstate.js';
-import { CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_PREFIX } from '../views/curves/params.js';
+import { CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_PREFIX, SPEC_SEPARATOR } from './curve-params.js';
 
 /** The kinds of <tm-curve>, each with its URL prefix and the defaults its attributes override. */
 export const CURVE_KINDS = {
@@ -14,7 +14,7 @@ export const CURVE_KINDS = {
 };
 
 /** Separator of the manager specs in the `specs` attribute (spec strings never contain it). */
-export const SPECS_SEPARATOR = ';';
+export const SPECS_SEPARATOR = SPEC_SEPARATOR;
 
 const escapeAttr = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 

@@ -3,7 +3,7 @@
 // crate's (a parser or a range): nothing when the value is usable, else a short message.
 
 import { check_curve_value, check_spec, read_time_control } from './rules.js';
-import { CURVE_PARAMS, USAGE_PARAMS } from '../views/curves/params.js';
+import { CURVE_PARAMS, USAGE_PARAMS } from './curve-params.js';
 
 /**
  * A URL check from a Rust parser: nothing when the value parses, else the typed error's message

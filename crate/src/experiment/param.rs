@@ -104,6 +104,13 @@ impl NumericParam {
     }
 }
 
+/// A comma-separated list of names (`slowmover, move-overhead`; `1+0.01,2+0.02`), each trimmed,
+/// empty ones dropped: the one reading of `tmlab tune --params`, `tmlab scaling --tcs` and the
+/// same fields on the page (the names are checked where they are used).
+pub fn name_list(text: &str) -> Vec<String> {
+    text.split(',').map(str::trim).filter(|t| !t.is_empty()).map(String::from).collect()
+}
+
 /// A comma-separated list of numbers (`0.5, 1,1.5`; spaces ignored), the one reading of
 /// `tmlab sweep --values`, `tmlab tune --c-end`/`--r-end` and the same fields on the page.
 ///
@@ -125,6 +132,12 @@ pub fn number_list(field: &str, text: &str, allowed: &str) -> Result<Vec<f64>, F
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_list_is_trimmed_and_empty_names_dropped() {
+        assert_eq!(name_list(" slowmover, move-overhead ,,"), ["slowmover", "move-overhead"]);
+        assert!(name_list(" , ").is_empty());
+    }
 
     #[test]
     fn finds_numeric_parameters_and_refuses_others() {

@@ -51,7 +51,7 @@ pub struct ScalingSpec {
 
 /// Reads a comma-separated list of controls (`1+0.01,2+0.02`), as `--tcs` and the view's field.
 pub fn tcs_list(text: &str) -> Vec<String> {
-    text.split(',').map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect()
+    super::param::name_list(text)
 }
 
 impl ScalingSpec {

@@ -83,6 +83,9 @@ pub struct CurveSchema {
     pub engine: EngineModeFields,
     /// Compared managers at most.
     pub max_managers: usize,
+    /// The separator of several specs in one field (`specs=stockfish;lc0-legacy`), for code that
+    /// reads a link before any wasm is loaded (`<tm-curve>`, the share snippets).
+    pub spec_separator: char,
 }
 
 /// The allocation chart's moves by default: a long game, past the moves-left midpoint.
@@ -202,6 +205,7 @@ pub fn curve_schema() -> CurveSchema {
         #[cfg(feature = "engine")]
         engine: engine_mode_fields(),
         max_managers: super::allocation::MAX_MANAGERS,
+        spec_separator: crate::tm::params::SPEC_LIST_SEPARATOR,
     }
 }
 

@@ -25,6 +25,7 @@ pub(crate) mod flags;
 mod param;
 mod resolve;
 mod spec;
+mod spec_list;
 mod syntax;
 pub mod text;
 mod uci_option;
@@ -37,6 +38,7 @@ pub use export::{ManagerSchema, ParamSchema, PresetSchema, manager_schema, schem
 pub use param::{Access, ManagerConfig, ManagerInfo, Param, Preset, Row};
 pub(crate) use resolve::{find_preset, get_path, print, resolve, set_path};
 pub use spec::{TmSpec, from_spec};
+pub use spec_list::{SPEC_LIST_SEPARATOR, join_spec_list, spec_list, spec_manager};
 pub(crate) use syntax::Dict;
 pub use uci_option::{MIN_FLOAT_SCALE, UciOption, option_name};
 pub use value::{Kind, Range, Scale, Slider, Value};

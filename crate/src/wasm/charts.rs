@@ -153,12 +153,8 @@ impl AllocationCanvas {
         mark_move: Option<u32>,
     ) -> Result<JsValue, JsError> {
         let cfg = crate::tm::simulate::SimConfig { moves, use_frac, nps, reuse };
-        let ghost: Vec<String> = ghost_specs
-            .as_deref()
-            .unwrap_or("")
-            .split(';')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
+        let ghost: Vec<String> = crate::tm::params::spec_list(ghost_specs.as_deref().unwrap_or(""))
+            .into_iter()
             .map(String::from)
             .collect();
         let ghost_tc = ghost_tc.filter(|t| !t.trim().is_empty()).unwrap_or_else(|| tc.to_string());

@@ -166,6 +166,13 @@ pub fn tune_end_list(field: &str, text: &str) -> Result<Vec<f64>, JsValue> {
     crate::experiment::tune::end_list(field, text).map_err(|e| spec_field_error(&e).js())
 }
 
+/// The Tune view's `params` field (`slowmover, move-overhead`) as names, the rule of
+/// `tmlab tune --params`: trimmed, empty ones dropped (each is checked by `tune_plan`).
+#[wasm_bindgen]
+pub fn tune_param_list(text: &str) -> Vec<String> {
+    crate::experiment::param::name_list(text)
+}
+
 /// Check a tune spec (JSON, see `experiment::tune`): `{spsa, games_per_iteration, reach,
 /// warnings}`; throws `{path, message, allowed}`.
 #[wasm_bindgen]

@@ -153,3 +153,22 @@ pub fn check_curve_value(chart: &str, key: &str, value: f64) -> JsValue {
     }
     JsValue::NULL
 }
+
+/// The specs of a list field (`stockfish; lc0-legacy(slowmover=1.5)`: the Replay view's
+/// managers, a lesson's or an embed's `specs=`), each trimmed, empty ones dropped.
+#[wasm_bindgen]
+pub fn spec_list(text: &str) -> Vec<String> {
+    crate::tm::params::spec_list(text).into_iter().map(String::from).collect()
+}
+
+/// Specs joined into one list field (the inverse of `spec_list`).
+#[wasm_bindgen]
+pub fn join_spec_list(specs: Vec<String>) -> String {
+    crate::tm::params::join_spec_list(&specs)
+}
+
+/// The manager a spec names: canonical when known (an alias gives its manager), else as written.
+#[wasm_bindgen]
+pub fn spec_manager(spec: &str) -> String {
+    crate::tm::params::spec_manager(spec)
+}

@@ -12,7 +12,7 @@ import { createParamsPanel } from '../../ui/params.js';
 import { perFrame } from '../../ui/frame.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 import { termChips, termsExplained } from '../../ui/glossary.js';
-import { ALLOCATION_DEFAULTS, ALLOCATION_PREFIX, MAX_MANAGERS, USAGE_PARAMS as USAGE } from './params.js';
+import { ALLOCATION_DEFAULTS, ALLOCATION_PREFIX, MAX_MANAGERS, USAGE_PARAMS as USAGE } from '../../ui/curve-params.js';
 import { allocationInit, allocationUpdate, engineKey, stepHover } from './controller.js';
 import { allocationTemplate } from './render.js';
 import { createEngineMode } from './engine-mode.js';

@@ -9,7 +9,7 @@ import { CurveCanvas, check_curve_value } from '../../pkg/charts/charts.js';
 import { createSlider } from '../../ui/slider.js';
 import { perFrame } from '../../ui/frame.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
-import { CURVE_PARAMS } from './params.js';
+import { CURVE_PARAMS } from '../../ui/curve-params.js';
 import { curveInit, curveUpdate, stepHover } from './controller.js';
 import { curveCardTemplate } from './render.js';
 import { createChartEmbed } from '../../ui/chart-embed.js';

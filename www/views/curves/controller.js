@@ -2,14 +2,15 @@
 // The Curves view's controller: plain JS, no DOM. Each building-block chart and the allocation
 // chart is a state machine: `update(state, event)` returns the next state from a slider, the
 // mode switch, a field, what the wasm chart drew (or refused), and the engine-mode game's
-// progress messages. Ranges and defaults come from the crate's schema (params.js); the
+// progress messages. Ranges and defaults come from the crate's schema (ui/curve-params.js); the
 // renderers (render.js) draw the state, index.js feeds the events.
 
-import { ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ENGINE_DEFAULTS, SPEEDS } from './params.js';
+import { ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, ENGINE_DEFAULTS, SPEEDS } from '../../ui/curve-params.js';
+import { spec_manager } from '../../ui/rules.js';
 
-/** The default configuration of a spec's manager (its name alone). */
+/** The default configuration of a spec's manager (its name alone, the crate's reading). */
 export function defaultSpec(/** @type {string} */ spec) {
-  return spec.split('(')[0].trim();
+  return spec_manager(spec);
 }
 
 /**
@@ -119,7 +120,7 @@ export function allocationUpdate(s, e) {
     case 'spec':
       return set({ specs: specs.map((x, i) => (i === e.index ? e.spec : x)) });
     case 'add': {
-      const used = new Set(specs.map((x) => x.split('(')[0]));
+      const used = new Set(specs.map((x) => spec_manager(x)));
       const next = e.names.find((/** @type {string} */ n) => !used.has(n)) || 'lc0-legacy';
       return set({ specs: [...specs, next] });
     }

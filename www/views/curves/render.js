@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import { live } from 'lit-html/directives/live.js';
-import { ALLOCATION_LIMITS, SPEEDS } from './params.js';
+import { ALLOCATION_LIMITS, SPEEDS } from '../../ui/curve-params.js';
 
 const HINT = 'Hover the chart (or focus it and use ← →) for exact numbers.';
 

@@ -1,88 +1,81 @@
 // @ts-check
-// The page's way to the engine-mode worker (www/trace-worker.js): `run(spec, onMove)` plays a
-// self-play game on the virtual clock and resolves with every move. Latest wins: a new run
-// replaces the running one between two moves, and the replaced run resolves with null. Finished
-// games are cached by their spec (runs are deterministic), so the default's ghost game and a
-// slider moved back cost nothing.
+// The Curves view's engine-mode games, in a worker of the page's game pool (engine/game-pool.js,
+// www/game-worker.js): `run(spec, onMove)` plays a self-play game on the virtual clock and
+// resolves with every move. Latest wins: a new run replaces the running one between two moves,
+// and the replaced run resolves with null. Finished games are cached by their spec (runs are
+// deterministic), so the default's ghost game and a slider moved back cost nothing. A crash
+// follows the pool's policy (the game is played again in a fresh worker, then fails).
 
 /** @typedef {{tm: string, tc: string, opening: number, nps: number, moves: number, searcher?: string, latency?: number}} TraceSpec */
 /** @typedef {{moves: any[], ms: number, result: string, searcher: string, opening: string, cached?: boolean}} TraceResult */
+
+import { GamePool } from '../../engine/game-pool.js';
 
 const CACHE_SIZE = 24;
 
 export class TraceClient {
   constructor() {
-    /** @type {Worker|null} */
-    this.worker = null;
-    this.gen = 0;
+    /** One worker of the page's game pool, started on the first run. */
+    this.pool = new GamePool({ size: 1, name: 'tmlab-trace' });
     /** @type {Map<string, TraceResult>} */
     this.cache = new Map();
-    /** @type {{id: number, resolve: (r: TraceResult|null) => void, reject: (e: any) => void, onMove: (m: any, all: any[]) => void, moves: any[], key: string, info: any}|null} */
+    /** @type {{cancel: () => void} | null} */
     this.current = null;
-  }
-
-  spawn() {
-    const w = new Worker(new URL('../../trace-worker.js', import.meta.url), { type: 'module', name: 'tmlab-trace' });
-    w.onmessage = ({ data }) => this.message(data);
-    w.onerror = (e) => this.fail({ path: '', message: `the engine-mode worker failed: ${e.message || 'unknown error'}`, allowed: '' });
-    this.worker = w;
-  }
-
-  /** @param {any} data */
-  message(data) {
-    const c = this.current;
-    if (!c || data.id !== c.id) return;
-    if (data.type === 'start') c.info = { searcher: data.searcher, opening: data.opening };
-    else if (data.type === 'move') {
-      c.moves.push(data.move);
-      c.onMove(data.move, c.moves);
-    } else if (data.type === 'done') {
-      const r = { moves: c.moves, ms: data.ms, result: data.result ?? '', ...c.info };
-      this.cache.set(c.key, r);
-      while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value);
-      this.current = null;
-      c.resolve(r);
-    } else if (data.type === 'error') this.fail(data.error);
-    else if (data.type === 'crash') {
-      this.worker = null;
-      this.fail({ path: '', message: `the engine crashed: ${data.message}`, allowed: '' });
-    }
-  }
-
-  /** @param {{path: string, message: string, allowed: string}} error */
-  fail(error) {
-    const c = this.current;
-    this.current = null;
-    c?.reject(error);
   }
 
   /**
    * Play the game of `spec`; `onMove(move, movesSoFar)` after every move.
    * @param {TraceSpec} spec
    * @param {(m: any, all: any[]) => void} [onMove]
-   * @returns {Promise<TraceResult|null>} null if a newer run replaced this one
+   * @returns {Promise<TraceResult|null>} null if a newer run replaced this one; a failure rejects
+   *   with the crate's typed error `{path, message, allowed}`
    */
-  run(spec, onMove = () => {}) {
+  async run(spec, onMove = () => {}) {
     const key = JSON.stringify(spec);
+    // Latest wins: the running game is dropped between two moves (its worker is kept).
+    this.current?.cancel();
+    this.current = null;
     const hit = this.cache.get(key);
-    if (this.current) {
-      this.current.resolve(null);
-      this.current = null;
+    if (hit) return { ...hit, cached: true };
+    /** @type {any[]} */
+    const moves = [];
+    let info = {};
+    const job = this.pool.run(
+      { type: 'trace', spec },
+      {
+        onMessage: (data) => {
+          if (data.type === 'start') info = { searcher: data.searcher, opening: data.opening };
+          else if (data.type === 'move') {
+            moves.push(data.move);
+            onMove(data.move, moves);
+          }
+        },
+        // A crash plays the game again from the start: its moves so far are forgotten.
+        onRespawn: () => (moves.length = 0),
+      },
+    );
+    this.current = job;
+    let done;
+    try {
+      done = await job.promise;
+    } catch (/** @type {any} */ e) {
+      if (this.current === job) this.current = null;
+      if (e?.kind === 'stopped') return null;
+      throw e?.kind === 'refused' && e.data?.error ? e.data.error : { path: '', message: e?.message ?? String(e), allowed: '' };
     }
-    if (hit) return Promise.resolve({ ...hit, cached: true });
-    if (!this.worker) this.spawn();
-    const id = ++this.gen;
-    return new Promise((resolve, reject) => {
-      this.current = { id, resolve, reject, onMove, moves: [], key, info: {} };
-      this.worker?.postMessage({ type: 'play', id, spec });
-    });
+    if (this.current === job) this.current = null;
+    if (!done) return null;
+    /** @type {TraceResult} */
+    const r = { moves, ms: done.ms, result: done.result ?? '', searcher: '', opening: '', ...info };
+    this.cache.set(key, r);
+    while (this.cache.size > CACHE_SIZE) this.cache.delete(/** @type {string} */ (this.cache.keys().next().value));
+    return r;
   }
 
   /** End the worker (the view is gone). */
   close() {
-    this.current?.resolve(null);
+    this.current?.cancel();
     this.current = null;
-    this.worker?.terminate();
-    this.worker = null;
+    this.pool.stop();
   }
 }

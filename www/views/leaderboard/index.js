@@ -13,7 +13,7 @@ import { fitCanvas } from '../../ui/canvas.js';
 import { perFrame } from '../../ui/frame.js';
 import { initialState, update, curvesOf, groupsOf, rowsOf, LEADERBOARD_DEFAULTS } from './controller.js';
 import { leaderboardTemplate } from './render.js';
-import '../replay/replay.css';
+import '../../ui/records.css';
 import { appUrl } from '../../ui/app-url.js';
 
 export { LEADERBOARD_PREFIX, LEADERBOARD_DEFAULTS } from './controller.js';

@@ -7,17 +7,28 @@
 // settings it was mounted with (an engine game or a search may take a few seconds).
 
 import { TimelineCanvas } from '../../pkg/tmlab.js';
-import { mountAllocation, mountCurves } from '../curves/index.js';
-import { ALLOCATION_DEFAULTS } from '../curves/params.js';
+import { ALLOCATION_DEFAULTS } from '../../ui/curve-params.js';
 import { EngineClient } from '../../engine/client.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 import { perFrame, until as untilFrame } from '../../ui/frame.js';
 import { typedAttrs } from './controller.js';
+import { join_spec_list } from '../../ui/rules.js';
 import { createChartEmbed } from '../../ui/chart-embed.js';
 import { iframeSnippet, playgroundBase } from '../../ui/snippets.js';
 import { mountReplayChart, mountMatchChart } from './lesson-charts.js';
 
 /** @typedef {import('./lesson-charts.js').Mounted} Mounted */
+
+/**
+ * The Curves view's cards a lesson can hold.
+ * @typedef {{mountAllocation: (host: HTMLElement, o: any) => any, mountCurves: (host: HTMLElement, o: any) => any}} CurvesCards
+ */
+
+/** The Curves view's cards, or a clear error when the page gave none. @param {{curves?: CurvesCards}} ctx */
+function curvesOf(ctx) {
+  if (!ctx.curves) throw new Error('this page cannot show the Curves view\'s charts');
+  return ctx.curves;
+}
 
 /** A lesson chart settles within two minutes. */
 const until = (/** @type {() => boolean} */ done) => untilFrame(done, 120000);
@@ -26,7 +37,8 @@ const until = (/** @type {() => boolean} */ done) => untilFrame(done, 120000);
  * @param {HTMLElement} host
  * @param {string} kind
  * @param {Record<string, string>} attrs
- * @param {{spawnEngine?: () => Worker}} ctx
+ * @param {{spawnEngine?: () => Worker, curves?: CurvesCards}} ctx `curves`: the Curves view's cards,
+ *   handed over by the page (main.js), since a view imports no other view
  * @param {{base?: Record<string, string>, mark?: number|null}} [lesson] the lesson's own setting
  *   (the ghost of a usage-model allocation chart) and the move its notice's number is drawn at
  * @returns {Mounted}
@@ -38,10 +50,10 @@ export function mountChart(host, kind, attrs, ctx, lesson = {}) {
   if (kind === 'allocation') {
     const base = lesson.base ? typedAttrs(lesson.base) : null;
     const changed = base && JSON.stringify(lesson.base) !== JSON.stringify(attrs);
-    const h = mountAllocation(host, {
+    const h = curvesOf(ctx).mountAllocation(host, {
       state: a,
       lesson: {
-        ghostSpecs: changed && base ? (base.specs || a.specs || []).join(';') : undefined,
+        ghostSpecs: changed && base ? join_spec_list(base.specs || a.specs || []) : undefined,
         ghostTc: changed && base ? String(base.tc ?? a.tc ?? '') : undefined,
         ghostUsage: changed && base ? usageOf(base) : undefined,
         ghostEngine: changed && base ? { ...ALLOCATION_DEFAULTS, ...base } : undefined,
@@ -59,7 +71,7 @@ export function mountChart(host, kind, attrs, ctx, lesson = {}) {
     };
   }
   if (kind === 'moves-left' || kind === 'decay') {
-    const h = mountCurves(host, { state: { [kind]: a }, only: kind });
+    const h = curvesOf(ctx).mountCurves(host, { state: { [kind]: a }, only: kind });
     return { element: host, settled: () => until(() => Boolean(host.querySelector('canvas[data-draws]'))), destroy: () => h.destroy() };
   }
   if (kind === 'timeline') return mountTimeline(host, a, ctx);
@@ -82,7 +94,8 @@ const STARTPOS = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
  * `inc` (seconds), `nps` (virtual nodes per second).
  * @param {HTMLElement} host
  * @param {Record<string, any>} a
- * @param {{spawnEngine?: () => Worker}} ctx
+ * @param {{spawnEngine?: () => Worker, curves?: CurvesCards}} ctx `curves`: the Curves view's cards,
+ *   handed over by the page (main.js), since a view imports no other view
  * @returns {Mounted}
  */
 function mountTimeline(host, a, ctx) {

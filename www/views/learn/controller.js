@@ -26,6 +26,8 @@
 // lesson is shown; a lesson never types a number that describes its chart. The slug is the file
 // name without `NN-` and `.md`; the order is the file names' order.
 
+import { spec_list } from '../../ui/rules.js';
+
 /** The chart kinds a lesson may use, and what each draws. */
 export const CHART_KINDS = {
   allocation: 'the allocation chart (usage model, or engine game with mode=engine)',
@@ -304,7 +306,7 @@ export function typedAttrs(attrs) {
   /** @type {Record<string, any>} */
   const out = {};
   for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'specs') out.specs = v.split(';').map((x) => x.trim()).filter(Boolean);
+    if (k === 'specs') out.specs = spec_list(v);
     else if (NUMBER_KEYS.has(k)) {
       const n = Number(v);
       if (!Number.isFinite(n)) throw new Error(`${k}=${v} is not a number`);

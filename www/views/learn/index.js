@@ -21,7 +21,8 @@ export const LESSONS = parseLessons(FILES);
 
 /**
  * @param {HTMLElement} root
- * @param {{lesson?: string|null, tryNo?: string|null, setLesson?: (slug: string) => void, setTry?: (n: number|null) => void, spawnEngine?: () => Worker, embed?: boolean}} ctx
+ * @param {{lesson?: string|null, tryNo?: string|null, setLesson?: (slug: string) => void, setTry?: (n: number|null) => void, spawnEngine?: () => Worker, embed?: boolean,
+ *   curves?: import('./components.js').CurvesCards}} ctx
  */
 export function mountLearn(root, ctx) {
   let s = initialState(LESSONS, ctx.lesson, ctx.tryNo ?? null);

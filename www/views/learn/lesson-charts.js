@@ -7,10 +7,10 @@
 // Nothing here computes a rule: the replay, the statistics and the bounds are the crate's.
 
 import { MatchBook, lesson_number } from '../../pkg/tmlab.js';
-import { createGameChart } from '../match/chart.js';
-import { MatchRunner } from '../match/runner.js';
-import { replayWorker } from '../replay/worker-client.js';
-import { SAMPLES } from '../replay/controller.js';
+import { createGameChart } from '../../ui/game-chart.js';
+import { MatchRunner } from '../../engine/match-runner.js';
+import { replayWorker } from '../../engine/replay-client.js';
+import { sampleOf } from '../../ui/replay-samples.js';
 import { appUrl } from '../../ui/app-url.js';
 import { fitCanvas } from '../../ui/canvas.js';
 import { perFrame, until as untilFrame } from '../../ui/frame.js';
@@ -76,7 +76,7 @@ export function mountReplayChart(host, a, mark = null) {
     state = 'done';
   }
   go.addEventListener('click', () => run(area.value, 'your game'));
-  const entry = SAMPLES[/** @type {keyof typeof SAMPLES} */ (a.sample || 'lichess')] || SAMPLES.lichess;
+  const entry = sampleOf(a.sample || 'lichess');
   fetch(appUrl(`replay/${entry.file}`))
     .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
     .then((pgn) => run(pgn, `the sample (${entry.label})`))

@@ -21,7 +21,7 @@ import { loadGame, loadGames } from './store.js';
 import { openGames } from './validate.js';
 import { initialState, update, rowOf, TABLE_WINDOW } from './controller.js';
 import { matchTemplate } from './render.js';
-import { createGameChart } from './chart.js';
+import { createGameChart } from '../../ui/game-chart.js';
 import { MATCH_DEFAULTS, TC_PRESETS, SPRT_PRESETS, specOf } from './spec.js';
 
 export { MATCH_PREFIX, MATCH_DEFAULTS, MATCH_CHOICES } from './spec.js';

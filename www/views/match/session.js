@@ -7,7 +7,7 @@
 
 import { MatchBook, sprt_status } from '../../pkg/tmlab.js';
 import { gamesAtOnce } from '../../engine/concurrency.js';
-import { MatchRunner } from './runner.js';
+import { MatchRunner } from '../../engine/match-runner.js';
 import { saveMatch, saveGame, loadSaved, clearMatch, dropRecords } from './store.js';
 import { openSaved } from './validate.js';
 import { specOf } from './spec.js';

@@ -7,7 +7,7 @@
 
 import { kvStore, seal } from '../../ui/saved-records.js';
 
-const store = kvStore('tmlab-match');
+const store = kvStore('match');
 
 const gameKey = (/** @type {string} */ id, /** @type {number} */ index) => `game:${id}:${String(index).padStart(6, '0')}`;
 

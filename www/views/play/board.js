@@ -4,6 +4,8 @@
 // side (`movable.dests`), premoves are one ply (chessground's premovable), touch scrolling is
 // blocked on the board. A promotion asks for the piece with a small picker offering the pieces
 // the crate lists (`PlayBoard.promotions`).
+import { html, render, nothing } from 'lit-html';
+import { repeat } from 'lit-html/directives/repeat.js';
 import { Chessground } from '@lichess-org/chessground';
 import '@lichess-org/chessground/assets/chessground.base.css';
 import '@lichess-org/chessground/assets/chessground.brown.css';
@@ -34,7 +36,8 @@ export function createBoard(wrap, { onMove, onPremoveSet = () => {}, onPremoveUn
 
 /**
  * Ask for the promotion piece over the board; resolves to one of `choices`' letters, or null if
- * cancelled.
+ * cancelled. The picker is a lit-html template rendered into `host` (which holds nothing else)
+ * and removed once answered.
  * @param {HTMLElement} host  a positioned element covering the board
  * @param {string} color  the promoting side (`white`, `black`), for the pieces' look
  * @param {{letter: string, role: string}[]} choices  the crate's promotions, queen first
@@ -42,34 +45,24 @@ export function createBoard(wrap, { onMove, onPremoveSet = () => {}, onPremoveUn
  */
 export function askPromotion(host, color, choices) {
   return new Promise((resolve) => {
-    const box = document.createElement('div');
-    box.className = 'promotion';
-    box.setAttribute('role', 'dialog');
-    box.setAttribute('aria-label', 'Promote to');
-    const done = (v) => {
-      box.remove();
+    const done = (/** @type {string|null} */ v) => {
+      render(nothing, host);
       resolve(v);
     };
-    for (const { letter: k, role } of choices) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.role = k;
-      b.className = `promo-${k}`;
-      b.setAttribute('aria-label', role);
-      b.title = role;
-      const piece = document.createElement('piece');
-      piece.className = `${role} ${color}`;
-      b.append(piece);
-      b.addEventListener('click', () => done(k));
-      box.append(b);
-    }
-    const cancel = document.createElement('button');
-    cancel.type = 'button';
-    cancel.className = 'promo-cancel';
-    cancel.textContent = 'Cancel';
-    cancel.addEventListener('click', () => done(null));
-    box.append(cancel);
-    host.append(box);
-    box.querySelector('button')?.focus();
+    render(
+      html`<div class="promotion" role="dialog" aria-label="Promote to">
+        ${repeat(
+          choices,
+          (c) => c.letter,
+          ({ letter, role }) =>
+            html`<button type="button" data-role=${letter} class=${`promo-${letter}`} aria-label=${role} title=${role} @click=${() => done(letter)}>
+              <piece class=${`${role} ${color}`}></piece>
+            </button>`,
+        )}
+        <button type="button" class="promo-cancel" @click=${() => done(null)}>Cancel</button>
+      </div>`,
+      host,
+    );
+    /** @type {HTMLElement|null} */ (host.querySelector('.promotion button'))?.focus();
   });
 }

@@ -4,24 +4,12 @@
 // Every rule (parsing the PGN, the clocks, the budgets) is the crate's; this file only keeps
 // and selects.
 
+import { spec_list } from '../../ui/rules.js';
+
 /** The URL keys (prefix `rp`) and their defaults. */
 export const REPLAY_PREFIX = 'rp';
 export const REPLAY_DEFAULTS = { tm: 'stockfish;lc0-legacy', sample: 'lichess' };
-/** The shipped samples (www/public/replay/). */
-export const SAMPLES = {
-  lichess: { file: 'lichess-style-3+2.pgn', label: 'lichess-style blitz, 3+2 ([%clk])' },
-  tmlab: { file: 'tmlab-lc0-legacy-vs-stockfish-60+0.6.pgn', label: 'a tmlab match game, 60+0.6 ([%clk], [%emt] and its own soft=/hard=)' },
-  fastchess: { file: 'fastchess-1.8.2-40-10.pgn', label: 'a fastchess match, 40 moves in 10 s (eval/depth, tl=, latency=)' },
-};
-
-/**
- * The shipped sample named `key`, or the default one for a key that is not a sample's own
- * (`constructor`, `__proto__` and the like are not samples).
- * @param {string} key
- */
-export function sampleOf(key) {
-  return Object.hasOwn(SAMPLES, key) ? SAMPLES[/** @type {keyof typeof SAMPLES} */ (key)] : SAMPLES.lichess;
-}
+export { SAMPLES, sampleOf } from '../../ui/replay-samples.js';
 
 /**
  * @typedef {{path: string, message: string, allowed: string}} RuleError
@@ -41,7 +29,7 @@ export function initialState(url = {}) {
 
 /** The managers as the crate takes them: the `;`-separated specs, blanks dropped. */
 export function specsOf(/** @type {ReplayState} */ s) {
-  return s.tm.split(';').map((x) => x.trim()).filter(Boolean);
+  return spec_list(s.tm);
 }
 
 /**

@@ -9,12 +9,12 @@
 
 import { render, nothing } from 'lit-html';
 import { replay_check_size } from '../../pkg/tmlab.js';
-import { createGameChart } from '../match/chart.js';
+import { createGameChart } from '../../ui/game-chart.js';
 import { initialState, update, specsOf, chartRecordOf, gameOf, sampleOf, REPLAY_DEFAULTS } from './controller.js';
 import { appUrl } from '../../ui/app-url.js';
-import { replayWorker } from './worker-client.js';
+import { replayWorker } from '../../engine/replay-client.js';
 import { replayTemplate } from './render.js';
-import './replay.css';
+import '../../ui/records.css';
 
 export { REPLAY_PREFIX, REPLAY_DEFAULTS, SAMPLES } from './controller.js';
 

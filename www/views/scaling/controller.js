@@ -1,14 +1,14 @@
 // @ts-check
 // The Match view's Scaling section: its state (pure: no DOM, node-tested). The same run shape
 // as a sweep (one row of finished games per measured point, here per time control), so the
-// sweep's reducer, pending-games order and progress serve it; only the start differs (the
-// points are the plan's controls). The rules (a valid scaling, the statistics, the line fit and
+// grid reducer, pending-games order and progress (ui/grid-experiment.js) serve it; its points
+// are the plan's controls. The rules (a valid scaling, the statistics, the line fit and
 // its verdict) are the crate's (scaling_plan, scaling_report).
 
 import { DEFAULT_NPS } from '../../engine/defaults.js';
-import { update as sweepUpdate } from '../sweep/controller.js';
+import { gridUpdate } from '../../ui/grid-experiment.js';
 
-export { pendingTasks, progressOf, rateOf } from '../sweep/controller.js';
+export { pendingTasks, progressOf, rateOf, exportOf } from '../../ui/grid-experiment.js';
 
 export const SCALING_PREFIX = 'sc';
 
@@ -73,16 +73,5 @@ export function initialState(form) {
  * @param {any} e
  */
 export function update(s, e) {
-  if (e.type === 'start') {
-    const scores = e.plan.tcs.map(() => Array(e.plan.games).fill(null));
-    const run = { id: e.id, spec: e.spec, plan: e.plan, form: s.form, scores };
-    return { ...s, run, status: 'running', message: '', notice: '', session: { games: 0, ms: 0 } };
-  }
-  return sweepUpdate(s, e);
-}
-
-/** The JSON download: the spec, the report and the finished games' scores. */
-export function exportOf(s, report) {
-  if (!s.run) return null;
-  return { spec: JSON.parse(s.run.spec), report, scores: s.run.scores };
+  return gridUpdate(s, e, (plan) => plan.tcs.length);
 }

@@ -5,15 +5,16 @@
 // continues it, the rule of `tmlab scaling --resume`); the chart (Elo ± 95 % against log time,
 // with the weighted line fit) and the verdict are the crate's (draw_scaling_chart,
 // scaling_report). The shell (autosave, restore, Start/Stop/Resume, estimate and ETA) is the
-// Sweep and Tune views' (../sweep/experiment.js).
+// Sweep and Tune views' (ui/experiment.js).
 
 import { draw_scaling_chart, games_for_precision, scaling_estimate, scaling_plan, scaling_report, scaling_resume, scaling_tcs } from '../../pkg/tmlab.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError } from '../../ui/typed-error.js';
 import { tcReading } from '../../ui/tc-reading.js';
-import { GamePool, scoreOf } from '../sweep/pool.js';
-import { mountExperiment } from '../sweep/experiment.js';
+import { GamePool } from '../../engine/game-pool.js';
+import { playGame, scoreOf } from '../../engine/experiment-games.js';
+import { mountExperiment } from '../../ui/experiment.js';
 import { SCALING_DEFAULTS, exportOf, initialState, pendingTasks, progressOf, specOf, update } from './controller.js';
 import { scalingTemplate } from './render.js';
 
@@ -36,16 +37,16 @@ function check(form) {
 }
 
 /** Plays every pending game of the run in a new pool, autosaving each finished one. */
-function go(/** @type {import('../sweep/experiment.js').Experiment} */ x, /** @type {import('../../engine/concurrency.js').Concurrency} */ cap) {
+function go(/** @type {import('../../ui/experiment.js').Experiment} */ x, /** @type {import('../../engine/concurrency.js').Concurrency} */ cap) {
   const run = x.s.run;
   if (!run) return;
   x.pool?.stop();
-  const p = new GamePool(Math.min(gamesAtOnce(x.s.form.conc, cap), run.plan.games * run.plan.tcs.length));
+  const p = new GamePool({ size: Math.min(gamesAtOnce(x.s.form.conc, cap), run.plan.games * run.plan.tcs.length), name: 'tmlab-scaling-game' });
   x.pool = p;
   const t0 = performance.now();
   x.paintNow();
   for (const { value, game } of pendingTasks(x.s)) {
-    p.play(run.plan.specs[value], game).then(
+    playGame(p, run.plan.specs[value], game).then(
       (summary) => {
         if (x.pool !== p) return;
         const score = scoreOf(summary);
@@ -76,7 +77,7 @@ function go(/** @type {import('../sweep/experiment.js').Experiment} */ x, /** @t
 export function mountScaling(root, ctx) {
   const cap = concurrencyOf();
   const { restored, x, unmount } = mountExperiment(root, ctx, {
-    store: 'tmlab-scaling',
+    store: 'scaling',
     kind: 'scaling run',
     unit: 'game',
     canvasId: 'sc-chart',

@@ -4,16 +4,17 @@
 // finished game in IndexedDB (a reload restores the sweep; Resume continues it); the chart
 // (Elo ± 95 % against the value, with the weighted quadratic fit) and the table are the
 // crate's (draw_sweep_chart, sweep_report). JSON and CSV downloads. The shell (autosave,
-// restore, Start/Stop/Resume) is shared with Tune (./experiment.js).
+// restore, Start/Stop/Resume) is shared with Tune and Scaling (ui/experiment.js).
 
 import { draw_sweep_chart, games_for_precision, sweep_plan, sweep_report, sweep_resume, sweep_values } from '../../pkg/tmlab.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError } from '../../ui/typed-error.js';
 import { tcReading } from '../../ui/tc-reading.js';
-import { GamePool, scoreOf } from './pool.js';
+import { GamePool } from '../../engine/game-pool.js';
+import { playGame, scoreOf } from '../../engine/experiment-games.js';
 import { SWEEP_DEFAULTS, exportOf, initialState, pendingTasks, progressOf, specOf, update } from './controller.js';
-import { mountExperiment } from './experiment.js';
+import { mountExperiment } from '../../ui/experiment.js';
 import { sweepTemplate } from './render.js';
 
 export { SWEEP_PREFIX, SWEEP_DEFAULTS } from './controller.js';
@@ -37,17 +38,17 @@ function check(form) {
 }
 
 /** Plays every pending game of the run in a new pool, autosaving each finished one. */
-function go(/** @type {import('./experiment.js').Experiment} */ x, /** @type {import('../../engine/concurrency.js').Concurrency} */ cap) {
+function go(/** @type {import('../../ui/experiment.js').Experiment} */ x, /** @type {import('../../engine/concurrency.js').Concurrency} */ cap) {
   const conc = gamesAtOnce(x.s.form.conc, cap);
   const run = x.s.run;
   if (!run) return;
   x.pool?.stop();
-  const p = new GamePool(Math.min(conc, run.plan.games * run.plan.values.length));
+  const p = new GamePool({ size: Math.min(conc, run.plan.games * run.plan.values.length), name: 'tmlab-sweep-game' });
   x.pool = p;
   const t0 = performance.now();
   x.paintNow();
   for (const { value, game } of pendingTasks(x.s)) {
-    p.play(run.plan.specs[value], game).then(
+    playGame(p, run.plan.specs[value], game).then(
       (summary) => {
         if (x.pool !== p) return;
         const score = scoreOf(summary);
@@ -78,7 +79,7 @@ function go(/** @type {import('./experiment.js').Experiment} */ x, /** @type {im
 export function mountSweep(root, ctx) {
   const cap = concurrencyOf();
   const { restored, x, unmount } = mountExperiment(root, ctx, {
-    store: 'tmlab-sweep',
+    store: 'sweep',
     kind: 'sweep',
     unit: 'game',
     canvasId: 's-chart',

@@ -3,6 +3,7 @@
 // tune_plan), the finished SPSA iterations and the run's status. The SPSA steps themselves are
 // the crate's (tune_next, tune_apply).
 
+import { tune_param_list } from '../../pkg/tmlab.js';
 import { DEFAULT_NPS } from '../../engine/defaults.js';
 
 export const TUNE_PREFIX = 't';
@@ -45,7 +46,7 @@ export function specOf(f, ends) {
     event: 'tmlab tune',
   };
   if (f.maxmoves > 0) match.adjudication = { max_moves: f.maxmoves };
-  const params = f.params.split(',').map((x) => x.trim()).filter(Boolean);
+  const params = tune_param_list(f.params);
   return { params, c_end: ends.c_end, r_end: ends.r_end, pairs_per: 1, match };
 }
 

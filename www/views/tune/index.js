@@ -4,14 +4,15 @@
 // the match game workers. Each finished iteration is autosaved in IndexedDB (a reload restores
 // the tune; Resume continues it from the last finished iteration). The chart of the parameter
 // trajectories is the crate's (draw_tune_chart). The shell (autosave, restore,
-// Start/Stop/Resume) is Sweep's (../sweep/experiment.js).
+// Start/Stop/Resume) is shared (ui/experiment.js).
 
 import { draw_tune_chart, tune_apply, tune_end_list, tune_next, tune_plan, tune_result, tune_resume } from '../../pkg/tmlab.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError } from '../../ui/typed-error.js';
-import { GamePool } from '../sweep/pool.js';
-import { mountExperiment } from '../sweep/experiment.js';
+import { GamePool } from '../../engine/game-pool.js';
+import { playGame } from '../../engine/experiment-games.js';
+import { mountExperiment } from '../../ui/experiment.js';
 import { tcReading } from '../../ui/tc-reading.js';
 import { TUNE_DEFAULTS, initialState, progressOf, specOf, tally, update } from './controller.js';
 import { tuneTemplate } from './render.js';
@@ -32,10 +33,10 @@ function check(form) {
 }
 
 /** Plays iteration after iteration in a new pool until the run completes, stops or fails. */
-async function loop(/** @type {import('../sweep/experiment.js').Experiment} */ x, /** @type {import('../../engine/concurrency.js').Concurrency} */ cap) {
+async function loop(/** @type {import('../../ui/experiment.js').Experiment} */ x, /** @type {import('../../engine/concurrency.js').Concurrency} */ cap) {
   const conc = gamesAtOnce(x.s.form.conc, cap);
   x.pool?.stop();
-  const p = new GamePool(conc);
+  const p = new GamePool({ size: conc, name: 'tmlab-tune-game' });
   x.pool = p;
   x.paintNow();
   try {
@@ -50,7 +51,7 @@ async function loop(/** @type {import('../sweep/experiment.js').Experiment} */ x
       // A restored later iteration that still follows is taken as it is: no game to play.
       let record = next.record;
       if (!record) {
-        const summaries = await Promise.all(next.games.map((g) => p.play(next.spec, g)));
+        const summaries = await Promise.all(next.games.map((/** @type {number} */ g) => playGame(p, next.spec, g)));
         if (x.pool !== p) return;
         const t = tally(summaries);
         record = tune_apply(run.spec, run.history, t.wins, t.losses, t.draws);
@@ -81,7 +82,7 @@ async function loop(/** @type {import('../sweep/experiment.js').Experiment} */ x
 export function mountTune(root, ctx) {
   const cap = concurrencyOf(undefined, 2); // an iteration is one pair of games
   const { restored, x, unmount } = mountExperiment(root, ctx, {
-    store: 'tmlab-tune',
+    store: 'tune',
     kind: 'tune',
     unit: 'iteration',
     canvasId: 't-chart',

@@ -83,7 +83,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let engine = args.game.searcher()?;
     let concurrency = args.game.concurrency()?;
     let spec = TuneSpec {
-        params: args.params.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
+        params: tmlab::experiment::param::name_list(&args.params),
         c_end: list("c_end", &args.c_end)?,
         r_end: list("r_end", &args.r_end)?,
         pairs_per: args.pairs_per,

@@ -9,7 +9,7 @@ export function replayWorker() {
   let next = 0;
   /** @type {null | {id: number, resolve: (m: any) => void, onProgress: (m: any) => void}} */ let job = null;
   const spawn = () => {
-    const w = new Worker(new URL('../../replay-worker.js', import.meta.url), { type: 'module', name: 'tmlab-replay' });
+    const w = new Worker(new URL('../replay-worker.js', import.meta.url), { type: 'module', name: 'tmlab-replay' });
     w.onmessage = ({ data }) => {
       if (data.type === 'chart') {
         const key = `${data.id}:${data.game}:${data.manager}`;

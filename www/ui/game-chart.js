@@ -3,12 +3,12 @@
 // (lc0's dual-axis layout), drawn by the Rust plot code on a HiDPI-sized canvas, with a
 // readout on hover, tap, drag and ← →.
 
-import { GameCanvas, game_chart_data, term_readout } from '../../pkg/tmlab.js';
-import { termsExplained } from '../../ui/glossary.js';
-import { perFrame } from '../../ui/frame.js';
-import { fitCanvas, bindReadout, pxOfMove } from '../../ui/canvas.js';
-import { createChartEmbed } from '../../ui/chart-embed.js';
-import { gameSnippet, playgroundBase } from '../../ui/snippets.js';
+import { GameCanvas, game_chart_data, term_readout } from '../pkg/tmlab.js';
+import { termsExplained } from './glossary.js';
+import { perFrame } from './frame.js';
+import { fitCanvas, bindReadout, pxOfMove } from './canvas.js';
+import { createChartEmbed } from './chart-embed.js';
+import { gameSnippet, playgroundBase } from './snippets.js';
 
 /**
  * @param {() => {summary: any, index: number|null, finished: number}} current the selected game

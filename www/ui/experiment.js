@@ -13,20 +13,20 @@
 // checked) loses the run, and the message says so.
 
 import { render } from 'lit-html';
-import { perFrame } from '../../ui/frame.js';
-import { typedError } from '../../ui/typed-error.js';
-import { droppedMessage, kvStore, seal, unseal } from '../../ui/saved-records.js';
-import { calibrate, estimateOf, etaText } from '../../engine/cost.js';
-import { NO_COST } from '../../ui/cost-line.js';
+import { perFrame } from './frame.js';
+import { typedError } from './typed-error.js';
+import { droppedMessage, kvStore, seal, unseal } from './saved-records.js';
+import { calibrate, estimateOf, etaText } from '../engine/cost.js';
+import { NO_COST } from './cost-line.js';
 
 /**
  * How a view plugs into the shell.
  * @typedef {object} ExperimentOptions
- * @property {string} store the IndexedDB database that keeps the current run
+ * @property {import('./saved-records.js').STORES[number]} store the object store (ui/saved-records.js) that keeps the current run
  * @property {string} kind the run's name in messages (`sweep`, `tune`)
  * @property {string} unit what one saved record holds (`game`, `iteration`)
  * @property {string} canvasId the chart canvas's id
- * @property {import('../../engine/concurrency.js').Concurrency} cap the games-at-once rule (default and maximum)
+ * @property {import('../engine/concurrency.js').Concurrency} cap the games-at-once rule (default and maximum)
  * @property {any} state the view's initial state (its controller's `initialState`)
  * @property {(s: any, action: any) => any} update the view's reducer
  * @property {Record<string, any>} defaults the form's defaults (a numeric default makes its field numeric)
@@ -38,10 +38,10 @@ import { NO_COST } from '../../ui/cost-line.js';
  * @property {(x: Experiment) => void} go plays the run's pending games (after Start and Resume)
  * @property {(s: any) => null | {spec: string, games: number, perPoint: number, workers: number, nps: number, scaling?: string}} costOf
  *   what the checked form would play, for the estimate: the match spec whose game 0 calibrates, the games in all and per point, at once
- * @property {(c: any, cal: import('../../engine/cost.js').Calibration) => any} [estimate]
+ * @property {(c: any, cal: import('../engine/cost.js').Calibration) => any} [estimate]
  *   the crate's plan from the calibration (default: experiment_estimate of `costOf`'s spec)
  * @property {(s: any) => {done: number, total: number}} gamesOf the run's finished and planned games
- * @property {(s: any, analysis: any, handlers: any, canvas: HTMLCanvasElement, cap: import('../../engine/concurrency.js').Concurrency, cost: import('../../ui/cost-line.js').Cost) => any} template the view
+ * @property {(s: any, analysis: any, handlers: any, canvas: HTMLCanvasElement, cap: import('../engine/concurrency.js').Concurrency, cost: import('./cost-line.js').Cost) => any} template the view
  * @property {(x: Experiment) => Record<string, () => void>} downloads the view's download handlers
  */
 
@@ -57,7 +57,7 @@ import { NO_COST } from '../../ui/cost-line.js';
  * @property {() => void} refresh recomputes the analysis (a failure fails the run)
  * @property {() => void} paint repaints on the next frame
  * @property {() => void} paintNow repaints now
- * @property {import('../../ui/cost-line.js').Cost} cost the estimate of the checked form (and the time left while running)
+ * @property {import('./cost-line.js').Cost} cost the estimate of the checked form (and the time left while running)
  * @property {{t0: number, done0: number}} session when this session of the run started, and its games done then
  */
 

@@ -3,7 +3,7 @@
 // from the crate (plot/curve_params.rs, exported by the build as www/pkg/curve-params.json). The
 // view, the URL reader (which checks links against these ranges) and <tm-curve> share them.
 
-import SCHEMA from '../../pkg/curve-params.json' with { type: 'json' };
+import SCHEMA from '../pkg/curve-params.json' with { type: 'json' };
 
 /**
  * The building-block charts' sliders: chart id → parameter definitions (the crate's
@@ -30,6 +30,9 @@ export const CURVES_LIMITS = Object.fromEntries(
 
 /** The URL prefix of the allocation chart (`al.specs`, `al.tc`, …). */
 export const ALLOCATION_PREFIX = 'al';
+
+/** The separator of several specs in one field (`specs=stockfish;lc0-legacy`), the crate's. */
+export const SPEC_SEPARATOR = /** @type {string} */ (SCHEMA.spec_separator);
 
 /** Compared managers at most (the chart's palette). */
 export const MAX_MANAGERS = SCHEMA.max_managers;
