@@ -144,25 +144,25 @@ impl ManagerConfig for ComplexityConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = ComplexityConfig;
-        let s = "Clockwork @10d79e61 tuned.hpp";
-        vec![
+        const S: &str = "Clockwork @10d79e61 tuned.hpp";
+        const PARAMS: &[Param<C>] = &[
             Param::new("soft-limit", "Soft share of clock", int_!(C, u32, soft_limit))
                 .lin(25.0, 100.0, 1.0)
                 .unit("/1024")
                 .desc("time_soft_limit: soft limit = t·this/1024 + inc·soft-increment/1024 (SPSA range 25 … 100)")
-                .src(s),
+                .src(S),
             Param::new("soft-increment", "Soft share of increment", int_!(C, u32, soft_increment))
                 .lin(256.0, 1024.0, 1.0)
                 .unit("/1024")
                 .desc("time_soft_increment: the increment's share of the soft limit (SPSA range 256 … 1024)")
-                .src(s),
+                .src(S),
             Param::new("hard-limit", "Hard share of clock", int_!(C, u32, hard_limit))
                 .lin(128.0, 512.0, 1.0)
                 .unit("/1024")
                 .desc("time_hard_limit: hard limit = t·this/1024 − move-overhead (SPSA range 128 … 512)")
-                .src(s),
+                .src(S),
             Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
                 .log(0.0, 5000.0, 1.0)
                 .unit("ms")
@@ -172,32 +172,32 @@ impl ManagerConfig for ComplexityConfig {
                 .lin(256.0, 1024.0, 1.0)
                 .unit("/1024")
                 .desc("nodetm_min_factor: the node factor never goes below this/1024")
-                .src(s),
+                .src(S),
             Param::new("node-avg", "Node factor base", int_!(C, u32, node_avg))
                 .lin(1024.0, 4096.0, 1.0)
                 .unit("/1024")
                 .desc("nodetm_avg_factor: node factor = (this − f·node-frac)/1024")
-                .src(s),
+                .src(S),
             Param::new("node-frac", "Node factor slope", int_!(C, u32, node_frac))
                 .lin(948.0, 3792.0, 1.0)
                 .unit("/1024")
                 .desc("nodetm_frac_factor: the node factor's slope in the best move's node share f")
-                .src(s),
+                .src(S),
             Param::new("complexity-base", "Complexity base", int_!(C, u32, cplx_base))
                 .lin(394.0, 1576.0, 1.0)
                 .unit("/1024")
                 .desc("d1plexity_base: complexity factor = max(this/1024 + min(C, max)/divisor, 1)")
-                .src(s),
+                .src(S),
             Param::new("complexity-max", "Complexity cap", int_!(C, u32, cplx_max))
                 .lin(100.0, 400.0, 1.0)
                 .unit("internal")
                 .desc("d1plexity_max_complexity: C is clamped to 0 … this")
-                .src(s),
+                .src(S),
             Param::new("complexity-divisor", "Complexity divisor", int_!(C, u32, cplx_divisor))
                 .lin(193.0, 772.0, 1.0)
                 .unit("internal")
                 .desc("d1plexity_divisor: C per unit of factor")
-                .src(s),
+                .src(S),
             Param::new("complexity-weight", "Complexity weight", f64_!(C, cplx_weight))
                 .lin(0.0, 2.0, 0.05)
                 .desc("C = this·|depth-1 score − score|·ln(depth); 0 turns the complexity factor off (Clockwork before #269)")
@@ -212,7 +212,8 @@ impl ManagerConfig for ComplexityConfig {
                 .unit("internal/cp")
                 .desc("Clockwork's internal units per centipawn fed by the searcher (format_score prints cp = internal/4)")
                 .src("project (Clockwork search.cpp format_score)"),
-        ]
+        ];
+        PARAMS
     }
 
     fn presets() -> Vec<Preset<Self>> {

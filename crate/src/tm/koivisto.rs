@@ -146,68 +146,69 @@ impl ManagerConfig for KoivistoConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = KoivistoConfig;
-        let s = "Koivisto @6de225ad timemanager.cpp";
-        let u = "Koivisto @6de225ad uci.cpp";
-        vec![
+        const S: &str = "Koivisto @6de225ad timemanager.cpp";
+        const U: &str = "Koivisto @6de225ad uci.cpp";
+        const PARAMS: &[Param<C>] = &[
             Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
                 .log(0.0, 10_000.0, 1.0)
                 .unit("ms")
                 .desc("MoveOverhead (default 0): taken from both limits per move, or once from the clock per game")
-                .src(u),
+                .src(U),
             Param::new("per-game", "Overhead per game", bool_!(C, per_game))
                 .desc("MoveOverheadType PerGame: the overhead stays on the clock (t − O inside the min) instead of being taken from every move")
-                .src(u),
+                .src(U),
             Param::new("default-mtg", "Default movestogo", int_!(C, u32, default_mtg))
                 .lin(2.0, 100.0, 1.0)
                 .unit("moves")
                 .desc("movestogo when the GUI sends none (uci.cpp): time to use = 2·inc + 2·t/this")
-                .src(u),
+                .src(U),
             Param::new("hard-divisor", "Hard divisor", f64_!(C, hard_divisor))
                 .lin(1.0, 10.0, 0.1)
                 .desc("division: the upper time bound is t/this")
-                .src(s),
+                .src(S),
             Param::new("no-inc-overhead", "No-increment overhead", int_!(C, u32, no_inc_overhead))
                 .lin(0.0, 1000.0, 10.0)
                 .unit("ms")
                 .desc("kept back from both limits when the increment is 0")
-                .src(s),
+                .src(S),
             Param::new("short-clock-factor", "Short-clock factor", f64_!(C, short_clock_factor))
                 .lin(0.1, 1.0, 0.05)
                 .desc("below 1 s without increment Koivisto plans with this share of the clock")
-                .src(s),
+                .src(S),
             Param::new("node-base", "Node score base", int_!(C, u32, node_base))
                 .lin(90.0, 200.0, 1.0)
                 .unit("%")
                 .desc("node factor = (this − min(best-move share %, node-cap))/100")
-                .src(s),
+                .src(S),
             Param::new("node-cap", "Node share cap", int_!(C, u32, node_cap))
                 .lin(0.0, 100.0, 1.0)
                 .unit("%")
                 .desc("the best move's share counts up to this; the node factor's floor is (node-base − this)/100")
-                .src(s),
+                .src(S),
             Param::new("eval-base", "Eval score base", int_!(C, u32, eval_base))
                 .lin(0.0, 200.0, 1.0)
                 .unit("cp")
                 .desc("eval factor = clamp(this + fall, this, eval-max)/eval-div; the fall in cp since depth 5")
-                .src(s),
+                .src(S),
             Param::new("eval-max", "Eval score max", int_!(C, u32, eval_max))
                 .lin(0.0, 300.0, 1.0)
                 .unit("cp")
                 .desc("the eval score's ceiling")
-                .src(s),
+                .src(S),
             Param::new("eval-div", "Eval score divisor", int_!(C, u32, eval_div))
                 .lin(1.0, 200.0, 1.0)
                 .unit("cp")
                 .desc("the eval score's divisor (65: a stable score gives 50/65 = 0.77)")
-                .src(s),
+                .src(S),
             Param::new("aspiration-depth", "Aspiration depth", int_!(C, u32, aspiration_depth))
                 .lin(2.0, 20.0, 1.0)
                 .unit("plies")
                 .desc("the eval factor compares with the score of the last depth below this (Koivisto's prevScore)")
                 .src("Koivisto @6de225ad search.cpp"),
-        ]
+        ];
+        PARAMS
     }
 
     fn presets() -> Vec<Preset<Self>> {

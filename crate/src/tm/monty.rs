@@ -524,66 +524,66 @@ impl ManagerConfig for MontyConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = MontyConfig;
-        let p = SRC_PARAMS;
-        vec![
+        const P: &str = SRC_PARAMS;
+        const PARAMS: &[Param<C>] = &[
             Param::new("mtg", "Horizon", int_!(C, u32, mtg)).lin(10.0, 60.0, 1.0).unit("moves")
-                .desc("move horizon of timeLeft (tm_mtg)").src(p),
+                .desc("move horizon of timeLeft (tm_mtg)").src(P),
             Param::new("opt-value1", "Opt base", f64_!(C, opt_value1)).lin(0.1, 1.2, 0.001).unit("%")
-                .desc("optConstant base (tm_opt_value1)").src(p),
+                .desc("optConstant base (tm_opt_value1)").src(P),
             Param::new("opt-value2", "Opt log slope", f64_!(C, opt_value2)).lin(0.1, 1.0, 0.0001).unit("‰")
-                .desc("optConstant growth per decade of timeLeft/1 s (tm_opt_value2)").src(p),
+                .desc("optConstant growth per decade of timeLeft/1 s (tm_opt_value2)").src(P),
             Param::new("opt-value3", "Opt cap", f64_!(C, opt_value3)).lin(0.1, 1.2, 0.0001).unit("%")
-                .desc("optConstant cap (tm_opt_value3)").src(p),
+                .desc("optConstant cap (tm_opt_value3)").src(P),
             Param::new("optscale-value1", "Opt scale base", f64_!(C, optscale_value1)).lin(0.1, 2.0, 0.001).unit("%")
-                .desc("optScale base (tm_optscale_value1)").src(p),
+                .desc("optScale base (tm_optscale_value1)").src(P),
             Param::new("optscale-value2", "Opt scale ply offset", f64_!(C, optscale_value2)).lin(0.1, 5.0, 0.0001)
-                .unit("plies").desc("added to the ply before the power (tm_optscale_value2)").src(p),
+                .unit("plies").desc("added to the ply before the power (tm_optscale_value2)").src(P),
             Param::new("optscale-value3", "Opt scale exponent", f64_!(C, optscale_value3)).lin(0.1, 1.0, 0.0001)
-                .desc("power of the ply (tm_optscale_value3)").src(p),
+                .desc("power of the ply (tm_optscale_value3)").src(P),
             Param::new("optscale-value4", "Opt scale clock cap", f64_!(C, optscale_value4)).lin(0.1, 1.0, 0.0001)
-                .desc("optScale ≤ this·time/timeLeft (tm_optscale_value4)").src(p),
+                .desc("optScale ≤ this·time/timeLeft (tm_optscale_value4)").src(P),
             Param::new("max-value1", "Max base", f64_!(C, max_value1)).lin(1.0, 10.0, 0.0001)
-                .desc("maxConstant base (tm_max_value1)").src(p),
+                .desc("maxConstant base (tm_max_value1)").src(P),
             Param::new("max-value2", "Max log slope", f64_!(C, max_value2)).lin(1.0, 10.0, 0.0001)
-                .desc("maxConstant growth per decade of timeLeft/1 s (tm_max_value2)").src(p),
+                .desc("maxConstant growth per decade of timeLeft/1 s (tm_max_value2)").src(P),
             Param::new("max-value3", "Max floor", f64_!(C, max_value3)).lin(1.0, 10.0, 0.0001)
-                .desc("maxConstant floor (tm_max_value3)").src(p),
+                .desc("maxConstant floor (tm_max_value3)").src(P),
             Param::new("maxscale-value1", "Max scale ply divisor", f64_!(C, maxscale_value1)).lin(1.0, 24.0, 0.001)
-                .unit("plies").desc("maxScale grows by 1 every this many plies (tm_maxscale_value1)").src(p),
+                .unit("plies").desc("maxScale grows by 1 every this many plies (tm_maxscale_value1)").src(P),
             Param::new("maxscale-value2", "Max scale cap", f64_!(C, maxscale_value2)).lin(1.0, 12.0, 0.0001)
-                .desc("maxScale cap (tm_maxscale_value2)").src(p),
+                .desc("maxScale cap (tm_maxscale_value2)").src(P),
             Param::new("bonus-ply", "Bonus plies", f64_!(C, bonus_ply)).lin(1.0, 30.0, 0.001).unit("plies")
-                .desc("plies (Monty's counter) that get the opening bonus (tm_bonus_ply)").src(p),
+                .desc("plies (Monty's counter) that get the opening bonus (tm_bonus_ply)").src(P),
             Param::new("bonus-value1", "Bonus weight", f64_!(C, bonus_value1)).lin(0.1, 2.0, 0.0001)
-                .desc("bonus = 1 + log10(bonus-ply − ply)·this (tm_bonus_value1)").src(p),
+                .desc("bonus = 1 + log10(bonus-ply − ply)·this (tm_bonus_value1)").src(P),
             Param::new("max-time", "Max clock share", f64_!(C, max_time)).lin(0.4, 0.99, 0.001)
-                .desc("maximum ≤ this·time (tm_max_time)").src(p),
+                .desc("maximum ≤ this·time (tm_max_time)").src(P),
             Param::new("falling-eval1", "Falling slope", f64_!(C, falling_eval1)).lin(0.0, 0.2, 0.00001)
-                .unit("/cp").desc("fallingEval per display centipawn of drop (tm_falling_eval1)").src(p),
+                .unit("/cp").desc("fallingEval per display centipawn of drop (tm_falling_eval1)").src(P),
             Param::new("falling-eval2", "Falling floor", f64_!(C, falling_eval2)).lin(0.1, 1.0, 0.0001)
-                .desc("fallingEval floor (tm_falling_eval2)").src(p),
+                .desc("fallingEval floor (tm_falling_eval2)").src(P),
             Param::new("falling-eval3", "Falling cap", f64_!(C, falling_eval3)).lin(0.1, 3.0, 0.0001)
-                .desc("fallingEval cap (tm_falling_eval3)").src(p),
+                .desc("fallingEval cap (tm_falling_eval3)").src(P),
             Param::new("bmi1", "Instability weight", f64_!(C, bmi1)).lin(0.1, 1.0, 0.0001)
-                .desc("instability = 1 + ln(1 + changes·this) (tm_bmi1)").src(p),
+                .desc("instability = 1 + ln(1 + changes·this) (tm_bmi1)").src(P),
             Param::new("bmi2", "Instability floor", f64_!(C, bmi2)).lin(0.1, 2.0, 0.0001)
-                .desc("instability floor (tm_bmi2)").src(p),
+                .desc("instability floor (tm_bmi2)").src(P),
             Param::new("bmi3", "Instability cap", f64_!(C, bmi3)).lin(0.1, 6.4, 0.0001)
-                .desc("instability cap (tm_bmi3)").src(p),
+                .desc("instability cap (tm_bmi3)").src(P),
             Param::new("bmv1", "Visits base", f64_!(C, bmv1)).lin(0.1, 5.0, 0.0001)
-                .desc("visits factor base (tm_bmv1)").src(p),
+                .desc("visits factor base (tm_bmv1)").src(P),
             Param::new("bmv2", "Visits offset", f64_!(C, bmv2)).lin(0.1, 1.0, 0.0001)
-                .desc("added to the best move's visit share (tm_bmv2)").src(p),
+                .desc("added to the best move's visit share (tm_bmv2)").src(P),
             Param::new("bmv3", "Visits scale", f64_!(C, bmv3)).lin(0.1, 1.0, 0.0001)
-                .desc("multiplies the shifted share inside ln(1 + …) (tm_bmv3)").src(p),
+                .desc("multiplies the shifted share inside ln(1 + …) (tm_bmv3)").src(P),
             Param::new("bmv4", "Visits weight", f64_!(C, bmv4)).lin(0.1, 8.0, 0.0001)
-                .desc("weight of ln(1 + …) (tm_bmv4)").src(p),
+                .desc("weight of ln(1 + …) (tm_bmv4)").src(P),
             Param::new("bmv5", "Visits floor", f64_!(C, bmv5)).lin(0.1, 1.0, 0.0001)
-                .desc("visits factor floor (tm_bmv5)").src(p),
+                .desc("visits factor floor (tm_bmv5)").src(P),
             Param::new("bmv6", "Visits cap", f64_!(C, bmv6)).lin(0.1, 3.0, 0.0001)
-                .desc("visits factor cap (tm_bmv6)").src(p),
+                .desc("visits factor cap (tm_bmv6)").src(P),
             Param::new("variance", "Variance factor (#136)", bool_!(C, variance))
                 .desc("Monty #136: × clamp(1 + (sd − var-kt)·var-slope, var-min, var-max) with sd the root's Q standard deviation (0 … 1 scale); passed STC and LTC, then reverted by #138 because it anti-scaled (−10 Elo at VVLTC SMP); off in Monty today")
                 .src(SRC_VAR),
@@ -604,7 +604,8 @@ impl ManagerConfig for MontyConfig {
             Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead)).lin(0.0, 1000.0, 10.0)
                 .unit("ms").desc("kept back from the clock (Monty's Move Overhead, 400 by default)")
                 .src("Monty @562b13e9 src/uci.rs"),
-        ]
+        ];
+        PARAMS
     }
 
     fn presets() -> Vec<Preset<Self>> {

@@ -306,9 +306,9 @@ impl ManagerConfig for PrinchessConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = PrinchessConfig;
-        vec![
+        const PARAMS: &[Param<C>] = &[
             Param::new("mtf-num", "Moves-left scale numerator", int_!(C, u32, mtf_num)).lin(1.0, 60.0, 1.0)
                 .desc("mtf = ⌊moves_left·this/mtf-den⌋ (the 20 of 20/27: about 20 moves on average)").src(SRC_TM),
             Param::new("mtf-den", "Moves-left scale denominator", int_!(C, u32, mtf_den)).lin(1.0, 60.0, 1.0)
@@ -334,7 +334,8 @@ impl ManagerConfig for PrinchessConfig {
                 .src("princhess @d45769d9 src/mcts.rs"),
             Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead)).lin(0.0, 1000.0, 10.0)
                 .unit("ms").desc("kept back from the clock (MOVE_OVERHEAD 50)").src(SRC_TM),
-        ]
+        ];
+        PARAMS
     }
 
     fn presets() -> Vec<Preset<Self>> {

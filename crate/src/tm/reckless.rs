@@ -206,11 +206,11 @@ impl ManagerConfig for RecklessConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = RecklessConfig;
-        let t = "Reckless @789de891 time.rs";
-        let s = "Reckless @789de891 search.rs";
-        vec![
+        const T: &str = "Reckless @789de891 time.rs";
+        const S: &str = "Reckless @789de891 search.rs";
+        const PARAMS: &[Param<C>] = &[
             Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
                 .log(0.0, 5000.0, 1.0)
                 .unit("ms")
@@ -220,104 +220,105 @@ impl ManagerConfig for RecklessConfig {
                 .lin(0.0, 200.0, 1.0)
                 .unit("ms")
                 .desc("TIME_OVERHEAD_MS: taken from both bounds")
-                .src(t),
+                .src(T),
             Param::new("soft-base", "Soft share, late", f64_!(C, soft_base))
                 .lin(0.01, 0.2, 0.0001)
                 .desc("soft share = this − soft-decay·e^(−soft-rate·move): the share the game tends to")
-                .src(t),
+                .src(T),
             Param::new("soft-decay", "Soft share, opening cut", f64_!(C, soft_decay))
                 .lin(0.0, 0.1, 0.0001)
                 .desc("how much less the first moves take (move 1: 0.0594 − 0.0492·e^(−0.0386) = 1.20 %)")
-                .src(t),
+                .src(T),
             Param::new("soft-rate", "Soft share, growth", f64_!(C, soft_rate))
                 .lin(0.001, 0.2, 0.0001)
                 .unit("/move")
                 .desc("how fast the share grows with the move number")
-                .src(t),
+                .src(T),
             Param::new("hard-scale", "Hard share", f64_!(C, hard_scale))
                 .lin(0.1, 1.0, 0.0001)
                 .desc("hard bound = this·(clock − O) + inc-share·inc")
-                .src(t),
+                .src(T),
             Param::new("inc-share", "Increment share", f64_!(C, inc_share))
                 .lin(0.0, 1.0, 0.01)
                 .desc("the increment's share in both bounds")
-                .src(t),
+                .src(T),
             Param::new("cyclic-hard", "Cyclic hard multiple", f64_!(C, cyclic_hard))
                 .lin(1.0, 10.0, 0.1)
                 .desc("with movestogo: hard bound = this × the per-move share")
-                .src(t),
+                .src(T),
             Param::new("nodes-base", "Node factor base", f32_!(C, nodes_base))
                 .lin(1.0, 5.0, 0.0001)
                 .desc("node factor = max(nodes-min, this − nodes-slope·f)")
-                .src(s),
+                .src(S),
             Param::new("nodes-slope", "Node factor slope", f32_!(C, nodes_slope))
                 .lin(0.0, 5.0, 0.0001)
                 .desc("the node factor's slope in the best move's node share f")
-                .src(s),
+                .src(S),
             Param::new("nodes-min", "Node factor floor", f32_!(C, nodes_min))
                 .lin(0.1, 1.0, 0.0001)
                 .desc("the node factor's floor (f ≥ 0.99 gives it)")
-                .src(s),
+                .src(S),
             Param::new("trend-base", "Score trend base", f32_!(C, trend_base))
                 .lin(0.1, 2.0, 0.0001)
                 .desc("score trend = clamp(this + trend-slope·(prev − s), trend-min, trend-max)")
-                .src(s),
+                .src(S),
             Param::new("trend-slope", "Score trend slope", f32_!(C, trend_slope))
                 .lin(0.0, 0.2, 0.0001)
                 .unit("/internal")
                 .desc("per internal unit the score fell since the previous move")
-                .src(s),
+                .src(S),
             Param::new("trend-min", "Score trend floor", f32_!(C, trend_min))
                 .lin(0.1, 1.0, 0.0001)
                 .desc("the score trend's floor")
-                .src(s),
+                .src(S),
             Param::new("trend-max", "Score trend ceiling", f32_!(C, trend_max))
                 .lin(1.0, 3.0, 0.0001)
                 .desc("the score trend's ceiling")
-                .src(s),
+                .src(S),
             Param::new("pv-base", "PV stability base", f32_!(C, pv_base))
                 .lin(0.5, 2.0, 0.0001)
                 .desc("PV stability = max(pv-min, this − pv-slope·count)")
-                .src(s),
+                .src(S),
             Param::new("pv-slope", "PV stability slope", f32_!(C, pv_slope))
                 .lin(0.0, 0.2, 0.0001)
                 .desc("per iteration in a row with the same best move")
-                .src(s),
+                .src(S),
             Param::new("pv-min", "PV stability floor", f32_!(C, pv_min))
                 .lin(0.1, 1.0, 0.0001)
                 .desc("the PV stability factor's floor")
-                .src(s),
+                .src(S),
             Param::new("eval-base", "Eval stability base", f32_!(C, eval_base))
                 .lin(0.5, 2.0, 0.0001)
                 .desc("eval stability = max(eval-min, this − eval-slope·count)")
-                .src(s),
+                .src(S),
             Param::new("eval-slope", "Eval stability slope", f32_!(C, eval_slope))
                 .lin(0.0, 0.2, 0.0001)
                 .desc("per iteration in a row whose score stays near the running average")
-                .src(s),
+                .src(S),
             Param::new("eval-min", "Eval stability floor", f32_!(C, eval_min))
                 .lin(0.1, 1.0, 0.0001)
                 .desc("the eval stability factor's floor")
-                .src(s),
+                .src(S),
             Param::new("eval-window", "Eval stability window", int_!(C, u32, eval_window))
                 .lin(0.0, 200.0, 1.0)
                 .unit("internal")
                 .desc("a score closer than this to the running average (avg = (avg + s)/2) counts as stable")
-                .src(s),
+                .src(S),
             Param::new("best-move-base", "Best-move changes base", f32_!(C, bms_base))
                 .lin(0.5, 2.0, 0.0001)
                 .desc("best-move factor = this + ln(1 + best-move-slope·changes in the last iteration)")
-                .src(s),
+                .src(S),
             Param::new("best-move-slope", "Best-move changes slope", f32_!(C, bms_slope))
                 .lin(0.0, 2.0, 0.0001)
                 .desc("weight of the last iteration's best-move changes")
-                .src(s),
+                .src(S),
             Param::new("score-unit", "Score unit", f64_!(C, score_unit))
                 .lin(1.0, 8.0, 0.01)
                 .unit("internal/cp")
                 .desc("Reckless's internal units per centipawn (normalize_to_cp: 3.21 at full material, 3.82 with little)")
                 .src("project (Reckless types/score.rs normalize_to_cp)"),
-        ]
+        ];
+        PARAMS
     }
 
     fn presets() -> Vec<Preset<Self>> {

@@ -50,9 +50,9 @@ impl ManagerConfig for ThrowawayConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = ThrowawayConfig;
-        vec![
+        const PARAMS: &[Param<C>] = &[
             Param::new("share-pct", "Share per move", f64_!(C, share_pct))
                 .lin(0.5, 20.0, 0.5)
                 .unit("%")
@@ -63,7 +63,8 @@ impl ManagerConfig for ThrowawayConfig {
                 .unit("ms")
                 .desc("kept back from the clock")
                 .src("registry test"),
-        ]
+        ];
+        PARAMS
     }
 
     fn presets() -> Vec<Preset<Self>> {

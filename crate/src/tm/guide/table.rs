@@ -81,11 +81,11 @@ impl ManagerConfig for GuideConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = GuideConfig;
-        let s = "seed 004";
-        let e = "Ethereal timeman.c @0e47e9b6";
-        vec![
+        const S: &str = "seed 004";
+        const E: &str = "Ethereal timeman.c @0e47e9b6";
+        const PARAMS: &[Param<C>] = &[
             Param::new(
                 "mode",
                 "Allocation rule",
@@ -100,110 +100,111 @@ impl ManagerConfig for GuideConfig {
                 ),
             )
             .desc("chunks: initial/divisor; fraction: clock/divisor; recap: clock/20 + ¾ inc with soft/hard")
-            .src(s),
+            .src(S),
             Param::new("chunk-divisor", "Chunk divisor", int_!(C, u32, chunk_divisor))
                 .lin(10.0, 200.0, 1.0)
                 .desc("chunks: L = initial clock / divisor")
-                .src(s),
+                .src(S),
             Param::new("fraction-divisor", "Fraction divisor", int_!(C, u32, fraction_divisor))
                 .lin(2.0, 100.0, 1.0)
                 .desc("fraction: L = clock / divisor")
-                .src(s),
+                .src(S),
             Param::new("base-divisor", "Base divisor", int_!(C, u32, base_divisor))
                 .lin(5.0, 100.0, 1.0)
                 .desc("recap: base = clock/divisor + …")
-                .src(s),
+                .src(S),
             Param::new("inc-frac", "Increment share", f64_!(C, inc_frac))
                 .lin(0.0, 1.0, 0.05)
                 .desc("recap: share of the increment added (3/4)")
-                .src(s),
+                .src(S),
             Param::new("soft-hard", "Soft/hard split", bool_!(C, soft_hard))
                 .desc("recap: soft/hard split (false: single limit L = base)")
-                .src(s),
+                .src(S),
             Param::new("soft-frac", "Soft share", f64_!(C, soft_frac))
                 .lin(0.1, 1.0, 0.05)
                 .desc("soft = base·soft-frac")
-                .src(s),
+                .src(S),
             Param::new("hard-mult", "Hard multiple", f64_!(C, hard_mult))
                 .lin(1.0, 10.0, 0.1)
                 .desc("hard = base·hard-mult")
-                .src(s),
+                .src(S),
             Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
                 .lin(0.0, 1000.0, 5.0)
                 .unit("ms")
                 .desc("added to elapsed at every check")
-                .src(s),
+                .src(S),
             Param::new("clear-one-depth", "Clear one depth", bool_!(C, clear_one_depth))
                 .desc("depth 1 is never aborted, and its result is kept")
-                .src(s),
+                .src(S),
             Param::new("check-interval", "Check interval", int_!(C, u32, check_interval))
                 .log_factor(1.0, 65536.0, 2.0)
                 .unit("nodes")
                 .desc("hard-check cadence (the seed checks in every node)")
-                .src(s),
+                .src(S),
             Param::new("pv-stability", "PV stability", bool_!(C, pv_stability))
                 .desc("enable the PV-stability scaling")
-                .src(s),
+                .src(S),
             Param::new("pv-base", "PV factor base", f64_!(C, pv_base))
                 .lin(0.5, 2.0, 0.01)
                 .desc("factor = base − step·min(cap, s)")
-                .src(e),
+                .src(E),
             Param::new("pv-step", "PV factor step", f64_!(C, pv_step))
                 .lin(0.0, 0.1, 0.005)
                 .desc("factor step per stable iteration")
-                .src(e),
+                .src(E),
             Param::new("pv-cap", "PV stability cap", int_!(C, u32, pv_cap))
                 .lin(0.0, 20.0, 1.0)
                 .unit("iterations")
                 .desc("cap on the stable-iteration count s")
-                .src(e),
+                .src(E),
             Param::new("score-stability", "Score stability", bool_!(C, score_stability))
                 .desc("enable the score-stability scaling")
-                .src(s),
+                .src(S),
             Param::new("score-min-depth", "Score min depth", int_!(C, u32, score_min_depth))
                 .lin(1.0, 20.0, 1.0)
                 .unit("plies")
                 .desc("first depth at which the score factor applies")
-                .src(s),
+                .src(S),
             Param::new("score-lag", "Score lag", int_!(C, u32, score_lag))
                 .lin(1.0, 6.0, 1.0)
                 .unit("iterations")
                 .desc("compare score[d − lag] with score[d]")
-                .src(e),
+                .src(E),
             Param::new("score-slope", "Score slope", f64_!(C, score_slope))
                 .lin(0.0, 0.2, 0.005)
                 .unit("1/cp")
                 .desc("factor = clamp(slope·drop, min, max)")
-                .src(e),
+                .src(E),
             Param::new("score-min", "Score factor min", f64_!(C, score_min))
                 .lin(0.25, 1.0, 0.05)
                 .desc("lower clamp of the score factor")
-                .src(e),
+                .src(E),
             Param::new("score-max", "Score factor max", f64_!(C, score_max))
                 .lin(1.0, 3.0, 0.05)
                 .desc("upper clamp of the score factor")
-                .src(e),
+                .src(E),
             Param::new("node-tm", "Node-based TM", bool_!(C, node_tm))
                 .desc("enable the node-based scaling")
-                .src(s),
+                .src(S),
             Param::new("node-slope", "Node slope", f64_!(C, node_slope))
                 .lin(0.0, 4.0, 0.05)
                 .desc("factor = max(min, slope·(1 − f) + offset)")
-                .src(e),
+                .src(E),
             Param::new("node-offset", "Node offset", f64_!(C, node_offset))
                 .lin(0.0, 1.5, 0.05)
                 .desc("offset of the node factor")
-                .src(e),
+                .src(E),
             Param::new("node-min", "Node factor min", f64_!(C, node_min))
                 .lin(0.1, 1.0, 0.05)
                 .desc("floor of the node factor")
-                .src(e),
+                .src(E),
             Param::new("tricks-min-depth", "Tricks min depth", int_!(C, u32, tricks_min_depth))
                 .lin(1.0, 12.0, 1.0)
                 .unit("depths")
                 .desc("the PV and node factors apply from this completed depth on")
-                .src(e),
-        ]
+                .src(E),
+        ];
+        PARAMS
     }
 
     fn presets() -> Vec<Preset<Self>> {

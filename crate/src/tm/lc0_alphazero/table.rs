@@ -3,7 +3,7 @@
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
 use crate::tm::lc0_alphazero::AlphaZeroConfig;
-use crate::tm::params::tables::{has_smart_pruning, SRC_LC0, lc0_move_overhead, smart_pruning_params};
+use crate::tm::params::tables::{has_smart_pruning, SRC_LC0, lc0_move_overhead, smart_pruning_params, concat};
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
 use crate::tm::params::tables::{f32_, int_};
 use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
@@ -37,9 +37,9 @@ impl ManagerConfig for AlphaZeroConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = AlphaZeroConfig;
-        let mut v = vec![
+        const HEAD: &[Param<C>] = &[
             Param::new("alphazero-time-pct", "Time share", f32_!(C, time_pct))
                 .lin(0.5, 50.0, 0.5)
                 .valid(0.0, 100.0)
@@ -48,8 +48,9 @@ impl ManagerConfig for AlphaZeroConfig {
                 .src(SRC_LC0),
             lc0_move_overhead(int_!(C, u32, move_overhead)),
         ];
-        v.extend(smart_pruning_params(true));
-        v
+        const SP: [Param<C>; 5] = smart_pruning_params();
+        const ALL: [Param<C>; HEAD.len() + 5] = concat(HEAD, &SP);
+        &ALL
     }
 
     fn presets() -> Vec<Preset<Self>> {

@@ -3,7 +3,7 @@
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
 use crate::tm::lc0_curve::CurveConfig;
-use crate::tm::params::tables::{has_smart_pruning, smart_pruning_params};
+use crate::tm::params::tables::{has_smart_pruning, smart_pruning_params, concat};
 use crate::tm::params::flags::{SMART_PRUNING};
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
 use crate::tm::params::tables::{bool_, f32_, f64_, int_};
@@ -61,35 +61,35 @@ impl ManagerConfig for CurveConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = CurveConfig;
-        let s = "seed 002; lc0 v0.17";
-        let mut v = vec![
+        const S: &str = "seed 002; lc0 v0.17";
+        const HEAD: &[Param<C>] = &[
             Param::new("time-curve-peak", "Curve peak", f32_!(C, peak))
                 .lin(-20.0, 150.0, 0.1)
                 .unit("plies")
                 .desc("where the weight curve peaks (the blog says move 26; the code 26.2 plies)")
-                .src(s),
+                .src(S),
             Param::new("time-curve-left", "Curve left width", f32_!(C, left))
                 .lin(1.0, 300.0, 1.0)
                 .unit("plies")
                 .desc("width left of the peak (upstream time-curve-left-width)")
-                .src(s),
+                .src(S),
             Param::new("time-curve-right", "Curve right width", f32_!(C, right))
                 .lin(1.0, 300.0, 1.0)
                 .unit("plies")
                 .desc("width right of the peak (upstream time-curve-right-width)")
-                .src(s),
+                .src(S),
             Param::new("slowmover", "Slowmover", f32_!(C, slowmover))
                 .lin(0.1, 5.0, 0.05)
                 .unit("×")
                 .desc("budget multiplier compensating early SmartPruning exits (v0.18+: 1.0)")
-                .src(s),
+                .src(S),
             Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
                 .lin(0.0, 2000.0, 10.0)
                 .unit("ms")
                 .desc("overhead (v0.19+: 200)")
-                .src(s),
+                .src(S),
             Param::new("futile-search-aversion", "Futile search aversion", f64_!(C, smart_pruning.factor))
                 .lin(0.0, 10.0, 0.01)
                 .desc("SmartPruning factor F (§8); 0 disables it")
@@ -110,8 +110,9 @@ impl ManagerConfig for CurveConfig {
                 .desc("horizon when movestogo is absent")
                 .src("seed 002"),
         ];
-        v.extend(smart_pruning_params(false));
-        v
+        const SP: [Param<C>; 5] = smart_pruning_params();
+        const ALL: [Param<C>; HEAD.len() + 4] = concat(HEAD, SP.split_at(1).1);
+        &ALL
     }
 
     fn presets() -> Vec<Preset<Self>> {

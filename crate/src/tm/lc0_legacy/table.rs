@@ -3,7 +3,7 @@
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
 use crate::tm::lc0_legacy::LegacyConfig;
-use crate::tm::params::tables::{has_smart_pruning, SRC_LC0, lc0_move_overhead, smart_pruning_params};
+use crate::tm::params::tables::{has_smart_pruning, SRC_LC0, lc0_move_overhead, smart_pruning_params, concat};
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
 use crate::tm::params::tables::{f32_, int_};
 use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
@@ -59,9 +59,9 @@ impl ManagerConfig for LegacyConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = LegacyConfig;
-        let mut v = vec![
+        const HEAD: &[Param<C>] = &[
             Param::new("slowmover", "Slowmover", f32_!(C, slowmover))
                 .lin(0.1, 3.0, 0.05)
                 .unit("×")
@@ -91,8 +91,9 @@ impl ManagerConfig for LegacyConfig {
                 .src(SRC_LC0),
             lc0_move_overhead(int_!(C, u32, move_overhead)),
         ];
-        v.extend(smart_pruning_params(true));
-        v
+        const SP: [Param<C>; 5] = smart_pruning_params();
+        const ALL: [Param<C>; HEAD.len() + 5] = concat(HEAD, &SP);
+        &ALL
     }
 
     fn presets() -> Vec<Preset<Self>> {

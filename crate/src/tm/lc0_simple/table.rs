@@ -3,7 +3,7 @@
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
 use crate::tm::lc0_simple::SimpleConfig;
-use crate::tm::params::tables::{has_smart_pruning, SRC_LC0, lc0_move_overhead, smart_pruning_params};
+use crate::tm::params::tables::{has_smart_pruning, SRC_LC0, lc0_move_overhead, smart_pruning_params, concat};
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
 use crate::tm::params::tables::{f32_, int_};
 use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
@@ -53,9 +53,9 @@ impl ManagerConfig for SimpleConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = SimpleConfig;
-        let mut v = vec![
+        const HEAD: &[Param<C>] = &[
             Param::new("base-pct", "Base share", f32_!(C, base_pct))
                 .lin(0.1, 10.0, 0.05)
                 .valid_above(0.0, 100.0)
@@ -81,8 +81,9 @@ impl ManagerConfig for SimpleConfig {
                 .src(SRC_LC0),
             lc0_move_overhead(int_!(C, u32, move_overhead)),
         ];
-        v.extend(smart_pruning_params(true));
-        v
+        const SP: [Param<C>; 5] = smart_pruning_params();
+        const ALL: [Param<C>; HEAD.len() + 5] = concat(HEAD, &SP);
+        &ALL
     }
 
     fn presets() -> Vec<Preset<Self>> {

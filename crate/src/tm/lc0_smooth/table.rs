@@ -3,7 +3,7 @@
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
 use crate::tm::lc0_smooth::{NpsDecay, SmoothConfig, TrendRotation};
-use crate::tm::params::tables::{has_smart_pruning, smart_pruning_params};
+use crate::tm::params::tables::{has_smart_pruning, smart_pruning_params, concat};
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
 use crate::tm::params::tables::{f32_, int_};
 use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
@@ -107,25 +107,25 @@ impl ManagerConfig for SmoothConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = SmoothConfig;
-        let s = "lc0 smooth.cc @909a4082; seeds 000/003";
-        let mut v = vec![
+        const S: &str = "lc0 smooth.cc @909a4082; seeds 000/003";
+        const HEAD: &[Param<C>] = &[
             Param::new("init-tree-reuse", "Initial tree reuse", f32_!(C, init_tree_reuse))
                 .lin(0.0, 0.9, 0.01)
                 .desc("initial tree-reuse factor r")
-                .src(s),
-            Param::new("max-tree-reuse", "Max tree reuse", f32_!(C, max_tree_reuse)).lin(0.0, 0.95, 0.01).desc("cap on r").src(s),
+                .src(S),
+            Param::new("max-tree-reuse", "Max tree reuse", f32_!(C, max_tree_reuse)).lin(0.0, 0.95, 0.01).desc("cap on r").src(S),
             Param::new("tree-reuse-update-rate", "Tree reuse update rate", f32_!(C, tree_reuse_update_rate))
                 .log(0.5, 20.0, 0.1)
                 .unit("avg moves")
                 .desc("average moves for a half update of r (ExponentialDecay step)")
-                .src(s),
+                .src(S),
             Param::new("init-nps", "Initial NPS", f32_!(C, init_nps))
                 .log(100.0, 1e6, 0.0)
                 .unit("nodes/s")
                 .desc("initial NPS (hard-coded 20000 in lc0; a parameter in the seed)")
-                .src(s),
+                .src(S),
             Param::new(
                 "nps-decay",
                 "NPS smoothing",
@@ -136,58 +136,58 @@ impl ManagerConfig for SmoothConfig {
                 }),
             )
             .desc("linear: LinearDecay over nps-update-period (lc0 #1596); exponential: ED with nps-update-rate (seed)")
-            .src(s),
+            .src(S),
             Param::new("nps-update-period", "NPS update period", f32_!(C, nps_update_period))
                 .log(1.0, 120.0, 1.0)
                 .unit("s")
                 .desc("LinearDecay window W")
-                .src(s),
+                .src(S),
             Param::new("nps-update-rate", "NPS update rate", f32_!(C, nps_update_rate))
                 .log(0.5, 60.0, 0.5)
                 .unit("s")
                 .desc("ExponentialDecay half-life")
-                .src(s),
-            Param::new("init-timeuse", "Initial timeuse", f32_!(C, init_timeuse)).lin(0.1, 1.0, 0.01).desc("initial timeuse u").src(s),
-            Param::new("min-timeuse", "Min timeuse", f32_!(C, min_timeuse)).lin(0.05, 1.0, 0.01).desc("floor on u").src(s),
+                .src(S),
+            Param::new("init-timeuse", "Initial timeuse", f32_!(C, init_timeuse)).lin(0.1, 1.0, 0.01).desc("initial timeuse u").src(S),
+            Param::new("min-timeuse", "Min timeuse", f32_!(C, min_timeuse)).lin(0.05, 1.0, 0.01).desc("floor on u").src(S),
             Param::new("timeuse-update-rate", "Timeuse update rate", f32_!(C, timeuse_update_rate))
                 .log(0.5, 30.0, 0.1)
                 .unit("avg moves")
                 .desc("average moves for a half update of u")
-                .src(s),
+                .src(S),
             Param::new("max-move-budget", "Max move budget", f32_!(C, max_move_budget))
                 .lin(0.05, 0.95, 0.01)
                 .desc("alloc ≤ this × clock")
-                .src(s),
+                .src(S),
             Param::new("init-piggybank", "Initial piggybank", f32_!(C, init_piggybank))
                 .lin(0.0, 0.5, 0.01)
                 .desc("bank at the first move = clock × this")
-                .src(s),
+                .src(S),
             Param::new("per-move-piggybank", "Per-move piggybank", f32_!(C, per_move_piggybank))
                 .lin(0.0, 0.5, 0.01)
                 .desc("share of each move's expected time that is banked")
-                .src(s),
+                .src(S),
             Param::new("max-piggybank-use", "Max piggybank use", f32_!(C, max_piggybank_use))
                 .lin(0.0, 1.0, 0.01)
                 .desc("share of the bank usable on one move")
-                .src(s),
+                .src(S),
             Param::new("max-piggybank-moves", "Max piggybank moves", f32_!(C, max_piggybank_moves))
                 .lin(0.0, 100.0, 0.5)
                 .unit("avg moves")
                 .desc("bank cap")
-                .src(s),
+                .src(S),
             Param::new("trend-nps-update-period-ms", "Trend period", int_!(C, u32, trend_nps_update_period_ms))
                 .log(100.0, 20000.0, 100.0)
                 .unit("ms")
                 .desc("trend-watcher window")
-                .src(s),
+                .src(S),
             Param::new("bestmove-optimism", "Best-move optimism", f32_!(C, bestmove_optimism))
                 .lin(0.0, 2.0, 0.05)
                 .desc("expected future rate of the best move relative to its current rate")
-                .src(s),
+                .src(S),
             Param::new("overtaker-optimism", "Overtaker optimism", f32_!(C, overtaker_optimism))
                 .lin(0.0, 10.0, 0.1)
                 .desc("the same for the other moves")
-                .src(s),
+                .src(S),
             Param::new(
                 "trend-rotation",
                 "Trend rotation",
@@ -198,31 +198,32 @@ impl ManagerConfig for SmoothConfig {
                 }),
             )
             .desc("when the trend watcher rotates its snapshots: upstream (lc0 @909a4082, at every check: rates over the last two checks) or intended (the design: a trend period apart, rates over 1–2 periods)")
-            .src(s),
+            .src(S),
             Param::new("force-piggybank-ms", "Forced bank window", int_!(C, u32, force_piggybank_ms))
                 .lin(0.0, 5000.0, 50.0)
                 .unit("ms")
                 .desc("the bank may be used during the first ms after the first batch")
-                .src(s),
+                .src(S),
             Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
                 .lin(0.0, 2000.0, 10.0)
                 .unit("ms")
                 .desc("overhead")
-                .src(s),
+                .src(S),
             Param::new("midpoint", "MLE midpoint", f32_!(C, midpoint))
                 .group("mle-legacy")
                 .lin(20.0, 100.0, 0.1)
                 .unit("moves")
                 .desc("moves-left estimator: median game length m")
-                .src(s),
+                .src(S),
             Param::new("steepness", "MLE steepness", f32_!(C, steepness))
                 .group("mle-legacy")
                 .lin(2.0, 15.0, 0.01)
                 .desc("moves-left estimator: steepness s")
-                .src(s),
+                .src(S),
         ];
-        v.extend(smart_pruning_params(true));
-        v
+        const SP: [Param<C>; 5] = smart_pruning_params();
+        const ALL: [Param<C>; HEAD.len() + 5] = concat(HEAD, &SP);
+        &ALL
     }
 
     fn presets() -> Vec<Preset<Self>> {

@@ -50,39 +50,40 @@ impl ManagerConfig for MediocreConfig {
         }
     }
 
-    fn params() -> Vec<Param<Self>> {
+    fn params() -> &'static [Param<Self>] {
         type C = MediocreConfig;
-        let s = "seed 001";
-        vec![
+        const S: &str = "seed 001";
+        const PARAMS: &[Param<C>] = &[
             Param::new("divisor", "Divisor", int_!(C, u32, divisor))
                 .lin(10.0, 100.0, 1.0)
                 .desc("budget = clock/divisor + …")
-                .src(s),
+                .src(S),
             Param::new("inc-frac", "Increment share", f64_!(C, inc_frac))
                 .lin(0.0, 1.0, 0.05)
                 .desc("share of the increment added")
-                .src(s),
+                .src(S),
             Param::new("safety-ms", "Safety margin", int_!(C, u32, safety_ms))
                 .lin(0.0, 2000.0, 10.0)
                 .unit("ms")
                 .desc("if the budget reaches the clock, use clock − safety")
-                .src(s),
+                .src(S),
             Param::new("fallback-ms", "Fallback", int_!(C, u32, fallback_ms))
                 .lin(0.0, 1000.0, 10.0)
                 .unit("ms")
                 .desc("used when the result is negative (can exceed a tiny clock, as in the seed)")
-                .src(s),
+                .src(S),
             Param::new("next-depth-factor", "Next-depth factor", f64_!(C, next_depth_factor))
                 .lin(1.0, 5.0, 0.1)
                 .unit("×")
                 .desc("do not start the next depth if elapsed × factor > budget")
-                .src(s),
+                .src(S),
             Param::new("check-interval", "Check interval", int_!(C, u32, check_interval))
                 .log_factor(1.0, 65536.0, 2.0)
                 .unit("nodes")
                 .desc("hard-check cadence (TIME_CHECK_INTERVAL); the seed gives no value, 1024 as Ethereal")
                 .src("project"),
-        ]
+        ];
+        PARAMS
     }
 
     fn presets() -> Vec<Preset<Self>> {

@@ -109,7 +109,7 @@ pub struct ManagerSchema {
 pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
     let params = C::params();
     let presets: Vec<(&'static str, &'static str, Vec<Value>)> =
-        C::presets().iter().map(|p| (p.name, p.description, values(&params, &p.config))).collect();
+        C::presets().iter().map(|p| (p.name, p.description, values(params, &p.config))).collect();
     let decl = Decl {
         name: C::NAME,
         aliases: C::ALIASES,
@@ -119,7 +119,7 @@ pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
         sources: C::SOURCES,
         info: C::info(),
     };
-    schema_of(&decl, &rows(&params), &presets)
+    schema_of(&decl, &rows(params), &presets)
 }
 
 /// What a [`ManagerConfig`] declares besides its rows and presets, without its type.

@@ -43,6 +43,14 @@ pub struct Param<C> {
     pub access: Access<C>,
 }
 
+// Manual impls, as for `Access`.
+impl<C> Clone for Param<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C> Copy for Param<C> {}
+
 /// One parameter without its config type: key, place, words, shape and ranges.
 #[derive(Clone, Copy, Debug)]
 pub struct Row {
@@ -68,19 +76,33 @@ pub struct Row {
     pub names: &'static [&'static str],
 }
 
+/// Whether rows keep their words: label, unit, description and source. Only the schema shows
+/// them (sliders, `tmlab params`, UCI options), and the charts module exports no schema (a
+/// page's sliders read the engine module's, docs/architecture.md "Two wasm modules"), so its
+/// build leaves them out of the tables: the strings are then not linked into what a docs page
+/// downloads. Keys, groups, ranges, kinds and enum names, which spec strings and their errors
+/// use, are kept in both builds.
+const WORDS: bool = cfg!(feature = "engine");
+
+/// `text` in a build that keeps rows' words, else empty.
+const fn words(text: &'static str) -> &'static str {
+    if WORDS { text } else { "" }
+}
+
 impl<C> Param<C> {
     /// A parameter with its key, label and accessor; the builder methods add the rest.
-    pub fn new(key: &'static str, label: &'static str, access: Access<C>) -> Self {
+    pub const fn new(key: &'static str, label: &'static str, access: Access<C>) -> Self {
+        const NONE: &[&str] = &[];
         let (kind, names) = match access {
-            Access::F32(..) | Access::F64(..) => (Kind::Float, &[][..]),
-            Access::Int(..) => (Kind::Int, &[][..]),
-            Access::Bool(..) => (Kind::Bool, &[][..]),
+            Access::F32(..) | Access::F64(..) => (Kind::Float, NONE),
+            Access::Int(..) => (Kind::Int, NONE),
+            Access::Bool(..) => (Kind::Bool, NONE),
             Access::Enum(names, ..) => (Kind::Enum, names),
         };
         let row = Row {
             key,
             group: None,
-            label,
+            label: words(label),
             unit: "",
             description: "",
             source: "",
@@ -93,66 +115,57 @@ impl<C> Param<C> {
     }
 
     /// In a sub-dictionary.
-    #[inline(always)]
-    pub fn group(mut self, group: &'static str) -> Self {
+    pub const fn group(mut self, group: &'static str) -> Self {
         self.row.group = Some(group);
         self
     }
 
     /// A linear slider.
-    #[inline(always)]
-    pub fn lin(mut self, min: f64, max: f64, step: f64) -> Self {
+    pub const fn lin(mut self, min: f64, max: f64, step: f64) -> Self {
         self.row.slider = Some(Slider { min, max, step: Some(step), factor: None, scale: Scale::Lin });
         self
     }
 
     /// A logarithmic slider with an additive step (or none when `step` is 0).
-    #[inline(always)]
-    pub fn log(mut self, min: f64, max: f64, step: f64) -> Self {
-        let step = (step > 0.0).then_some(step);
+    pub const fn log(mut self, min: f64, max: f64, step: f64) -> Self {
+        let step = if step > 0.0 { Some(step) } else { None };
         self.row.slider = Some(Slider { min, max, step, factor: None, scale: Scale::Log });
         self
     }
 
     /// A logarithmic slider that moves by a factor (×2 for node counts).
-    #[inline(always)]
-    pub fn log_factor(mut self, min: f64, max: f64, factor: f64) -> Self {
+    pub const fn log_factor(mut self, min: f64, max: f64, factor: f64) -> Self {
         self.row.slider = Some(Slider { min, max, step: None, factor: Some(factor), scale: Scale::Log });
         self
     }
 
     /// Values accepted beyond the slider (`(valid 0 … 100)` in the spec).
-    #[inline(always)]
-    pub fn valid(mut self, min: f64, max: f64) -> Self {
+    pub const fn valid(mut self, min: f64, max: f64) -> Self {
         self.row.valid = Some(Range { min, max, min_exclusive: false });
         self
     }
 
     /// Values accepted beyond the slider, with `min` excluded (`(valid (0, 100])`).
-    #[inline(always)]
-    pub fn valid_above(mut self, min: f64, max: f64) -> Self {
+    pub const fn valid_above(mut self, min: f64, max: f64) -> Self {
         self.row.valid = Some(Range { min, max, min_exclusive: true });
         self
     }
 
     /// The unit.
-    #[inline(always)]
-    pub fn unit(mut self, unit: &'static str) -> Self {
-        self.row.unit = unit;
+    pub const fn unit(mut self, unit: &'static str) -> Self {
+        self.row.unit = words(unit);
         self
     }
 
     /// The one-line description.
-    #[inline(always)]
-    pub fn desc(mut self, description: &'static str) -> Self {
-        self.row.description = description;
+    pub const fn desc(mut self, description: &'static str) -> Self {
+        self.row.description = words(description);
         self
     }
 
     /// The source.
-    #[inline(always)]
-    pub fn src(mut self, source: &'static str) -> Self {
-        self.row.source = source;
+    pub const fn src(mut self, source: &'static str) -> Self {
+        self.row.source = words(source);
         self
     }
 
@@ -295,8 +308,9 @@ pub trait ManagerConfig: Copy + PartialEq + fmt::Debug + Send + Wrap + 'static {
     const TERMS: &'static [Entry];
     /// Label, reference and description.
     fn info() -> ManagerInfo;
-    /// Every parameter, in display order.
-    fn params() -> Vec<Param<Self>>;
+    /// Every parameter, in display order: a table built at compile time (`const`), so the
+    /// wasm modules hold it as data rather than as code that builds it.
+    fn params() -> &'static [Param<Self>];
     /// The presets; the first is the default.
     fn presets() -> Vec<Preset<Self>>;
     /// A fresh manager with this config.

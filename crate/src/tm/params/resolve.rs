@@ -49,7 +49,7 @@ fn preset_index(manager: &str, presets: &[&'static str], name: &str) -> Result<u
 pub(crate) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C), SpecError> {
     let params = C::params();
     let presets = C::presets();
-    let (i, sets) = resolve_rows(C::NAME, &rows(&params), &names(&presets), dict)?;
+    let (i, sets) = resolve_rows(C::NAME, &rows(params), &names(&presets), dict)?;
     let mut config = presets[i].config;
     for (j, v) in sets {
         params[j].set(&mut config, v);
@@ -180,7 +180,7 @@ pub(crate) fn print<C: ManagerConfig>(preset: &'static str, config: &C) -> Strin
     let base = presets.iter().find(|p| p.name == preset).unwrap_or(&presets[0]);
     let params = C::params();
     let base_name = if base.name != presets[0].name { Some(base.name) } else { None };
-    print_values(C::NAME, &rows(&params), base_name, &values(&params, &base.config), &values(&params, config))
+    print_values(C::NAME, &rows(params), base_name, &values(params, &base.config), &values(params, config))
 }
 
 /// [`print`] on rows: `base` names the preset when it is not the default one, `base_values`
@@ -224,7 +224,7 @@ pub(crate) fn get_path<C: ManagerConfig>(config: &C, path: &str) -> Option<Value
 /// Sets a parameter by path from a value token.
 pub(crate) fn set_path<C: ManagerConfig>(config: &mut C, path: &str, token: &str) -> Result<(), SpecError> {
     let params = C::params();
-    let (i, v) = check_path(C::NAME, &rows(&params), path, token)?;
+    let (i, v) = check_path(C::NAME, &rows(params), path, token)?;
     params[i].set(config, v);
     Ok(())
 }

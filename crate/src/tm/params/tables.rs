@@ -35,7 +35,7 @@ pub(crate) const SRC_LC0: &str = "lc0 src/search/classic/stoppers @909a4082";
 
 /// lc0's `MoveOverheadMs` (ms), the one slider of the stoppers that read it under that name
 /// (`lc0-legacy`, `lc0-simple`, `lc0-alphazero`).
-pub(crate) fn lc0_move_overhead<C>(access: super::Access<C>) -> super::Param<C> {
+pub(crate) const fn lc0_move_overhead<C>(access: super::Access<C>) -> super::Param<C> {
     super::Param::new("move-overhead", "Move overhead", access)
         .lin(0.0, 2000.0, 10.0)
         .unit("ms")
@@ -47,3 +47,19 @@ mod smart_pruning;
 
 pub use smart_pruning::HasSmartPruning;
 pub(crate) use smart_pruning::{has_smart_pruning, smart_pruning_params};
+
+/// `head` then `tail`, as an array of `N` parameters, in a `const`: how a manager's table
+/// appends rows it shares with other managers (SmartPruning's). `N` must be the sum of the lengths.
+pub(crate) const fn concat<C, const N: usize>(
+    head: &[super::Param<C>],
+    tail: &[super::Param<C>],
+) -> [super::Param<C>; N] {
+    assert!(head.len() + tail.len() == N, "concat: N must be head.len() + tail.len()");
+    let mut out = [head[0]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < head.len() { head[i] } else { tail[i - head.len()] };
+        i += 1;
+    }
+    out
+}

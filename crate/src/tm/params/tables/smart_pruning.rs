@@ -29,37 +29,30 @@ macro_rules! has_smart_pruning {
 }
 pub(crate) use has_smart_pruning;
 
-/// The `smart-pruning(...)` parameters (§8). `lc0-curve` names the factor
-/// `futile-search-aversion` at the top level instead, so it leaves `factor` out.
-pub(crate) fn smart_pruning_params<C: HasSmartPruning>(with_factor: bool) -> Vec<Param<C>> {
-    let g = "smart-pruning";
-    let mut v = Vec::new();
-    if with_factor {
-        v.push(
-            Param::new(
-                "factor",
-                "Smart pruning factor",
-                Access::F64(|c: &C| c.sp().factor, |c: &mut C, x| c.sp_mut().factor = x),
-            )
-            .group(g)
-            .lin(0.0, 10.0, 0.01)
-            .desc("F: >1 prunes and stops earlier, <1 later, 0 disables (UCI SmartPruningFactor)")
-            .src(SRC_SP),
-        );
-    }
-    v.push(
+/// The `smart-pruning(...)` parameters (§8), `factor` first. `lc0-curve` names the factor
+/// `futile-search-aversion` at the top level instead, so it leaves `factor` out (`SP[1..]`).
+pub(crate) const fn smart_pruning_params<C: HasSmartPruning>() -> [Param<C>; 5] {
+    const G: &str = "smart-pruning";
+    [
+        Param::new(
+            "factor",
+            "Smart pruning factor",
+            Access::F64(|c: &C| c.sp().factor, |c: &mut C, x| c.sp_mut().factor = x),
+        )
+        .group(G)
+        .lin(0.0, 10.0, 0.01)
+        .desc("F: >1 prunes and stops earlier, <1 later, 0 disables (UCI SmartPruningFactor)")
+        .src(SRC_SP),
         Param::new(
             "grace-ms",
             "Smart pruning grace",
             Access::Int(|c: &C| c.sp().grace_ms as i64, |c: &mut C, x| c.sp_mut().grace_ms = x as u32),
         )
-        .group(g)
+        .group(G)
         .lin(0.0, 2000.0, 10.0)
         .unit("ms")
         .desc("no decision until this long after the first evaluation (kSmartPruningToleranceMs)")
         .src(SRC_SP),
-    );
-    v.push(
         Param::new(
             "tolerance-nodes",
             "Smart pruning node tolerance",
@@ -68,13 +61,11 @@ pub(crate) fn smart_pruning_params<C: HasSmartPruning>(with_factor: bool) -> Vec
                 |c: &mut C, x| c.sp_mut().tolerance_nodes = x as u32,
             ),
         )
-        .group(g)
+        .group(G)
         .lin(0.0, 5000.0, 10.0)
         .unit("nodes")
         .desc("added to the playouts in the NPS estimate (kSmartPruningToleranceNodes)")
         .src(SRC_SP),
-    );
-    v.push(
         Param::new(
             "minimum-batches",
             "Minimum batches",
@@ -83,23 +74,20 @@ pub(crate) fn smart_pruning_params<C: HasSmartPruning>(with_factor: bool) -> Vec
                 |c: &mut C, x| c.sp_mut().minimum_batches = x as u32,
             ),
         )
-        .group(g)
+        .group(G)
         .lin(0.0, 1000.0, 1.0)
         .unit("batches")
         .desc("no stop before this many batches (SmartPruningMinimumBatches)")
         .src(SRC_SP),
-    );
-    v.push(
         Param::new(
             "resign-q",
             "Resign Q",
             Access::F64(|c: &C| c.sp().resign_q, |c: &mut C, x| c.sp_mut().resign_q = x),
         )
-        .group(g)
+        .group(G)
         .lin(-1.0, 0.0, 0.01)
         .unit("Q")
         .desc("may_resign is cleared if a visited root child has Q above this (hard-coded in lc0)")
         .src("lc0 search.cc @909a4082"),
-    );
-    v
+    ]
 }
