@@ -13,6 +13,7 @@ mod curve;
 #[cfg(not(target_arch = "wasm32"))]
 mod estimate;
 #[cfg(not(target_arch = "wasm32"))]
+mod flags;
 mod game_args;
 #[cfg(not(target_arch = "wasm32"))]
 mod leaderboard;
