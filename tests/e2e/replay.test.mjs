@@ -111,6 +111,10 @@ test('engine traces: a fastchess sample fills eval/depth and latency; a tmlab ga
   const first = await cells('white', 0);
   assert.deepEqual([first[0], first[1], first[6], first[8]], ['1. Nc3', '0.19 s', '-0.26/9', '0.001 s']);
   assert.equal(await page.locator('#rp-manager option').count(), 2, 'fastchess writes no limits: only the managers');
+  // With the trace columns, each side's table fits its box at 1200 px (the sides stack), no scroll bar.
+  await page.setViewportSize({ width: 1200, height: 900 });
+  const overflow = await page.$$eval('table.replay-table[data-side]', (ts) => ts.map((t) => t.scrollWidth - t.clientWidth));
+  assert.deepEqual(overflow.map((x) => x <= 1), [true, true], `overflow of each table: ${overflow} px`);
 
   // A tmlab game: its comments carry soft=/hard=; "its own limits" is one more chart choice.
   await page.click('button[data-sample="tmlab"]');

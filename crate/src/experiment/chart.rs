@@ -11,17 +11,22 @@ use super::scaling::ScalingReport;
 use super::spsa::{SpsaConfig, SpsaIteration};
 use super::sweep::SweepReport;
 
-const MAIN: RGBColor = RGBColor(0x1f, 0x6f, 0xd1);
-const FIT: RGBColor = RGBColor(0xd1, 0x5a, 0x1f);
-const GRID: RGBColor = RGBColor(0xe4, 0xe6, 0xea);
-const PALETTE: [RGBColor; 6] = [
-    RGBColor(0x1f, 0x6f, 0xd1),
-    RGBColor(0xd1, 0x5a, 0x1f),
-    RGBColor(0x2e, 0x9e, 0x4f),
-    RGBColor(0x8e, 0x44, 0xad),
-    RGBColor(0xc0, 0x39, 0x2b),
-    RGBColor(0x55, 0x55, 0x55),
-];
+use crate::plot::style::{GRID, MAIN, MARK as FIT, SERIES as PALETTE};
+
+/// The series legend every chart here draws: white-backed, framed, 12 px labels, at `pos`
+/// (plotters' default is `MiddleRight`).
+fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    ctx: &mut ChartContext<'a, DB, CT>,
+    pos: SeriesLabelPosition,
+) -> Result<(), String> {
+    ctx.configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .label_font(("sans-serif", 12))
+        .position(pos)
+        .draw()
+        .map_err(err)
+}
 
 fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("drawing failed: {e:?}")
@@ -101,13 +106,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
             .label(format!("optimum {} (95 % CI {} … {})", short(x), short(lo), short(hi)))
             .legend(|(x, y)| Circle::new((x + 8, y), 5, FIT.filled()));
     }
-    ctx.configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .label_font(("sans-serif", 12))
-        .position(SeriesLabelPosition::LowerRight)
-        .draw()
-        .map_err(err)?;
+    legend(&mut ctx, SeriesLabelPosition::LowerRight)?;
     area.present().map_err(err)
 }
 
@@ -166,12 +165,7 @@ pub fn draw_tune<DB: DrawingBackend>(
             .label(p.path.as_str())
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
     }
-    ctx.configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .label_font(("sans-serif", 12))
-        .draw()
-        .map_err(err)?;
+    legend(&mut ctx, SeriesLabelPosition::MiddleRight)?;
     area.present().map_err(err)
 }
 
@@ -180,12 +174,7 @@ pub fn draw_tune<DB: DrawingBackend>(
 /// # Errors
 /// Drawing failed.
 pub fn sweep_svg(r: &SweepReport, title: &str, size: (u32, u32)) -> Result<String, String> {
-    let mut s = String::new();
-    {
-        let area = SVGBackend::with_string(&mut s, size).into_drawing_area();
-        draw_sweep(&area, r, title)?;
-    }
-    Ok(s)
+    crate::plot::svg(size.0, size.1, |area| draw_sweep(area, r, title))
 }
 
 /// Draws a time-control scaling: each control's Elo with its 95 % interval against log₂ of the
@@ -267,13 +256,7 @@ pub fn draw_scaling<DB: DrawingBackend>(
         .map_err(err)?
         .label("Elo ± 95 % per control")
         .legend(|(x, y)| Circle::new((x + 8, y), 4, MAIN.filled()));
-    ctx.configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .label_font(("sans-serif", 12))
-        .position(SeriesLabelPosition::LowerRight)
-        .draw()
-        .map_err(err)?;
+    legend(&mut ctx, SeriesLabelPosition::LowerRight)?;
     area.present().map_err(err)
 }
 
@@ -282,12 +265,7 @@ pub fn draw_scaling<DB: DrawingBackend>(
 /// # Errors
 /// Drawing failed.
 pub fn scaling_svg(r: &ScalingReport, title: &str, size: (u32, u32)) -> Result<String, String> {
-    let mut s = String::new();
-    {
-        let area = SVGBackend::with_string(&mut s, size).into_drawing_area();
-        draw_scaling(&area, r, title)?;
-    }
-    Ok(s)
+    crate::plot::svg(size.0, size.1, |area| draw_scaling(area, r, title))
 }
 
 /// Draws a flag-risk curve: the probability of losing a game on time (and its 95 % upper bound)
@@ -347,13 +325,7 @@ pub fn draw_overhead<DB: DrawingBackend>(
             .label(format!("required overhead {o} ms (≈ {:.1} Elo)", q.elo_cost))
             .legend(|(x, y)| PathElement::new([(x + 8, y - 6), (x + 8, y + 6)], FIT.stroke_width(2)));
     }
-    ctx.configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .label_font(("sans-serif", 12))
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .map_err(err)?;
+    legend(&mut ctx, SeriesLabelPosition::MiddleRight)?;
     area.present().map_err(err)
 }
 
@@ -362,12 +334,7 @@ pub fn draw_overhead<DB: DrawingBackend>(
 /// # Errors
 /// Drawing failed.
 pub fn overhead_svg(r: &OverheadReport, title: &str, size: (u32, u32)) -> Result<String, String> {
-    let mut s = String::new();
-    {
-        let area = SVGBackend::with_string(&mut s, size).into_drawing_area();
-        draw_overhead(&area, r, title)?;
-    }
-    Ok(s)
+    crate::plot::svg(size.0, size.1, |area| draw_overhead(area, r, title))
 }
 
 /// A tune chart as SVG text.
@@ -380,10 +347,5 @@ pub fn tune_svg(
     title: &str,
     size: (u32, u32),
 ) -> Result<String, String> {
-    let mut s = String::new();
-    {
-        let area = SVGBackend::with_string(&mut s, size).into_drawing_area();
-        draw_tune(&area, cfg, history, title)?;
-    }
-    Ok(s)
+    crate::plot::svg(size.0, size.1, |area| draw_tune(area, cfg, history, title))
 }

@@ -196,6 +196,10 @@ fn chart_record_is_what_the_game_chart_reads() {
     assert_eq!(t.moves[3].used_ms, 100_000.0);
     assert_eq!(t.moves[2].hard_ms, Some(r.games[0].sides[0].moves[1].budgets[1].hard_ms));
     assert_eq!(t.white, "alice");
+    assert_eq!(
+        t.resolution_ms, r.games[0].resolution_ms,
+        "the chart judges 'past the hard limit' as the summary does"
+    );
 }
 
 /// A game a person played in tmlab's Play view ([`crate::play::person`], lichess's rule) writes

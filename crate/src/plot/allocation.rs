@@ -15,13 +15,9 @@ use crate::tm::simulate::{SimConfig, SimRow, Simulation, simulate_spec};
 /// How many managers one chart compares.
 pub const MAX_MANAGERS: usize = 4;
 
-/// One colour per compared manager (colour-blind-safe Okabe–Ito hues).
-const PALETTE: [RGBColor; MAX_MANAGERS] = [
-    RGBColor(0x00, 0x72, 0xb2),
-    RGBColor(0xd5, 0x5e, 0x00),
-    RGBColor(0x00, 0x9e, 0x73),
-    RGBColor(0xcc, 0x79, 0xa7),
-];
+/// One colour per compared manager: the first of the charts' series colours.
+const PALETTE: [RGBColor; MAX_MANAGERS] =
+    [style::SERIES[0], style::SERIES[1], style::SERIES[2], style::SERIES[3]];
 /// Opacity of the clock-remaining line (thin, solid): context, the budgets are the story.
 const CLOCK_ALPHA: f64 = 0.5;
 /// Dash length and gap of the hard-limit line, in pixels. plotters strokes every dash as its

@@ -14,8 +14,8 @@ use plotters::prelude::*;
 use super::allocation::nice_top;
 use super::{Frame, backend_error, style};
 
-/// White's colour (Okabe–Ito blue) and Black's (vermilion), as in the allocation chart.
-const SIDE_COLORS: [RGBColor; 2] = [RGBColor(0x00, 0x72, 0xb2), RGBColor(0xd5, 0x5e, 0x00)];
+/// White's colour and Black's: the first two series colours, as in the allocation chart.
+const SIDE_COLORS: [RGBColor; 2] = [style::SERIES[0], style::SERIES[1]];
 /// Half the width of a move's slot that one side's bar takes.
 const BAR: f64 = 0.38;
 /// The left axis stops at this multiple of the largest used or soft time: a hard limit far
@@ -108,7 +108,7 @@ pub fn draw_game<DB: DrawingBackend>(
     }))
     .map_err(backend_error)?;
     // A move that used more than its hard limit: circled at the top of its bar.
-    let past_hard = |m: &&TimelineMove| m.hard_ms.is_some_and(|h| m.used_ms > h) && !m.flagged;
+    let past_hard = |m: &&TimelineMove| t.past_hard(m);
     ctx.draw_series(t.moves.iter().filter(past_hard).map(|m| {
         let (x0, x1) = slot(m);
         Circle::new(((x0 + x1) / 2.0, y(m.used_ms)), 9, style::MARK.stroke_width(2))

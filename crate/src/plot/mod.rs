@@ -119,6 +119,18 @@ pub(crate) mod style {
     use plotters::style::RGBColor;
 
     pub const MAIN: RGBColor = RGBColor(0x1f, 0x6f, 0xd1);
+    /// One colour per series when a chart draws several (managers, sides, parameters):
+    /// Okabe–Ito's colour-blind-safe hues, then black and grey.
+    pub const SERIES: [RGBColor; 8] = [
+        RGBColor(0x00, 0x72, 0xb2),
+        RGBColor(0xd5, 0x5e, 0x00),
+        RGBColor(0x00, 0x9e, 0x73),
+        RGBColor(0xcc, 0x79, 0xa7),
+        RGBColor(0xe6, 0x9f, 0x00),
+        RGBColor(0x56, 0xb4, 0xe9),
+        RGBColor(0x00, 0x00, 0x00),
+        RGBColor(0x99, 0x99, 0x99),
+    ];
     pub const GHOST: RGBColor = RGBColor(0x8a, 0x8f, 0x98);
     pub const REFERENCE: RGBColor = RGBColor(0x2e, 0x9e, 0x5b);
     pub const MARK: RGBColor = RGBColor(0xd1, 0x5a, 0x1f);

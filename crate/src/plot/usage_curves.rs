@@ -16,18 +16,6 @@ pub struct UsageCurve {
     pub points: Vec<(f64, f64)>,
 }
 
-/// Okabe–Ito colours (colour-blind safe), then greys.
-const PALETTE: [RGBColor; 8] = [
-    RGBColor(0x00, 0x72, 0xb2),
-    RGBColor(0xd5, 0x5e, 0x00),
-    RGBColor(0x00, 0x9e, 0x73),
-    RGBColor(0xcc, 0x79, 0xa7),
-    RGBColor(0xe6, 0x9f, 0x00),
-    RGBColor(0x56, 0xb4, 0xe9),
-    RGBColor(0x00, 0x00, 0x00),
-    RGBColor(0x99, 0x99, 0x99),
-];
-
 /// Draws the curves (share in %, move number on x); `highlight` draws that curve thicker.
 /// Returns the plotting area's [`Frame`].
 pub fn draw_usage_curves<DB: DrawingBackend>(
@@ -59,7 +47,7 @@ pub fn draw_usage_curves<DB: DrawingBackend>(
     let mut legend = Vec::new();
     for (i, c) in curves.iter().enumerate() {
         let width = if highlight == Some(i) { 4 } else { 2 };
-        let color = PALETTE[i % PALETTE.len()].stroke_width(width);
+        let color = style::SERIES[i % style::SERIES.len()].stroke_width(width);
         ctx.draw_series(LineSeries::new(c.points.iter().map(|&(x, y)| (x, 100.0 * y)), color))
             .map_err(backend_error)?;
         legend.push((c.name.clone(), color));
@@ -69,12 +57,7 @@ pub fn draw_usage_curves<DB: DrawingBackend>(
 
 /// The chart as SVG (for tests and the command line).
 pub fn usage_svg(title: &str, curves: &[UsageCurve], width: u32, height: u32) -> Result<String, String> {
-    let mut out = String::new();
-    {
-        let area = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
-        draw_usage_curves(&area, title, curves, None)?;
-    }
-    Ok(out)
+    super::svg(width, height, |area| draw_usage_curves(area, title, curves, None))
 }
 
 #[cfg(test)]

@@ -101,6 +101,44 @@ pub(crate) fn ms_i64(x: f64) -> i64 {
     if x.is_finite() { x.trunc() as i64 } else { 0 }
 }
 
+/// The three methods every manager made by `Self::new(self.cfg)` writes alike: its name and
+/// searcher from its config's declaration ([`super::params::ManagerConfig`]), and a new game as a
+/// new manager from the same config. Use inside `impl TimeManager for …`.
+macro_rules! from_config {
+    ($cfg:ty) => {
+        fn name(&self) -> &'static str {
+            <$cfg as $crate::tm::params::ManagerConfig>::NAME
+        }
+        fn search_kind(&self) -> $crate::tm::SearchKind {
+            <$cfg as $crate::tm::params::ManagerConfig>::SEARCH
+        }
+        fn new_game(&mut self) {
+            *self = Self::new(self.cfg);
+        }
+    };
+}
+pub(crate) use from_config;
+
+/// The state methods of a manager that carries nothing from one move to the next (every input
+/// is in the move's context): nothing to show, save or load. Use inside
+/// `impl TimeManager for …`; a manager with per-game state writes the three methods itself
+/// (the save/load property test of every registered manager checks them).
+macro_rules! no_game_state {
+    () => {
+        fn state(&self) -> Vec<$crate::stop::Term> {
+            Vec::new()
+        }
+        fn save_state(&self, _w: &mut $crate::tm::state::StateWriter) {}
+        fn load_state(
+            &mut self,
+            _r: &mut $crate::tm::state::StateReader,
+        ) -> Result<(), $crate::tm::state::StateError> {
+            Ok(())
+        }
+    };
+}
+pub(crate) use no_game_state;
+
 #[cfg(test)]
 mod tests {
     use super::*;

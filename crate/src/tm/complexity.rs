@@ -24,13 +24,13 @@
 //! limit then stops the search); `movetime` is the searcher's own limit. Driven by MCTS (no
 //! iterations), the manager stops at `min(soft0, hard)` after a batch.
 
-use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, Score, SearchStats, StopReason, Term};
+use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, Score, SearchStats, StopReason};
 
-use super::common::{finish, is_mcts, ponder_budget, t64};
+use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager, state};
+use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 
 /// Clockwork's tunables are integers over 1024.
 const TUNE_SCALE: f64 = 1024.0;
@@ -295,15 +295,8 @@ impl Complexity {
 }
 
 impl TimeManager for Complexity {
-    fn name(&self) -> &'static str {
-        ComplexityConfig::NAME
-    }
-    fn search_kind(&self) -> SearchKind {
-        ComplexityConfig::SEARCH
-    }
-    fn new_game(&mut self) {
-        *self = Complexity::new(self.cfg);
-    }
+    from_config!(ComplexityConfig);
+
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last = None;
@@ -372,13 +365,7 @@ impl TimeManager for Complexity {
     fn overhead_ms(&self) -> f64 {
         f64::from(self.cfg.move_overhead)
     }
-    fn state(&self) -> Vec<Term> {
-        Vec::new()
-    }
-    fn save_state(&self, _w: &mut state::StateWriter) {}
-    fn load_state(&mut self, _r: &mut state::StateReader) -> Result<(), state::StateError> {
-        Ok(())
-    }
+    no_game_state!();
 }
 
 #[cfg(test)]

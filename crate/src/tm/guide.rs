@@ -28,9 +28,8 @@ use crate::stop::{
     Budget, Decision, EffectiveLimit, Hints, Iteration, LimitTerm, SearchStats, StopReason, Term,
 };
 
-use super::common::{finish, is_mcts, t64};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
-use super::params::ManagerConfig;
+use super::common::{from_config, finish, is_mcts, t64};
+use super::{MoveContext, MoveEnd, TimeManager};
 mod config;
 mod table;
 #[cfg(test)]
@@ -106,6 +105,8 @@ impl Guide {
 }
 
 impl TimeManager for Guide {
+    from_config!(GuideConfig);
+
     fn save_state(&self, w: &mut super::state::StateWriter) {
         w.bool(self.clock0.is_some());
         w.i64(self.clock0.unwrap_or(0));
@@ -126,17 +127,8 @@ impl TimeManager for Guide {
         Ok(())
     }
 
-    fn name(&self) -> &'static str {
-        <GuideConfig as ManagerConfig>::NAME
-    }
 
-    fn search_kind(&self) -> SearchKind {
-        <GuideConfig as ManagerConfig>::SEARCH
-    }
 
-    fn new_game(&mut self) {
-        *self = Guide::new(self.cfg);
-    }
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.pondering = ctx.ponder;

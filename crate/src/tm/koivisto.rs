@@ -27,13 +27,13 @@
 //! search, not time management, and is not modelled. Driven by MCTS, it stops at the budget's
 //! soft limit after a batch.
 
-use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason, Term};
+use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason};
 
-use super::common::{finish, is_mcts, ponder_budget, t64};
+use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{bool_, f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager, state};
+use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 
 /// Nodes between two hard checks (`td->nodes % 1024 == 0`).
 const CHECK_NODES: u64 = 1024;
@@ -267,15 +267,8 @@ impl Koivisto {
 }
 
 impl TimeManager for Koivisto {
-    fn name(&self) -> &'static str {
-        KoivistoConfig::NAME
-    }
-    fn search_kind(&self) -> SearchKind {
-        KoivistoConfig::SEARCH
-    }
-    fn new_game(&mut self) {
-        *self = Koivisto::new(self.cfg);
-    }
+    from_config!(KoivistoConfig);
+
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last = None;
@@ -373,13 +366,7 @@ impl TimeManager for Koivisto {
     fn overhead_ms(&self) -> f64 {
         f64::from(self.cfg.move_overhead)
     }
-    fn state(&self) -> Vec<Term> {
-        Vec::new()
-    }
-    fn save_state(&self, _w: &mut state::StateWriter) {}
-    fn load_state(&mut self, _r: &mut state::StateReader) -> Result<(), state::StateError> {
-        Ok(())
-    }
+    no_game_state!();
 }
 
 #[cfg(test)]

@@ -34,11 +34,11 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
 
-use super::common::{AB_CHECK_INTERVAL, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
+use super::common::{from_config, AB_CHECK_INTERVAL, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
 use super::decay::exponential_decay;
 use super::moves_left::moves_left;
 use super::smart_pruning::SmartPruningConfig;
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::{MoveContext, MoveEnd, TimeManager};
 
 /// Milliseconds per second.
 const MS_PER_S: f32 = 1000.0;
@@ -53,7 +53,6 @@ mod trend;
 
 pub use config::{INIT_NPS, MOVE_OVERHEAD_MS, NpsDecay, SmoothConfig, TrendRotation};
 use trend::Trend;
-use super::params::ManagerConfig;
 
 /// The manager and its per-game state (§6.2).
 #[derive(Clone, Debug)]
@@ -108,6 +107,8 @@ impl Smooth {
 }
 
 impl TimeManager for Smooth {
+    from_config!(SmoothConfig);
+
     fn save_state(&self, w: &mut super::state::StateWriter) {
         self.write_state(w);
     }
@@ -116,17 +117,8 @@ impl TimeManager for Smooth {
         self.read_state(r)
     }
 
-    fn name(&self) -> &'static str {
-        <SmoothConfig as ManagerConfig>::NAME
-    }
 
-    fn search_kind(&self) -> SearchKind {
-        <SmoothConfig as ManagerConfig>::SEARCH
-    }
 
-    fn new_game(&mut self) {
-        *self = Smooth::new(self.cfg);
-    }
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.pondering = ctx.ponder;

@@ -15,13 +15,12 @@
 //! calibration (this searcher has no draw head). The hard limit is checked after every batch
 //! (Monty: every 128 playouts). `f64` arithmetic (Monty: `f32` in the soft stop).
 
-use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason, Term};
+use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason};
 
-use super::common::{finish, is_mcts, ponder_budget, t64};
+use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{bool_, f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use super::state::{StateError, StateReader, StateWriter};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 
 /// Monty's `Move Overhead` default (`src/uci.rs`).
@@ -341,17 +340,10 @@ fn crossed(from: u64, to: u64, every: u32) -> Option<u64> {
 }
 
 impl TimeManager for Monty {
-    fn name(&self) -> &'static str {
-        MontyConfig::NAME
-    }
+    from_config!(MontyConfig);
 
-    fn search_kind(&self) -> SearchKind {
-        MontyConfig::SEARCH
-    }
 
-    fn new_game(&mut self) {
-        *self = Monty::new(self.cfg);
-    }
+
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.best = None;
@@ -443,15 +435,7 @@ impl TimeManager for Monty {
         f64::from(self.cfg.move_overhead)
     }
 
-    fn state(&self) -> Vec<Term> {
-        Vec::new()
-    }
-
-    fn save_state(&self, _w: &mut StateWriter) {}
-
-    fn load_state(&mut self, _r: &mut StateReader) -> Result<(), StateError> {
-        Ok(())
-    }
+    no_game_state!();
 }
 
 const HELPERS: Source = Source::Upstream(Repo::Monty, "src/mcts/helpers.rs");

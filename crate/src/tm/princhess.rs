@@ -14,14 +14,13 @@
 //! end is compared with the best-by-Q move. Its depth is the searcher's average playout depth.
 //! Limits are checked after every batch (princhess: every 128 playouts).
 
-use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason, Term};
+use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason};
 
-use super::common::{finish, is_mcts, ponder_budget, t64};
+use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::moves_left::expositor;
 use super::params::tables::{f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use super::state::{StateError, StateReader, StateWriter};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
 
 /// princhess's `MOVE_OVERHEAD` (`src/time_management.rs`).
@@ -176,17 +175,10 @@ fn best_by_q(stats: &SearchStats) -> Option<(usize, f64)> {
 }
 
 impl TimeManager for Princhess {
-    fn name(&self) -> &'static str {
-        PrinchessConfig::NAME
-    }
+    from_config!(PrinchessConfig);
 
-    fn search_kind(&self) -> SearchKind {
-        PrinchessConfig::SEARCH
-    }
 
-    fn new_game(&mut self) {
-        *self = Princhess::new(self.cfg);
-    }
+
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last_check = None;
@@ -253,15 +245,7 @@ impl TimeManager for Princhess {
         f64::from(self.cfg.move_overhead)
     }
 
-    fn state(&self) -> Vec<Term> {
-        Vec::new()
-    }
-
-    fn save_state(&self, _w: &mut StateWriter) {}
-
-    fn load_state(&mut self, _r: &mut StateReader) -> Result<(), StateError> {
-        Ok(())
-    }
+    no_game_state!();
 }
 
 const TM: Source = Source::Upstream(Repo::Princhess, "src/time_management.rs");

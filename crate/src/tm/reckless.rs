@@ -32,7 +32,7 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, Iteration, LimitTerm, Score, SearchStats, StopReason, Term};
 
-use super::common::{clean, finish, is_mcts, ponder_budget, t64};
+use super::common::{from_config, clean, finish, is_mcts, ponder_budget, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{f32_, f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
@@ -406,15 +406,8 @@ impl Reckless {
 }
 
 impl TimeManager for Reckless {
-    fn name(&self) -> &'static str {
-        RecklessConfig::NAME
-    }
-    fn search_kind(&self) -> SearchKind {
-        RecklessConfig::SEARCH
-    }
-    fn new_game(&mut self) {
-        *self = Reckless::new(self.cfg);
-    }
+    from_config!(RecklessConfig);
+
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last = None;

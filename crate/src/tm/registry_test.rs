@@ -4,12 +4,12 @@
 //! the glossary, and meet the property tests every registered manager meets (they iterate the
 //! registry, so they run on it too).
 
-use super::common::{AB_CHECK_INTERVAL, deadline_iteration_done, deadline_poll, finish, t64};
+use super::common::{no_game_state, AB_CHECK_INTERVAL, deadline_iteration_done, deadline_poll, finish, t64};
 use super::glossary::{Entry, Source, Unit, e};
 use super::params::tables::{f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager, state};
-use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
+use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use crate::stop::{Budget, Decision, Hints, SearchStats};
 
 /// The throwaway manager's config: a fixed share of (clock − overhead) per move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -88,6 +88,7 @@ impl TimeManager for Throwaway {
         ThrowawayConfig::SEARCH
     }
     fn new_game(&mut self) {}
+    no_game_state!();
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         let o = f64::from(self.cfg.move_overhead);
         self.deadline = ((ctx.clock() - o) * self.cfg.share_pct / 100.0).max(0.0).floor();
@@ -106,13 +107,6 @@ impl TimeManager for Throwaway {
     }
     fn overhead_ms(&self) -> f64 {
         f64::from(self.cfg.move_overhead)
-    }
-    fn state(&self) -> Vec<Term> {
-        Vec::new()
-    }
-    fn save_state(&self, _w: &mut state::StateWriter) {}
-    fn load_state(&mut self, _r: &mut state::StateReader) -> Result<(), state::StateError> {
-        Ok(())
     }
 }
 

@@ -23,9 +23,8 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, Score, SearchStats, StopReason, Term};
 
-use super::common::{finish, is_mcts, t64};
-use super::{MoveContext, MoveEnd, PonderStyle, SearchKind, TimeManager};
-use super::params::ManagerConfig;
+use super::common::{from_config, finish, is_mcts, t64};
+use super::{MoveContext, MoveEnd, PonderStyle, TimeManager};
 
 mod allocate;
 mod config;
@@ -121,6 +120,8 @@ impl Stockfish {
 }
 
 impl TimeManager for Stockfish {
+    from_config!(StockfishConfig);
+
     fn save_state(&self, w: &mut super::state::StateWriter) {
         w.opt_f64(self.adj);
         w.f64(self.prev_time_red);
@@ -156,17 +157,8 @@ impl TimeManager for Stockfish {
         Ok(())
     }
 
-    fn name(&self) -> &'static str {
-        <StockfishConfig as ManagerConfig>::NAME
-    }
 
-    fn search_kind(&self) -> SearchKind {
-        <StockfishConfig as ManagerConfig>::SEARCH
-    }
 
-    fn new_game(&mut self) {
-        *self = Stockfish::new(self.cfg);
-    }
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         let a = self.allocate(ctx);

@@ -77,7 +77,7 @@ export function replayTemplate(s, h, chart) {
     ${r ? html`
       <details class="card wide replay-moves">
         <summary>Moves, with ${showsOwnLimits(s) ? managers[s.manager] : `the limits of ${managers[s.manager]}`}</summary>
-        <div class="replay-sides">
+        <div class=${traced ? 'replay-sides traced' : 'replay-sides'}>
           ${[0, 1].map((i) => html`<table class="replay-table" data-side=${i === 0 ? 'white' : 'black'}>
             <thead><tr><th>move</th><th>used</th><th>clock</th><th>opponent</th><th>soft</th><th>hard</th>
               ${traced ? html`<th title="the engine's score from its side, pawns / depth, as its comment wrote it">eval/depth</th><th>nodes</th><th title="time charged beyond what the engine reported">latency</th>` : nothing}</tr></thead>

@@ -151,6 +151,7 @@ impl GameReplay {
         json!({
             "setup": {"white": {"name": self.sides[0].player}, "black": {"name": self.sides[1].player}},
             "moves": moves.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+            "resolution_ms": self.resolution_ms,
         })
     }
 }

@@ -105,3 +105,28 @@ fn moves_past_the_hard_limit_are_circled_and_named_in_the_legend() {
         "one ring for the one move"
     );
 }
+
+#[test]
+fn a_move_within_the_times_resolution_of_its_hard_limit_is_not_past_it() {
+    // A PGN with [%emt] in whole centiseconds: 3.00 s against a 2 995 ms hard limit may be the
+    // limit itself, rounded; 3.02 s is past it whatever the rounding.
+    let view = |used: f64, resolution: f64| {
+        let json = serde_json::json!({"setup": {"white": {"name": "W"}, "black": {"name": "B"}},
+            "resolution_ms": resolution,
+            "moves": [{"ply": 0, "color": "white", "san": "e4", "book": false, "used_ms": used,
+                "clock_after_ms": 60000, "flagged": false,
+                "engine": {"budget": {"soft_ms": 1000, "hard_ms": 2995, "terms": []}}}]});
+        Timeline::from_view(serde_json::from_value(json).unwrap())
+    };
+    let past = |t: &Timeline| t.past_hard(&t.moves[0]);
+    assert!(!past(&view(3000.0, 10.0)));
+    assert!(past(&view(3020.0, 10.0)));
+    assert!(past(&view(3000.0, 0.0)), "exact times: 5 ms past is past");
+    let svg = game_svg(&view(3000.0, 10.0), 600, 300).unwrap();
+    assert!(!svg.contains("past the hard limit"));
+    // Games played here carry no resolution, and chart data keeps it when there is one.
+    let plain: RecordView = serde_json::from_value(serde_json::to_value(record()).unwrap()).unwrap();
+    assert!(!plain.chart_data().contains("resolution_ms"));
+    let t = view(3000.0, 10.0);
+    assert_eq!(t.resolution_ms, 10.0);
+}

@@ -44,6 +44,8 @@ pub struct Timeline {
     pub black: String,
     /// Engine moves in order (book moves are left out).
     pub moves: Vec<TimelineMove>,
+    /// The resolution of the recorded times, ms ([`RecordView::resolution_ms`]; 0 when exact).
+    pub resolution_ms: f64,
 }
 
 impl Timeline {
@@ -67,7 +69,12 @@ impl Timeline {
                 flagged: r.flagged,
             })
             .collect();
-        Timeline { white: rec.setup.white.name.clone(), black: rec.setup.black.name.clone(), moves }
+        Timeline {
+            white: rec.setup.white.name.clone(),
+            black: rec.setup.black.name.clone(),
+            moves,
+            resolution_ms: 0.0,
+        }
     }
 
     /// The timeline of a record read from JSON.
@@ -89,7 +96,18 @@ impl Timeline {
                 flagged: m.flagged,
             })
             .collect();
-        Timeline { white: v.setup.white.name, black: v.setup.black.name, moves }
+        Timeline {
+            white: v.setup.white.name,
+            black: v.setup.black.name,
+            moves,
+            resolution_ms: v.resolution_ms,
+        }
+    }
+
+    /// Whether `m` used more than its hard limit, beyond the times' resolution (a move recorded
+    /// at exactly its rounded limit is not), and did not lose on time (those are marked apart).
+    pub fn past_hard(&self, m: &TimelineMove) -> bool {
+        m.hard_ms.is_some_and(|h| m.used_ms > h + self.resolution_ms) && !m.flagged
     }
 
     /// The first and last full-move numbers (1, 1 without moves).

@@ -22,6 +22,15 @@ pub struct RecordView {
     pub setup: SetupView,
     /// Every move, book moves included.
     pub moves: Vec<MoveView>,
+    /// The resolution of the recorded times, ms (an imported PGN's: 1, 10, 100 or 1000); a move
+    /// is past its hard limit only when it used more than the limit plus this. 0 (absent) for
+    /// games played here, whose times are exact.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resolution_ms: f64,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 /// The players of a record's setup.
