@@ -8,7 +8,6 @@ use super::UciSession;
 use super::go;
 use crate::drive::fen_of;
 use crate::error::FieldError;
-use crate::search::position::FEN_ALLOWED;
 
 impl UciSession {
     /// Sets the position; the typed error's path is `position.fen` (with what a FEN is),
@@ -23,11 +22,10 @@ impl UciSession {
         } else if let Some(fen) = head.strip_prefix("fen") {
             let fen: Fen = fen.trim().parse().map_err(|e| {
                 let message = format!("malformed FEN {:?}: {e}", go::excerpt(fen.trim()));
-                FieldError::new("position.fen", message, FEN_ALLOWED)
+                FieldError::new("position.fen", message, "")
             })?;
-            fen.into_position(CastlingMode::Standard).map_err(|e| {
-                FieldError::new("position.fen", format!("illegal FEN position: {e}"), FEN_ALLOWED)
-            })?
+            fen.into_position(CastlingMode::Standard)
+                .map_err(|e| FieldError::new("position.fen", format!("illegal FEN position: {e}"), ""))?
         } else {
             let message = format!("expected `startpos` or `fen <FEN>`, got {:?}", go::excerpt(head));
             return Err(FieldError::new("position", message, "position startpos|fen <FEN> [moves …]"));

@@ -79,7 +79,7 @@ fn spec(which: &str, s: &str) -> Result<TmSpec, String> {
 
 /// A time-control flag `--which`.
 fn tc(which: &str, s: &str) -> Result<TimeControl, String> {
-    s.parse().map_err(|e: tmlab::clock::TcError| format!("--{which}: {e}"))
+    s.parse().map_err(|e: tmlab::clock::TcError| format!("--{which}: {}", e.at(which).text()))
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), from the system clock (the binary only runs natively).
