@@ -64,3 +64,41 @@ mod tests {
         assert_eq!(excerpt_line(&"y".repeat(10_000)).chars().count(), 151);
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The promise, in characters (not bytes), for any text, multi-byte ones included: at
+        /// most `MAX_CHARS` of the input plus one `…`, a prefix of the input, whole when short.
+        #[test]
+        fn an_excerpt_is_at_most_max_chars_of_the_input(s in "\\PC{0,120}", n in 0usize..80) {
+            let e = excerpt(&s);
+            let cut = s.chars().count() > MAX_CHARS;
+            prop_assert_eq!(e.chars().count(), if cut { MAX_CHARS + 1 } else { s.chars().count() });
+            let prefix_kept = if cut { e.ends_with('…') && s.starts_with(&e[..e.len() - '…'.len_utf8()]) } else { e == s };
+            prop_assert!(prefix_kept, "{:?} → {:?}", s, e);
+            let e = excerpt_n(&s, n);
+            prop_assert!(e.chars().count() <= n + 1);
+            if s.chars().count() <= n {
+                prop_assert_eq!(e, s);
+            }
+        }
+
+        /// Around a byte offset: at most 24 characters either side plus the two marks, never a
+        /// panic on a byte inside a character.
+        #[test]
+        fn an_excerpt_at_an_offset_is_bounded(s in "\\PC{0,200}", at in 0usize..1000) {
+            prop_assert!(excerpt_at(&s, at).chars().count() <= 2 * 24 + 2);
+        }
+
+        /// A message line: whole up to 160 characters, else its first 100 and last 50 around `…`.
+        #[test]
+        fn an_excerpt_line_is_bounded(s in "\\PC{0,400}") {
+            let n = s.chars().count();
+            prop_assert_eq!(excerpt_line(&s).chars().count(), if n <= 160 { n } else { 151 });
+        }
+    }
+}

@@ -24,6 +24,7 @@
 pub mod clock;
 #[cfg(feature = "engine")]
 pub mod drive;
+pub mod error;
 pub mod excerpt;
 #[cfg(feature = "engine")]
 pub mod experiment;
@@ -39,3 +40,5 @@ pub mod uci;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+
+pub use error::FieldError;

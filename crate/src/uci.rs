@@ -77,6 +77,7 @@
 //! stops at N − overhead (as lc0), for both searchers. `Hash` is allocated at
 //! `setoption Hash`/`isready`.
 
+use crate::error::FieldError;
 use crate::tm::SearchKind;
 use std::collections::BTreeMap;
 
@@ -230,10 +231,10 @@ impl UciSession {
                 self.ponderhit(out);
                 Ok(())
             }
-            "tmlab" => self.tmlab(rest, out),
+            "tmlab" => self.tmlab(rest, out).map_err(FieldError::message),
             _ if self.driver.running() && !matches!(cmd, "debug" | "setoption" | "register") => {
                 if matches!(cmd, "go" | "position" | "ucinewgame") {
-                    Err(format!("{cmd} ignored: a search is running (send stop first)"))
+                    Err(FieldError::message(format!("{cmd} ignored: a search is running (send stop first)")))
                 } else {
                     Ok(())
                 }
@@ -258,6 +259,7 @@ impl UciSession {
             }
             _ => Ok(()),
         };
+        // The typed error as one line: `path: message; allowed: …`.
         if let Err(e) = result {
             out(&format!("info string error: {e}"));
         }

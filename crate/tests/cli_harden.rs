@@ -283,3 +283,17 @@ fn match_json_has_a_failed_list() {
     assert_eq!(v["failed"], serde_json::json!([]));
     assert_eq!(v["games"].as_array().map(Vec::len), Some(2));
 }
+
+/// Typed errors reach the command line through one path → flag table: the flag the user typed,
+/// what was wrong, and what is allowed (issue 27).
+#[test]
+fn a_library_error_names_the_flag_and_what_is_allowed() {
+    let (code, _, err) =
+        tmlab(&["match", "--a", "stockfish", "--b", "mediocre", "--tc", "3+x", "--games", "2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--tc: bad time control token `3+x`"), "{err}");
+    assert!(err.contains(&format!("; allowed: {}", tmlab::clock::TC_FORMS)), "{err}");
+    let (code, _, err) = tmlab(&["simulate", "--tm", "stockfish", "--tc", "60", "--moves", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--moves: 0 is out of range; allowed: 1 … 10000"), "{err}");
+}

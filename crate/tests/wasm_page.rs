@@ -67,6 +67,39 @@ fn time_controls_from_shared_links_are_checked_by_the_clock_parser() {
     assert_eq!(normalize_time_control("40/60").unwrap(), "40/60");
     assert_eq!(normalize_time_control("60+0.6").unwrap(), "60+0.6");
     let err = normalize_time_control("banana").err().expect("not a time control");
-    let message = get(&JsValue::from(err), &["message"]).as_string().unwrap();
+    let message = get(&err, &["message"]).as_string().unwrap();
     assert!(message.contains("banana"), "{message}");
+}
+
+/// The typed error `{path, message, allowed}` crosses the boundary as a plain object: read by
+/// field, the message never holds the allowed list (nothing for the page to split).
+fn typed(err: &JsValue) -> (String, String, String) {
+    let field =
+        |k: &str| get(err, &[k]).as_string().unwrap_or_else(|| panic!("no string `{k}` in the error"));
+    (field("path"), field("message"), field("allowed"))
+}
+
+#[wasm_bindgen_test]
+fn a_malformed_time_control_throws_the_typed_error() {
+    let err = tmlab::wasm::rules::read_time_control("3+x").err().expect("3+x is not a time control");
+    let (path, message, allowed) = typed(&err);
+    assert_eq!(path, "tc");
+    assert!(message.contains("`3+x`") || message.contains("`x`"), "{message}");
+    assert_eq!(allowed, tmlab::clock::TC_FORMS);
+    assert!(!message.contains("allowed"), "{message}");
+    let err = tmlab::wasm::tc_check::normalize_time_control("40/").err().expect("no time after the moves");
+    assert_eq!(typed(&err).0, "tc");
+}
+
+#[wasm_bindgen_test]
+fn a_bad_parameter_string_throws_the_typed_error() {
+    let err = tmlab::wasm::rules::check_spec("stockfish(base-pct=7000)").err().expect("out of range");
+    let (path, message, allowed) = typed(&err);
+    assert_eq!(path, "base-pct");
+    assert!(message.contains("7000"), "{message}");
+    assert!(!allowed.is_empty() && !message.contains(&allowed), "{message} / {allowed}");
+    let err = tmlab::wasm::rules::check_spec("nosuch").err().expect("unknown manager");
+    let (path, _, allowed) = typed(&err);
+    assert_eq!(path, "manager");
+    assert!(allowed.contains("stockfish") && allowed.contains("aliases"), "{allowed}");
 }

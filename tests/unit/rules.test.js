@@ -21,6 +21,21 @@ test('parameter bounds come from the crate, exclusive ones included', () => {
   assert.equal(tmlab.check_param('stockfish', 'no-such-key', '1').path, 'no-such-key');
 });
 
+test('every thrown error is the typed object {path, message, allowed}: nothing to split', () => {
+  const typed = (path, allowed) => (e) => {
+    assert.equal(e.path, path);
+    assert.equal(typeof e.message, 'string');
+    assert.ok(allowed.test(e.allowed), e.allowed);
+    assert.ok(!e.message.includes('allowed:'), e.message);
+    return true;
+  };
+  assert.throws(() => tmlab.normalize_time_control('40/'), typed('tc', /cutechess/));
+  assert.throws(() => tmlab.normalize_spec('nosuch'), typed('manager', /stockfish.*aliases/));
+  assert.throws(() => tmlab.describe_spec('stockfish(no-such-key=1)'), typed('no-such-key', /./));
+  assert.throws(() => tmlab.sprt_status(10, 0, 0.05, 0.05, 0), typed('sprt', /elo0 < elo1/));
+  assert.throws(() => tmlab.params_not_for('stockfish', 'minimax'), typed('searcher', /^ab, mcts$/));
+});
+
 test('SPRT bounds, progress and verdict; stop-reason labels', () => {
   const s = tmlab.sprt_status(0, 10, 0.05, 0.05, 1.47);
   assert.ok(Math.abs(s.upper - Math.log(0.95 / 0.05)) < 1e-12);

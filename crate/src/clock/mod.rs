@@ -16,4 +16,4 @@ pub use convention::Convention;
 #[cfg(feature = "engine")]
 pub use game_clock::GameClock;
 pub use game_clock::{Charge, Clock, UciView};
-pub use tc::{TcError, TimeControl, Timing};
+pub use tc::{TC_FORMS, TcError, TimeControl, Timing};

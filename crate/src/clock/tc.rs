@@ -37,7 +37,7 @@ mod display;
 mod error;
 
 pub use display::secs;
-pub use error::TcError;
+pub use error::{TC_FORMS, TcError};
 
 /// The largest time accepted anywhere in a control: 10 000 hours, in milliseconds.
 pub const MAX_TIME_MS: u64 = 10_000 * 3_600_000;

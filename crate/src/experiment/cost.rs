@@ -298,7 +298,7 @@ mod tests {
     fn impossible_precisions_are_refused_naming_the_field() {
         for bad in [0.0, -5.0, f64::NAN, f64::INFINITY, 0.5] {
             let e = games_for_precision(bad).unwrap_err();
-            assert_eq!(e.field, "precision");
+            assert_eq!(e.path, "precision");
             assert!(e.allowed.contains("100000 games"), "{e}");
         }
     }

@@ -27,6 +27,7 @@
 //! doubling the thinking time is worth at that control (measured for tmlab's searcher with a
 //! time-odds match; docs/experiments.md gives the run).
 
+use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
 
 use super::latency::{LatencyModel, Rng};
@@ -159,25 +160,12 @@ pub struct OverheadPlan {
     tc: TimeControl,
 }
 
-/// Why a spec is refused: the field and the message (with what is allowed).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct OverheadError {
-    /// `tm`, `tc`, `games`, `moves`, `risk`, `to_hard`, `elo_per_doubling`, `overheads`.
-    pub field: &'static str,
-    /// What was wrong.
-    pub message: String,
-    /// What is allowed.
-    pub allowed: String,
-}
+/// Why a spec is refused: a [`FieldError`] whose path is `tm`, `tc`, `games`, `moves`, `risk`,
+/// `to_hard`, `elo_per_doubling` or `overheads`.
+pub type OverheadError = FieldError;
 
-impl std::fmt::Display for OverheadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}; allowed: {}", self.field, self.message, self.allowed)
-    }
-}
-
-fn bad(field: &'static str, message: impl Into<String>, allowed: impl Into<String>) -> OverheadError {
-    OverheadError { field, message: message.into(), allowed: allowed.into() }
+fn bad(path: &'static str, message: impl Into<String>, allowed: impl Into<String>) -> OverheadError {
+    FieldError::new(path, message, allowed)
 }
 
 impl OverheadSpec {
@@ -507,16 +495,16 @@ mod tests {
             f(&mut s);
             s.plan().unwrap_err()
         };
-        assert_eq!(e(&|s| s.tm = "nope".into()).field, "tm");
-        assert_eq!(e(&|s| s.tc = "st=1".into()).field, "tc");
+        assert_eq!(e(&|s| s.tm = "nope".into()).path, "tm");
+        assert_eq!(e(&|s| s.tc = "st=1".into()).path, "tc");
         assert!(e(&|s| s.tc = "inf".into()).message.contains("no clock"));
-        assert_eq!(e(&|s| s.games = 5).field, "games");
+        assert_eq!(e(&|s| s.games = 5).path, "games");
         let r = e(&|s| s.risk = 0.001);
-        assert_eq!(r.field, "risk");
+        assert_eq!(r.path, "risk");
         assert!(r.message.contains("cannot be shown with 200 games"), "{r}");
-        assert_eq!(e(&|s| s.to_hard = 2.0).field, "to_hard");
-        assert_eq!(e(&|s| s.overheads = vec![-5.0]).field, "overheads");
-        assert_eq!(e(&|s| s.elo_per_doubling = f64::NAN).field, "elo_per_doubling");
+        assert_eq!(e(&|s| s.to_hard = 2.0).path, "to_hard");
+        assert_eq!(e(&|s| s.overheads = vec![-5.0]).path, "overheads");
+        assert_eq!(e(&|s| s.elo_per_doubling = f64::NAN).path, "elo_per_doubling");
         // Wilson: 0 of 1000 → 3.83/1003.8.
         assert!((wilson_upper(0, 1000) - Z * Z / (1000.0 + Z * Z)).abs() < 1e-12);
     }

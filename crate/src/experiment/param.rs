@@ -148,7 +148,7 @@ mod tests {
         assert_eq!(p.apply(&tm, 1.25).unwrap().to_string(), "lc0-legacy(slowmover=1.25)");
         let e = NumericParam::find(&tm, "nope").unwrap_err();
         assert_eq!(
-            (e.field.as_str(), e.message.as_str()),
+            (e.path.as_str(), e.message.as_str()),
             ("param", "\"nope\" is not a parameter of lc0-legacy")
         );
         assert!(e.allowed.split(", ").any(|p| p == "slowmover"), "{e}");

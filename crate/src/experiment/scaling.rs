@@ -135,7 +135,7 @@ impl ScalingSpec {
                 ));
             }
             configs.push(
-                s.to_config().map_err(|e| if e.field.starts_with("tc_") { e.within("tcs") } else { e })?,
+                s.to_config().map_err(|e| if e.path.starts_with("tc_") { e.within("tcs") } else { e })?,
             );
             s.name_a.get_or_insert_with(|| self.base.a.clone());
             s.name_b.get_or_insert_with(|| self.base.b.clone());
@@ -403,7 +403,7 @@ mod tests {
         assert!((plan.seconds[0] - 1.35).abs() < 1e-12, "{:?}", plan.seconds);
         assert!((plan.seconds[1] / plan.seconds[0] - 2.0).abs() < 1e-12);
         let e = spec(&["1+0.01"]).plan().unwrap_err();
-        assert_eq!(e.field, "tcs");
+        assert_eq!(e.path, "tcs");
         assert!(e.to_string().contains("1 time controls is not allowed; allowed: 2 to 12"), "{e}");
         let e = spec(&["1+0.01", "banana"]).plan().unwrap_err();
         assert!(e.to_string().starts_with("tcs: `banana`:"), "{e}");
@@ -413,11 +413,11 @@ mod tests {
         assert!(e.message.contains("the same typical time"), "{e}");
         let mut s = spec(&["1+0.01", "2+0.02"]);
         s.base.b = "nope".into();
-        assert_eq!(s.plan().unwrap_err().field, "b");
+        assert_eq!(s.plan().unwrap_err().path, "b");
         let round = ScalingSpec::from_json(&s.to_json()).unwrap();
         assert_eq!(round, s);
-        assert_eq!(ScalingSpec::from_json(r#"{"tcs":[1],"match":{}}"#).unwrap_err().field, "tcs");
-        assert_eq!(ScalingSpec::from_json(r#"{"tcs":[],"x":1}"#).unwrap_err().field, "x");
+        assert_eq!(ScalingSpec::from_json(r#"{"tcs":[1],"match":{}}"#).unwrap_err().path, "tcs");
+        assert_eq!(ScalingSpec::from_json(r#"{"tcs":[],"x":1}"#).unwrap_err().path, "x");
         assert_eq!(tcs_list(" 1+0.01, 2+0.02 ,"), ["1+0.01", "2+0.02"]);
     }
 

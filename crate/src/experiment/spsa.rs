@@ -315,19 +315,19 @@ mod tests {
     fn bad_settings_are_refused() {
         let mut c = cfg(true);
         c.params[0].c_end = 5.0;
-        assert_eq!(c.validate().unwrap_err().field, "c_end");
+        assert_eq!(c.validate().unwrap_err().path, "c_end");
         let mut c = cfg(true);
         c.params[0].r_end = 0.0;
-        assert_eq!(c.validate().unwrap_err().field, "r_end");
+        assert_eq!(c.validate().unwrap_err().path, "r_end");
         let mut c = cfg(true);
         c.iterations = 0;
-        assert_eq!(c.validate().unwrap_err().field, "games");
+        assert_eq!(c.validate().unwrap_err().path, "games");
         // A c_end below a millionth of the range (1e-200 made every gain NaN) is refused.
         for tiny in [1e-200, 1.9e-6] {
             let mut c = cfg(true);
             c.params[0].c_end = tiny;
             let e = c.validate().unwrap_err();
-            assert_eq!(e.field, "c_end");
+            assert_eq!(e.path, "c_end");
             assert_eq!(e.allowed, "2e-6 (a millionth of the range) to the range 2", "{e:?}");
         }
         let mut c = cfg(true);
@@ -336,6 +336,6 @@ mod tests {
         assert!((1..=10).all(|k| c.gains(&c.params[0], k).1.is_finite()));
         let mut c = cfg(true);
         c.params[0].r_end = 1e-300;
-        assert_eq!(c.validate().unwrap_err().field, "r_end");
+        assert_eq!(c.validate().unwrap_err().path, "r_end");
     }
 }

@@ -86,7 +86,8 @@ impl SweepSpec {
     /// `param` (not a numeric parameter of A's manager), `values` (none, too many, out of
     /// range, repeated, a fraction for an integer) or the match spec's own errors.
     pub fn plan(&self) -> Result<SweepPlan, FieldError> {
-        let tm: TmSpec = self.base.a.parse().map_err(|e: crate::tm::SpecError| FieldError::said("a", e))?;
+        let tm: TmSpec =
+            self.base.a.parse().map_err(|e: crate::tm::SpecError| FieldError::from(e).renamed("a"))?;
         let param = NumericParam::find(&tm, &self.param)?;
         if self.values.is_empty() || self.values.len() > MAX_VALUES {
             let message = format!("{} values is not allowed", self.values.len());
@@ -224,13 +225,11 @@ mod tests {
         );
         s.param = "slowmover".into();
         s.base.tc_b = Some("inf".into());
-        assert_eq!(s.plan().unwrap_err().field, "tc_b", "the match spec's field comes through");
+        assert_eq!(s.plan().unwrap_err().path, "tc_b", "the match spec's field comes through");
         let round = SweepSpec::from_json(&spec(&[0.5, 1.0]).to_json()).unwrap();
         assert_eq!(round, spec(&[0.5, 1.0]));
         assert!(
-            SweepSpec::from_json(r#"{"param":"x","values":[1],"match":{"a":"stockfish"}}"#)
-                .unwrap_err()
-                .field
+            SweepSpec::from_json(r#"{"param":"x","values":[1],"match":{"a":"stockfish"}}"#).unwrap_err().path
                 == "match.b"
         );
     }

@@ -101,7 +101,7 @@ impl TuneSpec {
             FieldError::new("", format!("the tune spec is not valid JSON: {e}"), "a JSON object")
         })?;
         let mut s: TuneSpec =
-            serde_json::from_value(v.clone()).map_err(|e| FieldError::said("", format!("tune spec: {e}")))?;
+            serde_json::from_value(v.clone()).map_err(|e| FieldError::message(format!("tune spec: {e}")))?;
         let base =
             v.get("match").ok_or_else(|| FieldError::new("match", "missing", "a match spec object"))?;
         s.base = MatchSpec::from_value(base).map_err(|e| e.within("match"))?;
@@ -118,7 +118,8 @@ impl TuneSpec {
     /// # Errors
     /// `params`, `c_end`/`r_end`, `pairs_per`, `games` or the match spec's errors.
     pub fn plan(&self) -> Result<TunePlan, FieldError> {
-        let tm: TmSpec = self.base.a.parse().map_err(|e: crate::tm::SpecError| FieldError::said("a", e))?;
+        let tm: TmSpec =
+            self.base.a.parse().map_err(|e: crate::tm::SpecError| FieldError::from(e).renamed("a"))?;
         if self.params.is_empty() {
             return Err(FieldError::new("params", "no parameter is named", "at least one parameter to tune"));
         }
@@ -325,7 +326,7 @@ mod tests {
         let mut s = spec(20);
         s.c_end = vec![0.1, 0.2];
         let e = s.plan().unwrap_err();
-        assert_eq!((e.field.as_str(), e.message.as_str()), ("c_end", "2 values for 1 parameters"));
+        assert_eq!((e.path.as_str(), e.message.as_str()), ("c_end", "2 values for 1 parameters"));
         let back = TuneSpec::from_json(&spec(20).to_json()).unwrap();
         assert_eq!(back, spec(20));
     }

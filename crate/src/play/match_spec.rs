@@ -143,9 +143,8 @@ pub const FIELDS: [&str; 19] = [
     "date",
 ];
 
-mod error;
 mod read;
-pub use error::FieldError;
+pub use crate::error::FieldError;
 use read::clip;
 
 impl MatchSpec {
@@ -185,8 +184,10 @@ impl MatchSpec {
     /// # Errors
     /// The first bad field, named, with what it allows.
     pub fn to_config(&self) -> Result<MatchConfig, FieldError> {
-        let tm_a: TmSpec = self.a.parse().map_err(|e: crate::tm::SpecError| FieldError::said("a", e))?;
-        let tm_b: TmSpec = self.b.parse().map_err(|e: crate::tm::SpecError| FieldError::said("b", e))?;
+        let tm_a: TmSpec =
+            self.a.parse().map_err(|e: crate::tm::SpecError| FieldError::from(e).renamed("a"))?;
+        let tm_b: TmSpec =
+            self.b.parse().map_err(|e: crate::tm::SpecError| FieldError::from(e).renamed("b"))?;
         if !(1..=MAX_HASH_MB).contains(&self.hash_mb) {
             let message = format!("{} MB is out of range", self.hash_mb);
             return Err(FieldError::new("hash_mb", message, format!("1 to {MAX_HASH_MB}")));
@@ -222,12 +223,7 @@ impl MatchSpec {
                 return Err(FieldError::new("clock.latency_ms", message, "0 to 60000 ms"));
             }
         }
-        let sprt = self
-            .sprt
-            .map(|t| {
-                Sprt::with_errors(t.elo0, t.elo1, t.alpha, t.beta).map_err(|e| FieldError::said("sprt", e))
-            })
-            .transpose()?;
+        let sprt = self.sprt.map(|t| Sprt::with_errors(t.elo0, t.elo1, t.alpha, t.beta)).transpose()?;
         check_adjudication(&self.adjudication)?;
         let openings = self.opening_set()?;
         // `A stockfish`, or `A stockfish level 2` below full strength.
@@ -283,7 +279,7 @@ impl MatchSpec {
 }
 
 fn parse_tc(field: &str, text: &str) -> Result<TimeControl, FieldError> {
-    let tc: TimeControl = text.parse().map_err(|e: crate::clock::TcError| FieldError::said(field, e))?;
+    let tc: TimeControl = text.parse().map_err(|e: crate::clock::TcError| e.at(field))?;
     if !tc.has_clock()
         && tc.nodes.is_none()
         && tc.depth.is_none()

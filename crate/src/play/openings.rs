@@ -9,7 +9,7 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
-use crate::tm::params::short;
+use crate::excerpt::excerpt as short;
 
 /// The shipped opening lines, `ECO | name | SAN moves` per line.
 const BUILTIN: &str = include_str!("../../data/openings.txt");

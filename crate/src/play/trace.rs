@@ -6,6 +6,7 @@
 //! change replays the game and the difference is the parameter's effect alone. The game is
 //! stepped one move per call, so a browser worker can post progress between moves.
 
+use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
 
 use super::engine::{EngineConfig, EnginePlayer};
@@ -116,31 +117,30 @@ impl TraceGame {
     ///
     /// # Errors
     /// A bad spec string, time control, opening index, speed or move count, named.
-    pub fn new(spec: &TraceSpec) -> Result<TraceGame, String> {
-        let tm: TmSpec = spec.tm.parse().map_err(|e| format!("tm: {e}"))?;
-        let tc: TimeControl = spec.tc.parse().map_err(|e| format!("tc: {e}"))?;
+    pub fn new(spec: &TraceSpec) -> Result<TraceGame, FieldError> {
+        let tm: TmSpec =
+            spec.tm.parse().map_err(|e: crate::tm::SpecError| FieldError::from(e).renamed("tm"))?;
+        let tc: TimeControl = spec.tc.parse().map_err(|e: crate::clock::TcError| e.at("tc"))?;
         if !tc.has_clock() {
-            return Err(format!(
-                "tc: `{}` has no clock; allowed: a control with a clock, e.g. 60+0.6",
-                spec.tc
-            ));
+            let message = format!("`{}` has no clock", crate::excerpt::excerpt(&spec.tc));
+            return Err(FieldError::new("tc", message, "a control with a clock, e.g. 60+0.6"));
         }
         let book = openings::builtin();
         let opening = book.get(spec.opening).ok_or_else(|| {
-            format!("opening: {} is out of range; allowed: 0 to {}", spec.opening, book.len() - 1)
+            let message = format!("{} is out of range", spec.opening);
+            FieldError::new("opening", message, format!("0 to {}", book.len() - 1))
         })?;
         if !(spec.nps >= TRACE_NPS.0 && spec.nps <= TRACE_NPS.1) {
-            return Err(format!(
-                "nps: {} is out of range; allowed: {} to {}",
-                spec.nps, TRACE_NPS.0, TRACE_NPS.1
-            ));
+            let message = format!("{} is out of range", spec.nps);
+            return Err(FieldError::new("nps", message, format!("{} to {}", TRACE_NPS.0, TRACE_NPS.1)));
         }
         if !(0.0..=MAX_TRACE_LATENCY_MS).contains(&spec.latency_ms) {
-            let l = spec.latency_ms;
-            return Err(format!("latency: {l} ms is out of range; allowed: 0 to {MAX_TRACE_LATENCY_MS} ms"));
+            let message = format!("{} ms is out of range", spec.latency_ms);
+            return Err(FieldError::new("latency", message, format!("0 to {MAX_TRACE_LATENCY_MS} ms")));
         }
         if spec.moves == 0 || spec.moves > MAX_TRACE_MOVES {
-            return Err(format!("moves: {} is out of range; allowed: 1 to {MAX_TRACE_MOVES}", spec.moves));
+            let message = format!("{} is out of range", spec.moves);
+            return Err(FieldError::new("moves", message, format!("1 to {MAX_TRACE_MOVES}")));
         }
         let searcher = spec.searcher.unwrap_or_else(|| native_searcher(&tm));
         let mut config = EngineConfig::new(searcher, tm);
@@ -155,7 +155,7 @@ impl TraceGame {
             date: "????.??.??".into(),
             round: "1".into(),
         };
-        let game = Game::new(setup, opening)?;
+        let game = Game::new(setup, opening).map_err(FieldError::message)?;
         Ok(TraceGame {
             game,
             white: EnginePlayer::new(config.clone()),

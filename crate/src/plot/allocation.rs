@@ -4,6 +4,7 @@
 //! Up to [`MAX_MANAGERS`] simulations are overlaid; each may bring a ghost (its manager's default
 //! configuration under the same usage model), drawn faintly behind it.
 
+use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -62,9 +63,10 @@ pub struct Comparison {
 
 impl Comparison {
     /// Simulate every spec (at most [`MAX_MANAGERS`]) at `tc` under the usage model `cfg`.
-    pub fn run(specs: &[String], tc: &str, cfg: &SimConfig) -> Result<Self, String> {
+    pub fn run(specs: &[String], tc: &str, cfg: &SimConfig) -> Result<Self, FieldError> {
         if specs.is_empty() || specs.len() > MAX_MANAGERS {
-            return Err(format!("compare 1 to {MAX_MANAGERS} managers, got {}", specs.len()));
+            let message = format!("compare 1 to {MAX_MANAGERS} managers, got {}", specs.len());
+            return Err(FieldError::new("specs", message, format!("1 to {MAX_MANAGERS} managers")));
         }
         let sims = specs.iter().map(|s| simulate_spec(s, tc, cfg)).collect::<Result<Vec<_>, _>>()?;
         let ghosts = sims
@@ -88,10 +90,10 @@ impl Comparison {
         ghost_specs: &[String],
         ghost_tc: &str,
         ghost_cfg: &SimConfig,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, FieldError> {
         let mut cmp = Self::run(specs, tc, cfg)?;
         if ghost_specs.is_empty() {
-            return Err("a ghost needs at least one spec".into());
+            return Err(FieldError::new("ghost_specs", "a ghost needs at least one spec", "1 or more specs"));
         }
         cmp.ghosts = cmp
             .sims

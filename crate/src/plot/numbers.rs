@@ -212,7 +212,7 @@ fn run_sim(a: &Args, spec: &str, tc: &str, last: u32) -> Result<Simulation, Stri
         nps: a.num("nps")?.unwrap_or(base.nps),
         reuse: a.num("reuse")?.unwrap_or(base.reuse),
     };
-    simulate_spec(spec, tc, &cfg)
+    simulate_spec(spec, tc, &cfg).map_err(String::from)
 }
 
 fn field_of(row: &SimRow, field: &str) -> Result<f64, String> {

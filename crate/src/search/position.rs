@@ -230,7 +230,7 @@ mod root;
 use packing::pack_special;
 pub use packing::{pack, uci, unpack};
 pub(crate) use root::excerpt;
-pub use root::{RootPosition, parse_fen};
+pub use root::{FEN_ALLOWED, RootPosition, parse_fen};
 
 #[cfg(test)]
 mod tests;

@@ -33,7 +33,6 @@ mod value;
 
 pub use super::TmConfig;
 pub use error::SpecError;
-pub(crate) use error::{excerpt_at, short};
 pub use export::{ManagerSchema, ParamSchema, PresetSchema, manager_schema, schema};
 pub use param::{Access, ManagerConfig, ManagerInfo, Param, Preset, Row};
 pub(crate) use resolve::{find_preset, get_path, print, resolve, set_path};

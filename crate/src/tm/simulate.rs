@@ -97,42 +97,34 @@ pub struct Simulation {
     pub flagged: bool,
 }
 
-/// Why a simulation could not run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SimError(pub String);
-
-impl std::fmt::Display for SimError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SimError {}
+/// Why a simulation could not run: the crate's typed error, its path `tc`, `moves`, `use`,
+/// `nps` or `reuse`.
+pub type SimError = crate::error::FieldError;
 
 /// Simulates one side's game with a fresh game state of `tm` (it calls `new_game`).
 pub fn simulate(tm: &mut dyn TimeManager, tc: &TimeControl, cfg: &SimConfig) -> Result<Simulation, SimError> {
     match tc.timing {
         Timing::Infinite | Timing::MoveTime { .. } => {
-            return Err(SimError(format!("simulate needs a game clock, not `{tc}` (e.g. 60+0.6, 40/60)")));
+            let message = format!("simulate needs a game clock, not `{tc}`");
+            return Err(SimError::new("tc", message, "a game clock, e.g. 60+0.6, 40/60"));
         }
         Timing::Hourglass { .. } => {
-            return Err(SimError(
-                "simulate models one side; under hourglass its clock depends on the opponent".into(),
-            ));
+            let message = "simulate models one side; under hourglass its clock depends on the opponent";
+            return Err(SimError::new("tc", message, "a game clock, e.g. 60+0.6, 40/60"));
         }
         _ => {}
     }
     if cfg.moves == 0 || cfg.moves > 10_000 {
-        return Err(SimError(format!("--moves must be 1 … 10000, not {}", cfg.moves)));
+        return Err(SimError::new("moves", format!("{} is out of range", cfg.moves), "1 … 10000"));
     }
     if !(cfg.use_frac.is_finite() && cfg.use_frac >= 0.0) {
-        return Err(SimError(format!("--use must be a number ≥ 0, not {}", cfg.use_frac)));
+        return Err(SimError::new("use", format!("{} is not allowed", cfg.use_frac), "a number ≥ 0"));
     }
     if !(cfg.nps.is_finite() && cfg.nps > 0.0) {
-        return Err(SimError(format!("--nps must be a number > 0, not {}", cfg.nps)));
+        return Err(SimError::new("nps", format!("{} is not allowed", cfg.nps), "a number > 0"));
     }
     if !(0.0..=1.0).contains(&cfg.reuse) {
-        return Err(SimError(format!("--reuse must be in 0 … 1, not {}", cfg.reuse)));
+        return Err(SimError::new("reuse", format!("{} is not allowed", cfg.reuse), "0 … 1"));
     }
     let mcts = tm.search_kind() == SearchKind::Mcts;
     tm.new_game();
@@ -142,7 +134,9 @@ pub fn simulate(tm: &mut dyn TimeManager, tc: &TimeControl, cfg: &SimConfig) -> 
     let mut flagged = false;
     let mut visits = vec![0u64; ROOT_SHARES.len()];
     for i in 0..cfg.moves {
-        let view = clock.uci_view().ok_or_else(|| SimError(format!("`{tc}` has no clock to simulate")))?;
+        let view = clock
+            .uci_view()
+            .ok_or_else(|| SimError::new("tc", format!("`{tc}` has no clock to simulate"), "a game clock"))?;
         let ply = 2 * i;
         let reused = if mcts { (cfg.reuse * prev_final_nodes as f64).round() as u64 } else { 0 };
         let ctx = MoveContext {
@@ -212,10 +206,11 @@ pub fn simulate(tm: &mut dyn TimeManager, tc: &TimeControl, cfg: &SimConfig) -> 
 }
 
 /// The default simulation of a spec string and a time control (the CLI's defaults).
-pub fn simulate_spec(spec: &str, tc: &str, cfg: &SimConfig) -> Result<Simulation, String> {
-    let mut tm = super::from_spec(spec).map_err(|e| e.to_string())?;
-    let tc: TimeControl = tc.parse().map_err(|e: crate::clock::TcError| e.to_string())?;
-    simulate(tm.as_mut(), &tc, cfg).map_err(|e| e.to_string())
+pub fn simulate_spec(spec: &str, tc: &str, cfg: &SimConfig) -> Result<Simulation, SimError> {
+    let spec: super::TmSpec = spec.parse().map_err(|e: super::SpecError| SimError::from(e).renamed("tm"))?;
+    let mut tm = spec.build();
+    let tc: TimeControl = tc.parse().map_err(|e: crate::clock::TcError| e.at("tc"))?;
+    simulate(tm.as_mut(), &tc, cfg)
 }
 
 #[cfg(test)]
@@ -279,12 +274,25 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_model() {
-        assert!(simulate_spec("mediocre", "st=1", &SimConfig::default()).unwrap_err().contains("game clock"));
-        assert!(simulate_spec("mediocre", "hg60", &SimConfig::default()).unwrap_err().contains("hourglass"));
-        let bad = SimConfig { reuse: 2.0, ..SimConfig::default() };
-        assert!(simulate_spec("mediocre", "60", &bad).unwrap_err().contains("reuse"));
         assert!(
-            simulate_spec("nope", "60", &SimConfig::default()).unwrap_err().contains("unknown time manager")
+            simulate_spec("mediocre", "st=1", &SimConfig::default())
+                .unwrap_err()
+                .to_string()
+                .contains("game clock")
+        );
+        assert!(
+            simulate_spec("mediocre", "hg60", &SimConfig::default())
+                .unwrap_err()
+                .to_string()
+                .contains("hourglass")
+        );
+        let bad = SimConfig { reuse: 2.0, ..SimConfig::default() };
+        assert!(simulate_spec("mediocre", "60", &bad).unwrap_err().to_string().contains("reuse"));
+        assert!(
+            simulate_spec("nope", "60", &SimConfig::default())
+                .unwrap_err()
+                .to_string()
+                .contains("unknown time manager")
         );
     }
 }

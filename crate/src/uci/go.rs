@@ -142,13 +142,7 @@ impl GoArgs {
     }
 }
 
-/// At most 40 characters of `s`, with `…` when cut.
-pub(super) fn excerpt(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
-    }
-}
+pub(super) use crate::excerpt::excerpt;
 
 #[cfg(test)]
 mod tests {

@@ -5,13 +5,15 @@
 //! `TimeManager` spec with every `TM_<that manager>_<path>` value set so far written over it,
 //! and `Move Overhead`, when set, over that (see [`UciSession::rebuild`]).
 
-use super::go;
 use super::{
     DEFAULT_HASH_MB, DEFAULT_TM, ENGINE_AUTHOR, ENGINE_NAME, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS,
     MAX_VIRTUAL_NPS, UciSession,
 };
 use crate::drive::strength::{FULL, Level};
+use crate::error::FieldError;
+use crate::excerpt::excerpt;
 use crate::tm::SearchKind;
+use crate::tm::SpecError;
 use crate::tm::params::{Kind, ParamSchema, option_name};
 use crate::tm::{TmSpec, schema};
 
@@ -42,28 +44,32 @@ impl UciSession {
         out("uciok");
     }
 
-    pub(super) fn setoption(&mut self, rest: &str) -> Result<(), String> {
-        let rest =
-            rest.strip_prefix("name").ok_or("setoption: expected `setoption name <id> [value <x>]`")?;
+    /// Sets one option; the typed error's path is the option's name (`Hash`, `TimeManager`,
+    /// `TM_stockfish_base-pct`), or `setoption` when the line has no name.
+    pub(super) fn setoption(&mut self, rest: &str) -> Result<(), FieldError> {
+        let syntax = "setoption name <id> [value <x>]";
+        let rest = rest
+            .strip_prefix("name")
+            .ok_or_else(|| FieldError::new("setoption", "expected a name", syntax))?;
         let (name, value) = match rest.find(" value") {
             Some(i) => (rest[..i].trim(), rest[i + 6..].trim()),
             None => (rest.trim(), ""),
         };
         if name.is_empty() {
-            return Err("setoption: the option name is missing".into());
+            return Err(FieldError::new("setoption", "the option name is missing", syntax));
         }
         if self.driver.running() {
-            return Err(format!("setoption {name} ignored: a search is running"));
+            return Err(FieldError::message(format!("setoption {name} ignored: a search is running")));
         }
         let lower = name.to_ascii_lowercase();
         match lower.as_str() {
             "searcher" => {
-                self.searcher = value
-                    .parse()
-                    .map_err(|_| format!("Searcher: {:?} is not ab or mcts", go::excerpt(value)))?
+                self.searcher = value.parse().map_err(|_| {
+                    FieldError::new("Searcher", format!("{:?} is not allowed", excerpt(value)), "ab, mcts")
+                })?
             }
             "timemanager" => {
-                self.base = value.parse().map_err(|e| format!("TimeManager: {e}"))?;
+                self.base = value.parse().map_err(|e: SpecError| FieldError::said("TimeManager", e))?;
                 self.rebuild();
             }
             "move overhead" => {
@@ -85,22 +91,30 @@ impl UciSession {
                 self.tm_state = match value.to_ascii_lowercase().as_str() {
                     "true" => true,
                     "false" => false,
-                    _ => return Err(format!("TmlabState: {value:?} is not true or false")),
+                    _ => {
+                        let message = format!("{:?} is not allowed", excerpt(value));
+                        return Err(FieldError::new("TmlabState", message, "true, false"));
+                    }
                 }
             }
             "virtualnps" => self.virtual_nps = whole("VirtualNps", value, 0, MAX_VIRTUAL_NPS as i64)? as u64,
             // The strength level: a cap on the node rate; the manager is untouched.
-            "level" => self.driver.set_level(Level::get(whole("Level", value, 1, i64::from(FULL))? as u64)?),
+            "level" => self.driver.set_level(
+                Level::get(whole("Level", value, 1, i64::from(FULL))? as u64)
+                    .map_err(|e| FieldError::said("Level", e))?,
+            ),
             _ => match find_param(name) {
                 Some((manager, p)) => {
                     let token = param_token(&p, value)?;
                     // Checked now against the manager's ranges (they do not depend on a preset).
                     let mut check = TmSpec::default_for(manager).expect("a schema manager parses");
-                    check.set(&p.path, &token).map_err(|e| format!("{}: {e}", p.uci.name))?;
+                    check
+                        .set(&p.path, &token)
+                        .map_err(|e| FieldError::from(e).renamed(p.uci.name.as_str()))?;
                     self.tm_values.insert((manager, p.path), token);
                     self.rebuild();
                 }
-                None => return Err(unknown_option(name)),
+                None => return Err(FieldError::new("setoption", unknown_option(name), "")),
             },
         }
         Ok(())
@@ -164,22 +178,24 @@ fn find_param(name: &str) -> Option<(&'static str, ParamSchema)> {
 }
 
 /// The parameter's value token (spec-string units) for an option value.
-fn param_token(p: &ParamSchema, value: &str) -> Result<String, String> {
-    let name = &p.uci.name;
+fn param_token(p: &ParamSchema, value: &str) -> Result<String, FieldError> {
+    let name = p.uci.name.as_str();
     match p.kind {
         Kind::Int | Kind::Float => {
-            let n: i64 = value.parse().map_err(|_| match p.uci.scale {
-                Some(s) if s > 1 => format!(
-                    "{name}: {:?} is not a whole number (the spin is the value × {s})",
-                    go::excerpt(value)
-                ),
-                _ => format!("{name}: {:?} is not a whole number", go::excerpt(value)),
+            let n: i64 = value.parse().map_err(|_| {
+                let message = format!("{:?} is not a whole number", excerpt(value));
+                match p.uci.scale {
+                    Some(s) if s > 1 => {
+                        FieldError::new(name, message, format!("a whole number: the value × {s}"))
+                    }
+                    _ => FieldError::new(name, message, "a whole number"),
+                }
             })?;
             Ok(p.uci.token(n))
         }
         Kind::Bool => match value.to_ascii_lowercase().as_str() {
             v @ ("true" | "false") => Ok(v.to_string()),
-            _ => Err(format!("{name}: {:?} is not true or false", go::excerpt(value))),
+            _ => Err(FieldError::new(name, format!("{:?} is not allowed", excerpt(value)), "true, false")),
         },
         Kind::Enum => Ok(value.to_string()),
     }
@@ -189,9 +205,9 @@ fn param_token(p: &ParamSchema, value: &str) -> Result<String, String> {
 fn unknown_option(name: &str) -> String {
     let old =
         name.strip_prefix("TM ").or_else(|| name.strip_prefix("tm ")).or_else(|| name.strip_prefix("TM_"));
-    let Some(path) = old.map(str::trim) else { return format!("no option named {:?}", go::excerpt(name)) };
+    let Some(path) = old.map(str::trim) else { return format!("no option named {:?}", excerpt(name)) };
     if path == "move-overhead" {
-        return format!("no option named {:?}; the overhead is `Move Overhead`", go::excerpt(name));
+        return format!("no option named {:?}; the overhead is `Move Overhead`", excerpt(name));
     }
     let owners: Vec<String> = schema()
         .into_iter()
@@ -199,21 +215,25 @@ fn unknown_option(name: &str) -> String {
         .map(|m| option_name(m.name, path))
         .collect();
     if owners.is_empty() {
-        format!("no option named {:?}; manager parameters are TM_<manager>_<parameter>", go::excerpt(name))
+        format!("no option named {:?}; manager parameters are TM_<manager>_<parameter>", excerpt(name))
     } else {
         format!(
             "no option named {:?}; manager parameters are TM_<manager>_<parameter>: {}",
-            go::excerpt(name),
+            excerpt(name),
             owners.join(", ")
         )
     }
 }
 
 /// A whole number option value in `lo ..= hi`.
-fn whole(name: &str, value: &str, lo: i64, hi: i64) -> Result<i64, String> {
+fn whole(name: &str, value: &str, lo: i64, hi: i64) -> Result<i64, FieldError> {
     match value.parse::<i64>() {
         Ok(v) if (lo..=hi).contains(&v) => Ok(v),
-        _ => Err(format!("{name}: {:?} is not a whole number in {lo} … {hi}", go::excerpt(value))),
+        _ => Err(FieldError::new(
+            name,
+            format!("{:?} is not allowed", excerpt(value)),
+            format!("a whole number in {lo} … {hi}"),
+        )),
     }
 }
 

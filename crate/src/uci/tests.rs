@@ -359,3 +359,29 @@ mod order {
         }
     }
 }
+
+/// A bad option value is a typed error (the option's name as its path, what it allows) before it
+/// becomes one `info string error:` line.
+#[test]
+fn bad_option_values_are_typed_errors_then_one_line() {
+    let mut s = UciSession::new();
+    let e = s.setoption("name Hash value lots").unwrap_err();
+    assert_eq!(
+        (e.path.as_str(), e.allowed.as_str()),
+        ("Hash", format!("a whole number in 1 … {MAX_HASH_MB}").as_str())
+    );
+    assert_eq!(e.message, "\"lots\" is not allowed");
+    let e = s.setoption("name TmlabState value maybe").unwrap_err();
+    assert_eq!((e.path.as_str(), e.allowed.as_str()), ("TmlabState", "true, false"));
+    let e = s.setoption("name TM_stockfish_horizon value x").unwrap_err();
+    assert_eq!((e.path.as_str(), e.allowed.as_str()), ("TM_stockfish_horizon", "a whole number"));
+    let e = s.position("fen not-a-fen").unwrap_err();
+    assert_eq!(e.path, "position.fen");
+    let out = run(&mut s, "setoption name Hash value lots");
+    assert_eq!(
+        out,
+        [format!(
+            "info string error: Hash: \"lots\" is not allowed; allowed: a whole number in 1 … {MAX_HASH_MB}"
+        )]
+    );
+}

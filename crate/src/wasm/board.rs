@@ -7,9 +7,10 @@ use web_sys::HtmlCanvasElement;
 
 use plotters::drawing::IntoDrawingArea;
 
+use super::Thrown;
 use super::canvas::MeasuredCanvas;
-use super::rules::{RuleError, TC_FORMS};
-use crate::play::person::{PersonGame, PlaySetup, SetupError};
+use crate::error::FieldError;
+use crate::play::person::{PersonGame, PlaySetup};
 use crate::plot::Frame;
 use crate::plot::movetime::{draw_movetime, move_at};
 
@@ -40,11 +41,11 @@ impl PlayBoard {
     pub fn check(setup: &str) -> JsValue {
         let setup: PlaySetup = match serde_json::from_str(setup) {
             Ok(s) => s,
-            Err(e) => return RuleError::new("setup", format!("game setup: {e}"), "").js(),
+            Err(e) => return FieldError::new("setup", format!("game setup: {e}"), "").js(),
         };
         match PersonGame::new(setup) {
             Ok(_) => JsValue::NULL,
-            Err(e) => setup_error(&e).js(),
+            Err(e) => FieldError::from(&e).js(),
         }
     }
 
@@ -118,7 +119,7 @@ impl PlayBoard {
     /// `used_ms`: returns its UCI; throws `{path: "move", message, allowed}` naming what was wrong.
     pub fn play_text(&mut self, text: &str, used_ms: f64) -> Result<String, JsValue> {
         self.game.play_text(text, used_ms).map_err(|e| {
-            RuleError::new("move", e, "SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)").js()
+            FieldError::new("move", e, "SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)").js()
         })
     }
 
@@ -191,20 +192,6 @@ fn role_name(r: shakmaty::Role) -> &'static str {
         shakmaty::Role::Queen => "queen",
         shakmaty::Role::King => "king",
     }
-}
-
-/// A setup error as the page's typed error: the field is the path; a time control's error
-/// lists the forms it accepts.
-fn setup_error(e: &SetupError) -> RuleError {
-    let allowed = match e.field {
-        "white_tc" | "black_tc" => TC_FORMS,
-        "person" => "white, black",
-        "searcher" => "ab, mcts",
-        "move_overhead_ms" => "0 … 10000 ms",
-        "level" => "1 (beginner) … 5 (full strength)",
-        _ => "",
-    };
-    RuleError::new(e.field, e.message.clone(), allowed)
 }
 
 /// The move-time chart on a canvas; remembers its frame to map a click to a move.

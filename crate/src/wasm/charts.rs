@@ -1,6 +1,8 @@
 //! Charts on the page's canvases, drawn by the same plotters code that writes SVG natively.
 
+use super::Thrown;
 use super::canvas::MeasuredCanvas;
+use crate::error::FieldError;
 use plotters::prelude::*;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -151,7 +153,7 @@ impl AllocationCanvas {
         ghost_tc: Option<String>,
         ghost_usage: Option<Vec<f64>>,
         mark_move: Option<u32>,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let cfg = crate::tm::simulate::SimConfig { moves, use_frac, nps, reuse };
         let ghost: Vec<String> = crate::tm::params::spec_list(ghost_specs.as_deref().unwrap_or(""))
             .into_iter()
@@ -164,21 +166,21 @@ impl AllocationCanvas {
                 crate::tm::simulate::SimConfig { moves: moves as u32, use_frac, nps, reuse }
             }
             Some(other) => {
-                return Err(JsError::new(&format!(
-                    "ghost_usage must be [moves, use, nps, reuse] with whole moves ≥ 1, not {other:?}"
-                )));
+                let message = format!("{other:?} is not a usage");
+                let allowed = "[moves, use, nps, reuse] with whole moves ≥ 1";
+                return Err(FieldError::new("ghost_usage", message, allowed).js());
             }
         };
         let key = (ghost.clone(), ghost_tc.clone(), format!("{ghost_cfg:?}"));
         let cmp = match self.last.take() {
             Some(c) if c.ran_with(&specs, tc, &cfg) && self.ghost_key == key => c,
             _ if ghost.is_empty() => {
-                crate::plot::allocation::Comparison::run(&specs, tc, &cfg).map_err(|e| JsError::new(&e))?
+                crate::plot::allocation::Comparison::run(&specs, tc, &cfg).map_err(|e| e.js())?
             }
             _ => crate::plot::allocation::Comparison::run_against(
                 &specs, tc, &cfg, &ghost, &ghost_tc, &ghost_cfg,
             )
-            .map_err(|e| JsError::new(&e))?,
+            .map_err(|e| e.js())?,
         };
         self.ghost_key = key;
         let last = cmp.sims.iter().filter_map(|s| s.rows.last()).map(|r| r.move_no).max().unwrap_or(1);
@@ -188,12 +190,13 @@ impl AllocationCanvas {
             }
             _ => mark_move.map(|m| m.clamp(1, last)),
         };
-        let backend =
-            MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame = cmp.draw(&backend.into_drawing_area(), hover_move).map_err(|e| JsError::new(&e))?;
+        let backend = MeasuredCanvas::new(&self.canvas)
+            .ok_or_else(|| FieldError::message("the canvas has no 2d context").js())?;
+        let frame =
+            cmp.draw(&backend.into_drawing_area(), hover_move).map_err(|e| FieldError::message(e).js())?;
         self.frame = Some(frame);
         let points = hover_move.map(|m| cmp.points(m)).unwrap_or_default();
-        let drawn = super::to_js(&AllocationDrawn { frame, hover_move, points });
+        let drawn = super::to_js(&AllocationDrawn { frame, hover_move, points }).map_err(JsValue::from);
         self.last = Some(cmp);
         drawn
     }

@@ -11,8 +11,8 @@ use web_sys::HtmlCanvasElement;
 
 use super::canvas::MeasuredCanvas;
 use super::match_rules::spec_field_error;
-use super::rules::{RuleError, spec_error};
-use super::to_js;
+use super::{Thrown, to_js};
+use crate::error::FieldError;
 use crate::experiment::chart::{draw_sweep, draw_tune};
 use crate::experiment::journal::{self, Damage};
 use crate::experiment::param::NumericParam;
@@ -57,7 +57,7 @@ fn tune_plan_of(spec_json: &str) -> Result<TunePlan, JsValue> {
 }
 
 pub(super) fn js_err(e: impl std::fmt::Display) -> JsValue {
-    RuleError { path: String::new(), message: e.to_string(), allowed: String::new() }.js()
+    FieldError::message(e.to_string()).js()
 }
 
 /// A checked sweep, as the page needs it.
@@ -97,10 +97,9 @@ pub fn sweep_plan(spec_json: &str) -> Result<JsValue, JsValue> {
 /// `{path: "a" | "param", …}` for a bad manager or parameter.
 #[wasm_bindgen]
 pub fn sweep_values(tm: &str, param: &str, text: &str) -> Result<Vec<f64>, JsValue> {
-    let spec: crate::tm::TmSpec = tm.parse().map_err(|e: crate::tm::SpecError| {
-        let r = spec_error(&e);
-        RuleError::new("a", format!("a: {}", r.message), r.allowed).js()
-    })?;
+    let spec: crate::tm::TmSpec = tm
+        .parse()
+        .map_err(|e: crate::tm::SpecError| spec_field_error(&FieldError::from(e).renamed("a")).js())?;
     let p = NumericParam::find(&spec, param).map_err(|e| spec_field_error(&e).js())?;
     crate::experiment::sweep_range::sweep_values(text, &p).map_err(|e| spec_field_error(&e).js())
 }

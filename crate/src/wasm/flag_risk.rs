@@ -5,10 +5,11 @@
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
+use super::Thrown;
 use super::canvas::MeasuredCanvas;
 use super::experiments::js_err;
-use super::rules::RuleError;
 use super::to_js;
+use crate::error::FieldError;
 use crate::experiment::chart::draw_overhead;
 use crate::experiment::latency::LatencyModel;
 use crate::experiment::overhead::{OverheadReport, OverheadSpec};
@@ -33,7 +34,7 @@ fn spec_of(form: JsValue) -> Result<OverheadSpec, JsValue> {
     let latency: LatencyModel = f
         .latency
         .parse()
-        .map_err(|e: String| RuleError::new("latency", e, crate::experiment::latency::ALLOWED).js())?;
+        .map_err(|e: String| FieldError::new("latency", e, crate::experiment::latency::ALLOWED).js())?;
     let spec = OverheadSpec {
         tm: f.tm,
         tc: f.tc,
@@ -45,8 +46,7 @@ fn spec_of(form: JsValue) -> Result<OverheadSpec, JsValue> {
         elo_per_doubling: f.elo_per_doubling,
         ..OverheadSpec::default()
     };
-    spec.plan()
-        .map_err(|e| RuleError::new(e.field, format!("{}: {}", e.field, e.message), e.allowed).js())?;
+    spec.plan().map_err(|e| super::match_rules::spec_field_error(&e).js())?;
     Ok(spec)
 }
 

@@ -34,17 +34,34 @@ pub fn term_readout(scope: &str, key: &str, value: f64) -> Result<JsValue, JsErr
 /// The parameters of `manager` that do nothing with `searcher` (`ab`/`alpha-beta` or `mcts`):
 /// `{path: reason}`. The error names an unknown manager or searcher.
 #[wasm_bindgen]
-pub fn params_not_for(manager: &str, searcher: &str) -> Result<JsValue, JsError> {
+pub fn params_not_for(manager: &str, searcher: &str) -> Result<JsValue, JsValue> {
+    use super::Thrown;
+    use crate::error::FieldError;
+    use crate::excerpt::excerpt;
     let kind = match searcher.trim().to_ascii_lowercase().as_str() {
         "ab" | "alpha-beta" => SearchKind::AlphaBeta,
         "mcts" => SearchKind::Mcts,
-        other => return Err(JsError::new(&format!("unknown searcher `{other}`; allowed: ab, mcts"))),
+        other => {
+            return Err(FieldError::new(
+                "searcher",
+                format!("unknown searcher `{}`", excerpt(other)),
+                "ab, mcts",
+            )
+            .js());
+        }
     };
-    let m = schema()
-        .into_iter()
-        .find(|m| m.name == manager || m.aliases.contains(&manager))
-        .ok_or_else(|| JsError::new(&format!("unknown time manager `{manager}`")))?;
+    let m = schema().into_iter().find(|m| m.name == manager || m.aliases.contains(&manager)).ok_or_else(
+        || {
+            let names: Vec<&str> = schema().iter().map(|m| m.name).collect();
+            FieldError::new(
+                "manager",
+                format!("unknown time manager `{}`", excerpt(manager)),
+                names.join(", "),
+            )
+            .js()
+        },
+    )?;
     let map: std::collections::BTreeMap<String, &str> =
         m.params.iter().filter_map(|p| Some((p.path.clone(), p.not_for(kind)?))).collect();
-    super::to_js(&map)
+    super::to_js(&map).map_err(JsValue::from)
 }

@@ -5,32 +5,17 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::rules::{RuleError, TC_FORMS};
-use super::to_js;
-use crate::play::match_spec::{FieldError, MatchSpec};
+use super::{Thrown, to_js};
+use crate::error::FieldError;
+use crate::play::match_spec::MatchSpec;
 use crate::play::stats::{Sprt, SprtVerdict};
 
-/// A library error of the form `field: message … allowed: …` (the match spec's) as a typed
-/// error: the message without its allowed list, which goes to `allowed`.
-pub(crate) fn field_error(e: &str) -> RuleError {
-    let (path, _) = e.split_once(':').filter(|(p, _)| !p.contains(' ')).unwrap_or(("", e));
-    let (message, allowed) = match e.split_once("allowed: ") {
-        Some((m, a)) => (m.trim_end_matches([' ', ';', ',', '(']), a.trim_end_matches(')')),
-        None if path.starts_with("tc_") => (e, TC_FORMS),
-        None => (e, ""),
-    };
-    RuleError::new(path, message, allowed)
-}
-
-/// A typed spec error for the page: `path` is its field; `message` keeps the `field: ` prefix the
-/// forms show. An error whose message carries another module's text (a spec string's, a time
-/// control's) has its allowed list taken from that text as [`field_error`] does.
-pub(crate) fn spec_field_error(e: &FieldError) -> RuleError {
-    if e.allowed.is_empty() {
-        return RuleError { path: e.field.clone(), ..field_error(&e.to_string()) };
-    }
-    let message = if e.field.is_empty() { e.message.clone() } else { format!("{}: {}", e.field, e.message) };
-    RuleError::new(&e.field, message, e.allowed.clone())
+/// A spec error as the forms show it: the same typed error, its `message` led by its `path`
+/// (`games: 0 is out of range`), as the Sweep, Tune and Scaling forms show one error line for the
+/// whole form. Built from the fields, never parsed back from text.
+pub(crate) fn spec_field_error(e: &FieldError) -> FieldError {
+    let message = if e.path.is_empty() { e.message.clone() } else { format!("{}: {}", e.path, e.message) };
+    FieldError::new(e.path.clone(), message, e.allowed.clone())
 }
 
 /// What the match form shows about a valid spec.
@@ -91,9 +76,7 @@ struct SprtStatus {
 /// beta}`; throws `{path: "sprt", …}` for a test fastchess refuses.
 #[wasm_bindgen]
 pub fn sprt_status(elo0: f64, elo1: f64, alpha: f64, beta: f64, llr: f64) -> Result<JsValue, JsValue> {
-    let t = Sprt::with_errors(elo0, elo1, alpha, beta).map_err(|e| {
-        RuleError::new("sprt", e, "elo0 < elo1; alpha, beta in (0, 1), alpha + beta < 1").js()
-    })?;
+    let t = Sprt::with_errors(elo0, elo1, alpha, beta).map_err(|e| e.js())?;
     let (lower, upper) = t.bounds();
     let verdict = t.verdict(llr);
     to_js(&SprtStatus { lower, upper, progress: t.progress(llr), verdict, label: verdict.label() })

@@ -68,6 +68,33 @@ pub(crate) fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> 
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// The type of [`Thrown`]'s objects in the module's `.d.ts`, for the page's `// @ts-check`.
+#[wasm_bindgen(typescript_custom_section)]
+const RULE_ERROR_TS: &str = r#"
+/** The crate's typed error (`tmlab::FieldError`): which value, what is wrong, what it allows. */
+export interface RuleError {
+  /** The value's path: a form field (`tc_a`, `games`), a parameter (`base-pct`), `tc`, `fen`, …; empty when no one value is at fault. */
+  path: string;
+  /** What is wrong, naming the value; never the allowed list. */
+  message: string;
+  /** What the value accepts (empty when the message says it). */
+  allowed: string;
+}
+"#;
+
+/// The crate's typed error as the page gets it: thrown (or returned) as the plain object
+/// `{path, message, allowed}` (`RuleError` in the module's `.d.ts`), never a string to split.
+pub(crate) trait Thrown {
+    /// The plain JS object.
+    fn js(&self) -> JsValue;
+}
+
+impl Thrown for crate::error::FieldError {
+    fn js(&self) -> JsValue {
+        to_js(self).unwrap_or_else(|_| JsValue::from_str(&self.message))
+    }
+}
+
 /// The engine as the worker sees it: UCI lines in, UCI lines out.
 #[cfg(feature = "engine")]
 #[wasm_bindgen]

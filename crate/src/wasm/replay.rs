@@ -4,8 +4,8 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::rules::{RuleError, spec_error};
-use super::to_js;
+use super::{Thrown, to_js};
+use crate::error::FieldError;
 use crate::experiment::replay::{GameReplay, MAX_MANAGERS, Replay, replay_game, replay_pgn as replay};
 use crate::play::pgn_import::{ClockedGame, import_pgn};
 use crate::tm::TmSpec;
@@ -19,8 +19,7 @@ struct Replayed {
 }
 
 fn throw(path: &str, message: String, allowed: &str) -> JsValue {
-    let e = RuleError { path: path.into(), message, allowed: allowed.into() };
-    to_js(&e).unwrap_or_else(|_| JsValue::from_str(&e.message))
+    FieldError::new(path, message, allowed).js()
 }
 
 /// The largest PGN the page replays, in bytes (UTF-8). A 12 MB upload took 40 s on the main
@@ -49,7 +48,7 @@ fn read_specs(specs: &[String]) -> Result<Vec<TmSpec>, JsValue> {
     let mut parsed = Vec::new();
     for (i, s) in specs.iter().enumerate() {
         let spec: TmSpec = s.parse().map_err(|e| {
-            let r = spec_error(&e);
+            let r = FieldError::from(&e);
             throw(&format!("tm.{i}"), format!("manager {}: {}", i + 1, r.message), &r.allowed)
         })?;
         parsed.push(spec);

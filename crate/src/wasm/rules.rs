@@ -6,65 +6,10 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{Thrown, to_js};
 use crate::clock::TimeControl;
-use crate::tm::params::{SpecError, TmSpec};
-
-/// An error for the page: which value (`path`), what is wrong, what is allowed. The message
-/// never repeats the allowed list, so the page shows either without splitting strings.
-#[derive(Serialize)]
-pub struct RuleError {
-    /// The value's name: a form field (`tc_a`, `games`), a parameter path (`base-pct`).
-    pub path: String,
-    /// What is wrong, in one sentence.
-    pub message: String,
-    /// What the value accepts (may be empty when the message says it).
-    pub allowed: String,
-}
-
-impl RuleError {
-    pub(crate) fn new(path: &str, message: impl Into<String>, allowed: impl Into<String>) -> Self {
-        RuleError { path: path.into(), message: message.into(), allowed: allowed.into() }
-    }
-
-    /// Throwable: a plain JS object.
-    pub(crate) fn js(&self) -> JsValue {
-        to_js(self).unwrap_or_else(|_| JsValue::from_str(&self.message))
-    }
-}
-
-use crate::excerpt::excerpt;
-
-/// A spec-string error as a typed error (`path`: the parameter, `manager`, or `spec`).
-pub(crate) fn spec_error(e: &SpecError) -> RuleError {
-    match e {
-        SpecError::BadValue { manager, path, value, why, allowed } => RuleError::new(
-            path,
-            format!("{manager}: parameter `{path}` = `{}` is {why}", excerpt(value)),
-            allowed.clone(),
-        ),
-        SpecError::UnknownKey { manager, key, allowed } => RuleError::new(
-            key,
-            format!("{manager}: unknown parameter `{}`", excerpt(key)),
-            allowed.join(", "),
-        ),
-        SpecError::UnknownPreset { manager, preset, allowed } => RuleError::new(
-            "preset",
-            format!("{manager}: unknown preset `{}`", excerpt(preset)),
-            allowed.join(", "),
-        ),
-        SpecError::Duplicate { key, .. } => RuleError::new(key, e.to_string(), ""),
-        SpecError::UnknownManager { name } => {
-            let text = e.to_string();
-            let allowed = text.split_once("allowed: ").map(|(_, a)| a.to_string()).unwrap_or_default();
-            RuleError::new("manager", format!("unknown time manager `{}`", excerpt(name)), allowed)
-        }
-        SpecError::Syntax { .. } => RuleError::new("spec", e.to_string(), "name(key=value,…)"),
-    }
-}
-
-/// The forms a time control may take, for error messages.
-pub(crate) const TC_FORMS: &str = "seconds in cutechess/fastchess syntax: 60, 180+2, 40/60, 40/60+0.6, st=0.5, inf; minutes with a unit: 3m+2";
+use crate::error::FieldError;
+use crate::tm::params::TmSpec;
 
 /// A time control as the page shows it.
 #[derive(Serialize)]
@@ -75,20 +20,8 @@ struct TcReading {
     reading: String,
 }
 
-/// A time-control error for the page: the bad token and what is wrong with it; the forms go to
-/// `allowed`.
-pub(crate) fn tc_error(path: &str, e: &crate::clock::TcError) -> RuleError {
-    let message = if e.token.trim().is_empty() {
-        "the time control is empty".to_string()
-    } else {
-        let why = e.message.split("; allowed").next().unwrap_or(&e.message);
-        format!("bad time control token `{}`: {why}", e.token)
-    };
-    RuleError::new(path, message, TC_FORMS)
-}
-
-fn parse_tc(path: &str, tc: &str) -> Result<TimeControl, RuleError> {
-    tc.parse::<TimeControl>().map_err(|e| tc_error(path, &e))
+fn parse_tc(path: &str, tc: &str) -> Result<TimeControl, FieldError> {
+    tc.parse::<TimeControl>().map_err(|e| e.at(path))
 }
 
 /// Read a time control (cutechess/fastchess seconds syntax): `{canonical, reading}`, e.g.
@@ -110,14 +43,14 @@ pub fn check_param(manager: &str, path: &str, value: &str) -> JsValue {
     };
     match format!("{manager}({item})").parse::<TmSpec>() {
         Ok(_) => JsValue::NULL,
-        Err(e) => spec_error(&e).js(),
+        Err(e) => FieldError::from(&e).js(),
     }
 }
 
 /// A checked spec string in canonical form; throws `{path, message, allowed}`.
 #[wasm_bindgen]
 pub fn check_spec(spec: &str) -> Result<String, JsValue> {
-    spec.parse::<TmSpec>().map(|s| s.to_string()).map_err(|e| spec_error(&e).js())
+    spec.parse::<TmSpec>().map(|s| s.to_string()).map_err(|e| FieldError::from(&e).js())
 }
 
 /// The Curves view's sliders and defaults (see [`crate::plot::curve_params`]).
@@ -136,7 +69,7 @@ pub fn check_curve_value(chart: &str, key: &str, value: f64) -> JsValue {
     let params = if chart == "usage" { Some(&schema.usage) } else { schema.charts.get(chart) };
     let path = format!("{chart}.{key}");
     let Some(p) = params.and_then(|ps| ps.iter().find(|p| p.key == key)) else {
-        return RuleError::new(&path, format!("`{path}` is not a parameter of the Curves view"), "").js();
+        return FieldError::new(&path, format!("`{path}` is not a parameter of the Curves view"), "").js();
     };
     let unit = if p.unit.is_empty() { String::new() } else { format!(" {}", p.unit) };
     // Shown with the slider step's precision (20.0 … 100.0 for a step of 0.5).
@@ -145,11 +78,11 @@ pub fn check_curve_value(chart: &str, key: &str, value: f64) -> JsValue {
     let (min, max) = (format!("{:.places$}", p.min), format!("{:.places$}", p.max));
     let allowed = format!("{min} … {max}{unit}");
     if !value.is_finite() {
-        return RuleError::new(&path, "is not a number", allowed).js();
+        return FieldError::new(&path, "is not a number", allowed).js();
     }
     if value < p.min || value > p.max {
         // The range is short: the message names it (a link's message shows no `allowed`).
-        return RuleError::new(&path, format!("is outside the allowed {} … {}", p.min, p.max), allowed).js();
+        return FieldError::new(&path, format!("is outside the allowed {} … {}", p.min, p.max), allowed).js();
     }
     JsValue::NULL
 }

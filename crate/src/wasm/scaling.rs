@@ -9,6 +9,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
+use super::Thrown;
 use super::canvas::MeasuredCanvas;
 use super::experiments::{js_err, open_records};
 use super::match_rules::spec_field_error;

@@ -2,6 +2,8 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::Thrown;
+use crate::error::FieldError;
 use crate::tm::params::{TmSpec, schema};
 
 /// Every manager's parameters (key, label, default, ranges, scale, unit, description, source)
@@ -16,8 +18,8 @@ pub fn tm_schema() -> Result<JsValue, JsError> {
 /// its allowed range.
 #[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
 #[wasm_bindgen]
-pub fn normalize_spec(spec: &str) -> Result<String, JsError> {
-    spec.parse::<TmSpec>().map(|s| s.to_string()).map_err(|e| JsError::new(&e.to_string()))
+pub fn normalize_spec(spec: &str) -> Result<String, JsValue> {
+    spec.parse::<TmSpec>().map(|s| s.to_string()).map_err(|e| FieldError::from(&e).js())
 }
 
 /// A parsed spec string as the page needs it to fill a panel.
@@ -33,12 +35,11 @@ struct SpecDescription {
 /// Parse a spec string into `{manager, preset, canonical, values}` (every parameter's value,
 /// keyed by its schema path); the error names the parameter and its allowed range.
 #[wasm_bindgen]
-pub fn describe_spec(spec: &str) -> Result<JsValue, JsError> {
-    let parsed: TmSpec =
-        spec.parse().map_err(|e: crate::tm::params::SpecError| JsError::new(&e.to_string()))?;
+pub fn describe_spec(spec: &str) -> Result<JsValue, JsValue> {
+    let parsed: TmSpec = spec.parse().map_err(|e: crate::tm::params::SpecError| FieldError::from(&e).js())?;
     let manager = parsed.manager();
     let paths = schema().into_iter().find(|m| m.name == manager).map(|m| m.params).unwrap_or_default();
     let values = paths.iter().filter_map(|p| Some((p.path.clone(), parsed.get(&p.path)?))).collect();
     let d = SpecDescription { manager, preset: parsed.preset(), canonical: parsed.to_string(), values };
-    super::to_js(&d)
+    super::to_js(&d).map_err(JsValue::from)
 }

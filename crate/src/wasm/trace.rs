@@ -9,8 +9,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::canvas::MeasuredCanvas;
-use super::match_rules::field_error;
-use super::to_js;
+use super::{Thrown, to_js};
+use crate::error::FieldError;
 use crate::play::trace::{TraceGame, TraceMove, TraceSpec};
 use crate::plot::Frame;
 use crate::plot::engine_allocation::{
@@ -35,8 +35,8 @@ struct SpecJs {
     ponder: bool,
 }
 
-fn thrown(e: &str) -> JsValue {
-    field_error(e).js()
+fn thrown(e: &FieldError) -> JsValue {
+    e.js()
 }
 
 /// A self-play game being played for the engine-mode chart.
@@ -52,11 +52,15 @@ impl TraceRunner {
     #[wasm_bindgen(constructor)]
     pub fn new(spec: JsValue) -> Result<TraceRunner, JsValue> {
         let s: SpecJs = serde_wasm_bindgen::from_value(spec).map_err(|e| {
-            thrown(&format!("spec: {e}; allowed: {{tm, tc, opening, nps, moves, searcher, latency, ponder}}"))
+            thrown(&FieldError::new(
+                "spec",
+                format!("spec: {e}"),
+                "{tm, tc, opening, nps, moves, searcher, latency, ponder}",
+            ))
         })?;
         let searcher = match s.searcher.as_deref() {
             None | Some("") => None,
-            Some(k) => Some(k.parse::<SearchKind>().map_err(|e| thrown(&format!("searcher: {e}")))?),
+            Some(k) => Some(k.parse::<SearchKind>().map_err(|e| thrown(&FieldError::said("searcher", e)))?),
         };
         let spec = TraceSpec {
             tm: s.tm,

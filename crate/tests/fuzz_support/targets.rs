@@ -264,7 +264,7 @@ fn fen(data: &[u8]) -> Result<String, String> {
     };
     match tmlab::search::position::parse_fen(&s) {
         Ok(_) => sig.push_str("|search-ok"),
-        Err(e) => add(&mut sig, &error("search-fen", e)?),
+        Err(e) => add(&mut sig, &error("search-fen", e.to_string())?),
     }
     match parse_epd(&s) {
         Ok(v) => {

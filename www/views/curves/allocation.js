@@ -10,6 +10,7 @@ import { AllocationCanvas, check_curve_value, read_time_control, tm_schema, trac
 import { createSlider } from '../../ui/slider.js';
 import { createParamsPanel } from '../../ui/params.js';
 import { perFrame } from '../../ui/frame.js';
+import { errorText, typedError } from '../../ui/typed-error.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
 import { termChips, termsExplained } from '../../ui/glossary.js';
 import { ALLOCATION_DEFAULTS, ALLOCATION_PREFIX, MAX_MANAGERS, USAGE_PARAMS as USAGE } from '../../ui/curve-params.js';
@@ -183,8 +184,8 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
       dispatch({ type: 'drawn', readout });
       canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
     } catch (e) {
-      const message = String(e.message || e);
-      dispatch({ type: 'failed', message, tc: /time control|token/.test(message) });
+      const err = typedError(e);
+      dispatch({ type: 'failed', message: errorText(err), tc: err.path === 'tc' });
     }
     performance.measure('tmlab:draw', { start: t0, detail: 'allocation' });
   }
@@ -200,7 +201,8 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
       else delete canvas.dataset.mark;
       canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
     } catch (e) {
-      dispatch({ type: 'failed', message: String(e.message || e), tc: false });
+      const err = typedError(e);
+      dispatch({ type: 'failed', message: errorText(err), tc: err.path === 'tc' });
     }
   }
 
@@ -216,7 +218,8 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
         dispatch({ type: 'cleared' });
         engine.request().catch((e) => {
           lastKey = '';
-          dispatch({ type: 'failed', message: String(e?.message || e), tc: e?.path === 'tc' });
+          const err = typedError(e);
+          dispatch({ type: 'failed', message: errorText(err), tc: err.path === 'tc' });
         });
       }
     }

@@ -9,6 +9,7 @@
 import { html, render } from 'lit-html';
 import { draw_overhead_chart } from '../../pkg/tmlab.js';
 import { FLAG_RISK_DEFAULTS, formOf, initialState, update } from './flag-risk-controller.js';
+import { errorText } from '../../ui/typed-error.js';
 
 export { FLAG_RISK_DEFAULTS, FLAG_RISK_PREFIX } from './flag-risk-controller.js';
 
@@ -94,7 +95,7 @@ export function mountFlagRisk(root, { state: initial = {}, onChange = () => {} }
           ${field('hard', 'Share of moves to the hard limit', 'to_hard', 'number')}
           ${field('elo', 'Elo per doubling of thinking time', 'elo_per_doubling', 'number')}
         </div>
-        <p class="field-error" id="fr-error" role="alert">${s.error ? `${s.error.message}${s.error.allowed && !s.error.message.includes(s.error.allowed) ? ` (allowed: ${s.error.allowed})` : ''}` : ''}</p>
+        <p class="field-error" id="fr-error" role="alert">${s.error ? errorText(s.error) : ''}</p>
         <p class="note" id="fr-status" role="status" data-status=${s.status}>${s.status === 'running'
           ? `Simulating… ${p.done} of ${p.total || '?'} overheads`
           : s.status === 'done' && r

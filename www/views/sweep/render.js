@@ -5,6 +5,7 @@ import { html, nothing } from 'lit-html';
 import { concurrencyLabel } from '../../engine/concurrency.js';
 import { progressOf, rateOf } from './controller.js';
 import { costTemplate } from '../../ui/cost-line.js';
+import { errorText } from '../../ui/typed-error.js';
 
 const fmt = (x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
 const pm = (x, e) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${fmt(x)} ± ${fmt(e)}` : String(x));
@@ -51,7 +52,7 @@ export function sweepTemplate(s, report, h, canvas, cap, cost) {
         ${field('maxmoves', 'Max moves (0: none)', { type: 'number', min: 0, path: 'adjudication' })}
         ${field('conc', concurrencyLabel(cap, true), { type: 'number', min: 0, max: cap.max })}
       </div>
-      <p class="field-error" id="s-error" role="alert">${err ? `${err.message}${err.allowed && !err.message.includes(err.allowed) ? ` (allowed: ${err.allowed})` : ''}` : ''}</p>
+      <p class="field-error" id="s-error" role="alert">${err ? errorText(err) : ''}</p>
       <p class="note" id="s-plan">${s.plan ? `${s.plan.values.length} values of ${s.plan.param} (${s.plan.allowed}): ${s.plan.values.join(', ')}; ${s.plan.games} games per value, ${s.plan.values.length * s.plan.games} in all` : ''}</p>
       ${running ? nothing : costTemplate('s-estimate', cost, 'per value')}
     </section>

@@ -5,6 +5,7 @@ import { html, nothing } from 'lit-html';
 import { concurrencyLabel } from '../../engine/concurrency.js';
 import { progressOf } from './controller.js';
 import { costTemplate } from '../../ui/cost-line.js';
+import { errorText } from '../../ui/typed-error.js';
 
 const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(5))) : '–');
 
@@ -46,7 +47,7 @@ export function tuneTemplate(s, result, h, canvas, cap, cost) {
         ${field('maxmoves', 'Max moves (0: none)', { type: 'number', min: 0 })}
         ${field('conc', concurrencyLabel(cap, true), { type: 'number', min: 0, max: cap.max })}
       </div>
-      <p class="field-error" id="t-error" role="alert">${err ? `${err.message}${err.allowed && !err.message.includes(err.allowed) ? ` (allowed: ${err.allowed})` : ''}` : ''}</p>
+      <p class="field-error" id="t-error" role="alert">${err ? errorText(err) : ''}</p>
       ${running ? nothing : costTemplate('t-estimate', cost, '')}
       <p class="note" id="t-plan">${spsa ? `${spsa.iterations} iterations; ${spsa.params.map((q, i) => `${q.path} from ${short(q.start)} in ${short(q.min)} … ${short(q.max)}, c_end ${short(q.c_end)}, r_end ${short(q.r_end)} (a one-game edge every iteration moves it ${short(s.plan.reach[i])} over the run)`).join('; ')}` : ''}</p>
       ${s.plan?.warnings?.length ? html`<p class="warn" id="t-warn" role="alert">${s.plan.warnings.map((w) => html`<span>${w}.</span> `)}</p>` : nothing}

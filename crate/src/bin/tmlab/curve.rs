@@ -90,7 +90,8 @@ pub fn run(args: Args) -> Result<(), String> {
         Curve::Allocation { specs, tc, moves, use_frac, nps, reuse, svg } => {
             check_usage(&[("use", use_frac), ("nps", nps), ("reuse", reuse)])?;
             let cfg = SimConfig { moves, use_frac, nps, reuse };
-            let cmp = Comparison::run(&specs, &tc, &cfg)?;
+            let cmp = Comparison::run(&specs, &tc, &cfg)
+                .map_err(|e| crate::flags::flag_error(crate::flags::Cmd::Simulate, &e))?;
             match svg {
                 Some(path) => {
                     let text = tmlab::plot::svg(SVG_SIZE.0, SVG_SIZE.1, |area| cmp.draw(area, None))?;

@@ -2,9 +2,11 @@
 //! searcher, concurrency, virtual speed, seed and fastchess-style adjudication. Flattened into
 //! each subcommand's `Args`; a subcommand whose default differs changes it with `mut_arg`.
 
+use tmlab::error::FieldError;
 use tmlab::play::adjudication::{Adjudication, AdjudicationError};
-use tmlab::play::match_spec::FieldError;
 use tmlab::tm::SearchKind;
+
+use crate::flags;
 
 /// Largest `--concurrency`: each game holds two engines (two hash tables) and a thread.
 pub const MAX_CONCURRENCY: usize = 64;
@@ -40,37 +42,10 @@ pub struct GameArgs {
     pub dry_run: bool,
 }
 
-/// The flag of an adjudication rule (`resign`, `draw`, `max_moves`).
-fn rule_flag(rule: &str) -> &'static str {
-    match rule {
-        "resign" => "--resign",
-        "draw" => "--draw",
-        _ => "--maxmoves",
-    }
-}
-
-/// A library adjudication error with the flag it came from.
+/// A library adjudication error with the flag it came from (`--resign`, `--draw`, `--maxmoves`).
 fn adjudication_error(e: &AdjudicationError) -> String {
-    format!("{}: {}; allowed: {}", rule_flag(e.rule()), e.message, e.allowed)
-}
-
-/// The flag of a shared match-spec field (`engine`, `seed`, `clock.nps`, `adjudication.…`).
-fn shared_flag(field: &str) -> Option<&'static str> {
-    Some(match field {
-        "engine" => "--engine",
-        "seed" => "--seed",
-        "clock.nps" => "--nps",
-        f => rule_flag(f.strip_prefix("adjudication.")?.split('.').next()?),
-    })
-}
-
-/// A spec error with its field replaced by the flag: the subcommand's own fields by `own`, the
-/// shared ones here; a field no flag sets keeps its name.
-pub fn flag_error(e: &FieldError, own: impl Fn(&str) -> Option<&'static str>) -> String {
-    match own(&e.field).or_else(|| shared_flag(&e.field)) {
-        Some(flag) => format!("{flag}: {}", e.text()),
-        None => e.to_string(),
-    }
+    let e = FieldError::new(e.path.as_str(), e.message.as_str(), e.allowed.as_str()).within("adjudication");
+    flags::flag_error(flags::Cmd::Match, &e)
 }
 
 impl GameArgs {

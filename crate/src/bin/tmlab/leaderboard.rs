@@ -5,7 +5,8 @@ use serde::Serialize;
 use tmlab::tm::SearchKind;
 
 use crate::estimate;
-use crate::game_args::{DEFAULT_NPS, GameArgs, adjudication_flags, flag_error};
+use crate::flags::{Cmd, flag_error};
+use crate::game_args::{DEFAULT_NPS, GameArgs, adjudication_flags};
 use crate::output::print;
 use tmlab::clock::{TimeControl, Timing};
 use tmlab::excerpt::excerpt;
@@ -92,15 +93,6 @@ fn tcs(s: &str) -> Result<Vec<String>, String> {
     Ok(list)
 }
 
-/// The flag of a match-spec field only `tmlab leaderboard` sets.
-fn own_flag(field: &str) -> Option<&'static str> {
-    Some(match field {
-        "tc_a" => "--tc",
-        "games" => "--games",
-        _ => return None,
-    })
-}
-
 pub fn run(mut args: Args) -> Result<(), String> {
     args.games = estimate::games_or_precision(Some(args.games), args.precision)?;
     let g = &args.game;
@@ -129,7 +121,7 @@ pub fn run(mut args: Args) -> Result<(), String> {
         nps: g.nps,
         adjudication,
     };
-    leaderboard::check(&plan).map_err(|e| flag_error(&e, own_flag))?;
+    leaderboard::check(&plan).map_err(|e| flag_error(Cmd::Leaderboard, &e))?;
     leaderboard::check_only(&plan)?;
     let cost = plan_estimate(&plan)?;
     if estimate::announce(&cost, g.dry_run)? {

@@ -12,6 +12,7 @@ mod budget;
 mod curve;
 #[cfg(not(target_arch = "wasm32"))]
 mod estimate;
+mod flags;
 #[cfg(not(target_arch = "wasm32"))]
 mod game_args;
 #[cfg(not(target_arch = "wasm32"))]

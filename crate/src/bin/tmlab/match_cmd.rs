@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use serde::Serialize;
 
 use crate::estimate;
-use crate::game_args::{GameArgs, flag_error};
+use crate::game_args::GameArgs;
 use crate::match_sink::{Sink, pretty};
 use crate::output::print;
 use tmlab::play::game::ClockMode;
@@ -104,7 +104,7 @@ fn failed_games(failures: &[GameFailure], first: &GameFailure, finished: u32) ->
 pub fn run(mut args: Args) -> Result<(), String> {
     args.games = estimate::games_or_precision(Some(args.games), args.precision)?;
     let match_spec = flags::match_spec(&args)?;
-    let cfg = match_spec.to_config().map_err(|e| flag_error(&e, flags::own_flag))?;
+    let cfg = match_spec.to_config().map_err(|e| crate::flags::flag_error(crate::flags::Cmd::Match, &e))?;
     let concurrency = args.game.concurrency()?;
     // Open the PGN file before the calibration and the games: an unwritable path is refused
     // before any game (a dry run opens none).

@@ -77,14 +77,7 @@ pub fn run(args: Args) -> Result<(), String> {
         elo_per_doubling: args.elo_per_doubling,
         overheads,
     };
-    let plan = spec.plan().map_err(|e| {
-        let flag = match e.field {
-            "to_hard" => "--to-hard".to_string(),
-            "elo_per_doubling" => "--elo-per-doubling".to_string(),
-            f => format!("--{f}"),
-        };
-        format!("{flag}: {}; allowed: {}", e.message, e.allowed)
-    })?;
+    let plan = spec.plan().map_err(|e| crate::flags::flag_error(crate::flags::Cmd::Overhead, &e))?;
     let svg_out = OutFile::maybe("--svg", &args.svg)?;
     let tty = std::io::stderr().is_terminal();
     let start = std::time::Instant::now();

@@ -2,7 +2,8 @@
 //! straight-line fit of Elo against log₂ of the time and a verdict (scales, anti-scales, flat).
 
 use crate::estimate;
-use crate::game_args::{GameArgs, flag_error};
+use crate::flags::{Cmd, flag_error};
+use crate::game_args::GameArgs;
 use crate::output::{OutFile, after_results, print, report_damage};
 use crate::points;
 use tmlab::experiment::chart::scaling_svg;
@@ -50,17 +51,6 @@ pub struct Args {
     svg: Option<String>,
 }
 
-/// The flag of a scaling-spec field.
-fn own_flag(field: &str) -> Option<&'static str> {
-    Some(match field {
-        "tcs" => "--tcs",
-        "a" => "--a",
-        "b" => "--b",
-        "games" => "--games",
-        _ => return None,
-    })
-}
-
 pub fn run(args: Args) -> Result<(), String> {
     let engine = args.game.searcher()?;
     let concurrency = args.game.concurrency()?;
@@ -78,7 +68,7 @@ pub fn run(args: Args) -> Result<(), String> {
         ..MatchSpec::default()
     };
     let spec = ScalingSpec { tcs: tcs_list(&args.tcs), base };
-    let plan = spec.plan().map_err(|e| flag_error(&e, own_flag))?;
+    let plan = spec.plan().map_err(|e| flag_error(Cmd::Scaling, &e))?;
     let svg_out = if args.game.dry_run { None } else { OutFile::maybe("--svg", &args.svg)? };
     let n = spec.tcs.len();
     let cal = calibrate(&plan.configs[plan.longest()]).map_err(|e| format!("calibration: {e}"))?;

@@ -36,7 +36,8 @@ const COLUMNS: [&str; 7] =
 
 pub fn run(args: Args) -> Result<(), String> {
     let cfg = SimConfig { moves: args.moves, use_frac: args.use_frac, nps: args.nps, reuse: args.reuse };
-    let sim = simulate_spec(&args.tm, &args.tc, &cfg)?;
+    let sim = simulate_spec(&args.tm, &args.tc, &cfg)
+        .map_err(|e| crate::flags::flag_error(crate::flags::Cmd::Simulate, &e))?;
     if args.json {
         let json = serde_json::to_string_pretty(&sim).map_err(|e| e.to_string())?;
         return print(&(json + "\n"));

@@ -2,7 +2,8 @@
 //! baseline, with a weighted quadratic fit of Elo against the value.
 
 use crate::estimate;
-use crate::game_args::{GameArgs, flag_error};
+use crate::flags::{Cmd, flag_error};
+use crate::game_args::GameArgs;
 use crate::output::{OutFile, after_results, print, report_damage};
 use crate::points;
 use tmlab::experiment::chart::sweep_svg;
@@ -65,22 +66,6 @@ pub struct Args {
     svg: Option<String>,
 }
 
-/// The flag of a sweep-spec field only `tmlab sweep` has (`values` comes from --values or --range).
-fn own_flag(values_flag: &'static str) -> impl Fn(&str) -> Option<&'static str> {
-    move |field| {
-        Some(match field {
-            "values" => values_flag,
-            "param" => "--param",
-            "a" => "--tm",
-            "b" => "--vs",
-            "tc_a" => "--tc",
-            "tc_b" => "--tc-b",
-            "games" => "--games",
-            _ => return None,
-        })
-    }
-}
-
 fn parse_values(args: &Args, tm: &TmSpec) -> Result<(Vec<f64>, &'static str), String> {
     let p = NumericParam::find(tm, &args.param).map_err(|e| format!("--param: {}", e.text()))?;
     match (&args.values, &args.range) {
@@ -118,7 +103,9 @@ pub fn run(args: Args) -> Result<(), String> {
         ..MatchSpec::default()
     };
     let spec = SweepSpec { param: args.param.clone(), values, base };
-    let plan = spec.plan().map_err(|e| flag_error(&e, own_flag(values_flag)))?;
+    let plan = spec
+        .plan()
+        .map_err(|e| flag_error(if values_flag == "--range" { Cmd::SweepRange } else { Cmd::Sweep }, &e))?;
     // The output file is opened before the calibration and the first game: a bad path costs
     // no game (a dry run opens none).
     let svg_out = if args.game.dry_run { None } else { OutFile::maybe("--svg", &args.svg)? };

@@ -4,7 +4,8 @@
 use std::io::{IsTerminal, Write};
 
 use crate::estimate;
-use crate::game_args::{GameArgs, flag_error};
+use crate::flags::{Cmd, flag_error};
+use crate::game_args::GameArgs;
 use crate::output::{OutFile, after_results, print, report_damage};
 use tmlab::experiment::chart::tune_svg;
 use tmlab::experiment::cost::CostEstimate;
@@ -62,21 +63,7 @@ pub struct Args {
 
 /// `--c-end`/`--r-end` (`field`), read by the crate's one rule ([`end_list`]).
 fn list(field: &str, s: &Option<String>) -> Result<Vec<f64>, String> {
-    end_list(field, s.as_deref().unwrap_or("")).map_err(|e| flag_error(&e, own_flag))
-}
-
-/// The flag of a tune-spec field only `tmlab tune` has.
-fn own_flag(field: &str) -> Option<&'static str> {
-    Some(match field {
-        "params" => "--params",
-        "a" => "--tm",
-        "tc_a" => "--tc",
-        "games" => "--games",
-        "pairs_per" => "--pairs-per",
-        "c_end" => "--c-end",
-        "r_end" => "--r-end",
-        _ => return None,
-    })
+    end_list(field, s.as_deref().unwrap_or("")).map_err(|e| flag_error(Cmd::Tune, &e))
 }
 
 pub fn run(args: Args) -> Result<(), String> {
@@ -100,7 +87,7 @@ pub fn run(args: Args) -> Result<(), String> {
             ..MatchSpec::default()
         },
     };
-    let plan = spec.plan().map_err(|e| flag_error(&e, own_flag))?;
+    let plan = spec.plan().map_err(|e| flag_error(Cmd::Tune, &e))?;
     let cfg = &plan.cfg;
     // The output files are opened before the calibration and the first game: a bad path costs
     // no game (a dry run opens none).

@@ -25,13 +25,7 @@ fn write_line(line: &str) -> bool {
     writeln!(o, "{line}").and_then(|()| o.flush()).is_ok()
 }
 
-/// At most 60 characters of a line, for error messages.
-fn excerpt(s: &str) -> String {
-    match s.char_indices().nth(60) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
-    }
-}
+use tmlab::excerpt::excerpt;
 
 pub fn run(_args: Args) -> Result<(), String> {
     let mut session = UciSession::new();

@@ -17,7 +17,7 @@ impl TimeControl {
     pub fn from_pgn(tag: &str) -> Result<Option<TimeControl>, TcError> {
         let tag = tag.trim();
         match tag {
-            "" => Err(TcError::new(tag, "empty TimeControl tag; allowed: ?, -, *N, moves/secs, secs+inc")),
+            "" => Err(TcError::new(tag, "empty TimeControl tag").allowing("?, -, *N, moves/secs, secs+inc")),
             "?" => Ok(None),
             "-" => Ok(Some(TimeControl::infinite())),
             _ => {
@@ -42,15 +42,13 @@ impl FromStr for TimeControl {
     /// Parses the cutechess/fastchess syntax in the module documentation.
     fn from_str(s: &str) -> Result<Self, TcError> {
         if s.len() > MAX_TC_LEN {
-            let why = format!("the time control is {} bytes long; at most {MAX_TC_LEN} allowed", s.len());
-            return Err(TcError::new(s, why));
+            let why = format!("the time control is {} bytes long", s.len());
+            return Err(TcError::new(s, why).allowing(format!("at most {MAX_TC_LEN} bytes")));
         }
         let tokens: Vec<&str> = s.split_whitespace().collect();
         if tokens.is_empty() {
-            return Err(TcError::new(
-                s,
-                "empty time control; allowed e.g. 10+0.1, 40/60+0.6, 60, st=1, inf, hg60, nodes=N, depth=N",
-            ));
+            return Err(TcError::new(s, "empty time control")
+                .allowing("e.g. 10+0.1, 40/60+0.6, 60, st=1, inf, hg60, nodes=N, depth=N"));
         }
         let mut timing: Option<(Timing, &str)> = None;
         let mut nodes = None;

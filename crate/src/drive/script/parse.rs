@@ -155,10 +155,8 @@ impl std::error::Error for ScriptError {}
 
 /// At most [`QUOTE_CHARS`] characters of a value, with `…` when cut.
 fn quote(s: &str) -> String {
-    match s.char_indices().nth(QUOTE_CHARS) {
-        Some((i, _)) => format!("{:?}…", &s[..i]),
-        None => format!("{s:?}"),
-    }
+    let cut = crate::excerpt::excerpt_n(s, QUOTE_CHARS);
+    if cut == s { format!("{s:?}") } else { format!("{:?}…", cut.strip_suffix('…').unwrap_or(&cut)) }
 }
 
 /// serde's message with every quoted part (`…` or "…", the echoed input, escapes included) cut

@@ -78,7 +78,7 @@ fn an_end_outside_the_parameter_is_refused_with_its_range() {
     let e = range("0.5:inf:3").values(&slowmover()).unwrap_err();
     assert!(matches!(e, RangeError::OutOfRange { value, .. } if value == f64::INFINITY), "{e:?}");
     let f: FieldError = e.into();
-    assert_eq!((f.field.as_str(), f.allowed.as_str()), ("range", "a float in 0.1 … 3"));
+    assert_eq!((f.path.as_str(), f.allowed.as_str()), ("range", "a float in 0.1 … 3"));
 }
 
 #[test]
@@ -107,7 +107,7 @@ fn the_values_field_reads_a_list_or_a_range_and_names_values_in_its_errors() {
     ] {
         let e = sweep_values(text, &p).unwrap_err();
         assert_eq!(
-            (e.field.as_str(), e.message.as_str(), e.allowed.as_str()),
+            (e.path.as_str(), e.message.as_str(), e.allowed.as_str()),
             ("values", message, allowed),
             "{text:?}"
         );

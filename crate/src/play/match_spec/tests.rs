@@ -51,7 +51,7 @@ fn defaults_fill_what_is_left_out_and_tc_b_follows_tc_a() {
 fn one_manager_with_different_parameters_needs_different_names_only_when_equal() {
     let same = MatchSpec::from_json(r#"{"a":"stockfish","b":"stockfish(slowmover=1.5)"}"#);
     let cfg = same.and_then(|s| s.to_config());
-    assert!(cfg.is_err_and(|e| e.field == "b"), "stockfish has no slowmover");
+    assert!(cfg.is_err_and(|e| e.path == "b"), "stockfish has no slowmover");
     let cfg = MatchSpec::from_json(r#"{"a":"lc0-legacy","b":"lc0-legacy(slowmover=1.5)"}"#)
         .and_then(|s| s.to_config())
         .unwrap();
@@ -174,7 +174,7 @@ fn config_errors_carry_the_field_and_the_allowed_list_apart() {
     ];
     for (json, field, allowed) in cases {
         let e = MatchSpec::from_json(json).unwrap().to_config().unwrap_err();
-        assert_eq!(e.field, *field, "{json}: {e}");
+        assert_eq!(e.path, *field, "{json}: {e}");
         assert!(e.allowed.contains(allowed), "{json}: {e:?} lacks {allowed:?}");
         if !e.allowed.is_empty() {
             assert!(!e.message.contains("allowed:"), "{json}: the message repeats the list: {e:?}");
@@ -196,7 +196,7 @@ fn json_errors_carry_the_field_and_the_allowed_list_apart() {
     ];
     for (json, field, allowed) in cases {
         let e = MatchSpec::from_json(json).unwrap_err();
-        assert_eq!(e.field, *field, "{json}: {e}");
+        assert_eq!(e.path, *field, "{json}: {e}");
         assert!(e.allowed.contains(allowed), "{json}: {e:?} lacks {allowed:?}");
         assert!(!e.message.contains("allowed:"), "{json}: {e:?}");
     }

@@ -23,7 +23,7 @@ pub fn read_move(pos: &Chess, text: &str) -> Result<Move, String> {
     if t.is_empty() {
         return Err("type a move, e.g. e4, Nf3, O-O or e2e4".into());
     }
-    let shown: String = t.chars().take(20).collect();
+    let shown = crate::excerpt::excerpt(t);
     if let Ok(u) = t.parse::<UciMove>()
         && matches!(u, UciMove::Normal { .. })
     {

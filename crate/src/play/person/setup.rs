@@ -71,6 +71,21 @@ impl std::fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+impl From<&SetupError> for crate::error::FieldError {
+    /// The typed error: the field is the path; a time control's error lists the forms it accepts.
+    fn from(e: &SetupError) -> Self {
+        let allowed = match e.field {
+            "white_tc" | "black_tc" => crate::clock::TC_FORMS,
+            "person" => "white, black",
+            "searcher" => "ab, mcts",
+            "move_overhead_ms" => "0 … 10000 ms",
+            "level" => "1 (beginner) … 5 (full strength)",
+            _ => "",
+        };
+        crate::error::FieldError::new(e.field, e.message.clone(), allowed)
+    }
+}
+
 /// `white`/`w` or `black`/`b`, any case.
 pub(super) fn parse_color(s: &str) -> Result<Color, String> {
     match s.trim().to_ascii_lowercase().as_str() {

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::error::FieldError;
+
 use super::{NELO_SCALE, PENTA_SCORES, Pentanomial, REGULARIZE, mean_variance};
 
 /// A sequential probability ratio test on normalised Elo (fastchess's default model).
@@ -41,22 +43,27 @@ impl SprtVerdict {
     }
 }
 
+/// What an SPRT accepts (fastchess's rules).
+pub const SPRT_ALLOWED: &str = "elo0 < elo1; alpha, beta in (0, 1), alpha + beta < 1";
+
 impl Sprt {
     /// A test with fastchess's usual α = β = 0.05.
-    pub fn new(elo0: f64, elo1: f64) -> Result<Self, String> {
+    pub fn new(elo0: f64, elo1: f64) -> Result<Self, FieldError> {
         Self::with_errors(elo0, elo1, 0.05, 0.05)
     }
 
-    /// A test with the given error rates; refuses what fastchess refuses.
-    pub fn with_errors(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Self, String> {
+    /// A test with the given error rates; refuses what fastchess refuses (path `sprt`).
+    pub fn with_errors(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Self, FieldError> {
         if !(elo0.is_finite() && elo1.is_finite()) || elo0 >= elo1 {
-            return Err(format!("SPRT: elo0 must be less than elo1, got [{elo0}, {elo1}]"));
+            let message = format!("SPRT: elo0 must be less than elo1, got [{elo0}, {elo1}]");
+            return Err(FieldError::new("sprt", message, SPRT_ALLOWED));
         }
         let in_unit = |x: f64| x > 0.0 && x < 1.0;
         if !in_unit(alpha) || !in_unit(beta) || alpha + beta >= 1.0 {
-            return Err(format!(
+            let message = format!(
                 "SPRT: alpha and beta must be in (0, 1) with alpha + beta < 1, got {alpha} and {beta}"
-            ));
+            );
+            return Err(FieldError::new("sprt", message, SPRT_ALLOWED));
         }
         Ok(Sprt { elo0, elo1, alpha, beta })
     }

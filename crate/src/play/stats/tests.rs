@@ -129,7 +129,8 @@ fn sprt_decides_on_overwhelming_evidence() {
 
 #[test]
 fn bad_sprt_parameters_are_refused() {
-    assert!(Sprt::new(5.0, 0.0).unwrap_err().contains("elo0 must be less than elo1"));
+    assert!(Sprt::new(5.0, 0.0).unwrap_err().message.contains("elo0 must be less than elo1"));
+    assert_eq!(Sprt::new(5.0, 0.0).unwrap_err().path, "sprt");
     assert!(Sprt::with_errors(0.0, 5.0, 0.6, 0.5).is_err());
 }
 

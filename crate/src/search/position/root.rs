@@ -4,21 +4,22 @@
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, fen::Fen, uci::UciMove};
 
 use super::zobrist_key;
+use crate::error::FieldError;
+pub(crate) use crate::excerpt::excerpt;
 
-/// At most 60 characters of `s`, with `…` when cut: what an error quotes of a long input.
-pub(crate) fn excerpt(s: &str) -> String {
-    match s.char_indices().nth(60) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
-    }
-}
+/// What a FEN must be, for errors.
+pub const FEN_ALLOWED: &str = "a legal standard chess position in FEN: placement, side to move, castling, en passant, halfmove, fullmove";
 
-/// Parses a FEN into a standard chess position, with an error that says what was wrong.
-pub fn parse_fen(fen: &str) -> Result<Chess, String> {
-    let parsed: Fen = fen.trim().parse().map_err(|e| format!("invalid FEN {:?}: {e}", excerpt(fen)))?;
-    parsed
-        .into_position(CastlingMode::Standard)
-        .map_err(|e| format!("FEN {:?} is not a legal standard chess position: {e}", excerpt(fen)))
+/// Parses a FEN into a standard chess position; the typed error (path `fen`) says what was wrong.
+pub fn parse_fen(fen: &str) -> Result<Chess, FieldError> {
+    let parsed: Fen = fen
+        .trim()
+        .parse()
+        .map_err(|e| FieldError::new("fen", format!("invalid FEN {:?}: {e}", excerpt(fen)), FEN_ALLOWED))?;
+    parsed.into_position(CastlingMode::Standard).map_err(|e| {
+        let message = format!("FEN {:?} is not a legal standard chess position: {e}", excerpt(fen));
+        FieldError::new("fen", message, FEN_ALLOWED)
+    })
 }
 
 /// The position to search together with the keys of the game's earlier positions.
@@ -43,7 +44,7 @@ impl RootPosition {
     }
 
     /// A root from a FEN, without history.
-    pub fn from_fen(fen: &str) -> Result<Self, String> {
+    pub fn from_fen(fen: &str) -> Result<Self, FieldError> {
         parse_fen(fen).map(Self::new)
     }
 

@@ -37,8 +37,13 @@ fn incremental_key_and_eval_match_from_scratch() {
 
 #[test]
 fn root_position_rejects_bad_input_with_messages() {
-    assert!(RootPosition::from_fen("not a fen").unwrap_err().contains("invalid FEN"));
-    assert!(RootPosition::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err().contains("not a legal"));
+    // The typed error of a malformed and of an illegal FEN: its path and what is allowed.
+    let e = RootPosition::from_fen("not a fen").unwrap_err();
+    assert!(e.message.contains("invalid FEN \"not a fen\""), "{e}");
+    assert_eq!((e.path.as_str(), e.allowed.as_str()), ("fen", super::FEN_ALLOWED));
+    let e = RootPosition::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+    assert!(e.message.contains("not a legal"), "{e}");
+    assert_eq!((e.path.as_str(), e.allowed.as_str()), ("fen", super::FEN_ALLOWED));
     let mut r = RootPosition::startpos();
     assert!(r.play_uci("e2e5").unwrap_err().contains("illegal move e2e5"));
     assert!(r.play_uci("zz").unwrap_err().contains("invalid UCI move"));

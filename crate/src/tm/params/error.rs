@@ -4,13 +4,15 @@
 use std::fmt;
 
 use super::schema;
+use crate::error::FieldError;
+use crate::excerpt::excerpt;
 
 /// Why a spec string or a parameter value was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecError {
     /// The text does not follow `name(key=value,…)`.
     Syntax {
-        /// An excerpt of the input around the problem (see `excerpt_at`).
+        /// An excerpt of the input around the problem (see [`crate::excerpt::excerpt_at`]).
         input: String,
         /// Byte offset of the problem.
         at: usize,
@@ -62,28 +64,6 @@ pub enum SpecError {
     },
 }
 
-/// Up to 24 characters either side of byte `at` of `input`, with `…` where cut: what an
-/// error quotes of a long input.
-pub(crate) fn excerpt_at(input: &str, at: usize) -> String {
-    const SIDE: usize = 24;
-    let floor = |mut i: usize| {
-        i = i.min(input.len());
-        while !input.is_char_boundary(i) {
-            i -= 1;
-        }
-        i
-    };
-    let (lo, hi) = (floor(at.saturating_sub(SIDE)), floor(at.saturating_add(SIDE)));
-    let pre = if lo > 0 { "…" } else { "" };
-    let post = if hi < input.len() { "…" } else { "" };
-    format!("{pre}{}{post}", &input[lo..hi])
-}
-
-/// At most 40 characters of a name or value an error quotes.
-pub(crate) fn short(s: &str) -> String {
-    if s.len() <= 40 { s.to_string() } else { excerpt_at(s, 0) }
-}
-
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -93,30 +73,69 @@ impl fmt::Display for SpecError {
             SpecError::UnknownManager { name } => write!(
                 f,
                 "unknown time manager `{}`; allowed: {} (aliases: {})",
-                short(name),
+                excerpt(name),
                 all_names().join(", "),
                 all_aliases().join(", ")
             ),
             SpecError::UnknownPreset { manager, preset, allowed } => {
-                write!(f, "{manager}: unknown preset `{}`; allowed: {}", short(preset), allowed.join(", "))
+                write!(f, "{manager}: unknown preset `{}`; allowed: {}", excerpt(preset), allowed.join(", "))
             }
             SpecError::UnknownKey { manager, key, allowed } => {
                 write!(
                     f,
                     "{manager}: unknown parameter `{}`; allowed here: {}",
-                    short(key),
+                    excerpt(key),
                     allowed.join(", ")
                 )
             }
-            SpecError::Duplicate { manager, key } => write!(f, "{manager}: `{}` is given twice", short(key)),
+            SpecError::Duplicate { manager, key } => {
+                write!(f, "{manager}: `{}` is given twice", excerpt(key))
+            }
             SpecError::BadValue { manager, path, value, why, allowed } => {
-                write!(f, "{manager}: parameter `{path}` = `{}` is {why}; allowed: {allowed}", short(value))
+                write!(f, "{manager}: parameter `{path}` = `{}` is {why}; allowed: {allowed}", excerpt(value))
             }
         }
     }
 }
 
 impl std::error::Error for SpecError {}
+
+impl From<&SpecError> for FieldError {
+    /// The typed error: `path` is the parameter (`base-pct`, `group.key`), `manager`, `preset`
+    /// or `spec` (the text as a whole); `allowed` what that place accepts.
+    fn from(e: &SpecError) -> FieldError {
+        match e {
+            SpecError::BadValue { manager, path, value, why, allowed } => FieldError::new(
+                path.as_str(),
+                format!("{manager}: parameter `{path}` = `{}` is {why}", excerpt(value)),
+                allowed.as_str(),
+            ),
+            SpecError::UnknownKey { manager, key, allowed } => FieldError::new(
+                key.as_str(),
+                format!("{manager}: unknown parameter `{}`", excerpt(key)),
+                allowed.join(", "),
+            ),
+            SpecError::UnknownPreset { manager, preset, allowed } => FieldError::new(
+                "preset",
+                format!("{manager}: unknown preset `{}`", excerpt(preset)),
+                allowed.join(", "),
+            ),
+            SpecError::Duplicate { key, .. } => FieldError::new(key.as_str(), e.to_string(), ""),
+            SpecError::UnknownManager { name } => FieldError::new(
+                "manager",
+                format!("unknown time manager `{}`", excerpt(name)),
+                format!("{} (aliases: {})", all_names().join(", "), all_aliases().join(", ")),
+            ),
+            SpecError::Syntax { .. } => FieldError::new("spec", e.to_string(), "name(key=value,…)"),
+        }
+    }
+}
+
+impl From<SpecError> for FieldError {
+    fn from(e: SpecError) -> FieldError {
+        FieldError::from(&e)
+    }
+}
 
 /// The canonical name of every manager.
 fn all_names() -> Vec<&'static str> {

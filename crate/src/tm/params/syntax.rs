@@ -104,7 +104,7 @@ fn lex(input: &str) -> Result<Vec<(usize, Tok)>, SpecError> {
             }
             other => {
                 return Err(SpecError::Syntax {
-                    input: super::excerpt_at(input, i),
+                    input: crate::excerpt::excerpt_at(input, i),
                     at: i,
                     message: format!("unexpected character `{other}`"),
                 });
@@ -123,7 +123,7 @@ struct Parser<'a> {
 impl Parser<'_> {
     fn err(&self, message: impl Into<String>) -> SpecError {
         let at = self.toks.get(self.pos).map_or(self.input.len(), |(i, _)| *i);
-        SpecError::Syntax { input: super::excerpt_at(self.input, at), at, message: message.into() }
+        SpecError::Syntax { input: crate::excerpt::excerpt_at(self.input, at), at, message: message.into() }
     }
 
     fn peek(&self) -> Option<&Tok> {
@@ -156,7 +156,7 @@ impl Parser<'_> {
             match self.peek() {
                 Some(Tok::Eq) => {
                     self.pos += 1;
-                    let value = self.word(&format!("a value after `{}=`", super::short(&key)))?;
+                    let value = self.word(&format!("a value after `{}=`", crate::excerpt::excerpt(&key)))?;
                     dict.entries.push(Entry { key, value: Node::Scalar(value) });
                 }
                 Some(Tok::Open) => {
@@ -164,7 +164,11 @@ impl Parser<'_> {
                     let sub = self.items(depth + 1)?;
                     dict.entries.push(Entry { key, value: Node::Sub(sub) });
                 }
-                _ => return Err(self.err(format!("expected `=` or `(` after `{}`", super::short(&key)))),
+                _ => {
+                    return Err(
+                        self.err(format!("expected `=` or `(` after `{}`", crate::excerpt::excerpt(&key)))
+                    );
+                }
             }
             match self.peek() {
                 Some(Tok::Comma) => self.pos += 1,
@@ -182,7 +186,7 @@ impl Parser<'_> {
 pub(super) fn parse(input: &str) -> Result<(String, Dict), SpecError> {
     if input.len() > MAX_SPEC_LEN {
         return Err(SpecError::Syntax {
-            input: super::excerpt_at(input, MAX_SPEC_LEN),
+            input: crate::excerpt::excerpt_at(input, MAX_SPEC_LEN),
             at: MAX_SPEC_LEN,
             message: format!("the spec string is {} bytes long; at most {MAX_SPEC_LEN} allowed", input.len()),
         });

@@ -79,26 +79,7 @@ fn spec(which: &str, s: &str) -> Result<TmSpec, String> {
 
 /// A time-control flag `--which`.
 fn tc(which: &str, s: &str) -> Result<TimeControl, String> {
-    s.parse().map_err(|e: tmlab::clock::TcError| format!("--{which}: {e}"))
-}
-
-/// The flag of a match-spec field only `tmlab match` has.
-pub(super) fn own_flag(field: &str) -> Option<&'static str> {
-    Some(match field {
-        "a" => "--a",
-        "b" => "--b",
-        "games" => "--games",
-        "sprt" => "--sprt",
-        "tc_a" => "--tc",
-        "tc_b" => "--tc-b",
-        "clock.latency_ms" => "--latency",
-        "hash_mb" => "--hash",
-        "level_a" => "--level-a",
-        "level_b" => "--level-b",
-        "overhead_ms" => "--overhead",
-        "openings" | "openings.epd" => "--openings",
-        _ => return None,
-    })
+    s.parse().map_err(|e: tmlab::clock::TcError| format!("--{which}: {}", e.at(which).text()))
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), from the system clock (the binary only runs natively).
