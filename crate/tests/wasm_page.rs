@@ -93,10 +93,10 @@ fn a_malformed_time_control_throws_the_typed_error() {
 
 #[wasm_bindgen_test]
 fn a_bad_parameter_string_throws_the_typed_error() {
-    let err = tmlab::wasm::rules::check_spec("stockfish(base-pct=7000)").err().expect("out of range");
+    let err = tmlab::wasm::rules::check_spec("stockfish(move-overhead=99999)").err().expect("out of range");
     let (path, message, allowed) = typed(&err);
-    assert_eq!(path, "base-pct");
-    assert!(message.contains("7000"), "{message}");
+    assert_eq!(path, "move-overhead");
+    assert!(message.contains("99999"), "{message}");
     assert!(!allowed.is_empty() && !message.contains(&allowed), "{message} / {allowed}");
     let err = tmlab::wasm::rules::check_spec("nosuch").err().expect("unknown manager");
     let (path, _, allowed) = typed(&err);
