@@ -210,6 +210,9 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
   assert.ok(beforeReload < 20, 'the reload happens mid-match');
   await page.reload();
   await page.waitForSelector('#m-progress[data-status]', { timeout: 30000 });
+  // The restore reads IndexedDB asynchronously: wait for it, not for the first paint.
+  await page.waitForFunction(() => globalThis.tmlab?.views?.match, null, { timeout: 30000 });
+  await page.evaluate(() => globalThis.tmlab.views.match.restored);
   const restored = await finished(page);
   assert.ok(restored >= beforeReload, `restored ${restored} of ${beforeReload} saved games`);
   assert.match(await page.textContent('#m-note'), /Resumed an interrupted match from the autosave/);
