@@ -184,46 +184,49 @@ test('bad settings show a validation message next to the field and disable Start
 test('stop mid-match then resume finishes the match; a reload mid-match resumes from IndexedDB', async () => {
   // A fresh profile: an autosave left by another test must not be what gets resumed here.
   const own = await launch();
-  const page = await own.context.newPage();
-  const errors = collectErrors(page);
-  // 20 games, not 10: a game takes ~0.2 s, and the screenshot and the click before Stop (or the
-  // reads before the reload) can take a second on a loaded machine; with 10 the match could end
-  // first (Stop would find nothing running, the reload nothing to resume).
-  await openMatch(page, QUERY.replace('m.games=10', 'm.games=20'));
-  await page.click('#m-start');
-  await page.waitForFunction(() => Number(document.querySelector('#m-progress').dataset.finished) >= 2, null, { timeout: 60000 });
-  // (Screenshots force a relayout: taken here, outside the long-task measurement.)
-  await page.screenshot({ path: join(SHOTS, 'match-running.png'), fullPage: true });
-  await page.click('#m-stop');
-  await page.waitForSelector('#m-progress[data-status="stopped"]');
-  const atStop = await finished(page);
-  assert.ok(atStop >= 2 && atStop < 20, `stopped at ${atStop}`);
-  assert.equal(await page.evaluate(() => globalThis.tmlab.views.match.runner.running.size), 0, 'no game worker left');
-  await page.waitForTimeout(500);
-  assert.equal(await finished(page), atStop, 'nothing finishes after Stop');
-  await page.screenshot({ path: join(SHOTS, 'match-stopped.png'), fullPage: true });
-  await page.click('#m-resume');
-  await page.waitForFunction(() => Number(document.querySelector('#m-progress').dataset.finished) >= 6, null, { timeout: 60000 });
+  try {
+    const page = await own.context.newPage();
+    const errors = collectErrors(page);
+    // 20 games, not 10: a game takes ~0.2 s, and the screenshot and the click before Stop (or the
+    // reads before the reload) can take a second on a loaded machine; with 10 the match could end
+    // first (Stop would find nothing running, the reload nothing to resume).
+    await openMatch(page, QUERY.replace('m.games=10', 'm.games=20'));
+    await page.click('#m-start');
+    await page.waitForFunction(() => Number(document.querySelector('#m-progress').dataset.finished) >= 2, null, { timeout: 60000 });
+    // (Screenshots force a relayout: taken here, outside the long-task measurement.)
+    await page.screenshot({ path: join(SHOTS, 'match-running.png'), fullPage: true });
+    await page.click('#m-stop');
+    await page.waitForSelector('#m-progress[data-status="stopped"]');
+    const atStop = await finished(page);
+    assert.ok(atStop >= 2 && atStop < 20, `stopped at ${atStop}`);
+    assert.equal(await page.evaluate(() => globalThis.tmlab.views.match.runner.running.size), 0, 'no game worker left');
+    await page.waitForTimeout(500);
+    assert.equal(await finished(page), atStop, 'nothing finishes after Stop');
+    await page.screenshot({ path: join(SHOTS, 'match-stopped.png'), fullPage: true });
+    await page.click('#m-resume');
+    await page.waitForFunction(() => Number(document.querySelector('#m-progress').dataset.finished) >= 6, null, { timeout: 60000 });
 
-  // Reload mid-match: the autosave brings back the finished games and the match goes on.
-  const beforeReload = await finished(page);
-  assert.ok(beforeReload < 20, 'the reload happens mid-match');
-  await page.reload();
-  await page.waitForSelector('#m-progress[data-status]', { timeout: 30000 });
-  // The restore reads IndexedDB asynchronously: wait for it, not for the first paint.
-  await page.waitForFunction(() => globalThis.tmlab?.views?.match, null, { timeout: 30000 });
-  await page.evaluate(() => globalThis.tmlab.views.match.restored);
-  const restored = await finished(page);
-  assert.ok(restored >= beforeReload, `restored ${restored} of ${beforeReload} saved games`);
-  assert.match(await page.textContent('#m-note'), /Resumed an interrupted match from the autosave/);
-  await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
-  assert.equal(await finished(page), 20);
-  const json = JSON.parse(await download(page, '#m-json'));
-  assert.deepEqual(json.games.map((g) => g.index), [...Array(20).keys()]);
-  assert.equal(await page.textContent('#m-block'), json.standing.text);
-  await page.screenshot({ path: join(SHOTS, 'match-resumed.png'), fullPage: true });
-  assert.deepEqual(errors, []);
-  await own.close();
+    // Reload mid-match: the autosave brings back the finished games and the match goes on.
+    const beforeReload = await finished(page);
+    assert.ok(beforeReload < 20, 'the reload happens mid-match');
+    await page.reload();
+    await page.waitForSelector('#m-progress[data-status]', { timeout: 30000 });
+    // The restore reads IndexedDB asynchronously: wait for it, not for the first paint.
+    await page.waitForFunction(() => globalThis.tmlab?.views?.match, null, { timeout: 30000 });
+    await page.evaluate(() => globalThis.tmlab.views.match.restored);
+    const restored = await finished(page);
+    assert.ok(restored >= beforeReload, `restored ${restored} of ${beforeReload} saved games`);
+    assert.match(await page.textContent('#m-note'), /Resumed an interrupted match from the autosave/);
+    await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
+    assert.equal(await finished(page), 20);
+    const json = JSON.parse(await download(page, '#m-json'));
+    assert.deepEqual(json.games.map((g) => g.index), [...Array(20).keys()]);
+    assert.equal(await page.textContent('#m-block'), json.standing.text);
+    await page.screenshot({ path: join(SHOTS, 'match-resumed.png'), fullPage: true });
+    assert.deepEqual(errors, []);
+  } finally {
+    await own.close();
+  }
 });
 
 test('a game worker that panics is reported and its game replayed in a fresh worker; the match completes', async () => {
