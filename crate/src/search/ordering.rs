@@ -111,6 +111,19 @@ pub struct MovePicker<'m> {
 /// from the first few moves, and sorting pays off only for nodes that search everything.
 const LAZY_PICKS: usize = 3;
 
+/// Moves the table move `tt_move` (0: none) to the front of `moves`; whether it was in the list.
+#[inline]
+fn table_move_first(moves: &mut MoveList, tt_move: u16) -> bool {
+    tt_move != 0
+        && match moves.iter().position(|&m| pack(m) == tt_move) {
+            Some(i) => {
+                moves.swap(0, i);
+                true
+            }
+            None => false,
+        }
+}
+
 impl<'m> MovePicker<'m> {
     /// Orders all `moves` for a full-width node.
     #[inline]
@@ -121,14 +134,7 @@ impl<'m> MovePicker<'m> {
         killers: [u16; 2],
         turn: Color,
     ) -> Self {
-        let tt_first = tt_move != 0
-            && match moves.iter().position(|&m| pack(m) == tt_move) {
-                Some(i) => {
-                    moves.swap(0, i);
-                    true
-                }
-                None => false,
-            };
+        let tt_first = table_move_first(moves, tt_move);
         MovePicker { moves, scores, next: 0, tt_first, scored: false, ready: 0, killers, turn, pending_tt: 0 }
     }
 
@@ -145,18 +151,7 @@ impl<'m> MovePicker<'m> {
         turn: Color,
     ) -> Self {
         moves.clear();
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
-            tt_first: false,
-            scored: false,
-            ready: 0,
-            killers,
-            turn,
-            pending_tt: 0,
-        }
-        .pending(tt_move)
+        MovePicker::new(moves, scores, 0, killers, turn).pending(tt_move)
     }
 
     /// Marks the list as still to generate: `next` 1 over an empty list (see [`MovePicker::fill`]).
@@ -174,17 +169,9 @@ impl<'m> MovePicker<'m> {
         let generated = pos.legal_moves();
         let _ = self.moves.try_extend_from_slice(&generated);
         let tt_move = std::mem::take(&mut self.pending_tt);
-        match self.moves.iter().position(|&m| pack(m) == tt_move) {
-            Some(i) => {
-                self.moves.swap(0, i);
-                self.tt_first = true;
-                self.next = 1;
-            }
-            None => {
-                debug_assert!(false, "the table move searched first is not legal");
-                self.next = 0;
-            }
-        }
+        self.tt_first = table_move_first(self.moves, tt_move);
+        debug_assert!(self.tt_first, "the table move searched first is not legal");
+        self.next = usize::from(self.tt_first);
     }
 
     /// Whether the list is still to be generated (see [`MovePicker::after_tt_move`]).
