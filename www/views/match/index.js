@@ -210,7 +210,10 @@ export function mountMatch(root, ctx) {
   mounted = true;
   paintNow();
   chart.size();
-  const restored = session.restore();
+  // Resolves once the restored match is on screen (the hook tests wait on), not only dispatched.
+  const restored = session.restore().then(() => {
+    if (mounted) paintNow();
+  });
 
   // Warm up once the page is idle: the first MatchBook built and reported runs code paths that
   // wasm and the JIT compile on first use, which would otherwise land in the frame that starts
