@@ -17,6 +17,7 @@ pub use comment::{
     COMMENT_FIELDS, CommentField, MoveComment, comment_command, format_clock, format_eval, parse_clock,
 };
 pub use read::parse_pgn;
+pub(crate) use read::{ReadError, ReadGame, read_games};
 
 /// PGN lines are wrapped before this many characters (the PGN standard's export format).
 const LINE_WIDTH: usize = 80;

@@ -25,13 +25,7 @@
 //! malformed clock, an illegal move or a bad tag is an [`ImportError`] naming the game (its
 //! number, White, Black and Event) and the move (`14... Nf6`).
 
-use std::ops::ControlFlow;
-
-use pgn_reader::{KnownOutcome, Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
-use shakmaty::{Chess, Position};
-
-use super::openings::parse_fen;
-use super::pgn::parse_clock;
+use super::pgn::{ReadError, ReadGame, parse_clock, read_games};
 
 /// The longest PGN text accepted, bytes (about 20 000 games).
 pub const MAX_PGN_BYTES: usize = 32 << 20;
@@ -53,16 +47,9 @@ pub fn import_pgn(text: &str) -> Result<Vec<ClockedGame>, ImportError> {
             text.len()
         )));
     }
-    let mut reader = Reader::new(text.as_bytes());
     let mut games = Vec::new();
-    loop {
-        let mut visitor = Collect { number: games.len() + 1 };
-        match reader.read_game(&mut visitor) {
-            Ok(Some(Ok(game))) => games.push(game),
-            Ok(Some(Err(e))) => return Err(e),
-            Ok(None) => break,
-            Err(e) => return Err(ImportError::text(format!("reading the PGN: {e}"))),
-        }
+    for game in read_games(text) {
+        games.push(clocked(game.map_err(import_error)?)?);
     }
     // A text of stray tokens gives games without tags or moves: not a PGN.
     games.retain(|g| !(g.tags.is_empty() && g.moves.is_empty()));
@@ -91,20 +78,42 @@ fn command_ms(comment: &str, cmd: &str) -> Result<Option<f64>, String> {
     })
 }
 
-/// The longest move time accepted, s (10 000 h, the cap of time controls).
-const MAX_MOVE_SECS: f64 = 36_000_000.0;
+/// The longest time accepted, ms (10 000 h, the cap of time controls).
+const MAX_MS: f64 = 36_000_000_000.0;
 
-/// Seconds written `1.21s` (cutechess, fastchess), in ms: `Ok(None)` when the word is not of
-/// that shape, `Err(())` when it is but is no time (`1e308s`, `-1s`, `nans`).
-fn seconds(word: &str) -> Result<Option<f64>, ()> {
-    let Some(num) = word.strip_suffix('s') else { return Ok(None) };
-    let plain = !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+/// How a time word is written: which forms [`time_ms`] accepts and how it reads them.
+#[derive(Clone, Copy)]
+struct TimeWord {
+    /// A number without the `s` is milliseconds (`latency=37`); else it is not a time word.
+    bare_ms: bool,
+    /// A leading `-` is allowed (fastchess's `latency=-0.001s`, a clock's rounding).
+    signed: bool,
+    /// Round to the millisecond.
+    round: bool,
+}
+
+/// A time written `1.21s` (seconds; cutechess, fastchess) or, where allowed, `232` (ms), in
+/// ms: `Ok(None)` when the word is not of that shape, `Err(())` when it is but is no time
+/// (`1e308s`, `-1s`, `nans`, more than [`MAX_MS`]).
+fn time_ms(word: &str, how: TimeWord) -> Result<Option<f64>, ()> {
+    let (num, scale) = match word.strip_suffix('s') {
+        Some(secs) => (secs, 1000.0),
+        None if how.bare_ms => (word, 1.0),
+        None => return Ok(None),
+    };
+    let digits = if how.signed { num.strip_prefix('-').unwrap_or(num) } else { num };
+    let plain = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.');
     match num.parse::<f64>() {
-        Ok(secs) if plain && secs <= MAX_MOVE_SECS => Ok(Some((secs * 1000.0).round())),
+        Ok(x) if plain && (x * scale).abs() <= MAX_MS => {
+            Ok(Some(if how.round { (x * scale).round() } else { x * scale }))
+        }
         Ok(_) => Err(()),
         Err(_) => Ok(None),
     }
 }
+
+/// cutechess's and fastchess's move times and time left: seconds only, rounded to the ms.
+const SECONDS: TimeWord = TimeWord { bare_ms: false, signed: false, round: true };
 
 /// cutechess's `+0.31/14 1.21s` prefix (or `1.21s` alone), before any `, …` fastchess or
 /// cutechess appends: the seconds, in ms.
@@ -114,10 +123,11 @@ fn cutechess_seconds(comment: &str) -> Result<Option<f64>, String> {
     let Some(first) = words.next() else { return Ok(None) };
     let token = if first.contains('/') { words.next() } else { Some(first) };
     let Some(token) = token else { return Ok(None) };
-    seconds(token).map_err(|()| {
+    time_ms(token, SECONDS).map_err(|()| {
         format!(
-            "the move time `{}` is not a time; allowed: seconds like 1.21s, at most {MAX_MOVE_SECS} s",
-            crate::excerpt::excerpt(token)
+            "the move time `{}` is not a time; allowed: seconds like 1.21s, at most {} s",
+            crate::excerpt::excerpt(token),
+            MAX_MS / 1000.0
         )
     })
 }
@@ -132,7 +142,7 @@ fn fastchess_time_left(comment: &str) -> Result<Option<f64>, String> {
         Some(rest) => (true, rest),
         None => (false, word),
     };
-    match seconds(time) {
+    match time_ms(time, SECONDS) {
         Ok(Some(ms)) => Ok(Some(if flagged { 0.0 } else { ms })),
         _ => Err(format!(
             "`tl={}` is not a time left; allowed: seconds like 9.810s",
@@ -148,7 +158,7 @@ fn timestamp_ms(comment: &str) -> Result<Option<f64>, String> {
     let rest = &comment[at + key.len()..];
     let value = rest.split(']').next().unwrap_or("").trim();
     match value.parse::<u64>() {
-        Ok(t) if value.bytes().all(|b| b.is_ascii_digit()) && (t as f64) <= MAX_MOVE_SECS * 10.0 => {
+        Ok(t) if value.bytes().all(|b| b.is_ascii_digit()) && (t as f64) * 100.0 <= MAX_MS => {
             Ok(Some(t as f64 * 100.0))
         }
         _ => Err(format!(
@@ -158,19 +168,7 @@ fn timestamp_ms(comment: &str) -> Result<Option<f64>, String> {
     }
 }
 
-struct Collect {
-    number: usize,
-}
-
-struct Movetext {
-    game: ClockedGame,
-    pos: Chess,
-    first_ply: u32,
-    /// The full comment of each move, joined.
-    comments: Vec<String>,
-    error: Option<ImportError>,
-}
-
+/// The game named as errors name it.
 fn game_id(number: usize, tags: &[(String, String)]) -> GameId {
     let get = |k: &str| {
         tags.iter()
@@ -182,119 +180,51 @@ fn game_id(number: usize, tags: &[(String, String)]) -> GameId {
     GameId { number, white: get("White"), black: get("Black"), event: get("Event") }
 }
 
-impl Visitor for Collect {
-    type Tags = Vec<(String, String)>;
-    type Movetext = Movetext;
-    type Output = Result<ClockedGame, ImportError>;
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(Vec::new())
+/// A reading error, naming the game and the move.
+fn import_error(e: ReadError) -> ImportError {
+    match e {
+        ReadError::Text(e) => ImportError::text(format!("reading the PGN: {e}")),
+        ReadError::Fen { number, tags, message } => ImportError {
+            game: Some(Box::new(game_id(number, &tags))),
+            mv: None,
+            message: format!("FEN tag: {message}"),
+        },
+        ReadError::IllegalMove { number, tags, ply, san, message, .. } => ImportError {
+            game: Some(Box::new(game_id(number, &tags))),
+            mv: Some(move_label(ply, &san)),
+            message: format!("illegal move in this position: {message}"),
+        },
     }
+}
 
-    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
-        tags.push((String::from_utf8_lossy(name).into_owned(), value.decode_utf8_lossy().into_owned()));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
-        let id = game_id(self.number, &tags);
-        let pos = match tags.iter().find(|(k, _)| k == "FEN") {
-            Some((_, fen)) => match parse_fen(fen) {
-                Ok(p) => p,
-                Err(e) => {
-                    let e =
-                        ImportError { game: Some(Box::new(id)), mv: None, message: format!("FEN tag: {e}") };
-                    return ControlFlow::Break(Err(e));
-                }
-            },
-            None => Chess::default(),
+/// A game read, with the clock readings and the engine's account its comments carry.
+fn clocked(read: ReadGame) -> Result<ClockedGame, ImportError> {
+    let id = game_id(read.number, &read.tags);
+    let mut moves = Vec::with_capacity(read.moves.len());
+    for m in read.moves {
+        let c = m.comment.as_deref().unwrap_or("");
+        let label = move_label(m.ply, &m.san);
+        let at = |message: String| ImportError {
+            game: Some(Box::new(id.clone())),
+            mv: Some(label.clone()),
+            message,
         };
-        let first_ply = crate::drive::game_ply(&pos, 0);
-        let game = ClockedGame { id, tags, moves: Vec::new(), result: "*".into() };
-        ControlFlow::Continue(Movetext { game, pos, first_ply, comments: Vec::new(), error: None })
+        let clk_ms = match command_ms(c, "clk").map_err(&at)? {
+            Some(clk) => Some(clk),
+            None => fastchess_time_left(c).map_err(&at)?,
+        };
+        let emt_ms = match command_ms(c, "emt").map_err(&at)? {
+            Some(emt) => Some(emt),
+            None => match timestamp_ms(c).map_err(&at)? {
+                Some(t) => Some(t),
+                None => cutechess_seconds(c).map_err(&at)?,
+            },
+        };
+        let book = c.split_whitespace().next() == Some("book") && clk_ms.is_none() && emt_ms.is_none();
+        let trace = if book { None } else { trace::parse_trace(c).map_err(&at)? };
+        moves.push(ClockedMove { ply: m.ply, white: m.white, san: m.san, book, clk_ms, emt_ms, trace });
     }
-
-    fn san(&mut self, mt: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
-        if mt.error.is_some() {
-            return ControlFlow::Continue(());
-        }
-        let ply = mt.first_ply.saturating_add(mt.game.moves.len() as u32);
-        match san_plus.san.to_move(&mt.pos) {
-            Ok(m) => {
-                let white = mt.pos.turn().is_white();
-                let san = SanPlus::from_move_and_play_unchecked(&mut mt.pos, m).to_string();
-                mt.game.moves.push(ClockedMove {
-                    ply,
-                    white,
-                    san,
-                    book: false,
-                    clk_ms: None,
-                    emt_ms: None,
-                    trace: None,
-                });
-                mt.comments.push(String::new());
-            }
-            Err(e) => {
-                mt.error = Some(ImportError {
-                    game: Some(Box::new(mt.game.id.clone())),
-                    mv: Some(move_label(ply, &san_plus.to_string())),
-                    message: format!("illegal move in this position: {e}"),
-                });
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn comment(&mut self, mt: &mut Self::Movetext, comment: RawComment<'_>) -> ControlFlow<Self::Output> {
-        if let Some(last) = mt.comments.last_mut() {
-            let text = String::from_utf8_lossy(comment.as_bytes());
-            if !last.is_empty() {
-                last.push(' ');
-            }
-            last.push_str(text.trim());
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn outcome(&mut self, mt: &mut Self::Movetext, outcome: Outcome) -> ControlFlow<Self::Output> {
-        mt.game.result = match outcome {
-            Outcome::Known(KnownOutcome::Decisive { winner }) if winner.is_white() => "1-0",
-            Outcome::Known(KnownOutcome::Decisive { .. }) => "0-1",
-            Outcome::Known(KnownOutcome::Draw) => "1/2-1/2",
-            Outcome::Unknown => "*",
-        }
-        .into();
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, mt: Self::Movetext) -> Self::Output {
-        if let Some(e) = mt.error {
-            return Err(e);
-        }
-        let mut game = mt.game;
-        for (m, c) in game.moves.iter_mut().zip(&mt.comments) {
-            let label = m.label();
-            let at = |message: String| ImportError {
-                game: Some(Box::new(game.id.clone())),
-                mv: Some(label.clone()),
-                message,
-            };
-            m.clk_ms = match command_ms(c, "clk").map_err(&at)? {
-                Some(clk) => Some(clk),
-                None => fastchess_time_left(c).map_err(&at)?,
-            };
-            m.emt_ms = match command_ms(c, "emt").map_err(&at)? {
-                Some(emt) => Some(emt),
-                None => match timestamp_ms(c).map_err(&at)? {
-                    Some(t) => Some(t),
-                    None => cutechess_seconds(c).map_err(&at)?,
-                },
-            };
-            m.book = c.split_whitespace().next() == Some("book") && m.clk_ms.is_none() && m.emt_ms.is_none();
-            m.trace = if m.book { None } else { trace::parse_trace(c).map_err(&at)? };
-        }
-        Ok(game)
-    }
+    Ok(ClockedGame { id, tags: read.tags, moves, result: read.result.as_str().into() })
 }
 
 #[cfg(test)]

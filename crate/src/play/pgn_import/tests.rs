@@ -115,3 +115,14 @@ fn tester_suffixes_and_site_commands_are_read() {
     }
     assert_eq!(parse_clock("1:30:00.25"), Some(5_400_250.0));
 }
+
+#[test]
+fn one_time_word_parser_with_rounding_and_sign_as_options() {
+    let trace = TimeWord { bare_ms: true, signed: true, round: false };
+    assert_eq!(time_ms("0.0015s", SECONDS), Ok(Some(2.0)), "cutechess's seconds round to the ms");
+    assert_eq!(time_ms("0.0015s", trace), Ok(Some(1.5)), "a trace's field keeps its fraction");
+    assert_eq!(time_ms("15", SECONDS), Ok(None), "without `s` it is not a move time");
+    assert_eq!(time_ms("15", trace), Ok(Some(15.0)), "a trace's bare number is ms");
+    assert_eq!((time_ms("-0.001s", SECONDS), time_ms("-0.001s", trace)), (Err(()), Ok(Some(-1.0))));
+    assert_eq!(time_ms("36000001s", SECONDS), Err(()), "more than 10 000 h");
+}

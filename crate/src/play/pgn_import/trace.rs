@@ -39,9 +39,6 @@ pub struct EngineTrace {
     pub pondered_ms: Option<f64>,
 }
 
-/// The longest time a trace field may hold, ms (10 000 h, the cap of time controls).
-const MAX_MS: f64 = 36_000_000_000.0;
-
 /// The trace in `comment`, or `None` when it names nothing an engine reports.
 ///
 /// # Errors
@@ -98,14 +95,8 @@ fn whole<T: std::str::FromStr>(key: &str, value: &str, allowed: &str) -> Result<
 
 /// `0.232s` (seconds) or `232` (ms), in ms; negative only where `signed`.
 fn time(key: &str, value: &str, signed: bool) -> Result<f64, String> {
-    let (num, scale) = match value.strip_suffix('s') {
-        Some(secs) => (secs, 1000.0),
-        None => (value, 1.0),
-    };
-    let plain = num.trim_start_matches(if signed { "-" } else { "" });
-    let ok = !plain.is_empty() && plain.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-    match num.parse::<f64>() {
-        Ok(x) if ok && (x * scale).abs() <= MAX_MS => Ok(x * scale),
+    match super::time_ms(value, super::TimeWord { bare_ms: true, signed, round: false }) {
+        Ok(Some(ms)) => Ok(ms),
         _ => Err(format!(
             "`{key}={}` is not a time; allowed: seconds like {key}=0.232s or milliseconds like {key}=232{}",
             crate::excerpt::excerpt(value),
