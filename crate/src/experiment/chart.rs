@@ -3,6 +3,7 @@
 //! a tune's parameter trajectories.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::fit::{Optimum, short};
@@ -10,6 +11,7 @@ use super::overhead::OverheadReport;
 use super::scaling::ScalingReport;
 use super::spsa::{SpsaConfig, SpsaIteration};
 use super::sweep::SweepReport;
+use crate::play::stats::EloEstimate;
 
 use crate::plot::style::{GRID, MAIN, MARK as FIT, SERIES as PALETTE};
 
@@ -32,6 +34,76 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("drawing failed: {e:?}")
 }
 
+/// Each point's Elo with its 95 % interval, `(x, elo, error)`, where both are finite.
+fn elo_points(points: impl Iterator<Item = (f64, Option<EloEstimate>)>) -> Vec<(f64, f64, f64)> {
+    points
+        .filter_map(|(x, e)| e.map(|e| (x, e.elo, e.elo_error)))
+        .filter(|(_, y, e)| y.is_finite() && e.is_finite())
+        .collect()
+}
+
+/// The x range of a points chart: the points' x, padded by 6 % (±1 around a single x).
+fn padded_x(xs: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (mut x0, mut x1) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+    if x0 >= x1 {
+        (x0, x1) = (x0 - 1.0, x0 + 1.0);
+    }
+    let pad = (x1 - x0) * 0.06;
+    (x0 - pad, x1 + pad)
+}
+
+type EloChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The frame of a points chart (a sweep's, a scaling's): `title` above, x over `x`, y over
+/// every interval, the `fit` curve and 0, padded by 8 %. Returns the chart and its y range.
+fn elo_frame<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    (x0, x1): (f64, f64),
+    pts: &[(f64, f64, f64)],
+    fit: &[(f64, f64)],
+) -> Result<(EloChart<'a, DB>, (f64, f64)), String> {
+    area.fill(&WHITE).map_err(err)?;
+    let ys = pts.iter().flat_map(|&(_, y, e)| [y - e, y + e]).chain(fit.iter().map(|c| c.1)).chain([0.0]);
+    let (mut y0, mut y1) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
+    if y0 >= y1 {
+        (y0, y1) = (y0 - 50.0, y0 + 50.0);
+    }
+    let ypad = (y1 - y0) * 0.08;
+    let (ylo, yhi) = (y0 - ypad, y1 + ypad);
+    let ctx = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(x0..x1, ylo..yhi)
+        .map_err(err)?;
+    Ok((ctx, (ylo, yhi)))
+}
+
+/// The line at 0 Elo across a points chart.
+fn zero_line<DB: DrawingBackend>(ctx: &mut EloChart<'_, DB>, (x0, x1): (f64, f64)) -> Result<(), String> {
+    ctx.draw_series(LineSeries::new([(x0, 0.0), (x1, 0.0)], BLACK.mix(0.3))).map_err(err)?;
+    Ok(())
+}
+
+/// Each point's Elo as a dot with its 95 % interval as a bar, in the legend as `label`.
+fn draw_elo_points<DB: DrawingBackend>(
+    ctx: &mut EloChart<'_, DB>,
+    pts: &[(f64, f64, f64)],
+    label: &str,
+) -> Result<(), String> {
+    ctx.draw_series(
+        pts.iter().map(|&(x, y, e)| PathElement::new([(x, y - e), (x, y + e)], MAIN.stroke_width(2))),
+    )
+    .map_err(err)?;
+    ctx.draw_series(pts.iter().map(|&(x, y, _)| Circle::new((x, y), 4, MAIN.filled())))
+        .map_err(err)?
+        .label(label)
+        .legend(|(x, y)| Circle::new((x + 8, y), 4, MAIN.filled()));
+    Ok(())
+}
+
 /// Draws a sweep: each value's Elo with its 95 % interval, and the fit with its optimum.
 ///
 /// # Errors
@@ -41,38 +113,14 @@ pub fn draw_sweep<DB: DrawingBackend>(
     r: &SweepReport,
     title: &str,
 ) -> Result<(), String> {
-    area.fill(&WHITE).map_err(err)?;
-    let pts: Vec<(f64, f64, f64)> = r
-        .points
-        .iter()
-        .filter_map(|p| p.estimate.map(|e| (p.value, e.elo, e.elo_error)))
-        .filter(|(_, y, e)| y.is_finite() && e.is_finite())
-        .collect();
-    let xs: Vec<f64> = r.points.iter().map(|p| p.value).collect();
-    let (mut x0, mut x1) = xs.iter().fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
-    if x0 >= x1 {
-        (x0, x1) = (x0 - 1.0, x0 + 1.0);
-    }
-    let pad = (x1 - x0) * 0.06;
-    let (x0, x1) = (x0 - pad, x1 + pad);
+    let pts = elo_points(r.points.iter().map(|p| (p.value, p.m.estimate)));
+    let (x0, x1) = padded_x(r.points.iter().map(|p| p.value));
     let curve: Vec<(f64, f64)> = r
         .fit
         .as_ref()
         .map(|f| (0..=100).map(|i| x0 + (x1 - x0) * f64::from(i) / 100.0).map(|x| (x, f.eval(x))).collect())
         .unwrap_or_default();
-    let ys = pts.iter().flat_map(|&(_, y, e)| [y - e, y + e]).chain(curve.iter().map(|c| c.1)).chain([0.0]);
-    let (mut y0, mut y1) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
-    if y0 >= y1 {
-        (y0, y1) = (y0 - 50.0, y0 + 50.0);
-    }
-    let ypad = (y1 - y0) * 0.08;
-    let mut ctx = ChartBuilder::on(area)
-        .caption(title, ("sans-serif", 16))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(56)
-        .build_cartesian_2d(x0..x1, (y0 - ypad)..(y1 + ypad))
-        .map_err(err)?;
+    let (mut ctx, _) = elo_frame(area, title, (x0, x1), &pts, &curve)?;
     ctx.configure_mesh()
         .x_desc(r.param.as_str())
         .y_desc("Elo vs baseline (95 % CI)")
@@ -83,21 +131,14 @@ pub fn draw_sweep<DB: DrawingBackend>(
         .label_style(("sans-serif", 12))
         .draw()
         .map_err(err)?;
-    ctx.draw_series(LineSeries::new([(x0, 0.0), (x1, 0.0)], BLACK.mix(0.3))).map_err(err)?;
+    zero_line(&mut ctx, (x0, x1))?;
     if !curve.is_empty() {
         ctx.draw_series(LineSeries::new(curve, FIT.stroke_width(2)))
             .map_err(err)?
             .label("weighted quadratic fit")
             .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], FIT.stroke_width(2)));
     }
-    ctx.draw_series(
-        pts.iter().map(|&(x, y, e)| PathElement::new([(x, y - e), (x, y + e)], MAIN.stroke_width(2))),
-    )
-    .map_err(err)?;
-    ctx.draw_series(pts.iter().map(|&(x, y, _)| Circle::new((x, y), 4, MAIN.filled())))
-        .map_err(err)?
-        .label("Elo ± 95 % per value")
-        .legend(|(x, y)| Circle::new((x + 8, y), 4, MAIN.filled()));
+    draw_elo_points(&mut ctx, &pts, "Elo ± 95 % per value")?;
     if let Some(Optimum::Interior { x, lo, hi, elo }) = r.fit.as_ref().map(|f| f.optimum) {
         let (lo, hi) = (lo.max(x0), hi.min(x1));
         ctx.draw_series([PathElement::new([(lo, elo), (hi, elo)], FIT.stroke_width(3))]).map_err(err)?;
@@ -187,35 +228,11 @@ pub fn draw_scaling<DB: DrawingBackend>(
     r: &ScalingReport,
     title: &str,
 ) -> Result<(), String> {
-    area.fill(&WHITE).map_err(err)?;
-    let pts: Vec<(f64, f64, f64)> = r
-        .points
-        .iter()
-        .filter_map(|p| p.estimate.map(|e| (p.log2_time, e.elo, e.elo_error)))
-        .filter(|(_, y, e)| y.is_finite() && e.is_finite())
-        .collect();
-    let (mut x0, mut x1) =
-        r.points.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.log2_time), b.max(p.log2_time)));
-    if x0 >= x1 {
-        (x0, x1) = (x0 - 1.0, x0 + 1.0);
-    }
-    let pad = (x1 - x0) * 0.06;
-    let (x0, x1) = (x0 - pad, x1 + pad);
+    let pts = elo_points(r.points.iter().map(|p| (p.log2_time, p.m.estimate)));
+    let (x0, x1) = padded_x(r.points.iter().map(|p| p.log2_time));
     let line: Vec<(f64, f64)> =
         r.fit.as_ref().map(|f| vec![(x0, f.eval(x0)), (x1, f.eval(x1))]).unwrap_or_default();
-    let ys = pts.iter().flat_map(|&(_, y, e)| [y - e, y + e]).chain(line.iter().map(|c| c.1)).chain([0.0]);
-    let (mut y0, mut y1) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
-    if y0 >= y1 {
-        (y0, y1) = (y0 - 50.0, y0 + 50.0);
-    }
-    let ypad = (y1 - y0) * 0.08;
-    let mut ctx = ChartBuilder::on(area)
-        .caption(title, ("sans-serif", 16))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(56)
-        .build_cartesian_2d(x0..x1, (y0 - ypad)..(y1 + ypad))
-        .map_err(err)?;
+    let (mut ctx, (ylo, yhi)) = elo_frame(area, title, (x0, x1), &pts, &line)?;
     // A tick at each control's time, labelled with the control.
     let ticks: Vec<(f64, String)> = r.points.iter().map(|p| (p.log2_time, p.tc.clone())).collect();
     let label = move |x: &f64| {
@@ -231,14 +248,13 @@ pub fn draw_scaling<DB: DrawingBackend>(
         .label_style(("sans-serif", 12))
         .draw()
         .map_err(err)?;
-    let (ylo, yhi) = (y0 - ypad, y1 + ypad);
     for p in &r.points {
         let x = p.log2_time;
         ctx.draw_series([PathElement::new([(x, ylo), (x, yhi)], GRID)]).map_err(err)?;
         ctx.draw_series([Text::new(label(&x), (x, ylo), ("sans-serif", 12).into_font().color(&BLACK))])
             .map_err(err)?;
     }
-    ctx.draw_series(LineSeries::new([(x0, 0.0), (x1, 0.0)], BLACK.mix(0.3))).map_err(err)?;
+    zero_line(&mut ctx, (x0, x1))?;
     if let Some(f) = &r.fit {
         ctx.draw_series(LineSeries::new(line, FIT.stroke_width(2)))
             .map_err(err)?
@@ -248,14 +264,7 @@ pub fn draw_scaling<DB: DrawingBackend>(
             ))
             .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], FIT.stroke_width(2)));
     }
-    ctx.draw_series(
-        pts.iter().map(|&(x, y, e)| PathElement::new([(x, y - e), (x, y + e)], MAIN.stroke_width(2))),
-    )
-    .map_err(err)?;
-    ctx.draw_series(pts.iter().map(|&(x, y, _)| Circle::new((x, y), 4, MAIN.filled())))
-        .map_err(err)?
-        .label("Elo ± 95 % per control")
-        .legend(|(x, y)| Circle::new((x + 8, y), 4, MAIN.filled()));
+    draw_elo_points(&mut ctx, &pts, "Elo ± 95 % per control")?;
     legend(&mut ctx, SeriesLabelPosition::LowerRight)?;
     area.present().map_err(err)
 }

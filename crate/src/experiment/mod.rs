@@ -17,6 +17,7 @@ pub mod lesson_numbers;
 pub mod line_fit;
 pub mod overhead;
 pub mod param;
+pub mod points;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod pool;
 pub mod rank;

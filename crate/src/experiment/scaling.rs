@@ -26,11 +26,11 @@ use serde_json::Value;
 use super::cost::{Calibration, CostEstimate, typical_clock_ms};
 use super::fit::{FitPoint, Z95};
 use super::line_fit::LineFit;
+use super::points::PointMatch;
 use crate::clock::TimeControl;
 use crate::play::game::ClockMode;
-use crate::play::match_::{GameScore, MatchConfig, PlayerTimeStats, report_scores};
+use crate::play::match_::{GameScore, MatchConfig};
 use crate::play::match_spec::{FieldError, MatchSpec};
-use crate::play::stats::{EloEstimate, Pentanomial, Wdl};
 
 /// The fewest and most controls one scaling may have.
 pub const TCS_RANGE: (usize, usize) = (2, 12);
@@ -60,17 +60,7 @@ impl ScalingSpec {
     /// # Errors
     /// Invalid JSON, a missing or mistyped field, or an invalid match spec.
     pub fn from_json(text: &str) -> Result<ScalingSpec, FieldError> {
-        let v: Value = serde_json::from_str(text).map_err(|e| {
-            FieldError::new("", format!("the scaling spec is not valid JSON: {e}"), "a JSON object")
-        })?;
-        let obj = v
-            .as_object()
-            .ok_or_else(|| FieldError::new("", "the scaling spec is not an object", "an object"))?;
-        for k in obj.keys() {
-            if !["tcs", "match"].contains(&k.as_str()) {
-                return Err(FieldError::new(k.as_str(), "unknown field", "tcs, match"));
-            }
-        }
+        let obj = super::points::read_spec(text, "scaling", &["tcs", "match"])?;
         let tcs = obj
             .get("tcs")
             .and_then(Value::as_array)
@@ -82,9 +72,7 @@ impl ScalingSpec {
                 })
             })
             .collect::<Result<Vec<String>, FieldError>>()?;
-        let base =
-            obj.get("match").ok_or_else(|| FieldError::new("match", "missing", "a match spec object"))?;
-        let base = MatchSpec::from_value(base).map_err(|e| e.within("match"))?;
+        let base = super::points::base_of(&obj)?;
         Ok(ScalingSpec { tcs, base })
     }
 
@@ -168,18 +156,9 @@ pub struct ScalingPoint {
     pub seconds: f64,
     /// log₂ of `seconds`: the fit's x.
     pub log2_time: f64,
-    /// Games finished.
-    pub finished: u32,
-    /// A's wins, losses and draws.
-    pub wdl: Wdl,
-    /// A's pair results.
-    pub penta: Pentanomial,
-    /// Elo and nElo of A against B with 95 % intervals (from the pairs; `None` before one).
-    pub estimate: Option<EloEstimate>,
-    /// A's time usage and timeouts.
-    pub a: PlayerTimeStats,
-    /// Games B lost on time.
-    pub timeouts_b: u32,
+    /// The control's match (its fields are the point's in JSON).
+    #[serde(flatten)]
+    pub m: PointMatch,
 }
 
 /// What the fitted slope says.
@@ -252,29 +231,14 @@ impl ScalingPlan {
             .tcs
             .iter()
             .enumerate()
-            .map(|(i, tc)| {
-                let slots = scores.get(i).map_or(&[][..], Vec::as_slice);
-                let r = report_scores(slots, None);
-                ScalingPoint {
-                    tc: tc.clone(),
-                    seconds: self.seconds[i],
-                    log2_time: self.seconds[i].log2(),
-                    finished: r.finished,
-                    wdl: r.block.wdl,
-                    penta: r.block.penta,
-                    estimate: r.block.estimate,
-                    a: r.a,
-                    timeouts_b: r.b.timeouts,
-                }
+            .map(|(i, tc)| ScalingPoint {
+                tc: tc.clone(),
+                seconds: self.seconds[i],
+                log2_time: self.seconds[i].log2(),
+                m: PointMatch::of(scores, i),
             })
             .collect();
-        let fit_points: Vec<FitPoint> = points
-            .iter()
-            .filter_map(|p| {
-                let e = p.estimate?;
-                Some(FitPoint { x: p.log2_time, y: e.elo, sigma: e.elo_error / Z95 })
-            })
-            .collect();
+        let fit_points: Vec<FitPoint> = points.iter().filter_map(|p| p.m.fit_point(p.log2_time)).collect();
         let fit = LineFit::new(&fit_points);
         let (a, b) = (self.spec.base.a.clone(), self.spec.base.b.clone());
         let (verdict, sentence) = describe(fit.as_ref(), &a, &b);
@@ -316,24 +280,15 @@ pub fn describe(fit: Option<&LineFit>, a: &str, b: &str) -> (ScalingVerdict, Str
 impl ScalingReport {
     /// The table, the fit and a legend of the units.
     pub fn to_text(&self) -> String {
-        let pm = |x: f64, e: f64| if x.is_finite() { format!("{x:+.1} ± {e:.1}") } else { format!("{x}") };
         let mut s = format!(
             "{:>12}  {:>9}  {:>5}  {:>11}  {:>16}  {:>16}  {:>8}\n",
             "tc", "s/side", "games", "W-L-D", "Elo ±95 %", "nElo ±95 %", "t/o A/B"
         );
         for p in &self.points {
-            let (elo, nelo) = p
-                .estimate
-                .map_or(("-".into(), "-".into()), |e| (pm(e.elo, e.elo_error), pm(e.nelo, e.nelo_error)));
+            let [wdl, elo, nelo, timeouts] = p.m.cells();
             s += &format!(
-                "{:>12}  {:>9.2}  {:>5}  {:>11}  {:>16}  {:>16}  {:>8}\n",
-                p.tc,
-                p.seconds,
-                p.finished,
-                format!("{}-{}-{}", p.wdl.wins, p.wdl.losses, p.wdl.draws),
-                elo,
-                nelo,
-                format!("{}/{}", p.a.timeouts, p.timeouts_b),
+                "{:>12}  {:>9.2}  {:>5}  {wdl:>11}  {elo:>16}  {nelo:>16}  {timeouts:>8}\n",
+                p.tc, p.seconds, p.m.finished,
             );
         }
         if let Some(f) = &self.fit {
@@ -358,7 +313,8 @@ impl ScalingReport {
             "tc,seconds_per_side,log2_time,games,wins,losses,draws,elo,elo_error,nelo,nelo_error,timeouts_a,timeouts_b\n",
         );
         for p in &self.points {
-            let (elo, ee, nelo, ne) = p.estimate.map_or((f64::NAN, f64::NAN, f64::NAN, f64::NAN), |e| {
+            let m = &p.m;
+            let (elo, ee, nelo, ne) = m.estimate.map_or((f64::NAN, f64::NAN, f64::NAN, f64::NAN), |e| {
                 (e.elo, e.elo_error, e.nelo, e.nelo_error)
             });
             let num = |x: f64| if x.is_finite() { format!("{x:.3}") } else { String::new() };
@@ -367,16 +323,16 @@ impl ScalingReport {
                 p.tc,
                 num(p.seconds),
                 num(p.log2_time),
-                p.finished,
-                p.wdl.wins,
-                p.wdl.losses,
-                p.wdl.draws,
+                m.finished,
+                m.wdl.wins,
+                m.wdl.losses,
+                m.wdl.draws,
                 num(elo),
                 num(ee),
                 num(nelo),
                 num(ne),
-                p.a.timeouts,
-                p.timeouts_b
+                m.a.timeouts,
+                m.timeouts_b
             );
         }
         s
@@ -457,7 +413,7 @@ mod tests {
             .points
             .iter()
             .map(|p| {
-                let e = p.estimate.unwrap();
+                let e = p.m.estimate.unwrap();
                 FitPoint { x: p.seconds.log2(), y: e.elo, sigma: e.elo_error / Z95 }
             })
             .collect();

@@ -16,10 +16,11 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::fit::{Fit, FitPoint, Z95, short};
+use super::fit::{Fit, FitPoint, short};
 use super::param::NumericParam;
+use super::points::PointMatch;
 pub use super::sweep_report::{SweepPoint, SweepReport};
-use crate::play::match_::{GameScore, MatchConfig, report_scores};
+use crate::play::match_::{GameScore, MatchConfig};
 use crate::play::match_spec::{FieldError, MatchSpec};
 use crate::tm::TmSpec;
 
@@ -44,17 +45,7 @@ impl SweepSpec {
     /// # Errors
     /// Invalid JSON, a missing or mistyped field, or an invalid match spec.
     pub fn from_json(text: &str) -> Result<SweepSpec, FieldError> {
-        let v: Value = serde_json::from_str(text).map_err(|e| {
-            FieldError::new("", format!("the sweep spec is not valid JSON: {e}"), "a JSON object")
-        })?;
-        let obj = v
-            .as_object()
-            .ok_or_else(|| FieldError::new("", "the sweep spec is not an object", "an object"))?;
-        for k in obj.keys() {
-            if !["param", "values", "match"].contains(&k.as_str()) {
-                return Err(FieldError::new(k.as_str(), "unknown field", "param, values, match"));
-            }
-        }
+        let obj = super::points::read_spec(text, "sweep", &["param", "values", "match"])?;
         let param = obj
             .get("param")
             .and_then(Value::as_str)
@@ -69,9 +60,7 @@ impl SweepSpec {
                 x.as_f64().ok_or_else(|| FieldError::new("values", format!("{x} is not a number"), "numbers"))
             })
             .collect::<Result<Vec<f64>, FieldError>>()?;
-        let base =
-            obj.get("match").ok_or_else(|| FieldError::new("match", "missing", "a match spec object"))?;
-        let base = MatchSpec::from_value(base).map_err(|e| e.within("match"))?;
+        let base = super::points::base_of(&obj)?;
         Ok(SweepSpec { param, values, base })
     }
 
@@ -151,28 +140,13 @@ impl SweepPlan {
             .values
             .iter()
             .enumerate()
-            .map(|(i, &value)| {
-                let slots = scores.get(i).map_or(&[][..], Vec::as_slice);
-                let r = report_scores(slots, None);
-                SweepPoint {
-                    value,
-                    spec: self.specs[i].a.clone(),
-                    finished: r.finished,
-                    wdl: r.block.wdl,
-                    penta: r.block.penta,
-                    estimate: r.block.estimate,
-                    a: r.a,
-                    timeouts_b: r.b.timeouts,
-                }
+            .map(|(i, &value)| SweepPoint {
+                value,
+                spec: self.specs[i].a.clone(),
+                m: PointMatch::of(scores, i),
             })
             .collect();
-        let fit_points: Vec<FitPoint> = points
-            .iter()
-            .filter_map(|p| {
-                let e = p.estimate?;
-                Some(FitPoint { x: p.value, y: e.elo, sigma: e.elo_error / Z95 })
-            })
-            .collect();
+        let fit_points: Vec<FitPoint> = points.iter().filter_map(|p| p.m.fit_point(p.value)).collect();
         let fit = Fit::new(&fit_points);
         let verdict = fit.as_ref().map_or_else(
             || "too few values with a finite Elo to fit a parabola (three are needed)".to_string(),
@@ -180,8 +154,8 @@ impl SweepPlan {
         );
         let best = points
             .iter()
-            .filter(|p| p.estimate.is_some_and(|e| e.elo.is_finite()))
-            .max_by(|a, b| a.elo().total_cmp(&b.elo()))
+            .filter(|p| p.m.elo().is_finite())
+            .max_by(|a, b| a.m.elo().total_cmp(&b.m.elo()))
             .map(|p| p.value);
         SweepReport { param: self.spec.param.clone(), points, fit, verdict, best_measured: best }
     }

@@ -3,8 +3,7 @@
 use serde::Serialize;
 
 use super::fit::{Fit, short};
-use crate::play::match_::PlayerTimeStats;
-use crate::play::stats::{EloEstimate, Pentanomial, Wdl};
+use super::points::PointMatch;
 
 /// One value's results.
 #[derive(Clone, Debug, Serialize)]
@@ -13,25 +12,9 @@ pub struct SweepPoint {
     pub value: f64,
     /// A's spec string at this value.
     pub spec: String,
-    /// Games finished.
-    pub finished: u32,
-    /// A's wins, losses and draws.
-    pub wdl: Wdl,
-    /// A's pair results.
-    pub penta: Pentanomial,
-    /// Elo and nElo of A against the baseline with 95 % intervals (from two pairs on).
-    pub estimate: Option<EloEstimate>,
-    /// A's time usage and timeouts.
-    pub a: PlayerTimeStats,
-    /// Games the baseline lost on time.
-    pub timeouts_b: u32,
-}
-
-impl SweepPoint {
-    /// Elo, or NaN before two pairs.
-    pub fn elo(&self) -> f64 {
-        self.estimate.map_or(f64::NAN, |e| e.elo)
-    }
+    /// The value's match against the baseline (its fields are the point's in JSON).
+    #[serde(flatten)]
+    pub m: PointMatch,
 }
 
 /// A sweep's results and fit.
@@ -53,25 +36,18 @@ impl SweepReport {
     /// The table, the fit and a legend of the units.
     pub fn to_text(&self) -> String {
         let pct = |x: Option<f64>| x.map_or("-".into(), |v| format!("{:.1} %", 100.0 * v));
-        let pm = |x: f64, e: f64| if x.is_finite() { format!("{x:+.1} ± {e:.1}") } else { format!("{x}") };
         let mut s = format!(
             "{:>10}  {:>5}  {:>11}  {:>16}  {:>16}  {:>9}  {:>9}  {:>8}\n",
             self.param, "games", "W-L-D", "Elo ±95 %", "nElo ±95 %", "used@40", "used/soft", "t/o A/B"
         );
         for p in &self.points {
-            let (elo, nelo) = p
-                .estimate
-                .map_or(("-".into(), "-".into()), |e| (pm(e.elo, e.elo_error), pm(e.nelo, e.nelo_error)));
+            let [wdl, elo, nelo, timeouts] = p.m.cells();
             s += &format!(
-                "{:>10}  {:>5}  {:>11}  {:>16}  {:>16}  {:>9}  {:>9}  {:>8}\n",
+                "{:>10}  {:>5}  {wdl:>11}  {elo:>16}  {nelo:>16}  {:>9}  {:>9}  {timeouts:>8}\n",
                 short(p.value),
-                p.finished,
-                format!("{}-{}-{}", p.wdl.wins, p.wdl.losses, p.wdl.draws),
-                elo,
-                nelo,
-                pct(p.a.share_by_40),
-                p.a.used_over_allocated.map_or("-".into(), |v| format!("{v:.2}")),
-                format!("{}/{}", p.a.timeouts, p.timeouts_b),
+                p.m.finished,
+                pct(p.m.a.share_by_40),
+                p.m.a.used_over_allocated.map_or("-".into(), |v| format!("{v:.2}")),
             );
         }
         if let Some(f) = &self.fit {
@@ -81,11 +57,7 @@ impl SweepReport {
                 b1,
                 b2,
                 f.chi2,
-                self.points
-                    .iter()
-                    .filter(|p| p.estimate.is_some_and(|e| e.elo.is_finite()))
-                    .count()
-                    .saturating_sub(3)
+                self.points.iter().filter(|p| p.m.elo().is_finite()).count().saturating_sub(3)
             );
         }
         s += &format!("{}\n", self.verdict);
@@ -104,22 +76,23 @@ impl SweepReport {
             self.param
         );
         for p in &self.points {
-            let e = p.estimate;
+            let m = &p.m;
+            let e = m.estimate;
             s += &format!(
                 "{},{},{},{},{},{},{},{},{},{},{},{},{},\"{}\"\n",
                 p.value,
-                p.finished,
-                p.wdl.wins,
-                p.wdl.losses,
-                p.wdl.draws,
+                m.finished,
+                m.wdl.wins,
+                m.wdl.losses,
+                m.wdl.draws,
                 opt(e.map(|e| e.elo)),
                 opt(e.map(|e| e.elo_error)),
                 opt(e.map(|e| e.nelo)),
                 opt(e.map(|e| e.nelo_error)),
-                opt(p.a.share_by_40),
-                opt(p.a.used_over_allocated),
-                p.a.timeouts,
-                p.timeouts_b,
+                opt(m.a.share_by_40),
+                opt(m.a.used_over_allocated),
+                m.a.timeouts,
+                m.timeouts_b,
                 p.spec.replace('"', "\"\"")
             );
         }

@@ -32,28 +32,28 @@ thread_local! {
     static LAST_TUNE: RefCell<Option<(String, TunePlan)>> = const { RefCell::new(None) };
 }
 
-fn sweep_plan_of(spec_json: &str) -> Result<SweepPlan, JsValue> {
-    if let Some(p) =
-        LAST_SWEEP.with_borrow(|c| c.as_ref().filter(|(k, _)| k == spec_json).map(|(_, p)| p.clone()))
+/// The plan of `spec_json`: `cache`'s when it holds the same spec, else `build`'s, which is
+/// cached. Throws the spec's error `{path, message, allowed}`.
+pub(super) fn cached_plan<P: Clone + 'static>(
+    cache: &'static std::thread::LocalKey<RefCell<Option<(String, P)>>>,
+    spec_json: &str,
+    build: impl FnOnce(&str) -> Result<P, FieldError>,
+) -> Result<P, JsValue> {
+    if let Some(p) = cache.with_borrow(|c| c.as_ref().filter(|(k, _)| k == spec_json).map(|(_, p)| p.clone()))
     {
         return Ok(p);
     }
-    let spec = SweepSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
-    let plan = spec.plan().map_err(|e| spec_field_error(&e).js())?;
-    LAST_SWEEP.set(Some((spec_json.to_string(), plan.clone())));
+    let plan = build(spec_json).map_err(|e| spec_field_error(&e).js())?;
+    cache.set(Some((spec_json.to_string(), plan.clone())));
     Ok(plan)
 }
 
+fn sweep_plan_of(spec_json: &str) -> Result<SweepPlan, JsValue> {
+    cached_plan(&LAST_SWEEP, spec_json, |j| SweepSpec::from_json(j)?.plan())
+}
+
 fn tune_plan_of(spec_json: &str) -> Result<TunePlan, JsValue> {
-    if let Some(p) =
-        LAST_TUNE.with_borrow(|c| c.as_ref().filter(|(k, _)| k == spec_json).map(|(_, p)| p.clone()))
-    {
-        return Ok(p);
-    }
-    let spec = TuneSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
-    let plan = spec.plan().map_err(|e| spec_field_error(&e).js())?;
-    LAST_TUNE.set(Some((spec_json.to_string(), plan.clone())));
-    Ok(plan)
+    cached_plan(&LAST_TUNE, spec_json, |j| TuneSpec::from_json(j)?.plan())
 }
 
 pub(super) fn js_err(e: impl std::fmt::Display) -> JsValue {
@@ -104,22 +104,30 @@ pub fn sweep_values(tm: &str, param: &str, text: &str) -> Result<Vec<f64>, JsVal
     crate::experiment::sweep_range::sweep_values(text, &p).map_err(|e| spec_field_error(&e).js())
 }
 
-/// The finished games by value: `scores[i][g]` is value `i`'s game `g` (a GameSummary or
-/// GameScore object, or null).
-fn read_scores(plan: &SweepPlan, scores: JsValue) -> Result<Vec<Vec<Option<GameScore>>>, JsValue> {
+/// The finished games by point: `scores[i][g]` is point `i`'s game `g` (a GameSummary or
+/// GameScore object, or null); `points` of them, named `unit` (`values`, `controls`).
+pub(super) fn read_scores(
+    points: usize,
+    unit: &str,
+    scores: JsValue,
+) -> Result<Vec<Vec<Option<GameScore>>>, JsValue> {
     let s: Vec<Vec<Option<GameScore>>> = serde_wasm_bindgen::from_value(scores).map_err(js_err)?;
-    if s.len() != plan.spec.values.len() {
-        return Err(js_err(format!("scores: {} values, expected {}", s.len(), plan.spec.values.len())));
+    if s.len() != points {
+        return Err(js_err(format!("scores: {} {unit}, expected {points}", s.len())));
     }
     Ok(s)
 }
 
-/// What the page shows of a sweep.
+/// What the page shows of a sweep's or a scaling's report.
 #[derive(Serialize)]
-struct SweepShown {
-    report: crate::experiment::sweep::SweepReport,
-    text: String,
-    csv: String,
+pub(super) struct Shown<R> {
+    pub report: R,
+    pub text: String,
+    pub csv: String,
+}
+
+fn sweep_scores(plan: &SweepPlan, scores: JsValue) -> Result<Vec<Vec<Option<GameScore>>>, JsValue> {
+    read_scores(plan.spec.values.len(), "values", scores)
 }
 
 /// The report of a sweep's finished games: `{report, text, csv}` (per-value Elo, nElo, time
@@ -127,16 +135,16 @@ struct SweepShown {
 #[wasm_bindgen]
 pub fn sweep_report(spec_json: &str, scores: JsValue) -> Result<JsValue, JsValue> {
     let plan = sweep_plan_of(spec_json)?;
-    let report = plan.report(&read_scores(&plan, scores)?);
+    let report = plan.report(&sweep_scores(&plan, scores)?);
     let (text, csv) = (report.to_text(), report.to_csv());
-    to_js(&SweepShown { report, text, csv }).map_err(JsValue::from)
+    to_js(&Shown { report, text, csv }).map_err(JsValue::from)
 }
 
 /// Draw a sweep's chart (Elo ± 95 % against the value, with the fit) on `canvas`.
 #[wasm_bindgen]
 pub fn draw_sweep_chart(canvas: HtmlCanvasElement, spec_json: &str, scores: JsValue) -> Result<(), JsValue> {
     let plan = sweep_plan_of(spec_json)?;
-    let report = plan.report(&read_scores(&plan, scores)?);
+    let report = plan.report(&sweep_scores(&plan, scores)?);
     let backend = MeasuredCanvas::new(&canvas).ok_or_else(|| js_err("the canvas has no 2d context"))?;
     let title = format!("{} of {} vs {}", plan.spec.param, plan.spec.base.a, plan.spec.base.b);
     draw_sweep(&backend.into_drawing_area(), &report, &title).map_err(js_err)
@@ -262,9 +270,22 @@ pub fn record_open(saved: JsValue) -> Result<JsValue, JsValue> {
 }
 
 #[derive(Serialize)]
-struct SweepRestored {
+struct Restored {
     scores: Vec<Vec<Option<GameScore>>>,
     damaged: Vec<Damage>,
+}
+
+/// A points experiment's saved game records (sealed lines) checked by `resumed`: `{scores,
+/// damaged}`, the damage of both the seals and the records in the order of `lines`.
+pub(super) fn restore(
+    lines: JsValue,
+    resumed: impl FnOnce(&[(usize, serde_json::Value)]) -> resume::SweepResumed,
+) -> Result<JsValue, JsValue> {
+    let (records, mut damaged) = open_records(lines)?;
+    let r = resumed(&records);
+    damaged.extend(r.damaged);
+    damaged.sort_by_key(|d| d.line);
+    to_js(&Restored { scores: r.scores, damaged }).map_err(JsValue::from)
 }
 
 /// A sweep's saved game records (sealed lines, any order) checked against its spec:
@@ -273,11 +294,7 @@ struct SweepRestored {
 #[wasm_bindgen]
 pub fn sweep_resume(spec_json: &str, lines: JsValue) -> Result<JsValue, JsValue> {
     let plan = sweep_plan_of(spec_json)?;
-    let (records, mut damaged) = open_records(lines)?;
-    let r = resume::sweep_resume(&plan, &records);
-    damaged.extend(r.damaged);
-    damaged.sort_by_key(|d| d.line);
-    to_js(&SweepRestored { scores: r.scores, damaged }).map_err(JsValue::from)
+    restore(lines, |records| resume::sweep_resume(&plan, records))
 }
 
 /// A tune's saved iteration records (sealed lines, any order) checked against its spec:

@@ -9,16 +9,12 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use super::Thrown;
 use super::canvas::MeasuredCanvas;
-use super::experiments::{js_err, open_records};
-use super::match_rules::spec_field_error;
+use super::experiments::{Shown, cached_plan, js_err, read_scores, restore};
 use super::to_js;
 use crate::experiment::chart::draw_scaling;
-use crate::experiment::journal::Damage;
 use crate::experiment::resume;
 use crate::experiment::scaling::{ScalingPlan, ScalingReport, ScalingSpec, tcs_list};
-use crate::play::match_::GameScore;
 use plotters::prelude::IntoDrawingArea;
 
 thread_local! {
@@ -27,14 +23,7 @@ thread_local! {
 }
 
 fn plan_of(spec_json: &str) -> Result<ScalingPlan, JsValue> {
-    if let Some(p) = LAST.with_borrow(|c| c.as_ref().filter(|(k, _)| k == spec_json).map(|(_, p)| p.clone()))
-    {
-        return Ok(p);
-    }
-    let spec = ScalingSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
-    let plan = spec.plan().map_err(|e| spec_field_error(&e).js())?;
-    LAST.set(Some((spec_json.to_string(), plan.clone())));
-    Ok(plan)
+    cached_plan(&LAST, spec_json, |j| ScalingSpec::from_json(j)?.plan())
 }
 
 /// A checked scaling, as the page needs it.
@@ -73,18 +62,7 @@ pub fn scaling_plan(spec_json: &str) -> Result<JsValue, JsValue> {
 }
 
 fn report_of(plan: &ScalingPlan, scores: JsValue) -> Result<ScalingReport, JsValue> {
-    let s: Vec<Vec<Option<GameScore>>> = serde_wasm_bindgen::from_value(scores).map_err(js_err)?;
-    if s.len() != plan.spec.tcs.len() {
-        return Err(js_err(format!("scores: {} controls, expected {}", s.len(), plan.spec.tcs.len())));
-    }
-    Ok(plan.report(&s))
-}
-
-#[derive(Serialize)]
-struct ScalingShown {
-    report: ScalingReport,
-    text: String,
-    csv: String,
+    Ok(plan.report(&read_scores(plan.spec.tcs.len(), "controls", scores)?))
 }
 
 /// The report of a scaling's finished games (`scores[i][g]`: control `i`'s game `g`, or null):
@@ -94,7 +72,7 @@ pub fn scaling_report(spec_json: &str, scores: JsValue) -> Result<JsValue, JsVal
     let plan = plan_of(spec_json)?;
     let report = report_of(&plan, scores)?;
     let (text, csv) = (report.to_text(), report.to_csv());
-    to_js(&ScalingShown { report, text, csv }).map_err(JsValue::from)
+    to_js(&Shown { report, text, csv }).map_err(JsValue::from)
 }
 
 /// Draw a scaling's chart (Elo ± 95 % against log time, with the fitted line) on `canvas`.
@@ -111,22 +89,12 @@ pub fn draw_scaling_chart(
     draw_scaling(&backend.into_drawing_area(), &report, &title).map_err(js_err)
 }
 
-#[derive(Serialize)]
-struct Restored {
-    scores: Vec<Vec<Option<GameScore>>>,
-    damaged: Vec<Damage>,
-}
-
 /// A scaling's saved game records (sealed lines) checked against its spec: `{scores, damaged}`;
 /// the rule of `tmlab scaling --resume`.
 #[wasm_bindgen]
 pub fn scaling_resume(spec_json: &str, lines: JsValue) -> Result<JsValue, JsValue> {
     let plan = plan_of(spec_json)?;
-    let (records, mut damaged) = open_records(lines)?;
-    let r = resume::scaling_resume(&plan, &records);
-    damaged.extend(r.damaged);
-    damaged.sort_by_key(|d| d.line);
-    to_js(&Restored { scores: r.scores, damaged }).map_err(JsValue::from)
+    restore(lines, |records| resume::scaling_resume(&plan, records))
 }
 
 /// The plan of a scaling, `workers` games at once, from a calibration of its longest control's

@@ -4,10 +4,11 @@
 
 use std::io::{IsTerminal, Write};
 
+use crate::output::{OutFile, after_results, print, report_damage};
 use tmlab::experiment::cost::CostEstimate;
 use tmlab::experiment::journal::JournalFile;
 use tmlab::experiment::pool::{Task, play_tasks};
-use tmlab::experiment::resume::SweepRecord;
+use tmlab::experiment::resume::{SweepRecord, SweepResumed};
 use tmlab::play::match_::{GameScore, MatchConfig};
 
 /// The games without a score, pair by pair across the points (pair 1 of every point, then pair
@@ -85,4 +86,107 @@ pub fn play_recorded(
         eprintln!();
     }
     Ok(Played { games: played, wall_s: start.elapsed().as_secs_f64(), write_error })
+}
+
+/// The games of each point recorded in a resume file's records (`(line, record)`), checked.
+pub type Resumed<'a> = dyn Fn(&[(usize, serde_json::Value)]) -> SweepResumed + 'a;
+
+/// What `tmlab sweep` and `tmlab scaling` hand to [`run`]: their plan's matches and how to
+/// name and print them.
+pub struct Points<'a, S: serde::Serialize> {
+    /// `sweep` or `scaling`: the resume file's kind and the name in messages.
+    pub kind: &'static str,
+    /// The spec, as the resume file's settings and `--json`'s `spec`.
+    pub spec: &'a S,
+    /// Point `i`'s match config.
+    pub configs: &'a [MatchConfig],
+    /// Games per point.
+    pub games: u32,
+    /// The resume file (`--resume`), if any.
+    pub resume: Option<&'a str>,
+    /// The games of each point recorded in a resume file, checked.
+    pub resumed: &'a Resumed<'a>,
+    /// A point's name in the progress lines.
+    pub label: &'a dyn Fn(Task) -> String,
+}
+
+/// What [`run`] played: every point's scores so far, and this session.
+pub struct Ran {
+    /// `scores[i][g]`: point `i`'s game `g`.
+    pub scores: Vec<Vec<Option<GameScore>>>,
+    /// This session.
+    pub played: Played,
+}
+
+/// Reads the resume file (its damaged records reported), then plays every game still missing,
+/// pair by pair across the points, `concurrency` at once.
+pub fn run<S: serde::Serialize>(
+    p: &Points<'_, S>,
+    concurrency: usize,
+    cost: &CostEstimate,
+) -> Result<Ran, String> {
+    let mut scores: Vec<Vec<Option<GameScore>>> = vec![vec![None; p.games as usize]; p.configs.len()];
+    let mut journal = match p.resume {
+        Some(path) => {
+            let settings = serde_json::to_value(p.spec).map_err(|e| e.to_string())?;
+            let j = JournalFile::open(path, p.kind, &settings)?;
+            let r = (p.resumed)(&j.records);
+            report_damage(
+                path,
+                &[j.damaged.as_slice(), r.damaged.as_slice()].concat(),
+                "any game it held is played again",
+            );
+            scores = r.scores;
+            Some(j)
+        }
+        None => None,
+    };
+    let tasks = pending(&scores, p.games);
+    let played = play_recorded(p.configs, &tasks, concurrency, &mut scores, &mut journal, cost, p.label)?;
+    Ok(Ran { scores, played })
+}
+
+/// How a points command prints its report.
+pub struct Printed<'a, R: serde::Serialize> {
+    /// The report.
+    pub report: &'a R,
+    /// `--json`, else `--csv`, else the table.
+    pub json: bool,
+    /// `--csv`.
+    pub csv: bool,
+    /// The report's CSV.
+    pub csv_text: &'a dyn Fn() -> String,
+    /// The table's first line, the report's table below it.
+    pub head: String,
+    /// The report's table.
+    pub table: &'a dyn Fn() -> String,
+}
+
+/// Prints the report (JSON with the spec and this session's games and seconds, CSV, or the
+/// table between a head line and the session's rate), then writes the chart; a chart that
+/// cannot be written or a resume file that stopped the run is reported after the results.
+pub fn finish<S: serde::Serialize, R: serde::Serialize>(
+    p: &Points<'_, S>,
+    out: Printed<'_, R>,
+    played: &Played,
+    svg: Option<(OutFile, String)>,
+) -> Result<(), String> {
+    let (n, wall) = (played.games, played.wall_s);
+    let text = if out.json {
+        let json = serde_json::json!({ "spec": p.spec, "report": out.report, "games_played_now": n, "wall_s": wall });
+        serde_json::to_string_pretty(&json).map_err(|e| e.to_string())? + "\n"
+    } else if out.csv {
+        (out.csv_text)()
+    } else {
+        let rate = if wall > 0.0 { f64::from(n) / wall } else { 0.0 };
+        format!("{}{}{n} games played in {wall:.1} s ({rate:.2} games/s)\n", out.head, (out.table)())
+    };
+    // The results first; a chart that cannot be written is reported after them.
+    print(&text)?;
+    let mut errors: Vec<String> =
+        svg.into_iter().filter_map(|(f, svg)| f.write(svg.as_bytes()).err()).collect();
+    if let Some(e) = &played.write_error {
+        errors.insert(0, format!("{e}: the {} stopped after {n} games this run", p.kind));
+    }
+    after_results(errors)
 }

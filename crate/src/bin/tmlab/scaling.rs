@@ -4,16 +4,14 @@
 use crate::estimate;
 use crate::flags::{Cmd, flag_error};
 use crate::game_args::GameArgs;
-use crate::output::{OutFile, after_results, print, report_damage};
+use crate::output::OutFile;
 use crate::points;
 use tmlab::experiment::chart::scaling_svg;
 use tmlab::experiment::cost::calibrate;
-use tmlab::experiment::journal::JournalFile;
 use tmlab::experiment::pool::Task;
 use tmlab::experiment::resume::scaling_resume;
 use tmlab::experiment::scaling::{DEFAULT_TCS, ScalingSpec, tcs_list};
 use tmlab::play::game::ClockMode;
-use tmlab::play::match_::GameScore;
 use tmlab::play::match_spec::MatchSpec;
 
 #[derive(clap::Args)]
@@ -70,62 +68,43 @@ pub fn run(args: Args) -> Result<(), String> {
     let spec = ScalingSpec { tcs: tcs_list(&args.tcs), base };
     let plan = spec.plan().map_err(|e| flag_error(Cmd::Scaling, &e))?;
     let svg_out = if args.game.dry_run { None } else { OutFile::maybe("--svg", &args.svg)? };
-    let n = spec.tcs.len();
     let cal = calibrate(&plan.configs[plan.longest()]).map_err(|e| format!("calibration: {e}"))?;
     let cost = plan.cost(&cal, concurrency as u32);
     if estimate::announce(&cost, args.game.dry_run)? {
         return Ok(());
     }
-    let mut scores: Vec<Vec<Option<GameScore>>> = vec![vec![None; games as usize]; n];
-    let mut journal = match &args.resume {
-        Some(path) => {
-            let settings = serde_json::from_str(&spec.to_json()).map_err(|e| e.to_string())?;
-            let j = JournalFile::open(path, "scaling", &settings)?;
-            let r = scaling_resume(&plan, &j.records);
-            report_damage(
-                path,
-                &[j.damaged.as_slice(), r.damaged.as_slice()].concat(),
-                "any game it held is played again",
-            );
-            scores = r.scores;
-            Some(j)
-        }
-        None => None,
-    };
-    let tasks = points::pending(&scores, games);
     let label = |t: Task| spec.tcs[t.cfg].to_string();
-    let run =
-        points::play_recorded(&plan.configs, &tasks, concurrency, &mut scores, &mut journal, &cost, &label)?;
-    let (played, wall, write_error) = (run.games, run.wall_s, run.write_error);
-    let report = plan.report(&scores);
+    let resumed = |records: &[(usize, serde_json::Value)]| scaling_resume(&plan, records);
+    let points = points::Points {
+        kind: "scaling",
+        spec: &spec,
+        configs: &plan.configs,
+        games,
+        resume: args.resume.as_deref(),
+        resumed: &resumed,
+        label: &label,
+    };
+    let ran = points::run(&points, concurrency, &cost)?;
+    let report = plan.report(&ran.scores);
     let title = format!("{} vs {}, {games} games per control", args.a, args.b);
     let svg = match svg_out {
         Some(f) => Some((f, scaling_svg(&report, &title, (800, 480))?)),
         None => None,
     };
-    let text = if args.json {
-        let out =
-            serde_json::json!({ "spec": spec, "report": report, "games_played_now": played, "wall_s": wall });
-        serde_json::to_string_pretty(&out).map_err(|e| e.to_string())? + "\n"
-    } else if args.csv {
-        report.to_csv()
-    } else {
-        let head = format!(
-            "Time-control scaling of {} against {}: {games} games per control, virtual clock {} nodes/ms, seed {}\n",
-            args.a,
-            args.b,
-            args.game.nps / 1000.0,
-            args.game.seed
-        );
-        let rate = if wall > 0.0 { f64::from(played) / wall } else { 0.0 };
-        let tail = format!("{played} games played in {wall:.1} s ({rate:.2} games/s)\n");
-        format!("{head}{}{tail}", report.to_text())
+    let head = format!(
+        "Time-control scaling of {} against {}: {games} games per control, virtual clock {} nodes/ms, seed {}\n",
+        args.a,
+        args.b,
+        args.game.nps / 1000.0,
+        args.game.seed
+    );
+    let printed = points::Printed {
+        report: &report,
+        json: args.json,
+        csv: args.csv,
+        csv_text: &|| report.to_csv(),
+        head,
+        table: &|| report.to_text(),
     };
-    print(&text)?;
-    let mut errors: Vec<String> =
-        svg.into_iter().filter_map(|(f, svg)| f.write(svg.as_bytes()).err()).collect();
-    if let Some(e) = write_error {
-        errors.insert(0, format!("{e}: the scaling stopped after {played} games this run"));
-    }
-    after_results(errors)
+    points::finish(&points, printed, &ran.played, svg)
 }

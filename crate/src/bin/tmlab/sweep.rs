@@ -4,18 +4,16 @@
 use crate::estimate;
 use crate::flags::{Cmd, flag_error};
 use crate::game_args::GameArgs;
-use crate::output::{OutFile, after_results, print, report_damage};
+use crate::output::OutFile;
 use crate::points;
 use tmlab::experiment::chart::sweep_svg;
 use tmlab::experiment::fit::short;
-use tmlab::experiment::journal::JournalFile;
 use tmlab::experiment::param::NumericParam;
 use tmlab::experiment::pool::Task;
 use tmlab::experiment::resume::sweep_resume;
 use tmlab::experiment::sweep::SweepSpec;
 use tmlab::experiment::sweep_range::{SweepRange, values_list};
 use tmlab::play::game::ClockMode;
-use tmlab::play::match_::GameScore;
 use tmlab::play::match_spec::MatchSpec;
 use tmlab::tm::TmSpec;
 
@@ -115,28 +113,19 @@ pub fn run(args: Args) -> Result<(), String> {
         return Ok(());
     }
     let games = plan.games();
-    let mut scores: Vec<Vec<Option<GameScore>>> = vec![vec![None; games as usize]; spec.values.len()];
-    let mut journal = match &args.resume {
-        Some(path) => {
-            let settings = serde_json::from_str(&spec.to_json()).map_err(|e| e.to_string())?;
-            let j = JournalFile::open(path, "sweep", &settings)?;
-            let r = sweep_resume(&plan, &j.records);
-            report_damage(
-                path,
-                &[j.damaged.as_slice(), r.damaged.as_slice()].concat(),
-                "any game it held is played again",
-            );
-            scores = r.scores;
-            Some(j)
-        }
-        None => None,
-    };
-    let tasks = points::pending(&scores, games);
     let label = |t: Task| format!("{}={}", spec.param, short(spec.values[t.cfg]));
-    let run =
-        points::play_recorded(&plan.configs, &tasks, concurrency, &mut scores, &mut journal, &cost, &label)?;
-    let (played, wall, write_error) = (run.games, run.wall_s, run.write_error);
-    let report = plan.report(&scores);
+    let resumed = |records: &[(usize, serde_json::Value)]| sweep_resume(&plan, records);
+    let points = points::Points {
+        kind: "sweep",
+        spec: &spec,
+        configs: &plan.configs,
+        games,
+        resume: args.resume.as_deref(),
+        resumed: &resumed,
+        label: &label,
+    };
+    let ran = points::run(&points, concurrency, &cost)?;
+    let report = plan.report(&ran.scores);
     let svg = match svg_out {
         Some(f) => {
             let title = format!(
@@ -150,33 +139,23 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         None => None,
     };
-    let text = if args.json {
-        let out =
-            serde_json::json!({ "spec": spec, "report": report, "games_played_now": played, "wall_s": wall });
-        serde_json::to_string_pretty(&out).map_err(|e| e.to_string())? + "\n"
-    } else if args.csv {
-        report.to_csv()
-    } else {
-        let clock = format!("virtual clock {} nodes/ms", args.game.nps / 1000.0);
-        let head = format!(
-            "Sweep of {} in {} against {}: {} vs {}, {games} games per value, {clock}, seed {}\n",
-            spec.param,
-            tm,
-            args.vs,
-            args.tc,
-            args.tc_b.as_deref().unwrap_or(&args.tc),
-            args.game.seed
-        );
-        let rate = if wall > 0.0 { played as f64 / wall } else { 0.0 };
-        let tail = format!("{played} games played in {wall:.1} s ({rate:.2} games/s)\n");
-        format!("{head}{}{tail}", report.to_text())
+    let clock = format!("virtual clock {} nodes/ms", args.game.nps / 1000.0);
+    let head = format!(
+        "Sweep of {} in {} against {}: {} vs {}, {games} games per value, {clock}, seed {}\n",
+        spec.param,
+        tm,
+        args.vs,
+        args.tc,
+        args.tc_b.as_deref().unwrap_or(&args.tc),
+        args.game.seed
+    );
+    let printed = points::Printed {
+        report: &report,
+        json: args.json,
+        csv: args.csv,
+        csv_text: &|| report.to_csv(),
+        head,
+        table: &|| report.to_text(),
     };
-    // The results first; a chart that cannot be written is reported after them.
-    print(&text)?;
-    let mut errors: Vec<String> =
-        svg.into_iter().filter_map(|(f, svg)| f.write(svg.as_bytes()).err()).collect();
-    if let Some(e) = write_error {
-        errors.insert(0, format!("{e}: the sweep stopped after {played} games this run"));
-    }
-    after_results(errors)
+    points::finish(&points, printed, &ran.played, svg)
 }
