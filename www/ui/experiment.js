@@ -12,7 +12,9 @@
 // status restores the run as stopped; only a damaged setup (without which no record can be
 // checked) loses the run, and the message says so.
 
-import { render } from 'lit-html';
+import { html, nothing, render } from 'lit-html';
+import { GamePool } from '../engine/game-pool.js';
+import { playGame, scoreOf } from '../engine/experiment-games.js';
 import { perFrame } from './frame.js';
 import { typedError } from './typed-error.js';
 import { droppedMessage, kvStore, seal, unseal } from './saved-records.js';
@@ -291,4 +293,62 @@ export function mountExperiment(root, ctx, o) {
       render('', root);
     },
   };
+}
+
+/**
+ * Plays every pending game of a points run (a sweep's values, a scaling's controls: each point a
+ * match, `run.plan.specs[value]`) in a new pool of `size` workers named `name`, autosaving each
+ * finished game as the record `{value, game}`, the line `tmlab sweep|scaling --resume` writes.
+ * @param {Experiment} x
+ * @param {number} size
+ * @param {string} name
+ * @param {{value: number, game: number}[]} tasks
+ */
+export function playPoints(x, size, name, tasks) {
+  const run = x.s.run;
+  if (!run) return;
+  x.pool?.stop();
+  const p = new GamePool({ size, name });
+  x.pool = p;
+  const t0 = performance.now();
+  x.paintNow();
+  for (const { value, game } of tasks) {
+    playGame(p, run.plan.specs[value], game).then(
+      (summary) => {
+        if (x.pool !== p) return;
+        const score = scoreOf(summary);
+        x.dispatch({ type: 'game', value, game, score, ms: performance.now() - t0 });
+        x.record(`${value}:${game}`, { value, game: score });
+        x.save();
+        x.refresh();
+        if (x.s.status === 'complete') x.pool = null;
+        x.paint();
+      },
+      (/** @type {Error} */ e) => {
+        if (x.pool !== p || e.message === 'stopped') return;
+        p.stop();
+        x.pool = null;
+        x.dispatch({ type: 'fail', message: e.message });
+        x.save();
+        x.paint();
+      },
+    );
+  }
+}
+
+/**
+ * A form field of a points view: `<label>` with an input `#<prefix>-<key>`, marked invalid when
+ * the crate's error names `attrs.path`, and an echo of its reading when `attrs.echo` is given.
+ * @param {string} prefix the view's id prefix (`s`, `sc`)
+ * @param {Record<string, unknown>} form
+ * @param {{path: string} | null | undefined} err the form's typed error
+ * @param {(key: string, target: EventTarget | null) => void} input the field's input handler
+ * @returns {(key: string, label: string, attrs?: {type?: string, min?: number, max?: number, step?: string, path?: string, echo?: string}) => import('lit-html').TemplateResult}
+ */
+export function formField(prefix, form, err, input) {
+  return (key, label, attrs = {}) => html`<label>${label}
+    <input id="${prefix}-${key}" type=${attrs.type || 'text'} .value=${String(form[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing} step=${attrs.step ?? nothing}
+      class=${err && attrs.path && err.path.split('.')[0] === attrs.path ? 'invalid' : ''}
+      aria-describedby=${attrs.echo !== undefined ? `${prefix}-${key}-reading` : nothing}
+      @input=${(/** @type {Event} */ e) => input(key, e.target)} />${attrs.echo !== undefined ? html`<span id="${prefix}-${key}-reading" class="tc-echo" role="status">${attrs.echo}</span>` : nothing}</label>`;
 }

@@ -12,9 +12,7 @@ import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError } from '../../ui/typed-error.js';
 import { tcReading } from '../../ui/tc-reading.js';
-import { GamePool } from '../../engine/game-pool.js';
-import { playGame, scoreOf } from '../../engine/experiment-games.js';
-import { mountExperiment } from '../../ui/experiment.js';
+import { mountExperiment, playPoints } from '../../ui/experiment.js';
 import { SCALING_DEFAULTS, exportOf, initialState, pendingTasks, progressOf, specOf, update } from './controller.js';
 import { scalingTemplate } from './render.js';
 
@@ -40,34 +38,7 @@ function check(form) {
 function go(/** @type {import('../../ui/experiment.js').Experiment} */ x, /** @type {import('../../engine/concurrency.js').Concurrency} */ cap) {
   const run = x.s.run;
   if (!run) return;
-  x.pool?.stop();
-  const p = new GamePool({ size: Math.min(gamesAtOnce(x.s.form.conc, cap), run.plan.games * run.plan.tcs.length), name: 'tmlab-scaling-game' });
-  x.pool = p;
-  const t0 = performance.now();
-  x.paintNow();
-  for (const { value, game } of pendingTasks(x.s)) {
-    playGame(p, run.plan.specs[value], game).then(
-      (summary) => {
-        if (x.pool !== p) return;
-        const score = scoreOf(summary);
-        x.dispatch({ type: 'game', value, game, score, ms: performance.now() - t0 });
-        // One sealed record per game, the line `tmlab scaling --resume` writes.
-        x.record(`${value}:${game}`, { value, game: score });
-        x.save();
-        x.refresh();
-        if (x.s.status === 'complete') x.pool = null;
-        x.paint();
-      },
-      (e) => {
-        if (x.pool !== p || e.message === 'stopped') return;
-        p.stop();
-        x.pool = null;
-        x.dispatch({ type: 'fail', message: e.message });
-        x.save();
-        x.paint();
-      },
-    );
-  }
+  playPoints(x, Math.min(gamesAtOnce(x.s.form.conc, cap), run.plan.games * run.plan.tcs.length), 'tmlab-scaling-game', pendingTasks(x.s));
 }
 
 /**

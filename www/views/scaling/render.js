@@ -4,6 +4,7 @@
 import { html, nothing } from 'lit-html';
 import { concurrencyLabel } from '../../engine/concurrency.js';
 import { costTemplate } from '../../ui/cost-line.js';
+import { formField } from '../../ui/experiment.js';
 import { progressOf, rateOf } from './controller.js';
 import { errorText } from '../../ui/typed-error.js';
 
@@ -22,11 +23,7 @@ export function scalingTemplate(s, report, h, canvas, cap, cost) {
   const f = s.form;
   const running = s.status === 'running';
   const err = s.error;
-  const field = (key, label, attrs = {}) => html`<label>${label}
-    <input id="sc-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
-      class=${err && attrs.path && err.path.split('.')[0] === attrs.path ? 'invalid' : ''}
-      aria-describedby=${attrs.echo !== undefined ? `sc-${key}-reading` : nothing}
-      @input=${(e) => h.input(key, e.target)} />${attrs.echo !== undefined ? html`<span id="sc-${key}-reading" class="tc-echo" role="status">${attrs.echo}</span>` : nothing}</label>`;
+  const field = formField('sc', f, err, h.input);
   const p = progressOf(s);
   const rate = rateOf(s);
   const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');

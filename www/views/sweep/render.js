@@ -5,6 +5,7 @@ import { html, nothing } from 'lit-html';
 import { concurrencyLabel } from '../../engine/concurrency.js';
 import { progressOf, rateOf } from './controller.js';
 import { costTemplate } from '../../ui/cost-line.js';
+import { formField } from '../../ui/experiment.js';
 import { errorText } from '../../ui/typed-error.js';
 
 const fmt = (x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
@@ -23,11 +24,7 @@ export function sweepTemplate(s, report, h, canvas, cap, cost) {
   const f = s.form;
   const running = s.status === 'running';
   const err = s.error;
-  const field = (key, label, attrs = {}) => html`<label>${label}
-    <input id="s-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing} step=${attrs.step ?? nothing}
-      class=${err && attrs.path && err.path.split('.')[0] === attrs.path ? 'invalid' : ''}
-      aria-describedby=${attrs.echo ? `s-${key}-reading` : nothing}
-      @input=${(e) => h.input(key, e.target)} />${attrs.echo !== undefined ? html`<span id="s-${key}-reading" class="tc-echo" role="status">${attrs.echo}</span>` : nothing}</label>`;
+  const field = formField('s', f, err, h.input);
   const reading = s.reading ?? { tc: '', tcb: '' };
   const p = progressOf(s);
   const rate = rateOf(s);
