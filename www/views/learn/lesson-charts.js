@@ -12,7 +12,7 @@ import { MatchRunner } from '../../engine/match-runner.js';
 import { replayWorker } from '../../engine/replay-client.js';
 import { sampleOf } from '../../ui/replay-samples.js';
 import { appUrl } from '../../ui/app-url.js';
-import { fitCanvas } from '../../ui/canvas.js';
+import { chartCard } from '../../ui/chart-card.js';
 import { perFrame, until as untilFrame } from '../../ui/frame.js';
 
 /** @typedef {{element: HTMLElement, settled: () => Promise<void>, destroy: () => void}} Mounted */
@@ -125,19 +125,16 @@ export function mountMatchChart(host, a) {
   });
   const bound = (field) => Number(lesson_number(`sprt elo0=${sprt.elo0} elo1=${sprt.elo1} alpha=${sprt.alpha} beta=${sprt.beta} field=${field} dp=6`));
   const bounds = { lower: bound('lower'), upper: bound('upper') };
-  const card = document.createElement('section');
-  card.className = 'card chart-card wide match-lesson-card';
-  card.innerHTML = '<h2>A match, game by game</h2><p class="blurb"></p>';
-  /** @type {HTMLElement} */ (card.querySelector('.blurb')).textContent =
-    `${a.a || 'stockfish'} at ${a.tca} against ${a.b || 'stockfish'} at ${a.tcb ?? a.tca}, alpha-beta on a virtual clock at ${(a.nps ?? 100000) / 1000}k nodes/s, colour-reversed pairs from the built-in openings. Top: A’s Elo estimate with its 95 % error bar; bottom: the SPRT’s log-likelihood ratio (LLR) for [${sprt.elo0}, ${sprt.elo1}] normalized Elo, α = ${sprt.alpha}, β = ${sprt.beta}, against its bounds.`;
-  const figure = Object.assign(document.createElement('div'), { className: 'figure' });
-  const canvas = document.createElement('canvas');
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', 'Elo estimate with error bar, and the SPRT log-likelihood ratio, after each game');
-  figure.append(canvas);
+  const { section: card, figure, canvas, size } = chartCard({
+    className: 'chart-card match-lesson-card',
+    title: 'A match, game by game',
+    blurb: `${a.a || 'stockfish'} at ${a.tca} against ${a.b || 'stockfish'} at ${a.tcb ?? a.tca}, alpha-beta on a virtual clock at ${(a.nps ?? 100000) / 1000}k nodes/s, colour-reversed pairs from the built-in openings. Top: A’s Elo estimate with its 95 % error bar; bottom: the SPRT’s log-likelihood ratio (LLR) for [${sprt.elo0}, ${sprt.elo1}] normalized Elo, α = ${sprt.alpha}, β = ${sprt.beta}, against its bounds.`,
+    label: 'Elo estimate with error bar, and the SPRT log-likelihood ratio, after each game',
+    height: { ratio: 0.48, min: 300, max: 440 },
+  });
   const note = Object.assign(document.createElement('div'), { className: 'annotation' });
   note.setAttribute('aria-live', 'polite');
-  card.append(figure, note);
+  card.append(note);
   host.append(card);
 
   /** @type {{games: number, elo: number|null, err: number|null, llr: number, verdict: string}[]} */
@@ -146,9 +143,7 @@ export function mountMatchChart(host, a) {
   let done = false;
   let failed = '';
   const draw = perFrame(() => {
-    const width = Math.max(300, Math.round(figure.clientWidth || 800));
-    const height = Math.round(Math.min(440, Math.max(300, width * 0.48)));
-    fitCanvas(canvas, width, height);
+    const { width, height } = size();
     drawMatch(canvas, width, height, points, total, bounds);
     canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
     canvas.dataset.games = String(points.length ? points[points.length - 1].games : 0);
