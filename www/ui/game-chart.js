@@ -13,14 +13,15 @@ import { gameSnippet, playgroundBase } from './snippets.js';
 
 /**
  * @param {() => {summary: any, index: number|null, finished: number}} current the selected game
- * @param {{mark?: number|null}} [opts] `mark`: a move whose numbers are shown (its readout and
- *   guide line) while nothing is hovered (a lesson's notice names them)
+ * @param {{mark?: number|null, title?: string, blurb?: string}} [opts] `mark`: a move whose numbers
+ *   are shown (its readout and guide line) while nothing is hovered (a lesson's notice names
+ *   them); `title` and `blurb`: the card's own, where another view shows a game (Replay, Learn)
  */
-export function createGameChart(current, { mark = null } = {}) {
+export function createGameChart(current, { mark = null, title = 'Game chart', blurb } = {}) {
   const { section, figure, canvas, size } = chartCard({
     className: 'match-chart',
-    title: 'Game chart',
-    blurb: 'Time used per move (bars: White left, Black right of the move number) with the manager’s soft budget (▬) and hard limit (×) on the left axis, and both clocks on the right axis (lc0’s dual-axis layout). Select a game in the table.',
+    title,
+    blurb: blurb ?? 'Time used per move (bars: White left, Black right of the move number) with the manager’s soft budget (▬) and hard limit (×) on the left axis, and both clocks on the right axis (lc0’s dual-axis layout). Select a game in the table.',
     label: 'Time per move and clock of the selected game',
     id: 'm-chart',
     focusable: true,
@@ -48,7 +49,7 @@ export function createGameChart(current, { mark = null } = {}) {
   let lastDrawn = null;
   function drawNow() {
     const { summary: s, index, finished } = current();
-    if (!s) {
+    if (!s || index == null) {
       note.textContent = finished ? 'Select a game in the table.' : 'The chart appears once a game has finished.';
       return;
     }

@@ -8,7 +8,7 @@ import { UsageCanvas, games_for_precision, leaderboardRanks } from '../../pkg/tm
 import { calibrate, estimateOf } from '../../engine/cost.js';
 import { DEFAULT_NPS } from '../../engine/defaults.js';
 import { NO_COST } from '../../ui/cost-line.js';
-import { typedError } from '../../ui/typed-error.js';
+import { typedError, messageOf } from '../../ui/typed-error.js';
 import { chartCard } from '../../ui/chart-card.js';
 import { perFrame } from '../../ui/frame.js';
 import { initialState, update, curvesOf, groupsOf, rowsOf, LEADERBOARD_DEFAULTS } from './controller.js';
@@ -141,7 +141,7 @@ export function mountLeaderboard(root, ctx) {
       s = update(s, { type: 'loaded', doc, ranks: ranksOf(doc) });
     })
     .catch((e) => {
-      s = update(s, { type: 'failed', error: `The leaderboard data could not be loaded (${e.message || e}).` });
+      s = update(s, { type: 'failed', error: `The leaderboard data could not be loaded (${messageOf(e)}).` });
     })
     .then(paint);
   return {

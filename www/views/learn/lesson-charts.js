@@ -14,6 +14,7 @@ import { sampleOf } from '../../ui/replay-samples.js';
 import { appUrl } from '../../ui/app-url.js';
 import { chartCard } from '../../ui/chart-card.js';
 import { perFrame, until as untilFrame } from '../../ui/frame.js';
+import { messageOf } from '../../ui/typed-error.js';
 
 /** @typedef {{element: HTMLElement, settled: () => Promise<void>, destroy: () => void}} Mounted */
 
@@ -33,10 +34,11 @@ export function mountReplayChart(host, a, mark = null) {
   const worker = replayWorker();
   /** @type {any} */ let summary = null;
   let state = 'replaying';
-  const chart = createGameChart(() => ({ summary, index: 0, finished: summary ? 1 : 0 }), { mark });
-  chart.element.querySelector('h2').textContent = `Your clock against ${tm}’s plan`;
-  /** @type {HTMLElement} */ (chart.element.querySelector('.blurb')).textContent =
-    `Bars: the time each side used per move (White left, Black right of the move number); ▬ ${tm}’s soft budget and × its hard limit at the player’s clock; ○ a move that used more than the hard limit; lines: both clocks (right axis).`;
+  const chart = createGameChart(() => ({ summary, index: 0, finished: summary ? 1 : 0 }), {
+    mark,
+    title: `Your clock against ${tm}’s plan`,
+    blurb: `Bars: the time each side used per move (White left, Black right of the move number); ▬ ${tm}’s soft budget and × its hard limit at the player’s clock; ○ a move that used more than the hard limit; lines: both clocks (right axis).`,
+  });
   const paste = document.createElement('details');
   paste.className = 'replay-paste';
   paste.innerHTML = '<summary>Paste your own game (PGN with [%clk] comments, e.g. a lichess download)</summary>';
@@ -82,7 +84,7 @@ export function mountReplayChart(host, a, mark = null) {
     .then((pgn) => run(pgn, `the sample (${entry.label})`))
     .catch((e) => {
       state = 'error';
-      status.textContent = `The sample ${entry.file} could not be loaded (${e.message || e}).`;
+      status.textContent = `The sample ${entry.file} could not be loaded (${messageOf(e)}).`;
     });
   return {
     element: host,
