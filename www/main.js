@@ -17,7 +17,7 @@ import { showEngineState, showUrlProblems } from './ui/page-notes.js';
 import { checkSpec, checkTimeControl, choice, curveChecks, usageChecks } from './ui/url-checks.js';
 
 const $ = (sel) => document.querySelector(sel);
-/** The charts module's response if charts-prefetch.js started its download, for its init. */
+/** The charts module (compiled, or its response) if charts-prefetch.js started its download, for its init. */
 const chartsPrefetch = () => {
   const response = /** @type {any} */ (globalThis).__tmlabChartsWasm;
   return response ? { module_or_path: response } : undefined;
