@@ -18,7 +18,7 @@ import { checkSpec, checkTimeControl, choice, curveChecks, usageChecks } from '.
 import { messageOf } from './ui/typed-error.js';
 
 const $ = (sel) => document.querySelector(sel);
-/** The charts module's response if charts-prefetch.js started its download, for its init. */
+/** The charts module (compiled, or its response) if charts-prefetch.js started its download, for its init. */
 const chartsPrefetch = () => {
   const response = /** @type {any} */ (globalThis).__tmlabChartsWasm;
   return response ? { module_or_path: response } : undefined;
