@@ -6,15 +6,20 @@
 //   node scripts/bench.mjs [--against REV]... [--depth 10] [--rounds 5] [--mcts-playouts 100000]
 //                          [--repeats 3] [--no-overshoot] [--native PATH] [--smoke] [--embeds-only]
 //
-// Method. Speeds are measured in ROUNDS rounds; each round runs, for every side, `tmlab bench`
-// natively and then the same benches in the worker (the alpha-beta search to DEPTH over the 40
-// bench positions, perft over the Chessprogramming Wiki positions, MCTS playouts on 4
-// positions), with the order of the sides reversed every other round; each figure is the median
-// over the rounds, so a slow moment of a shared machine does not land on one side only. Before
-// the first round every worker runs the benches once uncounted, shallower: V8 first runs wasm
-// with its baseline compiler and moves hot functions to its optimising compiler while they run,
-// so an unwarmed first search would measure the compilers rather than the engine. The movetime
-// overshoot is measured once per side at the end.
+// Method. Speeds are measured in ROUNDS rounds. In each round every figure (the alpha-beta
+// search to DEPTH over the 40 bench positions, perft over the Chessprogramming Wiki positions,
+// MCTS playouts on 4 positions) is run for each side natively (`tmlab bench` with the other
+// sections off) and in the worker back to back, native first or worker first alternately (A B,
+// then B A), the order of the sides reversed every other round. A speed is the figure's count
+// over the CPU time of the thread that ran it (scripts/bench/cpu.mjs: the native process's
+// user + system time, the worker thread's time on a CPU from /proc), so the time a shared
+// machine keeps the process waiting does not count; the speed each bench timed itself (wall
+// clock) is shown beside it. Each ratio is the median over the rounds of that round's ratio,
+// printed with its range and interquartile range. Before the first round every worker runs the
+// benches once uncounted, shallower: V8 first runs wasm with its baseline compiler and moves hot
+// functions to its optimising compiler while they run, so an unwarmed first search would
+// measure the compilers rather than the engine. The movetime overshoot is measured once per
+// side at the end.
 //
 // The embeds' figures (scripts/bench/embeds.mjs), per side, after the speeds: the size of every
 // wasm module (raw, gzip -9, brotli 11), the bytes a host page with one <tm-curve> transfers
@@ -60,7 +65,7 @@ function whole(name, normal, smoke) {
 }
 const method = {
   depth: whole('depth', 10, 2),
-  rounds: whole('rounds', 5, 1),
+  rounds: whole('rounds', 7, 1),
   mctsPlayouts: whole('mcts-playouts', 100000, 500),
   repeats: whole('repeats', 3, 1),
   overshoot: args['no-overshoot'] || args['embeds-only'] ? [] : [10, 50, 200],
@@ -94,6 +99,8 @@ console.log(`load average (1, 5, 15 min) before: ${loadBefore}`);
 const browser = await launch();
 /** @type {{side: string, native: any, worker: any}[][]} per round, per side */
 const rounds = [];
+/** @type {Record<string, number>} per side: CPU s of the native depth-1 run (the cost in perft and MCTS runs) */
+const baseline = {};
 /** @type {Record<string, {native: any, worker: any}>} the overshoot, per side */
 const overshoot = {};
 /** Cold loads of the Curves view per side and profile (the figure is their median). */
@@ -103,24 +110,58 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const embeds = {};
 try {
   for (const side of sides) await side.open(browser.context);
-  const speedArgs = ['--depth', String(method.depth), '--no-overshoot', '--mcts-playouts', String(method.mctsPlayouts)];
-  const speedOptions = { depth: method.depth, perft: true, overshoot: [], mctsPlayouts: method.mctsPlayouts };
+  // One bench section per run, so each run's CPU time belongs to one figure. Natively the
+  // section's flags switch the others off (the fixed-depth search cannot be: depth 1 with a 1 MiB
+  // table, which costs a few ms); in the worker `depth: 0` skips it.
+  const D = String(method.depth);
+  const N = String(method.mctsPlayouts);
+  const off = ['--no-overshoot', '--hash', '1'];
+  const sections = [
+    { key: 'alphabeta', native: ['--depth', D, '--no-perft', '--no-overshoot', '--mcts-playouts', '0'], worker: { depth: method.depth, perft: false, overshoot: [], mctsPlayouts: 0 } },
+    { key: 'perft', native: ['--depth', '1', ...off, '--mcts-playouts', '0'], worker: { depth: 0, perft: true, overshoot: [], mctsPlayouts: 0 } },
+    { key: 'mcts', native: ['--depth', '1', '--no-perft', ...off, '--mcts-playouts', N], worker: { depth: 0, perft: false, overshoot: [], mctsPlayouts: method.mctsPlayouts } },
+  ];
   if (method.warmup) {
     console.log('warm-up (not counted): every worker runs the benches once, shallower');
     for (const side of sides) {
-      await side.workerBench({ ...speedOptions, depth: Math.max(1, method.depth - 2), mctsPlayouts: Math.min(method.mctsPlayouts, 20000) });
+      await side.workerBench({ depth: Math.max(1, method.depth - 2), perft: true, overshoot: [], mctsPlayouts: Math.min(method.mctsPlayouts, 20000) });
     }
   }
-  if (method.searches) console.log(`speed: ${method.rounds} round(s) of native then worker for each side`);
-  for (let r = 0; method.searches && r < method.rounds; r++) {
-    const order = r % 2 === 0 ? sides : [...sides].reverse();
-    const round = [];
-    for (const side of order) {
-      const native = side.nativeBench(speedArgs);
-      const worker = await side.workerBench(speedOptions);
-      round.push({ side: side.label, native, worker });
+  if (method.searches) {
+    console.log(`speed: ${method.rounds} round(s); in each, per figure and side, native and worker back to back (A B, then B A next round)`);
+    // What the fixed-depth search at depth 1 costs the native perft and MCTS runs (CPU, s).
+    for (const side of sides) {
+      const base = side.nativeTimed(['--depth', '1', '--no-perft', ...off, '--mcts-playouts', '0']);
+      baseline[side.label] = base.cpu_s;
     }
-    rounds.push(round);
+  }
+  for (let r = 0; method.searches && r < method.rounds; r++) {
+    const sideOrder = r % 2 === 0 ? sides : [...sides].reverse();
+    /** @type {Record<string, {native: any, worker: any}>} */
+    const bySide = Object.fromEntries(sides.map((s) => [s.label, { native: { cpu: {}, wall: {} }, worker: { cpu: {}, wall: {} } }]));
+    for (const [i, section] of sections.entries()) {
+      for (const side of sideOrder) {
+        const runs = {};
+        // A B in one round, B A in the next, and the other way round for the next figure.
+        const nativeFirst = (r + i) % 2 === 0;
+        for (const where of nativeFirst ? ['native', 'worker'] : ['worker', 'native']) {
+          runs[where] = where === 'native' ? side.nativeTimed(section.native) : await side.workerTimed(section.worker);
+        }
+        const into = bySide[side.label];
+        if (section.key === 'alphabeta') {
+          Object.assign(into.native, { total_nodes: runs.native.report.total_nodes, nps: runs.native.report.nps, depth: runs.native.report.depth });
+          into.worker.alphabeta = runs.worker.report.alphabeta;
+        } else {
+          into.native[section.key] = runs.native.report[section.key];
+          into.worker[section.key] = runs.worker.report[section.key];
+        }
+        for (const where of ['native', 'worker']) {
+          into[where].cpu[section.key] = runs[where].cpu_s;
+          into[where].wall[section.key] = runs[where].wall_s;
+        }
+      }
+    }
+    rounds.push(sides.map((s) => ({ side: s.label, ...bySide[s.label] })));
   }
   if (method.overshoot.length) {
     console.log('overshoot: once for each side, natively then in the worker');
@@ -175,9 +216,10 @@ const loadAfter = load();
 
 const figures = sides.map((side) => collect(side, rounds, overshoot[side.label], embeds[side.label]));
 printTable(figures, method);
+console.log(`\nnative depth-1 run (inside each native perft and MCTS run), CPU: ${Object.entries(baseline).map(([k, v]) => `${k} ${(v * 1000).toFixed(0)} ms`).join(', ')}`);
 console.log(`\nload average (1, 5, 15 min): before ${loadBefore}, after ${loadAfter} (2 cores: above 2 the machine was shared)`);
 const out = join(ROOT, 'target', 'bench.json');
-writeFileSync(out, JSON.stringify({ method, load: { before: loadBefore, after: loadAfter }, figures, rounds, overshoot, embeds }, null, 2));
+writeFileSync(out, JSON.stringify({ method, load: { before: loadBefore, after: loadAfter }, baseline, figures, rounds, overshoot, embeds }, null, 2));
 console.log(`full reports: ${out}`);
 const problems = check(figures, method);
 if (problems.length) {

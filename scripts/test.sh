@@ -35,6 +35,7 @@ run e2e node --test --test-concurrency=1 tests/e2e/
 # The bench cannot rot: every figure of `npm run bench`, tiny (depth 2, one round), natively with
 # the debug build `cargo test` made and in the wasm worker; fails if any figure is missing.
 run bench-smoke node scripts/bench.mjs --smoke --native "${CARGO_TARGET_DIR:-target}/debug/tmlab"
+run bench-stop-smoke node scripts/bench-stop.mjs --smoke
 
 # Totals over every runner: cargo's "test result: ok. N passed; M failed" and node's "# pass N".
 count() { cat "$logs"/*.log | awk -v what="$1" '

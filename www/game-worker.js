@@ -1,3 +1,4 @@
+// @ts-check
 // The game worker: plays engine games for the page's one game pool (www/engine/game-pool.js),
 // one game at a time, one move per turn of its event loop, and reports every move, so the page
 // shows progress and can drop a game between two moves. Match, Sweep, Scaling, Tune, the cost
@@ -25,6 +26,12 @@
 import init, { MatchGameRunner, TraceRunner, calibration_ms, debug_panic } from './pkg/tmlab.js';
 
 /** The job playing: its id, kind and Rust runner; null when idle. */
+/**
+ * The game in hand: a match game (`play`) or an engine-mode trace (`trace`).
+ * @typedef {{kind: 'play', runner: MatchGameRunner} | {kind: 'trace', runner: TraceRunner}} JobRunner
+ * @typedef {JobRunner & {id: number, index: number, panicAfter: number | null, moves: number, t0: number}} Job
+ */
+/** @type {Job | null} */
 let job = null;
 
 const text = (err) => String(err && err.message ? err.message : err);

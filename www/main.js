@@ -15,9 +15,10 @@ import { showStaticCurves, removePlaceholders } from './ui/static.js';
 import { probe, compileWasm } from './ui/boot.js';
 import { showEngineState, showUrlProblems } from './ui/page-notes.js';
 import { checkSpec, checkTimeControl, choice, curveChecks, usageChecks } from './ui/url-checks.js';
+import { messageOf } from './ui/typed-error.js';
 
 const $ = (sel) => document.querySelector(sel);
-/** The charts module's response if charts-prefetch.js started its download, for its init. */
+/** The charts module (compiled, or its response) if charts-prefetch.js started its download, for its init. */
 const chartsPrefetch = () => {
   const response = /** @type {any} */ (globalThis).__tmlabChartsWasm;
   return response ? { module_or_path: response } : undefined;
@@ -192,7 +193,7 @@ async function main() {
         try {
           return mountChart(root, 'timeline', attrs, { spawnEngine, curves: { mountAllocation, mountCurves } });
         } catch (e) {
-          root.textContent = `This embed's link sets a search timeline that cannot be shown: ${e.message || e}.`;
+          root.textContent = `This embed's link sets a search timeline that cannot be shown: ${messageOf(e)}.`;
           return null;
         }
       }
@@ -295,5 +296,5 @@ async function main() {
 
 main().catch((err) => {
   $('#fallback').hidden = false;
-  $('#fallback').textContent = `The playground failed to start: ${err.message || err}`;
+  $('#fallback').textContent = `The playground failed to start: ${messageOf(err)}`;
 });

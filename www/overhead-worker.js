@@ -7,6 +7,7 @@
 //      { type: 'done', id, report } (the crate's OverheadReport);
 //      { type: 'error', id, error: {path, message, allowed} } for a form the crate refuses.
 import init, { overhead_report } from './pkg/tmlab.js';
+import { typedError } from './ui/typed-error.js';
 
 const ready = init();
 
@@ -18,7 +19,8 @@ onmessage = async ({ data }) => {
     const report = overhead_report(form, (/** @type {number} */ done, /** @type {number} */ total) => postMessage({ type: 'progress', id, done, total }));
     postMessage({ type: 'done', id, report });
   } catch (e) {
-    const error = e && typeof e === 'object' && 'message' in e ? { path: e.path ?? '', message: e.message, allowed: e.allowed ?? '' } : { path: '', message: String(e), allowed: '' };
+    const { path, message, allowed } = typedError(e);
+    const error = { path, message, allowed };
     postMessage({ type: 'error', id, error });
   }
 };

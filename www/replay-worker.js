@@ -1,3 +1,4 @@
+// @ts-check
 // The Replay view's worker: reads a PGN and replays its games against the managers off the
 // page's main thread (a 12 MB upload froze the page for 40 s), a few games per turn of its event
 // loop, reporting progress; a newer request replaces the running one between two steps.
@@ -10,6 +11,7 @@
 //      { type: 'error', id, error: {path, message, allowed} } if the PGN or a spec is refused;
 //      { type: 'crash', id, message } if the crate panicked (the worker then closes).
 import init, { ReplaySession } from './pkg/tmlab.js';
+import { messageOf } from './ui/typed-error.js';
 
 /** Games replayed per step (a step stays short, so a new request is taken soon). */
 const STEP = 8;
@@ -68,7 +70,7 @@ onmessage = async ({ data }) => {
     try {
       postMessage({ type: 'chart', id, game: data.game, manager: data.manager, record: finished.chart(data.game, data.manager) });
     } catch (err) {
-      crash(err && err.message ? err.message : err);
+      crash(messageOf(err));
     }
     return;
   }

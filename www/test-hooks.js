@@ -6,7 +6,8 @@
 //
 // `globalThis.tmlab`: the engine client, the browser's capabilities, the URL state, whether the
 // page is an embed, `show(view)`, the mounted views' handles (`views.play` read through
-// play/hooks.js), the Curves view's allocation chart (`allocation`), and `engine.debugPanic()`.
+// play/hooks.js) and the Curves view's allocation chart (`allocation`). The crash tests call
+// `engine.debugPanic()` (engine/client.js).
 import { playHooks } from './views/play/hooks.js';
 
 /**
@@ -16,9 +17,6 @@ import { playHooks } from './views/play/hooks.js';
 export function installHooks(app) {
   /** @type {any} */
   const tmlab = { ...app, views: {} };
-  const engine = tmlab.engine;
-  // The crash tests: the active engine worker panics for real (through the Rust panic hook).
-  if (engine) engine.debugPanic = () => engine.active.post('tmlab-debug-panic');
   /** @type {any} */ (globalThis).tmlab = tmlab;
   return {
     mounted(view, handle) {

@@ -27,6 +27,7 @@ import { curveLink, CURVE_KINDS, SPECS_SEPARATOR } from './ui/snippets.js';
 import { CURVE_PARAMS, USAGE_PARAMS, ALLOCATION_DEFAULTS, MAX_MANAGERS } from './ui/curve-params.js';
 import { hasWasmSimd } from './ui/wasm-support.js';
 import { fitCanvas, bindReadout } from './ui/canvas.js';
+import { messageOf } from './ui/typed-error.js';
 
 /** This script's URL: the static pictures and the playground sit beside it. */
 const HERE = import.meta.url;
@@ -79,7 +80,7 @@ document.addEventListener('securitypolicyviolation', (e) => violations.push(e.vi
  * @param {any} e the error of the failed import or instantiation
  */
 export function loadFailureCause(e) {
-  const message = String(e?.message || e);
+  const message = messageOf(e);
   const csp = violations.find((d) => /script-src|wasm|default-src|connect-src/.test(d));
   if (csp || /Content Security Policy|wasm-unsafe-eval/i.test(message)) {
     return `This page's Content-Security-Policy (${csp || 'script-src'}) forbids the chart code: it needs ` +
@@ -182,7 +183,7 @@ export class TmCurve extends HTMLElement {
         if (!text.trim()) throw new Error('it is missing');
         return { kind, values: { data: JSON.parse(text) }, problems };
       } catch (e) {
-        problems.push(`kind="game" needs the game's chart data as JSON in a child <script type="application/json"> (${e.message || e})`);
+        problems.push(`kind="game" needs the game's chart data as JSON in a child <script type="application/json"> (${messageOf(e)})`);
         return { kind: null, values: {}, problems };
       }
     }
@@ -270,24 +271,25 @@ export class TmCurve extends HTMLElement {
   }
 
   draw() {
-    const { kind, values } = this.current;
     const canvas = this.canvas;
+    if (!this.current?.kind || !canvas) return;
+    const { kind, values } = this.current;
     const error = this.$('.error');
-    if (!kind) return;
     const width = Math.max(240, Math.round(this.$('.plot').clientWidth));
     const height = Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, width * ASPECT)));
     fitCanvas(canvas, width, height);
     const hover = this.hoverPx ?? undefined;
     const note = this.$('.note');
     try {
-      if (this.chart?.kind !== kind) {
-        this.chart?.canvas.free();
+      let chart = this.chart;
+      if (chart?.kind !== kind) {
+        chart?.canvas.free();
         const Canvas = { allocation: this.code.AllocationCanvas, [GAME]: this.code.GameCanvas }[kind] ?? this.code.CurveCanvas;
-        this.chart = { kind, canvas: new Canvas(canvas), data: null };
+        chart = this.chart = { kind, canvas: new Canvas(canvas), data: null };
       }
-      const c = this.chart.canvas;
+      const c = chart.canvas;
       if (kind === GAME) {
-        if (this.chart.data !== values.data) c.set_game((this.chart.data = values.data));
+        if (chart.data !== values.data) c.set_game((chart.data = values.data));
         const drawn = c.draw(hover);
         this.drawn = { ...drawn, points: drawn.lines.map((text) => ({ text })) };
         canvas.setAttribute('aria-label', `Time per move and clocks of ${values.data.setup.white.name} – ${values.data.setup.black.name}`);
@@ -308,7 +310,7 @@ export class TmCurve extends HTMLElement {
       this.draws = (this.draws || 0) + 1;
       this.dispatchEvent(new CustomEvent('tm-curve-drawn'));
     } catch (e) {
-      error.textContent = [this.attributeErrors, `tm-curve: ${e.message || e}`].filter(Boolean).join(' ');
+      error.textContent = [this.attributeErrors, `tm-curve: ${messageOf(e)}`].filter(Boolean).join(' ');
       this.state = 'error';
     }
   }

@@ -60,6 +60,7 @@ function crash(err) {
  */
 function bench(options) {
   const o = { depth: 10, hash: 16, perft: true, overshoot: [10, 50, 200], repeats: 1, mctsPlayouts: 100000, ...options };
+  /** @type {{alphabeta: unknown, perft: unknown, overshoot: unknown[], mcts: unknown}} */
   const out = { alphabeta: o.depth > 0 ? bench_alphabeta(o.depth, o.hash) : null, perft: null, overshoot: [], mcts: null };
   if (o.perft) out.perft = bench_perft();
   for (const limit of o.overshoot) out.overshoot.push(bench_overshoot(limit, o.hash, o.repeats));
@@ -67,7 +68,11 @@ function bench(options) {
   postMessage(`info string tmlab-bench-result ${JSON.stringify(out)}`);
 }
 
-function handle(line) {
+/**
+ * @param {WorkerEngine} engine
+ * @param {string} line
+ */
+function handle(engine, line) {
   if (line.startsWith('tmlab-bench')) {
     try {
       bench(JSON.parse(line.slice('tmlab-bench'.length).trim() || '{}'));
@@ -91,10 +96,13 @@ function handle(line) {
  * @param {unknown} module
  */
 async function start(module) {
+  /** @type {WorkerEngine} */
+  let ready;
   try {
     if (module instanceof WebAssembly.Module) initSync({ module });
     else await init();
-    engine = new WorkerEngine();
+    ready = new WorkerEngine();
+    engine = ready;
   } catch (err) {
     postMessage(`info string crash wasm failed to load: ${oneLine(err)}`);
     close();
@@ -102,7 +110,7 @@ async function start(module) {
   }
   for (const line of queue.splice(0)) {
     try {
-      handle(line);
+      handle(ready, line);
     } catch (err) {
       crash(err);
       break;
@@ -126,7 +134,7 @@ onmessage = (event) => {
     return;
   }
   try {
-    handle(line);
+    handle(engine, line);
   } catch (err) {
     crash(err);
   }

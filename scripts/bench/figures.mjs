@@ -40,12 +40,23 @@ export function collect(side, rounds, overshoot, embeds) {
 
 /** The search benches' rows (absent with --embeds-only). */
 function searchRows(rows, mine, first, speed, overshoot) {
-  rows.push({ name: 'alpha-beta nodes', unit: 'nodes', kind: 'count', native: first.native.total_nodes, worker: first.worker.alphabeta?.total_nodes ?? null });
-  speed('alpha-beta speed (median)', 'nodes/s', (n) => n.nps, (w) => w.alphabeta?.nps);
+  // Speeds per CPU second of the measuring thread (the honest figure on a shared machine, see
+  // scripts/bench/cpu.mjs) and, for reference, per wall-clock second as each bench timed itself.
+  const perCpu = (count, key) => (report) => {
+    const c = count(report);
+    const s = report.cpu?.[key];
+    return typeof c === 'number' && typeof s === 'number' && s > 0 ? c / s : null;
+  };
+  const abNodes = (w) => w.alphabeta?.total_nodes;
+  rows.push({ name: 'alpha-beta nodes', unit: 'nodes', kind: 'count', native: first.native.total_nodes, worker: abNodes(first.worker) ?? null });
+  speed('alpha-beta speed (CPU)', 'nodes/s', perCpu((n) => n.total_nodes, 'alphabeta'), perCpu(abNodes, 'alphabeta'));
+  speed('alpha-beta speed (wall)', 'nodes/s', (n) => n.nps, (w) => w.alphabeta?.nps);
   rows.push({ name: 'perft leaves', unit: 'leaves', kind: 'count', native: first.native.perft?.leaves ?? null, worker: first.worker.perft?.leaves ?? null });
-  speed('perft speed (median)', 'leaves/s', (n) => n.perft?.leaves_per_s, (w) => w.perft?.leaves_per_s);
+  speed('perft speed (CPU)', 'leaves/s', perCpu((n) => n.perft?.leaves, 'perft'), perCpu((w) => w.perft?.leaves, 'perft'));
+  speed('perft speed (wall)', 'leaves/s', (n) => n.perft?.leaves_per_s, (w) => w.perft?.leaves_per_s);
   rows.push({ name: 'MCTS playouts', unit: 'playouts', kind: 'count', native: first.native.mcts?.total_playouts ?? null, worker: first.worker.mcts?.total_playouts ?? null });
-  speed('MCTS speed (median)', 'playouts/s', (n) => n.mcts?.playouts_per_s, (w) => w.mcts?.playouts_per_s);
+  speed('MCTS speed (CPU)', 'playouts/s', perCpu((n) => n.mcts?.total_playouts, 'mcts'), perCpu((w) => w.mcts?.total_playouts, 'mcts'));
+  speed('MCTS speed (wall)', 'playouts/s', (n) => n.mcts?.playouts_per_s, (w) => w.mcts?.playouts_per_s);
   const bpn = (m) => (m ? Math.max(...m.positions.map((p) => p.bytes_per_node)) : null);
   rows.push({ name: 'MCTS bytes per node (max)', unit: 'bytes', kind: 'bytes', native: bpn(first.native.mcts), worker: bpn(first.worker.mcts) });
   for (const limit of overshoot ? overshoot.worker.overshoot.map((o) => o.limit_ms) : []) {
@@ -126,6 +137,21 @@ function pairedRatio(mine, other, where) {
   return rs.every(Number.isFinite) && n ? median(rs).toFixed(3) : '';
 }
 
+/** The p-quantile of xs (linear interpolation between order statistics). */
+export function quantile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (s.length - 1) * p;
+  const lo = Math.floor(at);
+  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (at - lo);
+}
+
+/** "median [min–max] IQR q1–q3" of some ratios ('' if any is not a number). */
+export function spreadText(rs) {
+  if (!rs.length || !rs.every(Number.isFinite)) return '';
+  const f = (x) => x.toFixed(3);
+  return `median ${f(median(rs))} [${f(Math.min(...rs))}–${f(Math.max(...rs))}] IQR ${f(quantile(rs, 0.25))}–${f(quantile(rs, 0.75))}`;
+}
+
 /** Worker over native: the median over the rounds of that round's ratio (measured back to back). */
 const roundRatio = (row) => {
   const rs = row.perRound.map((p) => p.worker / p.native);
@@ -161,10 +187,21 @@ export function printTable(figures) {
     }
     console.log(`${row.name.padEnd(27)} ${row.unit.padEnd(10)} ${cells(line)}`);
   }
-  console.log('\nworker/native per round (wkr/nat above is their median; nat and wkr are the medians of the speeds):');
+  console.log('\nworker/native per round, then their median [min–max] and interquartile range (wkr/nat above is the median):');
   for (const f of figures) {
     for (const row of f.rows.filter((r) => r.perRound)) {
-      console.log(`  ${f.label.padEnd(9)} ${row.name.replace(' (median)', '').padEnd(18)} ${row.perRound.map((p) => ratio(p.worker, p.native)).join(' ')}`);
+      const rs = row.perRound.map((p) => p.worker / p.native);
+      const line = row.perRound.map((p) => ratio(p.worker, p.native)).join(' ');
+      console.log(`  ${f.label.padEnd(9)} ${row.name.padEnd(24)} ${line}   ${spreadText(rs)}`);
+    }
+  }
+  for (const o of others) {
+    console.log(`\n${figures[0].label} over ${o.label} per round (native; worker), median [min–max] IQR:`);
+    for (const row of figures[0].rows.filter((r) => r.perRound)) {
+      const theirs = o.rows.find((r) => r.name === row.name);
+      if (!theirs?.perRound) continue;
+      const per = (where) => row.perRound.map((p, i) => p[where] / theirs.perRound[i]?.[where]);
+      console.log(`  ${row.name.padEnd(24)} native ${spreadText(per('native'))}; worker ${spreadText(per('worker'))}`);
     }
   }
 }

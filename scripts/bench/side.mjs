@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveDir } from './serve.mjs';
+import { busiestWorker, runWithCpu, workerThreadsCpu } from './cpu.mjs';
 
 /** Longest a worker bench may take. */
 const WORKER_TIMEOUT_MS = 15 * 60 * 1000;
@@ -53,6 +54,28 @@ export class Side {
     console.log(`  [${this.label}] native: tmlab bench ${args.join(' ')}`);
     const out = execFileSync(this.native, ['bench', ...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
     return JSON.parse(out);
+  }
+
+  /** `tmlab bench ARGS --json` natively, with the process's CPU and wall time: `{report, cpu_s, wall_s}`. */
+  nativeTimed(args) {
+    console.log(`  [${this.label}] native: tmlab bench ${args.join(' ')}`);
+    const r = runWithCpu(this.native, ['bench', ...args, '--json']);
+    return { report: JSON.parse(r.stdout), cpu_s: r.cpu_s, wall_s: r.wall_s };
+  }
+
+  /**
+   * `workerBench(options)` with the worker thread's CPU time and the wall time around it:
+   * `{report, cpu_s, wall_s}`.
+   */
+  async workerTimed(options) {
+    const before = workerThreadsCpu();
+    const t0 = performance.now();
+    const report = await this.workerBench(options);
+    const wall_s = (performance.now() - t0) / 1000;
+    const busiest = busiestWorker(before, workerThreadsCpu());
+    // Another worker busy at the same time would make the attribution doubtful.
+    if (busiest.next_s > 0.05 * busiest.cpu_s) console.log(`  [${this.label}] note: a second worker thread used ${busiest.next_s.toFixed(3)} s CPU meanwhile`);
+    return { report, cpu_s: busiest.cpu_s, wall_s };
   }
 
   /** The same benches in the page's engine worker: `{alphabeta, perft, overshoot, mcts}`. */

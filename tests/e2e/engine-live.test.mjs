@@ -164,17 +164,17 @@ test('Stockfish: the effective soft limit is shown and the move stays under the 
 
 for (const [tm, searcher] of [['lc0-legacy', 'ab'], ['stockfish', 'ab'], ['lc0-legacy', 'mcts']]) {
   test(`${tm}, ${searcher}: a search dropped by a view switch costs nothing (same go line, same budget when restarted)`, async () => {
-    await openPlay({ tm, tc: '1m+0', searcher });
+    // 2+0: the shortest second-move budget here (Stockfish's effective soft limit with a falling
+    // eval, 0.58 × its optimum) stays over a second, so the switch lands mid-think even when a
+    // loaded machine delays the click by hundreds of milliseconds (at 1+0 it once did not).
+    await openPlay({ tm, tc: '2m+0', searcher });
     // The engine's first move, undisturbed; the person answers; then its second move is dropped.
     await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
     const answered = await markNow();
     await personMoves();
     await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'move', null, { timeout: 5000 });
-    // The switch comes 100 ms after the second search printed its budget: Stockfish's effective
-    // soft limit at this move can fall to ~0.6 s (falling eval 0.58), and a fixed 300 ms plus a
-    // loaded machine's click could reach the end of the search instead of its middle.
+    // The switch comes as soon as the second search printed its budget (it is running then).
     await page.waitForFunction((n) => globalThis.__lines.slice(n).some((l) => l.line.startsWith('info string tm soft ')), answered.lines, { timeout: 5000 });
-    await page.waitForTimeout(100);
     await page.click('#tab-curves');
     await page.waitForTimeout(500);
     // The switch came mid-think: the engine's second move was not played before it.

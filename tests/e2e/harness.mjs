@@ -2,7 +2,7 @@
 // drives Debian's Chromium with playwright-core (no browser download).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { preview } from 'vite';
 import { chromium } from 'playwright-core';
@@ -88,6 +88,17 @@ export async function watchLongTasks(page) {
       for (const e of list.getEntries()) globalThis.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
+}
+
+/**
+ * The blocking guards' bound, in ms: a main-thread task this long means the page waited on work
+ * that belongs in a worker or a later frame (a game or a search on the page takes seconds). It
+ * is 200 ms on a machine with a core to spare; when the load average exceeds the cores (other
+ * jobs on the 2-core machine) every task of the page stretches by about that factor, so the
+ * bound does too. Frame-budget figures (50 ms) are the bench's business, not a test's.
+ */
+export function blockedMs() {
+  return Math.round(200 * Math.max(1, loadavg()[0] / cpus().length));
 }
 
 /** Long tasks recorded since `sinceMs` (performance.now() time). */

@@ -15,23 +15,17 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import tmlab from '../unit/wasm.js';
 import { UrlState } from '../../www/ui/urlstate.js';
+import { provideRules } from '../../www/ui/rules.js';
+import * as urlChecks from '../../www/ui/url-checks.js';
 import { MATCH_DEFAULTS, MATCH_PREFIX, MATCH_CHOICES } from '../../www/views/match/spec.js';
 
 export const DIR = fileURLToPath(new URL('./urlstate/', import.meta.url));
 
-/** The checks www/main.js gives the Match view, over the real wasm parsers. */
-const parserCheck = (parse) => (value) => {
-  try {
-    parse(value);
-    return undefined;
-  } catch (e) {
-    const message = String(e?.message || e).split('; allowed')[0];
-    return message.length > 160 ? `${message.slice(0, 157)}…` : message;
-  }
-};
-const checkSpec = parserCheck(tmlab.check_spec);
-const checkTc = parserCheck(tmlab.read_time_control);
-const choice = (allowed) => (v) => (allowed.includes(v) ? undefined : `is not one of ${allowed.join(', ')}`);
+// The checks www/main.js gives the Match view (www/ui/url-checks.js), over the real wasm parsers.
+provideRules(tmlab);
+const checkSpec = urlChecks.checkSpec;
+const checkTc = urlChecks.checkTimeControl;
+const choice = urlChecks.choice;
 const MATCH_CHECK = { a: checkSpec, b: checkSpec, tca: checkTc, tcb: checkTc };
 for (const [k, allowed] of Object.entries(MATCH_CHOICES)) MATCH_CHECK[k] = choice(allowed);
 

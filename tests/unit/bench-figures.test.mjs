@@ -2,7 +2,7 @@
 // only if every figure was produced and the node counts agree natively and in the worker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { collect, check } from '../../scripts/bench/figures.mjs';
+import { collect, check, spreadText } from '../../scripts/bench/figures.mjs';
 
 const mcts = (best = 'e2e4') => ({
   total_playouts: 2000,
@@ -13,11 +13,13 @@ const perft = { leaves: 41812668, leaves_per_s: 6e7 };
 const overshoot = [10, 50, 200].map((limit_ms) => ({ limit_ms, p50_ms: 0.05, p99_ms: 0.1, max_ms: 0.2 }));
 const side = { label: 'abc1234', wasmSizes: () => [{ module: 'tmlab_bg', file: 'tmlab_bg-x.wasm', raw: 2e6, gzip: 6e5, brotli: 4e5 }] };
 const method = { overshoot: [10, 50, 200] };
+/** CPU seconds per bench section (scripts/bench/cpu.mjs). */
+const cpu = { alphabeta: 0.04, perft: 0.7, mcts: 0.07 };
 
 const embedFigures = { curveBytes: 180e3, curveRequests: 5, playBytes: 7e5, playRequests: 30, firstChartDesktop: 250, firstChartThrottled: 900 };
 
-function run({ nativeNodes = 16932, workerNodes = 16932, workerMcts = mcts(), workerPerft = perft, sizes, embeds = embedFigures } = {}) {
-  const rounds = [[{ side: side.label, native: { total_nodes: nativeNodes, nps: 4e5, perft, mcts: mcts() }, worker: { alphabeta: { total_nodes: workerNodes, nps: 3e5 }, perft: workerPerft, mcts: workerMcts } }]];
+function run({ workerCpu = cpu, nativeNodes = 16932, workerNodes = 16932, workerMcts = mcts(), workerPerft = perft, sizes, embeds = embedFigures } = {}) {
+  const rounds = [[{ side: side.label, native: { total_nodes: nativeNodes, nps: 4e5, perft, mcts: mcts(), cpu }, worker: { alphabeta: { total_nodes: workerNodes, nps: 3e5 }, perft: workerPerft, mcts: workerMcts, cpu: workerCpu } }]];
   const s = sizes ? { ...side, wasmSizes: () => sizes } : side;
   const figures = [collect(s, rounds, { native: { overshoot }, worker: { overshoot } }, embeds)];
   return check(figures, method);
@@ -29,7 +31,17 @@ test('a complete, agreeing report passes', () => {
 
 test('a missing figure fails and is named', () => {
   const problems = run({ workerPerft: null });
-  assert.ok(problems.some((p) => p.includes('perft speed (median) (worker) was not produced')), problems.join('\n'));
+  assert.ok(problems.some((p) => p.includes('perft speed (CPU) (worker) was not produced')), problems.join('\n'));
+});
+
+test('a section without its CPU time fails: its speed per CPU second was not produced', () => {
+  const problems = run({ workerCpu: { ...cpu, mcts: undefined } });
+  assert.ok(problems.some((p) => p.includes('MCTS speed (CPU) (worker) was not produced')), problems.join('\n'));
+});
+
+test('spreadText gives the median, the range and the interquartile range', () => {
+  assert.equal(spreadText([0.9, 0.8, 1.0, 0.85, 0.95]), 'median 0.900 [0.800–1.000] IQR 0.850–0.950');
+  assert.equal(spreadText([1, Number.NaN]), '');
 });
 
 test('different node counts natively and in the worker fail', () => {

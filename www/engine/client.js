@@ -4,20 +4,42 @@
 //
 //   loading → idle → searching → (stopping) → idle,   plus failed.
 //
-// Handshake and barriers: protocol.js. Ending a search early and crashes: workers.js.
+// Handshake and barriers: `uci` → `uciok` → `setoption …` (only changed options) → `isready` →
+// `readyok`; nothing else is sent before `readyok`, and options change only at a barrier, never
+// during a search. One search at a time; a new request while busy drops the running search
+// (latest wins).
+//
+// Ending a search early (see docs/engine-in-browser.md):
+// - An alpha-beta search runs synchronously inside the worker, which hears nothing until it
+//   ends. `cancel()` therefore terminates that worker and promotes a spare one, already
+//   instantiated from the page's compiled WebAssembly.Module, handshaken and given the game's
+//   options; the manager's last `tm-state` is restored (`tmlab restore`), so the dropped search
+//   is as if it never ran. Without a ready spare, a new worker is started and the options are
+//   replayed at its barrier. `stop()` does the same and answers with the best move of the
+//   last completed iteration (the one the engine would have played).
+// - An MCTS search runs in slices and hears lines between them: `cancel()` sends `tmlab cancel`
+//   (the manager is put back and the tree kept for reuse), `stop()` sends `stop`.
+// - A crash (`info string crash`, a worker `error`/`messageerror`, or the watchdog) also replaces
+//   the worker and re-issues the interrupted search; after MAX_RESPAWNS consecutive failures the
+//   state becomes `failed`.
 //
 // Events: `line` (every line of the active worker), `info` and `bestmove` ({line, request}) of
 // the searches the page asked for (never of a dropped one), `state` ({state, error}) and `crash`
 // ({reason, failures}).
 //
-// The steps live in protocol.js (lines, barriers, sending a search) and workers.js (spawning,
-// the spare, replacing a worker, the watchdog, crashes); this class is the state and the API.
+// This class is the one owner of the client's state: no other module writes its fields.
+// protocol.js holds the UCI wire's rules (pure functions of a line); engine-worker.js one worker.
+import { EngineWorker } from './engine-worker.js';
 import * as protocol from './protocol.js';
-import * as workers from './workers.js';
 
-/** @typedef {import('./engine-worker.js').EngineWorker} EngineWorker */
 /** Lines kept in `log`. */
 const LOG_LINES = 500;
+/** Consecutive crashes tolerated before giving up. */
+const MAX_RESPAWNS = 3;
+/** The watchdog's floor: a search that says nothing for this long is considered hung (ms). */
+const WATCHDOG_FLOOR_MS = 4000;
+/** The watchdog allows this multiple of the search's own time budget. */
+const WATCHDOG_BUDGET_FACTOR = 3;
 
 /**
  * A search the page asks for.
@@ -105,9 +127,32 @@ export class EngineClient extends EventTarget {
     return this.whenIdle();
   }
 
-  /** Ask the running search for its move now; its `bestmove` still arrives (workers.js, `stop`). */
+  /**
+   * Ask the running search for its move now; its `bestmove` still arrives. MCTS hears `stop`;
+   * an alpha-beta search is answered from a fresh worker with the best move of its last
+   * completed iteration (or a depth-1 search when none completed).
+   */
   stop() {
-    workers.stop(this);
+    const r = this.running;
+    if (!r || r.dropped || this.state !== 'searching') return;
+    if (r.searcher === 'mcts') {
+      this.setState('stopping');
+      this.send('stop');
+      return;
+    }
+    // Alpha-beta: the worker hears nothing until the search ends; answer with the best move of
+    // the last completed iteration, as the engine would, from a fresh worker.
+    this.replace();
+    const [best, ponder] = r.pv;
+    if (best) {
+      this.deliverInfo(r.request, 'info string stop command');
+      this.deliverBestmove(r.request, `bestmove ${best}${ponder ? ` ponder ${ponder}` : ''}`);
+    } else {
+      // No iteration completed yet: a depth-1 search of the same position (no manager involved).
+      this.pending = { ...r.request, go: 'go depth 1', budgetMs: 0 };
+      this.stopQuietly = true;
+      this.flush();
+    }
   }
 
   /**
@@ -177,31 +222,79 @@ export class EngineClient extends EventTarget {
     this.spare?.kill();
   }
 
+  /** The crash tests: the active worker panics for real (through the Rust panic hook). */
+  debugPanic() {
+    this.active.post('tmlab-debug-panic');
+  }
+
   // ---- workers ----
 
-  /** See workers.js, `spawnWorker`.
+  /**
+   * A new worker; a spare's lines go to `spareLog` until it is promoted.
    * @param {boolean} spare
    * @returns {EngineWorker}
    */
   spawnWorker(spare) {
-    return workers.spawnWorker(this, spare);
+    return new EngineWorker(
+      this.spawn,
+      { line: (w, line) => this.receive(w, line), crash: (w, reason) => this.crashed(w, reason) },
+      (w, line) => this.record(`> ${line}`, w.spare),
+      spare,
+    );
   }
 
-  /** See workers.js, `ensureSpare`. */
+  /** Start a spare worker once the page has searched (no competition at start-up). */
   ensureSpare() {
-    workers.ensureSpare(this);
+    if (!this.keepSpare || !this.searched || this.spare || this.state === 'failed') return;
+    this.spare = this.spawnWorker(true);
   }
 
-  /** See workers.js, `replace`.
+  /**
+   * Terminate the active worker (a running search ends with it) and carry on with the spare if
+   * it is ready, else with a new worker whose barrier replays the options and the manager's
+   * state. A ready spare already has the game's options (it passed its own barrier with them):
+   * it only gets the manager's state, and the client is idle at once, since the worker handles
+   * lines in order (the restore before any next search). After a crash the barrier is kept:
+   * the page hears `readyok` from the new worker before it trusts it again.
    * @param {{ barrier?: boolean }} [how]
    */
-  replace(how = {}) {
-    workers.replace(this, how);
+  replace({ barrier = false } = {}) {
+    this.clearWatchdog();
+    this.active.kill();
+    this.running = null;
+    this.stopQuietly = false;
+    const spare = this.spare?.ready && !this.spare.awaiting ? this.spare : null;
+    if (!spare) this.spare?.kill();
+    this.spare = null;
+    this.active = spare ?? this.spawnWorker(false);
+    this.active.promote();
+    if (spare && !barrier && !this.dirty()) {
+      if (this.managerState != null) spare.send(`tmlab restore ${this.managerState}`);
+      this.setState('idle');
+      this.flush();
+      // The next spare starts after this task: nothing more on the page's critical path.
+      setTimeout(() => this.ensureSpare(), 0);
+      return;
+    }
+    this.active.markReplay();
+    this.setState('loading');
+    if (this.active.uciok) this.barrier(this.active);
   }
 
-  /** See workers.js, `drop`. */
+  /** Drop the running search, if any (see cancel()). */
   drop() {
-    workers.drop(this);
+    const r = this.running;
+    if (!r || r.dropped) return;
+    if (r.searcher === 'mcts') {
+      r.dropped = true;
+      // A `stop` already on its way ends the search anyway; only its output is swallowed.
+      if (this.state === 'stopping') return;
+      this.setState('stopping');
+      // `tmlab cancel` (contract 3) puts the manager back; an engine without it gets `stop`.
+      this.send(this.active.advertised.has(protocol.STATE_OPTION) ? 'tmlab cancel' : 'stop');
+    } else {
+      this.replace();
+    }
   }
 
   // ---- lines ----
@@ -228,20 +321,77 @@ export class EngineClient extends EventTarget {
     this.dispatchEvent(new CustomEvent('state', { detail: { state, error: this.lastError } }));
   }
 
-  /** See protocol.js, `receive`.
+  /**
+   * A line of one of the client's workers.
    * @param {EngineWorker} w
    * @param {string} line
    */
   receive(w, line) {
-    protocol.receive(this, w, line);
+    const crash = protocol.crashReason(line);
+    if (crash != null) {
+      this.crashed(w, crash);
+      return;
+    }
+    if (w !== this.active) {
+      // The spare: handshake and its first barrier only.
+      this.record(`< ${line}`, true);
+      if (w.handshake(line) && line === 'uciok') this.barrier(w);
+      return;
+    }
+    this.record(`< ${line}`);
+    this.dispatchEvent(new CustomEvent('line', { detail: line }));
+    if (w.handshake(line)) {
+      if (line === 'uciok') this.barrier(w);
+      else if (line === 'readyok') this.barrierDone(w);
+      return;
+    }
+    const payload = protocol.statePayload(line);
+    if (payload != null) {
+      this.readState(w, payload);
+      return;
+    }
+    const r = this.running;
+    if (!r) return;
+    if (r.dropped) {
+      if (line.startsWith('info string stop ')) r.completed = line !== 'info string stop cancelled';
+      if (line.startsWith('bestmove')) {
+        // It ended before the cancel reached it (a race of a few ms, or smart pruning stopping a
+        // slow search early): its manager has moved on; the next barrier puts it back.
+        if (r.completed && this.managerState != null) this.restoreDue = this.managerState;
+        this.finish();
+        this.flush();
+      }
+      return;
+    }
+    this.armWatchdog();
+    if (line.startsWith('bestmove')) {
+      if (r.tmState != null) this.managerState = r.tmState;
+      this.failures = 0;
+      this.finish();
+      if (r.quiet) this.deliverInfo(r.request, 'info string stop command');
+      this.deliverBestmove(r.request, line);
+      this.flush();
+    } else if (line.startsWith('info') && !r.quiet) {
+      const pv = protocol.pvOf(line);
+      if (pv) r.pv = pv;
+      this.deliverInfo(r.request, line);
+    }
   }
 
-  /** See protocol.js, `readState`.
+  /**
+   * A `tm-state` payload: the manager's state after a finished move, a `ucinewgame` or a
+   * rebuilding `setoption`. One printed during a search counts only if that search's bestmove
+   * is delivered.
    * @param {EngineWorker} w
    * @param {string} payload
    */
   readState(w, payload) {
-    protocol.readState(this, w, payload);
+    if (w.quiet) return;
+    if (this.running) {
+      if (!this.running.dropped) this.running.tmState = payload;
+    } else {
+      this.managerState = payload;
+    }
   }
 
   /**
@@ -271,45 +421,128 @@ export class EngineClient extends EventTarget {
 
   // ---- barriers and searches ----
 
-  /** See protocol.js, `barrier`.
+  /**
+   * Send what the worker lacks, then `isready`: `ucinewgame` if due, the changed options (with
+   * `TmlabState true` when the engine has it), and the manager's state: a saved game's after
+   * its `ucinewgame`, the state before a dropped search that finished anyway, the game's for a
+   * replacement worker.
    * @param {EngineWorker} w
    */
   barrier(w) {
-    protocol.barrier(this, w);
+    const STATE = protocol.STATE_OPTION;
+    if (w.advertised.has(STATE)) this.wanted.set(STATE, 'true');
+    const isActive = w === this.active;
+    const newGame = isActive && this.newGameDue;
+    if (newGame) {
+      this.newGameDue = false;
+      w.send('ucinewgame');
+    }
+    for (const [name, value] of this.wanted) {
+      if (name === STATE && !w.advertised.has(STATE)) continue;
+      w.setOption(name, value);
+    }
+    if (isActive && this.restoreDue != null) {
+      // A saved game's manager state (after `ucinewgame`), or the state before a dropped search
+      // that finished anyway (the engine prints it back).
+      w.send(`tmlab restore ${this.restoreDue}`);
+      this.restoreDue = null;
+    } else if (isActive && w.replay && !newGame && this.managerState != null) {
+      w.send(`tmlab restore ${this.managerState}`);
+    }
+    // A replacement's own setoptions print the state of a fresh manager: not the game's.
+    w.awaitReady(!isActive || (w.replay && !newGame));
   }
 
-  /** See protocol.js, `barrierDone`.
-   * @param {EngineWorker} w
-   */
+  /** @param {EngineWorker} w */
   barrierDone(w) {
-    protocol.barrierDone(this, w);
+    w.listen();
+    if (this.state === 'failed') return;
+    // After a crash the re-issued search must end before the failures are forgotten.
+    if (!this.pending) this.failures = 0;
+    this.setState('idle');
+    this.flush();
+    if (this.state !== 'loading') this.ensureSpare();
   }
 
-  /** See protocol.js, `dirty`. */
+  /** Whether a barrier is due before the next search. */
   dirty() {
-    return protocol.dirty(this);
+    if (this.newGameDue || this.restoreDue != null) return true;
+    const STATE = protocol.STATE_OPTION;
+    for (const [name, value] of this.wanted) {
+      if (name === STATE && !this.active.advertised.has(STATE)) continue;
+      if (this.active.option(name) !== value) return true;
+    }
+    return false;
   }
 
-  /** See protocol.js, `flush`. */
+  /** When idle: run a due barrier, else send the waiting search. */
   flush() {
-    protocol.flush(this);
+    if (this.state !== 'idle') return;
+    if (this.dirty()) {
+      this.setState('loading');
+      this.barrier(this.active);
+      return;
+    }
+    const request = this.pending;
+    if (!request) return;
+    this.pending = null;
+    this.running = {
+      request,
+      searcher: this.active.option('Searcher') ?? 'ab',
+      ponder: protocol.isPonder(request.go),
+      pv: [],
+      tmState: null,
+      dropped: false,
+      quiet: this.stopQuietly,
+    };
+    this.stopQuietly = false;
+    this.setState('searching');
+    this.send(request.position);
+    this.send(request.go);
+    this.armWatchdog();
   }
 
   // ---- failures ----
 
   armWatchdog() {
-    workers.armWatchdog(this);
+    this.clearWatchdog();
+    const budget = this.running?.request.budgetMs ?? 0;
+    const ms = Math.max(WATCHDOG_FLOOR_MS, WATCHDOG_BUDGET_FACTOR * budget);
+    const w = this.active;
+    this.watchdog = setTimeout(() => this.crashed(w, `no answer from the engine for ${ms} ms`), ms);
   }
 
   clearWatchdog() {
-    workers.clearWatchdog(this);
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = null;
   }
 
-  /** See workers.js, `crashed`.
+  /**
    * @param {EngineWorker} w
    * @param {string} reason
    */
   crashed(w, reason) {
-    workers.crashed(this, w, reason);
+    if (w !== this.active) {
+      // A spare that failed to start: drop it; the next ready active worker makes another.
+      w.kill();
+      if (this.spare === w) this.spare = null;
+      return;
+    }
+    this.lastError = reason;
+    this.failures += 1;
+    // Re-issue the interrupted search after the respawn, unless a newer request replaced it.
+    const r = this.running;
+    if (r && !r.dropped && !this.pending) this.pending = r.request;
+    this.dispatchEvent(new CustomEvent('crash', { detail: { reason, failures: this.failures } }));
+    if (this.failures > MAX_RESPAWNS) {
+      this.clearWatchdog();
+      this.active.kill();
+      this.spare?.kill();
+      this.spare = null;
+      this.running = null;
+      this.setState('failed');
+      return;
+    }
+    this.replace({ barrier: true });
   }
 }

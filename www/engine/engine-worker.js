@@ -88,6 +88,49 @@ export class EngineWorker {
     return false;
   }
 
+  /** The client promoted this spare to its active worker. */
+  promote() {
+    this.spare = false;
+  }
+
+  /** Its next barrier replays the game's options and state (a replacement worker). */
+  markReplay() {
+    this.replay = true;
+  }
+
+  /** @param {string} name @returns {string | undefined} the value sent for option `name` */
+  option(name) {
+    return this.options.get(name);
+  }
+
+  /**
+   * Send `setoption` unless this worker already has that value.
+   * @param {string} name
+   * @param {string} value
+   */
+  setOption(name, value) {
+    if (this.options.get(name) === value) return;
+    this.send(`setoption name ${name} value ${value}`);
+    this.options.set(name, value);
+  }
+
+  /**
+   * End a barrier's lines with `isready`. `quiet`: ignore `tm-state` lines until `readyok`
+   * (a replacement's own setoptions print a fresh manager's state, not the game's).
+   * @param {boolean} quiet
+   */
+  awaitReady(quiet) {
+    this.quiet = quiet;
+    this.replay = false;
+    this.awaiting = true;
+    this.send('isready');
+  }
+
+  /** Its barrier is done: `tm-state` lines count again. */
+  listen() {
+    this.quiet = false;
+  }
+
   /** Terminate the worker at once: a running search ends with it, and nothing more arrives. */
   kill() {
     if (this.dead) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // tm-curve-loader.js: <tm-curve> from a server that may not allow this page (docs/embedding.md).
 // A classic script (no `type="module"`), so the browser loads it from any origin without CORS;
 // it imports tm-curve.js beside it, and if that fails (no CORS, a CSP, offline) it defines a
@@ -5,7 +6,7 @@
 // cause, so an embed never shows nothing. Kept plain and tiny: it is not bundled.
 (function () {
   'use strict';
-  var script = document.currentScript;
+  var script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   var base = script && script.src ? script.src : location.href;
   var url = new URL('tm-curve.js', base).href;
   var origin = new URL(url).origin;
@@ -29,7 +30,8 @@
     customElements.define('tm-curve', class extends HTMLElement {
       connectedCallback() {
         if (this.shadowRoot) return;
-        var kind = KINDS.indexOf(this.getAttribute('kind')) >= 0 ? this.getAttribute('kind') : 'decay';
+        var asked = this.getAttribute('kind');
+        var kind = asked !== null && KINDS.indexOf(asked) >= 0 ? asked : 'decay';
         this.state = 'static';
         var root = this.attachShadow({ mode: 'open' });
         var figure = document.createElement('figure');

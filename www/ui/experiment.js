@@ -16,7 +16,7 @@ import { html, nothing, render } from 'lit-html';
 import { GamePool } from '../engine/game-pool.js';
 import { playGame, scoreOf } from '../engine/experiment-games.js';
 import { perFrame } from './frame.js';
-import { typedError } from './typed-error.js';
+import { typedError, messageOf } from './typed-error.js';
 import { droppedMessage, kvStore, seal, unseal } from './saved-records.js';
 import { calibrate, estimateOf, etaText } from '../engine/cost.js';
 import { NO_COST } from './cost-line.js';
@@ -231,7 +231,7 @@ export function mountExperiment(root, ctx, o) {
         return '';
       }
     } catch (e) {
-      return `Saved ${o.kind}s are unavailable (${e?.message || e}).`;
+      return `Saved ${o.kind}s are unavailable (${messageOf(e)}).`;
     }
     const setup = unseal(setupSaved);
     const ok = setup.record && typeof setup.record.id === 'string' && typeof setup.record.spec === 'string';
@@ -245,7 +245,7 @@ export function mountExperiment(root, ctx, o) {
     try {
       all = await store.getAll(`rec:${id}:`);
     } catch (e) {
-      return `Saved ${o.kind}s are unavailable (${e?.message || e}).`;
+      return `Saved ${o.kind}s are unavailable (${messageOf(e)}).`;
     }
     const [keys, values] = all;
     let restored;

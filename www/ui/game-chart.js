@@ -6,30 +6,27 @@
 import { GameCanvas, game_chart_data, term_readout } from '../pkg/tmlab.js';
 import { termsExplained } from './glossary.js';
 import { perFrame } from './frame.js';
-import { fitCanvas, bindReadout, pxOfMove } from './canvas.js';
+import { bindReadout, pxOfMove } from './canvas.js';
+import { chartCard } from './chart-card.js';
 import { createChartEmbed } from './chart-embed.js';
 import { gameSnippet, playgroundBase } from './snippets.js';
 
 /**
  * @param {() => {summary: any, index: number|null, finished: number}} current the selected game
- * @param {{mark?: number|null}} [opts] `mark`: a move whose numbers are shown (its readout and
- *   guide line) while nothing is hovered (a lesson's notice names them)
+ * @param {{mark?: number|null, title?: string, blurb?: string}} [opts] `mark`: a move whose numbers
+ *   are shown (its readout and guide line) while nothing is hovered (a lesson's notice names
+ *   them); `title` and `blurb`: the card's own, where another view shows a game (Replay, Learn)
  */
-export function createGameChart(current, { mark = null } = {}) {
-  const section = document.createElement('section');
-  section.className = 'card wide match-chart';
-  const h2 = Object.assign(document.createElement('h2'), { textContent: 'Game chart' });
-  const blurb = Object.assign(document.createElement('p'), {
-    className: 'blurb',
-    textContent: 'Time used per move (bars: White left, Black right of the move number) with the manager’s soft budget (▬) and hard limit (×) on the left axis, and both clocks on the right axis (lc0’s dual-axis layout). Select a game in the table.',
+export function createGameChart(current, { mark = null, title = 'Game chart', blurb } = {}) {
+  const { section, figure, canvas, size } = chartCard({
+    className: 'match-chart',
+    title,
+    blurb: blurb ?? 'Time used per move (bars: White left, Black right of the move number) with the manager’s soft budget (▬) and hard limit (×) on the left axis, and both clocks on the right axis (lc0’s dual-axis layout). Select a game in the table.',
+    label: 'Time per move and clock of the selected game',
+    id: 'm-chart',
+    focusable: true,
+    height: { ratio: 0.42, min: 240, max: 420 },
   });
-  const figure = Object.assign(document.createElement('div'), { className: 'figure' });
-  const canvas = document.createElement('canvas');
-  canvas.id = 'm-chart';
-  canvas.tabIndex = 0;
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', 'Time per move and clock of the selected game');
-  figure.append(canvas);
   const note = Object.assign(document.createElement('div'), { className: 'annotation', id: 'm-chart-note' });
   note.setAttribute('aria-live', 'polite');
   // What the readout's numbers mean, from the crate's glossary.
@@ -43,20 +40,16 @@ export function createGameChart(current, { mark = null } = {}) {
       return { kind: 'curve', text };
     },
   });
-  section.append(h2, blurb, figure, note, embed.element, termsExplained(terms));
+  section.append(note, embed.element, termsExplained(terms));
 
   const chart = new GameCanvas(canvas);
   let shown = null;
   /** @type {number|null} */
   let hoverPx = null;
   let lastDrawn = null;
-  const size = () => {
-    const width = Math.max(300, Math.round(figure.clientWidth || 800));
-    fitCanvas(canvas, width, Math.round(Math.min(420, Math.max(240, width * 0.42))));
-  };
   function drawNow() {
     const { summary: s, index, finished } = current();
-    if (!s) {
+    if (!s || index == null) {
       note.textContent = finished ? 'Select a game in the table.' : 'The chart appears once a game has finished.';
       return;
     }

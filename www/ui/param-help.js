@@ -90,7 +90,7 @@ export function addHelp(row, p, def, key) {
     btn.setAttribute('aria-expanded', String(open));
   };
   btn.addEventListener('click', () => toggle(help.hidden));
-  for (const el of [btn, help]) {
+  for (const el of /** @type {HTMLElement[]} */ ([btn, help])) {
     el.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
       if (e.key === 'Escape' && !help.hidden) {
         e.stopPropagation();

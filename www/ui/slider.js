@@ -174,7 +174,8 @@ export function niceStep(v, dir) {
   const exp = Math.floor(Math.log10(v));
   const candidates = [-1, 0, 1].flatMap((d) => NICE.map((m) => m * 10 ** (exp + d)));
   const eps = v * 1e-9;
-  return dir > 0 ? candidates.find((c) => c > v + eps) : candidates.reverse().find((c) => c < v - eps);
+  // The candidates span three decades around v: one always qualifies.
+  return (dir > 0 ? candidates.find((c) => c > v + eps) : candidates.reverse().find((c) => c < v - eps)) ?? v;
 }
 
 /** Round to the precision a step implies. */

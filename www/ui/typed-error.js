@@ -6,11 +6,21 @@
 
 /**
  * `e` as it is when it is already a typed error (the crate's), else as one with no path.
- * @param {any} e
+ * @param {unknown} e
  * @returns {RuleError}
  */
 export const typedError = (e) =>
-  e && typeof e === 'object' && 'path' in e ? e : { path: '', message: String(e?.message || e), allowed: '' };
+  e && typeof e === 'object' && 'path' in e && 'message' in e
+    ? /** @type {RuleError} */ (e)
+    : { path: '', message: messageOf(e), allowed: '' };
+
+/**
+ * The message of anything thrown or rejected: a typed error's or an `Error`'s, else its text.
+ * @param {unknown} e
+ * @returns {string}
+ */
+export const messageOf = (e) =>
+  e && typeof e === 'object' && 'message' in e && e.message ? String(e.message) : String(e);
 
 /**
  * One line for a form's error: the message, then what is allowed in parentheses when the crate

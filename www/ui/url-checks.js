@@ -4,19 +4,20 @@
 
 import { check_curve_value, check_spec, read_time_control } from './rules.js';
 import { CURVE_PARAMS, USAGE_PARAMS } from './curve-params.js';
+import { typedError } from './typed-error.js';
 
 /**
  * A URL check from a Rust parser: nothing when the value parses, else the typed error's message
- * (which never holds the list of allowed values: one message names each bad value; the lists
- * stay in the views' own field errors).
+ * as the crate wrote it (it quotes at most an excerpt of the value, crate/src/excerpt.rs, and
+ * never holds the list of allowed values: one message names each bad value; the lists stay in
+ * the views' own field errors).
  */
 export const parserCheck = (parse) => (value) => {
   try {
     parse(value);
     return undefined;
   } catch (e) {
-    const message = String(e?.message ?? e);
-    return message.length > 160 ? `${message.slice(0, 157)}…` : message;
+    return typedError(e).message;
   }
 };
 /** A URL check from the crate's range of a Curves value (`chart`: a chart id or `usage`). */

@@ -99,7 +99,7 @@ export class UrlState extends EventTarget {
     this.pending = false;
     const view = this.params.get('view');
     /** The view the URL asks for (a known one, else the default). */
-    this.view = VIEWS.includes(view) ? view : DEFAULT_VIEW;
+    this.view = view !== null && VIEWS.includes(view) ? view : DEFAULT_VIEW;
     if (view !== null && !VIEWS.includes(view)) {
       this.problem('view', view, `is not a view (allowed: ${VIEWS.join(', ')})`, DEFAULT_VIEW);
     }

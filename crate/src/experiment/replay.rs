@@ -25,7 +25,7 @@
 //! Book moves (`{book}`) run no clock and are left out.
 
 use crate::clock::{Clock, TimeControl, Timing};
-use crate::play::pgn_import::{ClockedGame, ImportError, import_pgn};
+use crate::play::pgn_import::{ClockedGame, EngineTrace, ImportError, import_pgn};
 use crate::tm::simulate::{SimConfig, simulate};
 use crate::tm::{MoveContext, MoveEnd, TmSpec};
 
@@ -35,7 +35,9 @@ const NODES_PER_MS: f64 = 1000.0;
 pub const MAX_MANAGERS: usize = 8;
 
 mod report;
-pub use report::{GameReplay, Limits, ManagerSummary, OwnLimits, Replay, ReplayMove, SideReplay};
+pub use report::{
+    GameReplay, Limits, ManagerSummary, OWN_LIMITS_LABEL, OwnLimits, Replay, ReplayMove, SideReplay,
+};
 
 /// Replays every game of `pgn` against `specs`.
 ///
@@ -51,7 +53,11 @@ pub fn replay_pgn(pgn: &str, specs: &[TmSpec]) -> Result<Replay, ImportError> {
     }
     let games = import_pgn(pgn)?;
     let games = games.iter().map(|g| replay_game(g, specs)).collect::<Result<Vec<_>, _>>()?;
-    Ok(Replay { managers: specs.iter().map(ToString::to_string).collect(), games })
+    Ok(Replay {
+        managers: specs.iter().map(ToString::to_string).collect(),
+        own_limits_label: OWN_LIMITS_LABEL,
+        games,
+    })
 }
 
 /// The control of one side from the tags.
@@ -184,6 +190,7 @@ pub fn replay_game(g: &ClockedGame, specs: &[TmSpec]) -> Result<GameReplay, Impo
             opponent_clock_ms: clocks[1 - side].remaining_ms(),
             budgets,
             engine: m.trace.clone(),
+            eval_text: m.trace.as_ref().and_then(EngineTrace::eval_text),
             own: m.trace.as_ref().and_then(|t| {
                 Some(Limits { soft_ms: t.soft_ms?.min(before), hard_ms: t.hard_ms?.min(before) })
             }),

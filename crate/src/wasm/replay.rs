@@ -6,7 +6,9 @@ use wasm_bindgen::prelude::*;
 
 use super::{Thrown, to_js};
 use crate::error::FieldError;
-use crate::experiment::replay::{GameReplay, MAX_MANAGERS, Replay, replay_game, replay_pgn as replay};
+use crate::experiment::replay::{
+    GameReplay, MAX_MANAGERS, OWN_LIMITS_LABEL, Replay, replay_game, replay_pgn as replay,
+};
 use crate::play::pgn_import::{ClockedGame, import_pgn};
 use crate::tm::TmSpec;
 
@@ -142,6 +144,7 @@ impl ReplaySession {
     pub fn result(&self) -> Result<JsValue, JsValue> {
         let replay = Replay {
             managers: self.specs.iter().map(ToString::to_string).collect(),
+            own_limits_label: OWN_LIMITS_LABEL,
             games: self.done.clone(),
         };
         to_js(&Replayed { replay, charts: Vec::new() }).map_err(JsValue::from)

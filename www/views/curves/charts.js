@@ -14,6 +14,7 @@ import { curveInit, curveUpdate, stepHover } from './controller.js';
 import { curveCardTemplate } from './render.js';
 import { createChartEmbed } from '../../ui/chart-embed.js';
 import { curveSnippet, playgroundBase } from '../../ui/snippets.js';
+import { messageOf } from '../../ui/typed-error.js';
 
 /** Chart height as a share of its width, within these pixel bounds. */
 const ASPECT = 0.56;
@@ -118,7 +119,7 @@ function mountChart(root, spec, initial, persist) {
       canvas.dataset.series = (drawn.series ?? []).join('|');
       canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
     } catch (e) {
-      s = curveUpdate(s, { type: 'failed', message: String(e.message || e) });
+      s = curveUpdate(s, { type: 'failed', message: messageOf(e) });
     }
     paint();
     // Visible in the browser's performance panel, and read by the end-to-end test.

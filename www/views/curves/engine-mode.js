@@ -52,13 +52,14 @@ export function createEngineMode({ canvas, get, dispatch, schedule, element, gho
       moves = r.moves;
       dirty = true;
       schedule();
-      let g = r;
+      let ghostMoves = null;
       if (!same) {
         dispatch({ type: 'ghost', tm: def.tm });
-        g = await client.run(def);
+        const g = await client.run(def);
         if (!g || run !== runs) return;
+        ghostMoves = g.moves;
       }
-      ghost = same ? null : g.moves;
+      ghost = ghostMoves;
       dirty = true;
       const wall = performance.now() - t0;
       last = { spec: main, moves: r.moves, ghost, ms: r.cached ? 0 : r.ms, wall, searcher: r.searcher, result: r.result };

@@ -31,14 +31,37 @@ export function formOf(f) {
   return { tm: f.tm.trim(), tc: f.tc.trim(), latency: f.latency.trim(), games: f.games, risk: f.risk, to_hard: f.hard, elo_per_doubling: f.elo, seed: f.seed };
 }
 
-/** @param {Partial<FlagRiskForm>} form */
+/**
+ * What `overhead_report` (the crate's `experiment::overhead`) returns, as far as the view reads it.
+ * @typedef {object} OverheadReport
+ * @property {{games: number, moves: number}} spec
+ * @property {{overhead_ms: number}[]} points
+ * @property {string} sentence
+ * @property {{overhead_ms: number} | null} required
+ * @property {number} default_overhead_ms
+ */
+/**
+ * @typedef {object} FlagRiskState
+ * @property {FlagRiskForm} form
+ * @property {number} run
+ * @property {string} status
+ * @property {{done: number, total: number}} progress
+ * @property {OverheadReport | null} report
+ * @property {import('../../ui/typed-error.js').RuleError | null} error
+ */
+
+/**
+ * @param {Partial<FlagRiskForm>} form
+ * @returns {FlagRiskState}
+ */
 export function initialState(form) {
   return { form: { ...FLAG_RISK_DEFAULTS, ...form }, run: 0, status: 'idle', progress: { done: 0, total: 0 }, report: null, error: null };
 }
 
 /**
- * @param {ReturnType<typeof initialState>} s
+ * @param {FlagRiskState} s
  * @param {any} e
+ * @returns {FlagRiskState}
  */
 export function update(s, e) {
   switch (e.type) {

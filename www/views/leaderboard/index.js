@@ -8,8 +8,8 @@ import { UsageCanvas, games_for_precision, leaderboardRanks } from '../../pkg/tm
 import { calibrate, estimateOf } from '../../engine/cost.js';
 import { DEFAULT_NPS } from '../../engine/defaults.js';
 import { NO_COST } from '../../ui/cost-line.js';
-import { typedError } from '../../ui/typed-error.js';
-import { fitCanvas } from '../../ui/canvas.js';
+import { typedError, messageOf } from '../../ui/typed-error.js';
+import { chartCard } from '../../ui/chart-card.js';
 import { perFrame } from '../../ui/frame.js';
 import { initialState, update, curvesOf, groupsOf, rowsOf, LEADERBOARD_DEFAULTS } from './controller.js';
 import { leaderboardTemplate } from './render.js';
@@ -51,27 +51,19 @@ function ranksOf(doc) {
  */
 export function mountLeaderboard(root, ctx) {
   let s = initialState(ctx.state);
-  const section = document.createElement('section');
-  section.className = 'card wide lb-chart';
-  const h2 = Object.assign(document.createElement('h2'), { textContent: 'Share of the clock used, by move' });
-  const blurb = Object.assign(document.createElement('p'), {
-    className: 'blurb',
-    textContent: 'The mean share of its clock each manager had used by each of its moves (moves reached by at least a quarter of the games). Hover a row of the table to bring its curve forward.',
+  const { section, figure, canvas, size } = chartCard({
+    className: 'lb-chart',
+    title: 'Share of the clock used, by move',
+    blurb: 'The mean share of its clock each manager had used by each of its moves (moves reached by at least a quarter of the games). Hover a row of the table to bring its curve forward.',
+    label: 'Share of the clock used by move number, one line per manager',
+    id: 'lb-curves',
   });
-  const figure = Object.assign(document.createElement('div'), { className: 'figure' });
-  const canvas = document.createElement('canvas');
-  canvas.id = 'lb-curves';
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', 'Share of the clock used by move number, one line per manager');
-  figure.append(canvas);
-  section.append(h2, blurb, figure);
   const chart = new UsageCanvas(canvas);
 
   const drawChart = perFrame(() => {
     const curves = curvesOf(s);
     if (!curves.length) return;
-    const width = Math.max(300, Math.round(figure.clientWidth || 800));
-    fitCanvas(canvas, width, Math.round(Math.min(420, Math.max(240, width * 0.45))));
+    size();
     chart.draw(`${s.engine === 'ab' ? 'alpha-beta' : 'MCTS'} at ${s.tc}`, curves, s.highlight ?? undefined);
     canvas.dataset.curves = String(curves.length);
   });
@@ -149,7 +141,7 @@ export function mountLeaderboard(root, ctx) {
       s = update(s, { type: 'loaded', doc, ranks: ranksOf(doc) });
     })
     .catch((e) => {
-      s = update(s, { type: 'failed', error: `The leaderboard data could not be loaded (${e.message || e}).` });
+      s = update(s, { type: 'failed', error: `The leaderboard data could not be loaded (${messageOf(e)}).` });
     })
     .then(paint);
   return {

@@ -16,6 +16,7 @@ import { join_spec_list } from '../../ui/rules.js';
 import { createChartEmbed } from '../../ui/chart-embed.js';
 import { iframeSnippet, playgroundBase } from '../../ui/snippets.js';
 import { mountReplayChart, mountMatchChart } from './lesson-charts.js';
+import { messageOf } from '../../ui/typed-error.js';
 
 /** @typedef {import('./lesson-charts.js').Mounted} Mounted */
 
@@ -149,7 +150,7 @@ function mountTimeline(host, a, ctx) {
       canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
       canvas.dataset.iterations = String(last.timeline.iterations.length);
     } catch (e) {
-      err.textContent = String(e?.message || e);
+      err.textContent = messageOf(e);
     }
   };
   const schedule = perFrame(draw);

@@ -27,6 +27,7 @@
 // name without `NN-` and `.md`; the order is the file names' order.
 
 import { spec_list } from '../../ui/rules.js';
+import { messageOf } from '../../ui/typed-error.js';
 
 /** The chart kinds a lesson may use, and what each draws. */
 export const CHART_KINDS = {
@@ -209,7 +210,7 @@ function parseAttrsIn(text, where) {
   try {
     return parseAttrs(text.trim());
   } catch (e) {
-    throw new Error(`${where}: ${e.message}`);
+    throw new Error(`${where}: ${messageOf(e)}`);
   }
 }
 

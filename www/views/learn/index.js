@@ -11,6 +11,7 @@ import { parseLessons, initialState, update, lessonOf, chartOf, embedHref, revea
 import { learnTemplate } from './render.js';
 import { mountChart } from './components.js';
 import { iframeSnippet } from '../../ui/snippets.js';
+import { messageOf } from '../../ui/typed-error.js';
 
 const FILES = /** @type {Record<string, string>} */ (
   import.meta.glob('../../lessons/*.md', { query: '?raw', import: 'default', eager: true })
@@ -71,7 +72,7 @@ export function mountLearn(root, ctx) {
         host.dataset.key = key;
       } catch (err) {
         chart = null;
-        host.textContent = `This chart could not be built: ${err?.message || err}`;
+        host.textContent = `This chart could not be built: ${messageOf(err)}`;
       }
     }
   }

@@ -12,8 +12,9 @@ import { MatchRunner } from '../../engine/match-runner.js';
 import { replayWorker } from '../../engine/replay-client.js';
 import { sampleOf } from '../../ui/replay-samples.js';
 import { appUrl } from '../../ui/app-url.js';
-import { fitCanvas } from '../../ui/canvas.js';
+import { chartCard } from '../../ui/chart-card.js';
 import { perFrame, until as untilFrame } from '../../ui/frame.js';
+import { messageOf } from '../../ui/typed-error.js';
 
 /** @typedef {{element: HTMLElement, settled: () => Promise<void>, destroy: () => void}} Mounted */
 
@@ -33,10 +34,11 @@ export function mountReplayChart(host, a, mark = null) {
   const worker = replayWorker();
   /** @type {any} */ let summary = null;
   let state = 'replaying';
-  const chart = createGameChart(() => ({ summary, index: 0, finished: summary ? 1 : 0 }), { mark });
-  chart.element.querySelector('h2').textContent = `Your clock against ${tm}’s plan`;
-  /** @type {HTMLElement} */ (chart.element.querySelector('.blurb')).textContent =
-    `Bars: the time each side used per move (White left, Black right of the move number); ▬ ${tm}’s soft budget and × its hard limit at the player’s clock; ○ a move that used more than the hard limit; lines: both clocks (right axis).`;
+  const chart = createGameChart(() => ({ summary, index: 0, finished: summary ? 1 : 0 }), {
+    mark,
+    title: `Your clock against ${tm}’s plan`,
+    blurb: `Bars: the time each side used per move (White left, Black right of the move number); ▬ ${tm}’s soft budget and × its hard limit at the player’s clock; ○ a move that used more than the hard limit; lines: both clocks (right axis).`,
+  });
   const paste = document.createElement('details');
   paste.className = 'replay-paste';
   paste.innerHTML = '<summary>Paste your own game (PGN with [%clk] comments, e.g. a lichess download)</summary>';
@@ -82,7 +84,7 @@ export function mountReplayChart(host, a, mark = null) {
     .then((pgn) => run(pgn, `the sample (${entry.label})`))
     .catch((e) => {
       state = 'error';
-      status.textContent = `The sample ${entry.file} could not be loaded (${e.message || e}).`;
+      status.textContent = `The sample ${entry.file} could not be loaded (${messageOf(e)}).`;
     });
   return {
     element: host,
@@ -125,19 +127,16 @@ export function mountMatchChart(host, a) {
   });
   const bound = (field) => Number(lesson_number(`sprt elo0=${sprt.elo0} elo1=${sprt.elo1} alpha=${sprt.alpha} beta=${sprt.beta} field=${field} dp=6`));
   const bounds = { lower: bound('lower'), upper: bound('upper') };
-  const card = document.createElement('section');
-  card.className = 'card chart-card wide match-lesson-card';
-  card.innerHTML = '<h2>A match, game by game</h2><p class="blurb"></p>';
-  /** @type {HTMLElement} */ (card.querySelector('.blurb')).textContent =
-    `${a.a || 'stockfish'} at ${a.tca} against ${a.b || 'stockfish'} at ${a.tcb ?? a.tca}, alpha-beta on a virtual clock at ${(a.nps ?? 100000) / 1000}k nodes/s, colour-reversed pairs from the built-in openings. Top: A’s Elo estimate with its 95 % error bar; bottom: the SPRT’s log-likelihood ratio (LLR) for [${sprt.elo0}, ${sprt.elo1}] normalized Elo, α = ${sprt.alpha}, β = ${sprt.beta}, against its bounds.`;
-  const figure = Object.assign(document.createElement('div'), { className: 'figure' });
-  const canvas = document.createElement('canvas');
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', 'Elo estimate with error bar, and the SPRT log-likelihood ratio, after each game');
-  figure.append(canvas);
+  const { section: card, figure, canvas, size } = chartCard({
+    className: 'chart-card match-lesson-card',
+    title: 'A match, game by game',
+    blurb: `${a.a || 'stockfish'} at ${a.tca} against ${a.b || 'stockfish'} at ${a.tcb ?? a.tca}, alpha-beta on a virtual clock at ${(a.nps ?? 100000) / 1000}k nodes/s, colour-reversed pairs from the built-in openings. Top: A’s Elo estimate with its 95 % error bar; bottom: the SPRT’s log-likelihood ratio (LLR) for [${sprt.elo0}, ${sprt.elo1}] normalized Elo, α = ${sprt.alpha}, β = ${sprt.beta}, against its bounds.`,
+    label: 'Elo estimate with error bar, and the SPRT log-likelihood ratio, after each game',
+    height: { ratio: 0.48, min: 300, max: 440 },
+  });
   const note = Object.assign(document.createElement('div'), { className: 'annotation' });
   note.setAttribute('aria-live', 'polite');
-  card.append(figure, note);
+  card.append(note);
   host.append(card);
 
   /** @type {{games: number, elo: number|null, err: number|null, llr: number, verdict: string}[]} */
@@ -146,9 +145,7 @@ export function mountMatchChart(host, a) {
   let done = false;
   let failed = '';
   const draw = perFrame(() => {
-    const width = Math.max(300, Math.round(figure.clientWidth || 800));
-    const height = Math.round(Math.min(440, Math.max(300, width * 0.48)));
-    fitCanvas(canvas, width, height);
+    const { width, height } = size();
     drawMatch(canvas, width, height, points, total, bounds);
     canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
     canvas.dataset.games = String(points.length ? points[points.length - 1].games : 0);

@@ -8,6 +8,7 @@ import { html, nothing } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
 import { lesson_number, term } from '../../pkg/tmlab.js';
 import { lessonOf, revealed } from './controller.js';
+import { messageOf } from '../../ui/typed-error.js';
 
 /** Computed numbers, by expression: the crate evaluates each once per page. */
 const NUMBERS = new Map();
@@ -17,7 +18,7 @@ export function numberText(/** @type {string} */ expr) {
     try {
       NUMBERS.set(expr, { ok: true, text: lesson_number(expr) });
     } catch (e) {
-      NUMBERS.set(expr, { ok: false, text: `⚠ ${e?.message || e}` });
+      NUMBERS.set(expr, { ok: false, text: `⚠ ${messageOf(e)}` });
     }
   }
   return NUMBERS.get(expr);

@@ -11,6 +11,7 @@ import { MatchRunner } from '../../engine/match-runner.js';
 import { saveMatch, saveGame, loadSaved, clearMatch, dropRecords } from './store.js';
 import { openSaved } from './validate.js';
 import { specOf } from './spec.js';
+import { messageOf } from '../../ui/typed-error.js';
 
 /**
  * What a match session needs from its view.
@@ -72,7 +73,7 @@ export function createMatchSession({ cap, state, dispatch, paint }) {
         book.add(x);
         taken.push(x);
       } catch (err) {
-        refused.push(`game ${x.index + 1}: ${err?.message || err}`);
+        refused.push(`game ${x.index + 1}: ${messageOf(err)}`);
       }
     }
     const r = new MatchRunner({ spec, book, concurrency: gamesAtOnce(savedState.conc, cap), mayStart });
@@ -91,7 +92,7 @@ export function createMatchSession({ cap, state, dispatch, paint }) {
         await saveGame(state().meta, summary);
       } catch (err) {
         unsaved.set(summary.index, summary);
-        dispatch({ type: 'notice', text: `Autosave failed (${err.message || err}); the match goes on but cannot be resumed after a reload.` });
+        dispatch({ type: 'notice', text: `Autosave failed (${messageOf(err)}); the match goes on but cannot be resumed after a reload.` });
       }
     });
     for (const type of ['complete', 'stopped']) {
@@ -153,7 +154,7 @@ export function createMatchSession({ cap, state, dispatch, paint }) {
     try {
       raw = await loadSaved();
     } catch (err) {
-      dispatch({ type: 'notice', text: `Saved matches are unavailable (${err.message || err}).` });
+      dispatch({ type: 'notice', text: `Saved matches are unavailable (${messageOf(err)}).` });
     }
     if (!raw) return;
     const saved = openSaved(raw);
@@ -170,7 +171,7 @@ export function createMatchSession({ cap, state, dispatch, paint }) {
     } catch (err) {
       book = null;
       runner = null;
-      dispatch({ type: 'error', text: `The saved match could not be restored (${err.message || err}); start a new one.` });
+      dispatch({ type: 'error', text: `The saved match could not be restored (${messageOf(err)}); start a new one.` });
       return;
     }
     const { taken: good, message: refused } = taken;

@@ -6,6 +6,7 @@
 // clock tick draws), the Rust game, the engine client and the parts these steps touch.
 import { askPromotion } from './board.js';
 import { canMove, nextAction } from './controller.js';
+import { messageOf } from '../../ui/typed-error.js';
 
 /**
  * @typedef {{readonly s: import('./controller.js').PlayState, board: any, engine: any, cg: any,
@@ -48,14 +49,14 @@ export function createFlow(v) {
   }
 
   function bestmove(id, line) {
-    if (v.s.active?.id !== id || v.s.active.kind !== 'move') return v.log(`ignored ${line} (#${id})`);
+    if (v.s.active?.id !== id || v.s.active?.kind !== 'move') return v.log(`ignored ${line} (#${id})`);
     const used = v.elapsedNow();
     const report = v.board.report();
     let played;
     try {
       played = v.board.play_engine(line, used);
     } catch (e) {
-      return v.dispatch({ type: 'notice', text: `Engine move not played: ${e.message || e}` });
+      return v.dispatch({ type: 'notice', text: `Engine move not played: ${messageOf(e)}` });
     }
     // The manager's state after this move goes with the game, so a reload restores it.
     const state = v.engine.managerSnapshot();
@@ -63,7 +64,7 @@ export function createFlow(v) {
       try {
         v.board.set_manager_state(state);
       } catch (e) {
-        v.log(`manager state not kept: ${e.message || e}`);
+        v.log(`manager state not kept: ${messageOf(e)}`);
       }
     }
     v.log(`engine ${played.uci} in ${Math.round(used)} ms`);
@@ -85,7 +86,7 @@ export function createFlow(v) {
     try {
       v.board.play_person(orig, dest, promo, used);
     } catch (e) {
-      v.dispatch({ type: 'notice', text: String(e.message || e) });
+      v.dispatch({ type: 'notice', text: messageOf(e) });
       return;
     }
     personMoved(v.board.state().moves.at(-1)?.uci, used, meta.premove);

@@ -29,6 +29,7 @@ import { createFlow } from './flow.js';
 import { playTemplate, compactTemplate } from './render.js';
 import { download } from '../../ui/download.js';
 import './play.css';
+import { messageOf } from '../../ui/typed-error.js';
 
 export { PLAY_PREFIX, PLAY_DEFAULTS, PLAY_CHOICES } from './setup.js';
 
@@ -306,7 +307,7 @@ export function mountPlay(root, ctx) {
     try {
       restored = PlayBoard.restore(stored.game);
     } catch (e) {
-      problem = `The saved game could not be restored (${e.message || e}); a new game starts.`;
+      problem = `The saved game could not be restored (${messageOf(e)}); a new game starts.`;
     }
   }
   const ready = restored

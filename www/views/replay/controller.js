@@ -92,7 +92,7 @@ export function gameOf(/** @type {ReplayState} */ s) {
  */
 export function chartChoicesOf(/** @type {ReplayState} */ s) {
   if (!s.result) return [];
-  const own = gameOf(s)?.sides.some((side) => side.own) ? ['the engines’ own limits (from their comments)'] : [];
+  const own = gameOf(s)?.sides.some((side) => side.own) ? [s.result.replay.own_limits_label] : [];
   return [...s.result.replay.managers, ...own];
 }
 
@@ -138,13 +138,6 @@ export function summaryOf(/** @type {ReplayState} */ s) {
   }));
 }
 
-/** The engine's eval and depth as its comment wrote them (`+0.68/12`, `-M2/5`), or `–`. */
-function evalOf(/** @type {any} */ t) {
-  if (!t || t.depth == null) return '–';
-  if (t.mate != null) return `${t.mate < 0 ? '-' : '+'}M${Math.abs(t.mate)}/${t.depth}`;
-  return t.eval_pawns == null ? '–' : `${t.eval_pawns >= 0 ? '+' : ''}${t.eval_pawns.toFixed(2)}/${t.depth}`;
-}
-
 /** True when a move of the shown game carries the engine's own account (eval, nodes…). */
 export function tracedOf(/** @type {ReplayState} */ s) {
   return !!gameOf(s)?.sides.some((side) => side.moves.some((m) => m.engine));
@@ -163,7 +156,7 @@ export function moveRowsOf(/** @type {ReplayState} */ s, /** @type {number} */ s
     const t = m.engine;
     const b = own ? m.own : m.budgets[s.manager];
     return {
-      eval: evalOf(t),
+      eval: m.eval_text ?? '–',
       nodes: t?.nodes == null ? '–' : String(t.nodes),
       latency: t?.latency_ms == null ? '–' : secs(t.latency_ms, 3),
       key: m.ply,

@@ -15,6 +15,7 @@ import { appUrl } from '../../ui/app-url.js';
 import { replayWorker } from '../../engine/replay-client.js';
 import { replayTemplate } from './render.js';
 import '../../ui/records.css';
+import { messageOf } from '../../ui/typed-error.js';
 
 export { REPLAY_PREFIX, REPLAY_DEFAULTS, SAMPLES } from './controller.js';
 
@@ -27,10 +28,11 @@ export function mountReplay(root, ctx) {
   let sample = ctx.state.sample ?? REPLAY_DEFAULTS.sample;
   let summary = null;
   const worker = replayWorker();
-  const chart = createGameChart(() => ({ summary, index: s.game, finished: summary ? 1 : 0 }));
-  chart.element.querySelector('h2').textContent = 'Time used against the manager’s limits';
-  chart.element.querySelector('.blurb').textContent =
-    'Bars: the time each side actually used per move (White left, Black right of the move number); ▬ the chosen manager’s soft budget and × its hard limit at that clock; lines: both clocks (right axis).';
+  const chart = createGameChart(() => ({ summary, index: s.game, finished: summary ? 1 : 0 }), {
+    title: 'Time used against the manager’s limits',
+    blurb:
+      'Bars: the time each side actually used per move (White left, Black right of the move number); ▬ the chosen manager’s soft budget and × its hard limit at that clock; lines: both clocks (right axis).',
+  });
 
   const save = () => ctx.onChange({ tm: s.tm, sample });
   /** The chart records asked of the worker (`game:manager`), each asked once per replay. */
@@ -88,7 +90,7 @@ export function mountReplay(root, ctx) {
       save();
       s = update(s, { type: 'pgn', pgn: await res.text(), source: `(sample: ${entry.label})` });
     } catch (e) {
-      s = update(s, { type: 'failed', error: { path: 'pgn', message: `The sample ${entry.file} could not be loaded (${e.message || e}).`, allowed: '' } });
+      s = update(s, { type: 'failed', error: { path: 'pgn', message: `The sample ${entry.file} could not be loaded (${messageOf(e)}).`, allowed: '' } });
       paint();
       return;
     }

@@ -9,7 +9,7 @@
 import { draw_tune_chart, tune_apply, tune_end_list, tune_next, tune_plan, tune_result, tune_resume } from '../../pkg/tmlab.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
-import { typedError } from '../../ui/typed-error.js';
+import { typedError, messageOf } from '../../ui/typed-error.js';
 import { GamePool } from '../../engine/game-pool.js';
 import { playGame } from '../../engine/experiment-games.js';
 import { mountExperiment } from '../../ui/experiment.js';
@@ -64,7 +64,7 @@ async function loop(/** @type {import('../../ui/experiment.js').Experiment} */ x
       x.paint();
     }
   } catch (e) {
-    if (x.pool !== p || e?.message === 'stopped') return;
+    if (x.pool !== p || messageOf(e) === 'stopped') return;
     x.dispatch({ type: 'fail', message: typedError(e).message });
     x.save();
   }

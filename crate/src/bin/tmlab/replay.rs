@@ -161,11 +161,7 @@ fn side_text(s: &mut String, side: &SideReplay, managers: &[String], resolution:
 /// `+0.68/12 118066 0.001` (eval/depth, nodes, latency in seconds), `-` where absent.
 fn trace_text(m: &ReplayMove) -> String {
     let Some(t) = &m.engine else { return format!(" {:>10} {:>9} {:>8}", "-", "-", "-") };
-    let eval = match (t.eval_pawns, t.mate, t.depth) {
-        (Some(p), _, Some(d)) => format!("{p:+.2}/{d}"),
-        (_, Some(mate), Some(d)) => format!("{}M{}/{d}", if mate < 0 { "-" } else { "+" }, mate.abs()),
-        _ => "-".into(),
-    };
+    let eval = t.eval_text().unwrap_or_else(|| "-".into());
     let nodes = t.nodes.map_or("-".into(), |n| n.to_string());
     let latency = t.latency_ms.map_or("-".into(), |l| format!("{:.3}", l / 1000.0));
     format!(" {eval:>10} {nodes:>9} {latency:>8}")

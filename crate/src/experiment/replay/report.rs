@@ -37,6 +37,8 @@ pub struct ReplayMove {
     pub budgets: Vec<Limits>,
     /// What the engine itself reported for the move (its comment), if anything.
     pub engine: Option<EngineTrace>,
+    /// Its score and depth as one text ([`EngineTrace::eval_text`]: `+0.68/12`), if it has them.
+    pub eval_text: Option<String>,
     /// The engine's own soft and hard limits, when its comment carried both (capped at the
     /// clock, as the managers' are).
     pub own: Option<Limits>,
@@ -109,11 +111,17 @@ pub struct GameReplay {
     pub sides: [SideReplay; 2],
 }
 
+/// What the engines' own limits are called beside the managers' specs (the Replay view's chart
+/// choice one past the managers, [`GameReplay::chart_record`]).
+pub const OWN_LIMITS_LABEL: &str = "the engines\u{2019} own limits (from their comments)";
+
 /// Every game of a PGN, replayed against the same managers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Replay {
     /// The managers' canonical spec strings.
     pub managers: Vec<String>,
+    /// [`OWN_LIMITS_LABEL`], for the page's list of what a game's chart is drawn against.
+    pub own_limits_label: &'static str,
     /// The games.
     pub games: Vec<GameReplay>,
 }

@@ -15,6 +15,9 @@
 
 use serde::Serialize;
 
+use crate::play::pgn::format_eval;
+use crate::stop::Score;
+
 /// What the engine reported for one move. Every field is absent when the comment lacks it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct EngineTrace {
@@ -37,6 +40,22 @@ pub struct EngineTrace {
     pub hard_ms: Option<f64>,
     /// Time searched on the opponent's clock before a ponder hit, ms (`ponderhit=`).
     pub pondered_ms: Option<f64>,
+}
+
+impl EngineTrace {
+    /// The score and depth as cutechess writes them (`+0.68/12`, `-M3/20`), through the one
+    /// score format of the PGN writer ([`format_eval`]); `None` without a depth or a score. The
+    /// CLI's `replay` table and the Replay view show this text.
+    pub fn eval_text(&self) -> Option<String> {
+        let depth = self.depth?;
+        let score = match (self.mate, self.eval_pawns) {
+            (Some(m), _) if m < 0 => Score::MatedIn(2 * m.unsigned_abs()),
+            (Some(m), _) => Score::MateIn((2 * m.unsigned_abs()).saturating_sub(1)),
+            (None, Some(p)) => Score::Cp((p * 100.0).round() as i32),
+            (None, None) => return None,
+        };
+        Some(format!("{}/{depth}", format_eval(score)))
+    }
 }
 
 /// The trace in `comment`, or `None` when it names nothing an engine reports.
@@ -136,6 +155,19 @@ mod tests {
             (t.soft_ms, t.hard_ms, t.pondered_ms, t.latency_ms),
             (Some(180.0), Some(640.0), Some(90.0), Some(3.0))
         );
+    }
+
+    #[test]
+    fn the_eval_text_is_cutechess_s_prefix() {
+        let text = |c: &str| parse_trace(c).unwrap().unwrap().eval_text();
+        assert_eq!(text("-0.26/9 0.190s").as_deref(), Some("-0.26/9"));
+        assert_eq!(text("+9.80/13 0.14s").as_deref(), Some("+9.80/13"));
+        assert_eq!(text("0.00/1 0.01s").as_deref(), Some("+0.00/1"));
+        assert_eq!(text("-M2/5 0.21s").as_deref(), Some("-M2/5"));
+        assert_eq!(text("+M3/20 0.5s").as_deref(), Some("+M3/20"));
+        assert_eq!(text("+M1/1 0.5s").as_deref(), Some("+M1/1"));
+        // A trace without a score (only nodes, or the engine's limits) has no eval text.
+        assert_eq!(text("n=4410 soft=180 hard=640"), None);
     }
 
     #[test]
