@@ -6,21 +6,10 @@
 // field is recognised through any variable, parameter or property whose type is that class.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WWW, jsFiles } from './www-files.js';
 import ts from 'typescript';
-
-const WWW = resolve(dirname(fileURLToPath(import.meta.url)), '../../www');
-
-/** Every .js file under `dir` (www/pkg, generated, excluded). @param {string} dir @returns {string[]} */
-function jsFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'pkg' || e.name === 'node_modules' ? [] : jsFiles(p);
-    return e.name.endsWith('.js') ? [p] : [];
-  });
-}
 
 const ASSIGNMENTS = new Set([
   ts.SyntaxKind.EqualsToken,

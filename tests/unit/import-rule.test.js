@@ -5,20 +5,9 @@
 // import.meta.url)` (workers, assets); comments are skipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const WWW = resolve(dirname(fileURLToPath(import.meta.url)), '../../www');
-
-/** Every .js file under `dir` (www/pkg, generated, excluded). @param {string} dir @returns {string[]} */
-function jsFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'pkg' || e.name === 'node_modules' ? [] : jsFiles(p);
-    return e.name.endsWith('.js') ? [p] : [];
-  });
-}
+import { WWW, jsFiles } from './www-files.js';
 
 /** The module specifiers of a source, comments skipped. @param {string} src @returns {string[]} */
 export function specifiers(src) {
