@@ -194,6 +194,9 @@ for (const [tm, searcher] of [['lc0-legacy', 'ab'], ['stockfish', 'ab'], ['lc0-l
         engineErrors: all.filter((l) => l.line.startsWith('info string error')).map((l) => l.line),
         used: globalThis.tmlab.views.play.state.moves[2].used_ms,
         playedAt: globalThis.tmlab.views.play.events.slice(m.events).find((e) => e.what.startsWith('engine '))?.t,
+        // The manager state the page would save with the game, and the engine's own last word.
+        snapshot: globalThis.tmlab.engine.managerSnapshot(),
+        printed: afterLines.findLast((l) => l.startsWith('info string tm-state '))?.slice('info string tm-state '.length),
       };
     }, since);
     r.dropped.go = gos.findLast((g) => g.i < since.events)?.go;
@@ -204,6 +207,10 @@ for (const [tm, searcher] of [['lc0-legacy', 'ab'], ['stockfish', 'ab'], ['lc0-l
     assert.ok(r.dropped.soft, 'the dropped search printed its budget at once');
     assert.equal(r.restarted.go, r.dropped.go, 'the engine’s clock was charged nothing');
     assert.equal(r.restarted.soft, r.dropped.soft, 'the restarted search got the same budget');
+    // The worker that played the restarted move (a promoted spare for alpha-beta) is heard: the
+    // state saved with the game is the one it printed with that move.
+    assert.ok(r.printed, 'the restarted move printed its manager state');
+    assert.equal(r.snapshot, r.printed, 'the page keeps the manager state of the move just played');
     // The move's time is the restarted search's alone: the think before the drop and the 500 ms
     // away are not in it.
     assert.ok(r.used <= r.playedAt - since.t + 20, `${r.used} ms charged for a think of at most ${r.playedAt - since.t} ms`);

@@ -335,7 +335,13 @@ export class EngineClient extends EventTarget {
     if (w !== this.active) {
       // The spare: handshake and its first barrier only.
       this.record(`< ${line}`, true);
-      if (w.handshake(line) && line === 'uciok') this.barrier(w);
+      if (w.handshake(line)) {
+        if (line === 'uciok') this.barrier(w);
+        // Its barrier is through: the `tm-state` lines it prints once promoted are the game's
+        // (left quiet, a spare promoted without a barrier ignored them and the saved manager
+        // state went stale until the next barrier).
+        else if (line === 'readyok') w.listen();
+      }
       return;
     }
     this.record(`< ${line}`);
