@@ -335,20 +335,14 @@ export class EngineClient extends EventTarget {
     if (w !== this.active) {
       // The spare: handshake and its first barrier only.
       this.record(`< ${line}`, true);
-      if (w.handshake(line)) {
-        if (line === 'uciok') this.barrier(w);
-        // Its barrier is through: the `tm-state` lines it prints once promoted are the game's
-        // (left quiet, a spare promoted without a barrier ignored them and the saved manager
-        // state went stale until the next barrier).
-        else if (line === 'readyok') w.listen();
-      }
+      if (w.handshake(line) && line === 'uciok') this.barrier(w);
       return;
     }
     this.record(`< ${line}`);
     this.dispatchEvent(new CustomEvent('line', { detail: line }));
     if (w.handshake(line)) {
       if (line === 'uciok') this.barrier(w);
-      else if (line === 'readyok') this.barrierDone(w);
+      else if (line === 'readyok') this.barrierDone();
       return;
     }
     const payload = protocol.statePayload(line);
@@ -459,9 +453,8 @@ export class EngineClient extends EventTarget {
     w.awaitReady(!isActive || (w.replay && !newGame));
   }
 
-  /** @param {EngineWorker} w */
-  barrierDone(w) {
-    w.listen();
+  /** The active worker's barrier is through: searches may go. */
+  barrierDone() {
     if (this.state === 'failed') return;
     // After a crash the re-issued search must end before the failures are forgotten.
     if (!this.pending) this.failures = 0;

@@ -81,7 +81,9 @@ export class EngineWorker {
       return Boolean(m) || line === 'uciok';
     }
     if (this.awaiting && line === 'readyok') {
+      // The barrier is through: `tm-state` lines count again.
       this.awaiting = false;
+      this.quiet = false;
       this.ready = true;
       return true;
     }
@@ -124,11 +126,6 @@ export class EngineWorker {
     this.replay = false;
     this.awaiting = true;
     this.send('isready');
-  }
-
-  /** Its barrier is done: `tm-state` lines count again. */
-  listen() {
-    this.quiet = false;
   }
 
   /** Terminate the worker at once: a running search ends with it, and nothing more arrives. */
