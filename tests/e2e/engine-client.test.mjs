@@ -10,6 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, collectErrors } from './harness.mjs';
+import { percentiles } from '../../scripts/bench/stop.mjs';
 
 const TRIALS = 20;
 /** Ended by the call, not by the budget. */
@@ -34,12 +35,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-function stats(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const q = (p) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
-  return { p50: q(0.5), p99: q(0.99), max: s.at(-1) };
-}
 
 test('stop() ends an alpha-beta search at 15+10 with the last iteration’s best move at once', async () => {
   const trials = await page.evaluate(
@@ -81,7 +76,7 @@ test('stop() ends an alpha-beta search at 15+10 with the last iteration’s best
     if (t.expected) assert.equal(t.bestmove.split(' ')[1], t.expected, 'the last completed iteration’s best move');
     assert.equal(t.stopLine, 'info string stop command');
   }
-  const { p50, p99, max } = stats(trials.map((t) => t.ms));
+  const { p50, p99, max } = percentiles(trials.map((t) => t.ms));
   console.log(`# stop() answers an alpha-beta search at 15+10: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms over ${TRIALS}; ${trials.filter((t) => t.expected).length} answered from a streamed PV`);
   assert.ok(max < ENDED_MS, `every stop() answered at once (max ${max.toFixed(1)} ms)`);
   assert.deepEqual(errors, []);
@@ -124,7 +119,7 @@ test('cancel() ends an MCTS search at once and nothing of it arrives afterwards'
     assert.ok(t.running, 'the search ran when it was cancelled');
     assert.deepEqual(t.late, [], 'no output of the dropped search');
   }
-  const { p50, p99, max } = stats(trials.map((t) => t.ms));
+  const { p50, p99, max } = percentiles(trials.map((t) => t.ms));
   console.log(`# cancel() ends an MCTS search at 15+10: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms over ${TRIALS} (sent: ${trials[0].sent.join(' | ')})`);
   assert.ok(max < ENDED_MS, `every cancel() ended its search at once (max ${max.toFixed(1)} ms)`);
   assert.deepEqual(errors, []);
