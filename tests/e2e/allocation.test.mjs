@@ -16,9 +16,13 @@ function simulate(spec, tc, { moves, use, nps, reuse }) {
   return JSON.parse(execFileSync(TMLAB, args, { encoding: 'utf8' })).rows;
 }
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
+/** @type {import('./harness.mjs').Page} */
 let page;
+/** @type {string[]} */
 let errors;
 
 before(async () => {

@@ -9,7 +9,9 @@ import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
 
 const PAGES = ['index.html', 'embed/index.html', 'embed-demo.html'];
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 
 before(async () => {

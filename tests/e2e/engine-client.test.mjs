@@ -17,9 +17,13 @@ const TRIALS = 20;
 const ENDED_MS = 1000;
 const GO = 'go wtime 900000 btime 900000 winc 10000 binc 10000';
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
+/** @type {import('./harness.mjs').Page} */
 let page;
+/** @type {string[]} */
 let errors;
 
 before(async () => {

@@ -20,10 +20,14 @@ const ENDED_MS = 1000;
 /** A blocking guard, not a timing target: a page waiting for the engine shows seconds. */
 const LONGEST_TASK_MS = 1000;
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 /** @type {import('playwright-core').Page} */
+/** @type {import('./harness.mjs').Page} */
 let page;
+/** @type {string[]} */
 let errors;
 let actions;
 

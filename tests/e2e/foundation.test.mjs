@@ -13,9 +13,13 @@ const mle = (mv, m, s) => {
   return m * Math.pow(1 + 2 * Math.pow(x / m, s), 1 / s) - x;
 };
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
+/** @type {import('./harness.mjs').Page} */
 let page;
+/** @type {string[]} */
 let errors;
 
 before(async () => {

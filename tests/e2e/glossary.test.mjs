@@ -11,9 +11,13 @@ import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
 /** Screenshots for the closing note (never committed). */
 const SHOTS = join(ROOT, 'target', 'screenshots');
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
+/** @type {import('./harness.mjs').Page} */
 let page;
+/** @type {string[]} */
 let errors;
 
 before(async () => {

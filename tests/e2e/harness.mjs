@@ -9,6 +9,10 @@ import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {Awaited<ReturnType<typeof serveDist>>} Server the preview server `serveDist` starts */
+/** @typedef {Awaited<ReturnType<typeof launch>>} Browser the Chromium context `launch` starts */
+
 /** Chromium flags this machine needs: no sandbox as root, no network beyond localhost. */
 const CHROMIUM_ARGS = [
   '--headless=new',
@@ -43,8 +47,9 @@ export async function serveDist() {
     logLevel: 'warn',
     preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
   });
-  const url = server.resolvedUrls.local[0];
-  return { url, close: () => new Promise((res) => server.httpServer.close(res)) };
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('the preview server reported no local URL');
+  return { url, close: () => new Promise((res) => server.httpServer.close(() => res(undefined))) };
 }
 
 /**

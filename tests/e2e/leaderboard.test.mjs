@@ -9,7 +9,9 @@ import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 const DOC = JSON.parse(readFileSync(join(ROOT, 'www', 'public', 'leaderboard.json'), 'utf8'));
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 
 before(async () => {

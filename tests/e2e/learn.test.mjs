@@ -23,9 +23,13 @@ const SHOT = { 'the-problem': 'lesson-1-problem.png', 'overhead-and-flagging': '
 /** Lessons whose tries mark a move of an engine game (the notice's number drawn there). */
 const ENGINE_MARKS = ['overhead-and-flagging', 'mcts-smart-pruning', 'pondering'];
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
+/** @type {import('./harness.mjs').Page} */
 let page;
+/** @type {string[]} */
 let errors;
 
 before(async () => {

@@ -14,7 +14,9 @@ const SLOW = { offline: false, latency: 150, downloadThroughput: 10e6 / 8, uploa
 const TRIALS = 3;
 const BOUND_MS = 1000;
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 
 before(async () => {

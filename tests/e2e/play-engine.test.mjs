@@ -19,9 +19,13 @@ import tmlab from '../unit/wasm.js';
 const SHOTS = join(ROOT, 'target', 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
+/** @type {import('./harness.mjs').Page} */
 let page;
+/** @type {string[]} */
 let errors;
 
 before(async () => {

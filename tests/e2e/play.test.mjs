@@ -18,9 +18,13 @@ import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT, bloc
 const SHOTS = join(ROOT, 'target', 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
+/** @type {import('./harness.mjs').Page} */
 let page;
+/** @type {string[]} */
 let errors;
 
 before(async () => {

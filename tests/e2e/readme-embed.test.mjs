@@ -20,7 +20,9 @@ function readmeSnippet() {
   return m[1];
 }
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 
 before(async () => {

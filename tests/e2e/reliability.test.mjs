@@ -11,7 +11,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, watchLongTasks, longTasks, ROOT } from './harness.mjs';
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 
 before(async () => {

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 
 before(async () => {

@@ -18,7 +18,9 @@ import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
 const TCS = '1+0.01,2+0.02';
 const QUERY = `?v=1&view=match&sc.tcs=${encodeURIComponent(TCS)}&sc.games=2&sc.maxmoves=30&sc.seed=2`;
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 let native;
 

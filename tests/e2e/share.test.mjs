@@ -12,7 +12,9 @@ import { ROOT, serveDist, launch, watchLongTasks, longTasks, collectErrors, bloc
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 
 before(async () => {

@@ -16,7 +16,9 @@ const SHOTS = join(ROOT, 'target', 'screenshots');
 const VALUES = '0.5,1.5,2.5';
 const QUERY = `?v=1&view=sweep&s.tc=1%2B0.01&s.games=4&s.values=${encodeURIComponent(VALUES)}&s.seed=3`;
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 let native;
 

@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, serveDist, launch, collectErrors } from './harness.mjs';
 
+/** @type {import('./harness.mjs').Server} */
 let server;
 before(async () => {
   server = await serveDist();

@@ -16,7 +16,9 @@ const SHOTS = join(ROOT, 'target', 'screenshots');
 const TM = 'lc0-legacy(slowmover=0.5)';
 const QUERY = `?v=1&view=tune&t.tm=${encodeURIComponent(TM)}&t.tc=1%2B0.01&t.games=8&t.maxmoves=30&t.cend=0.3&t.rend=0.2`;
 
+/** @type {import('./harness.mjs').Server} */
 let server;
+/** @type {import('./harness.mjs').Browser} */
 let browser;
 let native;
 
