@@ -129,7 +129,7 @@ try {
   if (rows > 100) failures.push(`the games table holds ${rows} rows`);
   if (GAMES > 100) {
     await page.click('#m-games-earlier');
-    await page.waitForFunction(() => !document.querySelector('#m-games-latest').disabled);
+    await page.waitForFunction(() => !/** @type {HTMLButtonElement} */ (document.querySelector('#m-games-latest')).disabled);
     const idx = await page.$$eval('#m-games-table tr.done', (trs) => trs.map((t) => Number(t.dataset.index)));
     const lo = Math.min(...idx);
     if (idx.length !== 100 || lo % 100 !== 0 || Math.max(...idx) !== lo + 99) {

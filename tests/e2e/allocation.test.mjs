@@ -52,7 +52,7 @@ async function hoverMove(mv) {
   const frame = await page.evaluate(() => globalThis.tmlab.allocation.lastDrawn.frame);
   await page.locator('#chart-allocation canvas').scrollIntoViewIfNeeded();
   const box = await page.locator('#chart-allocation canvas').boundingBox();
-  const canvasWidth = await page.evaluate(() => document.querySelector('#chart-allocation canvas').width);
+  const canvasWidth = await page.evaluate(() => /** @type {HTMLCanvasElement} */ (document.querySelector('#chart-allocation canvas')).width);
   const [x0, x1] = frame.x_range;
   const px = frame.left + ((mv - x0) / (x1 - x0)) * (frame.right - frame.left);
   await page.mouse.move(box.x + (px * box.width) / canvasWidth, box.y + box.height / 2);
@@ -87,10 +87,10 @@ test('the chart’s numbers are the ones tmlab simulate prints', async () => {
 
 test('a bad time control is refused with the token named, and recovers', async () => {
   await page.fill('#allocation-tc', '40/6x');
-  await page.waitForFunction(() => document.querySelector('#chart-allocation .error').textContent.length > 0);
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#chart-allocation .error')).textContent.length > 0);
   assert.match(await page.textContent('#chart-allocation .error'), /6x/);
   await page.fill('#allocation-tc', '40/60');
-  await page.waitForFunction(() => document.querySelector('#chart-allocation .error').textContent === '');
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#chart-allocation .error')).textContent === '');
 });
 
 test('a typed parameter outside its range is refused with the allowed range (the crate’s words)', async () => {
@@ -174,7 +174,7 @@ test('engine mode: each move has its budgets, time used and clock; progress show
   // Progress: the bar fills while the game is played, move by move.
   await page.waitForFunction(() => {
     const p = document.querySelector('#chart-allocation .engine-progress progress');
-    return p && p.value > 2 && document.querySelector('#chart-allocation .engine-mode').dataset.running === '1';
+    return p && p.value > 2 && /** @type {HTMLElement} */ (document.querySelector('#chart-allocation .engine-mode')).dataset.running === '1';
   }, null, { timeout: 60000, polling: 20 });
   assert.match(await page.textContent('#chart-allocation .engine-status'), /Playing lc0-legacy: move \d+ of at most 30/);
   const last = await finished();

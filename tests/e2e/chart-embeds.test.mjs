@@ -67,7 +67,7 @@ test('the decay chart’s Embed button: a <tm-curve> that draws the same chart o
   assert.ok(snippet.includes('<tm-curve kind="decay" from="0.3" step="4"></tm-curve>'), snippet);
   // A slider moved while the panel is open: the snippet follows.
   await page.fill('.param[data-key="decay.step"] input[type=number]', '3');
-  await page.waitForFunction(() => document.querySelector('#chart-decay .chart-embed-panel textarea').value.includes('step="3"'));
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.querySelector('#chart-decay .chart-embed-panel textarea')).value.includes('step="3"'));
   const now = await page.inputValue('#chart-decay .chart-embed-panel textarea');
   assert.ok(now.includes('<tm-curve kind="decay" from="0.3" step="3"></tm-curve>'), now);
   const canvas = page.locator('#chart-decay canvas');
@@ -100,7 +100,7 @@ test('the allocation chart’s Embed button: a <tm-curve> in the usage model, an
   const usage = await snippetOf(page, '#chart-allocation');
   assert.ok(usage.includes('<tm-curve kind="allocation" specs="lc0-smooth;stockfish" tc="40/60" use="0.8"></tm-curve>'), usage);
   await page.check('input[name="allocation-mode"][value="engine"]');
-  await page.waitForFunction(() => document.querySelector('#chart-allocation .chart-embed').dataset.kind === 'iframe');
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#chart-allocation .chart-embed')).dataset.kind === 'iframe');
   const frame = await page.inputValue('#chart-allocation .chart-embed-panel textarea');
   const src = new URL(frame.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&'));
   assert.equal(src.pathname, '/embed/');
@@ -126,7 +126,7 @@ test('the allocation chart’s Embed button: a <tm-curve> in the usage model, an
   await inner.waitForSelector('#chart-allocation[data-mode="engine"]', { timeout: 30000 });
   assert.equal(await inner.locator('#chart-decay, #chart-moves-left').count(), 0, 'that chart alone');
   assert.equal(await inner.inputValue('#allocation-tc'), '40/60');
-  await host2.waitForFunction(() => document.querySelector('.tmlab-fallback').hidden, null, { timeout: 30000 });
+  await host2.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('.tmlab-fallback')).hidden, null, { timeout: 30000 });
   await host2.close();
 });
 
@@ -137,9 +137,9 @@ test('the match game chart’s Embed button: a <tm-curve kind="game"> with that 
   await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
   await page.evaluate(() => globalThis.tmlab.views.match.restored);
   await page.click('#m-start');
-  await page.waitForFunction(() => Number(document.querySelector('#m-progress').dataset.finished || 0) >= 2, null, { timeout: 120000 });
+  await page.waitForFunction(() => Number(/** @type {HTMLElement} */ (document.querySelector('#m-progress')).dataset.finished || 0) >= 2, null, { timeout: 120000 });
   await page.click('#m-games-table tr[data-index="1"]');
-  await page.waitForFunction(() => document.querySelector('#m-chart').dataset.game === '1');
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#m-chart')).dataset.game === '1');
   const moves = Number(await page.getAttribute('#m-chart', 'data-moves'));
   const snippet = await snippetOf(page, '.match-chart');
   assert.match(snippet, /^<script type="module" src="[^"]+tm-curve\.js"><\/script>\n<tm-curve kind="game"><script type="application\/json">\{.*\}<\/script><\/tm-curve>$/s);
@@ -153,11 +153,11 @@ test('the match game chart’s Embed button: a <tm-curve kind="game"> with that 
   assert.equal(await el.evaluate((e) => /** @type {any} */ (e).state), 'drawn', await el.evaluate((e) => e.shadowRoot.textContent));
   assert.equal(await el.evaluate((e) => /** @type {any} */ (e).drawn.moves), moves, 'the same game: as many engine moves');
   assert.ok(label);
-  assert.match(await el.evaluate((e) => e.shadowRoot.querySelector('canvas').getAttribute('aria-label')), / – /);
+  assert.match(await el.evaluate((e) => /** @type {Element} */ (e.shadowRoot.querySelector('canvas')).getAttribute('aria-label')), / – /);
   // Hovering the middle reads a move's numbers, as the Match view's readout does.
-  const box = await el.evaluate((e) => e.shadowRoot.querySelector('canvas').getBoundingClientRect().toJSON());
+  const box = await el.evaluate((e) => /** @type {Element} */ (e.shadowRoot.querySelector('canvas')).getBoundingClientRect().toJSON());
   await docs.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await docs.page.waitForFunction(() => /used \d/.test(document.querySelector('tm-curve').shadowRoot.querySelector('.note').textContent));
+  await docs.page.waitForFunction(() => /used \d/.test(/** @type {Element} */ (document.querySelector('tm-curve')).shadowRoot.querySelector('.note').textContent));
   assert.deepEqual(docs.errors, []);
   await docs.page.close();
 });
@@ -186,6 +186,6 @@ test('the search timeline’s Embed button: an iframe of that search alone, whic
   assert.equal(await frame.locator('.lesson, .timeline-card').count(), 1, 'that chart alone');
   assert.equal(await frame.$eval(`${card} canvas`, (c) => c.dataset.iterations), mine, 'the same search: as many iterations');
   assert.equal(await frame.textContent(`${card} .timeline-limit`), limit, 'and the same effective limit');
-  await docs.waitForFunction(() => document.querySelector('.tmlab-fallback').hidden, null, { timeout: 30000 });
+  await docs.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('.tmlab-fallback')).hidden, null, { timeout: 30000 });
   await docs.close();
 });

@@ -76,7 +76,7 @@ for (const [name, path, act] of [
   ['embed demo', 'embed-demo.html', async (page) => {
     await page.locator('#demo-allocation').scrollIntoViewIfNeeded();
     await page.locator('#demo-frame').scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelector('#demo-frame').contentWindow?.tmlab?.views?.curves, null, { timeout: 30000 });
+    await page.waitForFunction(() => /** @type {HTMLIFrameElement} */ (document.querySelector('#demo-frame')).contentWindow?.tmlab?.views?.curves, null, { timeout: 30000 });
   }],
 ]) {
   test(`no CSP violation and no off-origin request: ${name}`, async () => {

@@ -123,10 +123,10 @@ test('a compact Play iframe from another origin: the link sets the game, it size
   // The engine module compiles in the frame's own process: slow on a shared machine.
   await frame.waitForSelector('#view-play cg-board', { timeout: 90000 });
   // The host's listener sized the frame to the height it posted, and hid the fallback sentence.
-  await p.waitForFunction(() => document.querySelector('.tmlab-fallback').hidden, null, { timeout: 30000 });
+  await p.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('.tmlab-fallback')).hidden, null, { timeout: 30000 });
   const sized = async () => {
     const inner = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
-    await p.waitForFunction((h) => Math.round(document.querySelector('iframe.tmlab').getBoundingClientRect().height) === h, inner, { timeout: 10000 });
+    await p.waitForFunction((h) => Math.round(/** @type {Element} */ (document.querySelector('iframe.tmlab')).getBoundingClientRect().height) === h, inner, { timeout: 10000 });
     return inner;
   };
   const height = await sized();

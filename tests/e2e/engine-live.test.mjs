@@ -103,11 +103,11 @@ test('the panel fills in live during an alpha-beta think: depth, nodes, PV and t
   // The budget bar from the first moments: before the first move, which takes tens of seconds at
   // 15+10 (checked below). The wait may take 5 s, not 1: a loaded machine delays the worker's
   // first line, and a panel that waited for the move would still fail.
-  await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.soft !== '', null, { timeout: 5000 });
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('.engine-panel')).dataset.soft !== '', null, { timeout: 5000 });
   assert.equal(await view(() => globalThis.tmlab.views.play.state.moves.length), 0, 'the budget shows while the first move is thought');
   // Depth and nodes while the search still runs (15+10: its first move takes seconds).
   await page.waitForFunction(() => {
-    const p = document.querySelector('.engine-panel').dataset;
+    const p = /** @type {HTMLElement} */ (document.querySelector('.engine-panel')).dataset;
     return Number(p.depth) >= 4 && Number(p.nodes) > 0;
   }, null, { timeout: 10000 });
   const seen = await view(() => {
@@ -115,11 +115,11 @@ test('the panel fills in live during an alpha-beta think: depth, nodes, PV and t
     return {
       active: globalThis.tmlab.views.play.active?.kind,
       moves: globalThis.tmlab.views.play.state.moves.length,
-      depth: el.querySelector('.ep-depth').textContent,
-      nodes: el.querySelector('.ep-nodes').textContent,
-      pv: el.querySelector('.ep-pv').textContent,
-      limit: el.querySelector('.ep-limit').textContent,
-      budget: el.querySelector('.ep-budget-text').textContent,
+      depth: /** @type {Element} */ (el.querySelector('.ep-depth')).textContent,
+      nodes: /** @type {Element} */ (el.querySelector('.ep-nodes')).textContent,
+      pv: /** @type {Element} */ (el.querySelector('.ep-pv')).textContent,
+      limit: /** @type {Element} */ (el.querySelector('.ep-limit')).textContent,
+      budget: /** @type {Element} */ (el.querySelector('.ep-budget-text')).textContent,
     };
   });
   assert.equal(seen.active, 'move', 'still thinking');
@@ -148,7 +148,7 @@ test('Stockfish: the effective soft limit is shown and the move stays under the 
       const own = lines.slice(lines.findLastIndex((l) => l.startsWith('info string tm soft ')));
       const tm = own.filter((l) => l.startsWith('info string tm-limit ')).map((l) => JSON.parse(l.slice(21)));
       const panel = document.querySelector('.engine-panel');
-      return { used: m.used_ms, tm, stop: own.find((l) => l.startsWith('info string stop ')), shown: panel.dataset.effectiveSoft, stopText: panel.querySelector('.ep-stop').textContent, limitText: panel.querySelector('.ep-limit').textContent };
+      return { used: m.used_ms, tm, stop: own.find((l) => l.startsWith('info string stop ')), shown: panel.dataset.effectiveSoft, stopText: /** @type {Element} */ (panel.querySelector('.ep-stop')).textContent, limitText: /** @type {Element} */ (panel.querySelector('.ep-limit')).textContent };
     });
     // Never a wrong clock: the move used at most its hard limit (plus the page's message latency).
     assert.ok(r.tm.length > 0, 'tm-limit lines during the search');
@@ -251,8 +251,8 @@ test('MCTS: the stop reason is worded for a searcher without iterations', async 
   await openPlay({ tm: 'lc0-legacy', tc: '1m+0', searcher: 'mcts' });
   await page.click('#view-play button.new-game');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1, null, { timeout: 30000 });
-  await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.stop !== '');
-  const r = await view(() => ({ key: document.querySelector('.engine-panel').dataset.stop, text: document.querySelector('.ep-stop').textContent }));
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('.engine-panel')).dataset.stop !== '');
+  const r = await view(() => ({ key: /** @type {HTMLElement} */ (document.querySelector('.engine-panel')).dataset.stop, text: /** @type {Element} */ (document.querySelector('.ep-stop')).textContent }));
   assert.doesNotMatch(r.text, /iteration/, `${r.key}: ${r.text}`);
   assert.doesNotMatch(r.text, /stopped: [a-z-]+$/, 'a sentence, not a bare key');
   console.log(`# MCTS stop: ${r.key} → “${r.text}”`);

@@ -122,7 +122,7 @@ test('the moves-left chart draws Expositor’s estimate (princhess) beside mle-l
 
 test('hovered points are annotated with the formula’s values', async () => {
   const v = await page.evaluate(() => {
-    const get = (k) => Number(document.querySelector(`.param[data-key="${k}"] input[type=number]`).value);
+    const get = (k) => Number(/** @type {HTMLInputElement} */ (document.querySelector(`.param[data-key="${k}"] input[type=number]`)).value);
     return { from: get('decay.from'), to: get('decay.to'), step: get('decay.step'), m: get('moves-left.midpoint'), s: get('moves-left.steepness') };
   });
   for (const share of [0.3, 0.5, 0.8]) {
@@ -182,7 +182,7 @@ test('a typed value outside the range is refused and the range shown', async () 
 
 test('a panic in the worker is reported and the worker respawned', async () => {
   await page.evaluate(() => globalThis.tmlab.engine.debugPanic());
-  await page.waitForFunction(() => document.querySelector('#engine-error').textContent.includes('crashed'));
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#engine-error')).textContent.includes('crashed'));
   assert.match(await page.textContent('#engine-error'), /debug_panic: requested by the page.*restarted/);
   await page.waitForSelector('#engine-state[data-state="idle"]', { timeout: 20000 });
   const log = await page.evaluate(() => globalThis.tmlab.engine.log.slice(-4));

@@ -96,14 +96,14 @@ test('time-control fields echo their reading (seconds syntax everywhere)', async
   await page.waitForSelector('#s-tc-reading');
   assert.equal(await page.textContent('#s-tc-reading'), '1 s + 0.01 s per move');
   await page.fill('#s-tc', '3+2');
-  await page.waitForFunction(() => document.querySelector('#s-tc-reading').textContent === '3 s + 2 s per move');
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#s-tc-reading')).textContent === '3 s + 2 s per move');
   assert.equal(await page.textContent('#s-tcb-reading'), 'the same');
   await page.fill('#s-tcb', '180+2');
-  await page.waitForFunction(() => document.querySelector('#s-tcb-reading').textContent === '3 min + 2 s per move');
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#s-tcb-reading')).textContent === '3 min + 2 s per move');
   await page.goto(`${server.url}?v=1&view=tune`);
   await page.waitForSelector('#t-tc-reading');
   await page.fill('#t-tc', '40/60');
-  await page.waitForFunction(() => document.querySelector('#t-tc-reading').textContent === '40 moves in 1 min, repeating');
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#t-tc-reading')).textContent === '40 moves in 1 min, repeating');
   await page.close();
 });
 
@@ -135,7 +135,7 @@ test('a tap on a chart shows the readout', async () => {
     assert.equal(await note.getAttribute('data-x'), null, 'no readout before the tap');
     const box = await canvas.boundingBox();
     await page.touchscreen.tap(box.x + box.width * 0.6, box.y + box.height * 0.5);
-    await page.waitForFunction(() => document.querySelector('#chart-decay .annotation').dataset.x !== undefined);
+    await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#chart-decay .annotation')).dataset.x !== undefined);
     assert.match(await note.textContent(), /\d/);
     await page.waitForTimeout(200);
     assert.notEqual(await note.getAttribute('data-x'), null, 'the readout stays after the finger lifts');

@@ -164,7 +164,7 @@ test('Play disables the smart-pruning parameters with alpha-beta, with the reaso
   await p.keyboard.press('Enter');
   assert.ok(await p.locator(`${row} .param-help`).isVisible());
   await p.selectOption('#play-searcher', 'mcts');
-  await p.waitForFunction((r) => !document.querySelector(r).classList.contains('not-applicable'), row);
+  await p.waitForFunction((r) => !/** @type {Element} */ (document.querySelector(r)).classList.contains('not-applicable'), row);
   assert.ok(!(await p.locator(`${row} input[type=range]`).isDisabled()));
   await p.close();
 });
@@ -179,7 +179,7 @@ test('the engine panel labels Stockfish’s effective-limit factors from the glo
   await p.click('#view-play button.new-game');
   await p.waitForSelector('.engine-panel .ep-terms .term', { timeout: 30000 });
   const chips = await p.$$eval('.engine-panel .ep-terms .term', (els) =>
-    els.map((e) => ({ key: e.dataset.key, unit: e.dataset.unit, label: e.querySelector('.term-label').textContent, value: e.querySelector('.term-value').textContent, title: e.title })));
+    els.map((e) => ({ key: e.dataset.key, unit: e.dataset.unit, label: /** @type {Element} */ (e.querySelector('.term-label')).textContent, value: /** @type {Element} */ (e.querySelector('.term-value')).textContent, title: e.title })));
   const byKey = Object.fromEntries(chips.map((c) => [c.key, c]));
   assert.equal(byKey.optimum?.label, 'optimum', JSON.stringify(chips));
   assert.match(byKey.optimum.value, / ms$/);

@@ -89,7 +89,7 @@ test('planning a larger run of the shown gauntlet: its command, its cost on this
   console.log(`# leaderboard plan: ${text.trim()}`);
   // A target precision sets the games per manager.
   await page.fill('#lb-precision', '60');
-  await page.waitForFunction(() => document.querySelector('#lb-command').textContent.includes('--games 92 '));
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#lb-command')).textContent.includes('--games 92 '));
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -110,7 +110,7 @@ test('on a 10 Mbit/s, 150 ms link the first chart appears within 1 s; the live c
 test('another view hides the Curves pictures at once', async () => {
   const page = await browser.context.newPage();
   await page.goto(`${server.url}?v=1&view=match`);
-  await page.waitForFunction(() => document.querySelector('#view-curves').hidden);
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#view-curves')).hidden);
   await page.waitForSelector('#m-start', { timeout: 30000 });
   assert.ok(await page.locator('#view-curves').isHidden());
   await page.close();

@@ -34,7 +34,7 @@ async function openMatch(page, query = QUERY) {
   await page.evaluate(() => globalThis.tmlab.views.match.restored);
 }
 
-const finished = (page) => page.evaluate(() => Number(document.querySelector('#m-progress').dataset.finished || 0));
+const finished = (page) => page.evaluate(() => Number(/** @type {HTMLElement} */ (document.querySelector('#m-progress')).dataset.finished || 0));
 
 async function download(page, button) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
@@ -132,7 +132,7 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
 
   // The chart shows the selected game's real records.
   await page.click('#m-games-table tr[data-index="3"]');
-  await page.waitForFunction(() => document.querySelector('#m-chart').dataset.game === '3');
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#m-chart')).dataset.game === '3');
   const engineMoves = json.games.find((g) => g.index === 3).record.moves.filter((m) => !m.book).length;
   assert.equal(Number(await page.getAttribute('#m-chart', 'data-moves')), engineMoves);
   // hover() scrolls the chart into view first: coordinates below the fold receive no events.
@@ -165,7 +165,7 @@ test('the Match defaults: equal controls, the project’s virtual rate, an estim
   }
   // A target precision sets the games.
   await page.fill('#m-precision', '60');
-  await page.waitForFunction(() => document.querySelector('#m-games').value === '92');
+  await page.waitForFunction(() => /** @type {HTMLInputElement} */ (document.querySelector('#m-games')).value === '92');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -195,7 +195,7 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
     // first (Stop would find nothing running, the reload nothing to resume).
     await openMatch(page, QUERY.replace('m.games=10', 'm.games=20'));
     await page.click('#m-start');
-    await page.waitForFunction(() => Number(document.querySelector('#m-progress').dataset.finished) >= 2, null, { timeout: 60000 });
+    await page.waitForFunction(() => Number(/** @type {HTMLElement} */ (document.querySelector('#m-progress')).dataset.finished) >= 2, null, { timeout: 60000 });
     // (Screenshots force a relayout: taken here, outside the long-task measurement.)
     await page.screenshot({ path: join(SHOTS, 'match-running.png'), fullPage: true });
     await page.click('#m-stop');
@@ -207,7 +207,7 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
     assert.equal(await finished(page), atStop, 'nothing finishes after Stop');
     await page.screenshot({ path: join(SHOTS, 'match-stopped.png'), fullPage: true });
     await page.click('#m-resume');
-    await page.waitForFunction(() => Number(document.querySelector('#m-progress').dataset.finished) >= 6, null, { timeout: 60000 });
+    await page.waitForFunction(() => Number(/** @type {HTMLElement} */ (document.querySelector('#m-progress')).dataset.finished) >= 6, null, { timeout: 60000 });
 
     // Reload mid-match: the autosave brings back the finished games and the match goes on.
     const beforeReload = await finished(page);
@@ -244,7 +244,7 @@ test('a game worker that panics is reported and its game replayed in a fresh wor
     await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
     await page.evaluate(() => globalThis.tmlab.views.match.restored);
     await page.click('#m-start');
-    await page.waitForFunction(() => /Game 2: the engine crashed/.test(document.querySelector('#m-note').textContent), null, { timeout: 60000 });
+    await page.waitForFunction(() => /Game 2: the engine crashed/.test(/** @type {Element} */ (document.querySelector('#m-note')).textContent), null, { timeout: 60000 });
     const note = await page.textContent('#m-note');
     assert.match(note, /Game 2: the engine crashed \(.*debug_panic: game 2, requested by the page.*\); the game is being played again in a fresh worker \(restart 1\)/);
     await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });

@@ -133,9 +133,9 @@ test('the default engine’s thinking time follows the position, and each move s
     const last = s.moves.at(-1);
     assert.ok(last.engine, 'the engine’s move carries its numbers');
     const shown = await view(() => ({
-      why: document.querySelector('.engine-panel .ep-why').textContent,
-      stop: document.querySelector('.engine-panel').dataset.stop,
-      budget: document.querySelector('.engine-panel .ep-budget-text').textContent,
+      why: /** @type {Element} */ (document.querySelector('.engine-panel .ep-why')).textContent,
+      stop: /** @type {HTMLElement} */ (document.querySelector('.engine-panel')).dataset.stop,
+      budget: /** @type {Element} */ (document.querySelector('.engine-panel .ep-budget-text')).textContent,
     }));
     assert.equal(shown.why, last.engine.why, 'the panel shows the crate’s sentence for this move');
     assert.match(shown.why, /^Stopped at \d+\.\d+ s/, shown.why);
@@ -172,7 +172,7 @@ test('every strength level answers 1. e4 with the budget and the stop sentence, 
     const r = await view(() => {
       const v = globalThis.tmlab.views.play;
       const p = document.querySelector('.engine-panel');
-      return { report: v.panel.report, soft: p.dataset.soft, why: p.querySelector('.ep-why').textContent, level: p.querySelector('.ep-level').textContent };
+      return { report: v.panel.report, soft: p.dataset.soft, why: /** @type {Element} */ (p.querySelector('.ep-why')).textContent, level: /** @type {Element} */ (p.querySelector('.ep-level')).textContent };
     });
     assert.ok(Number(r.soft) > 0, `level ${l.level}: the budget is shown`);
     assert.equal(r.why, reply.engine.why);
@@ -229,7 +229,7 @@ test('a reload mid-search restores the manager: the restarted search gets the un
       tm: log.find((l) => l.startsWith('< info string tm soft')),
       position: log.filter((l) => l.startsWith('> position ')).at(-1),
       restore: log.find((l) => l.startsWith('> tmlab restore ')),
-      notice: document.querySelector('.play-notice').textContent,
+      notice: /** @type {Element} */ (document.querySelector('.play-notice')).textContent,
     };
   });
   assert.match(after.notice, /Restored the game in progress/);
@@ -260,7 +260,7 @@ test('layout at 1366×768: board, both clocks and the move list without scrollin
   await page.waitForTimeout(200);
   const r = await view(() => {
     const box = (s) => {
-      const b = document.querySelector(s).getBoundingClientRect();
+      const b = /** @type {Element} */ (document.querySelector(s)).getBoundingClientRect();
       return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, height: b.height };
     };
     return {
@@ -285,10 +285,10 @@ test('layout at 390×844: your clock below the board, the engine’s above, both
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
   // The board in view (as a person scrolls to it): both clocks are on screen with it.
-  await page.evaluate(() => document.querySelector('#view-play .board-col').scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => /** @type {Element} */ (document.querySelector('#view-play .board-col')).scrollIntoView({ block: 'start' }));
   const r = await view(() => {
-    const box = (s) => document.querySelector(s).getBoundingClientRect().toJSON();
-    return { board: box('#view-play .board-box'), top: box('#view-play .slot-top .clock'), bottom: box('#view-play .slot-bottom .clock'), h: innerHeight, page: document.documentElement.scrollWidth, w: innerWidth, person: globalThis.tmlab.views.play.state.person, bottomColor: document.querySelector('#view-play .slot-bottom .clock').dataset.color };
+    const box = (s) => /** @type {Element} */ (document.querySelector(s)).getBoundingClientRect().toJSON();
+    return { board: box('#view-play .board-box'), top: box('#view-play .slot-top .clock'), bottom: box('#view-play .slot-bottom .clock'), h: innerHeight, page: document.documentElement.scrollWidth, w: innerWidth, person: globalThis.tmlab.views.play.state.person, bottomColor: /** @type {HTMLElement} */ (document.querySelector('#view-play .slot-bottom .clock')).dataset.color };
   });
   assert.equal(r.bottomColor, r.person, 'your clock is below the board');
   assert.ok(r.top.bottom <= r.board.top + 1, `the engine’s clock is above the board: ${JSON.stringify(r)}`);

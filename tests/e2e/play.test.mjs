@@ -209,7 +209,7 @@ test('a full game at 60 s against the engine: legal moves, a result, no flag, bu
         const p = await view(() => {
           const v = globalThis.tmlab.views.play;
           const e = document.querySelector('.engine-panel');
-          return { to: v.state.to_move, out: !!v.state.outcome, soft: e.dataset.soft, text: e.querySelector('.ep-budget-text').textContent };
+          return { to: v.state.to_move, out: !!v.state.outcome, soft: e.dataset.soft, text: /** @type {Element} */ (e.querySelector('.ep-budget-text')).textContent };
         });
         if (p.soft && /soft \d/.test(p.text)) budgetSeen = true;
         if (p.to !== 'engine' || p.out) break;
@@ -368,7 +368,7 @@ test('a reload mid-game restores the position and the clocks', async () => {
       shown: v.clockMs('black'),
       engine: v.clockMs('white'),
       board: v.cg.getFen(),
-      notice: document.querySelector('.play-notice').textContent,
+      notice: /** @type {Element} */ (document.querySelector('.play-notice')).textContent,
       toMove: v.state.to_move,
     };
   });
@@ -393,7 +393,7 @@ test('MCTS ponders on the expected reply: ponderhit when it is played', async ()
   // The engine replies, then ponders on the move it expects from us.
   await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'ponder', null, { timeout: 20000 });
   const ponderMove = await view(() => globalThis.tmlab.views.play.active.ponderMove);
-  await page.waitForFunction(() => document.querySelector('.engine-panel').dataset.mode === 'pondering');
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('.engine-panel')).dataset.mode === 'pondering');
   await page.waitForTimeout(300);
   await clickMove(ponderMove.slice(0, 2), ponderMove.slice(2, 4));
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 4 || globalThis.tmlab.views.play.state.outcome, null, { timeout: 20000 });
@@ -486,12 +486,12 @@ test('bad values in a link fall back one by one, named in one dismissible messag
   await page.goto(`${server.url}?view=play&p.side=purple&p.s=minimax&p.tm=${encodeURIComponent('lc0-legacy(slowmover=99)')}&p.wtc=3%2Bx&p.btc=90&p.same=0`);
   await page.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
   const r = await view(() => ({
-    note: document.querySelector('#url-note').hidden ? null : document.querySelector('#url-note-text').textContent,
-    error: document.querySelector('.setup-error').textContent,
-    side: document.querySelector('#play-side').value,
-    searcher: document.querySelector('#play-searcher').value,
-    wtc: document.querySelector('#play-wtc').value,
-    btc: document.querySelector('#play-btc').value,
+    note: /** @type {HTMLElement} */ (document.querySelector('#url-note')).hidden ? null : /** @type {Element} */ (document.querySelector('#url-note-text')).textContent,
+    error: /** @type {Element} */ (document.querySelector('.setup-error')).textContent,
+    side: /** @type {HTMLSelectElement} */ (document.querySelector('#play-side')).value,
+    searcher: /** @type {HTMLSelectElement} */ (document.querySelector('#play-searcher')).value,
+    wtc: /** @type {HTMLInputElement} */ (document.querySelector('#play-wtc')).value,
+    btc: /** @type {HTMLInputElement} */ (document.querySelector('#play-btc')).value,
     toMove: globalThis.tmlab.views.play.state.to_move,
   }));
   assert.ok(r.note, 'the link message is shown');
@@ -543,7 +543,7 @@ test('a fresh game shows 3:00 and no clock runs before the first move; 1. e4 typ
   await page.fill('#play-move-input', 'e4');
   await page.press('#play-move-input', 'Enter');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1);
-  const after = await view(() => ({ san: globalThis.tmlab.views.play.state.moves[0].san, input: document.querySelector('#play-move-input').value, err: document.querySelector('#play-move-error').textContent }));
+  const after = await view(() => ({ san: globalThis.tmlab.views.play.state.moves[0].san, input: /** @type {HTMLInputElement} */ (document.querySelector('#play-move-input')).value, err: /** @type {Element} */ (document.querySelector('#play-move-error')).textContent }));
   assert.deepEqual(after, { san: 'e4', input: '', err: '' });
   assert.equal(await text('white'), '3:00', 'the first move is not timed and credits no increment');
   await waitPersonOrEnd();
@@ -571,7 +571,7 @@ test('narrow screens keep the clocks above and below the board', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
   const boxes = await view(() => {
-    const r = (s) => document.querySelector(s).getBoundingClientRect();
+    const r = (s) => /** @type {Element} */ (document.querySelector(s)).getBoundingClientRect();
     return { top: r('#view-play .slot-top .clock'), bottom: r('#view-play .slot-bottom .clock'), board: r('#view-play .board-box') };
   });
   assert.ok(boxes.top.bottom <= boxes.board.top + 1 && boxes.bottom.top >= boxes.board.bottom - 1, JSON.stringify(boxes));
@@ -580,7 +580,7 @@ test('narrow screens keep the clocks above and below the board', async () => {
   for (const t of timers) assert.match(t, /^(white|black): (\d+ (minute|second)s?( |,|$))+/);
   const overflow = await view(() => ({ page: document.documentElement.scrollWidth, view: innerWidth }));
   assert.ok(overflow.page <= overflow.view, `no horizontal overflow at 390 px: ${JSON.stringify(overflow)}`);
-  await page.evaluate(() => document.querySelector('#view-play .board-col').scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => /** @type {Element} */ (document.querySelector('#view-play .board-col')).scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: join(SHOTS, 'play-narrow.png') });
   await page.setViewportSize({ width: 1280, height: 1000 });
   assert.deepEqual(errors, []);
@@ -592,7 +592,7 @@ test('the move-time chart is crisp at devicePixelRatio 2', async () => {
     const p = await hi.context.newPage();
     await p.goto(`${server.url}?view=play`);
     await p.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
-    await p.waitForFunction(() => document.querySelector('.play-chart canvas').width > 0);
+    await p.waitForFunction(() => /** @type {HTMLCanvasElement} */ (document.querySelector('.play-chart canvas')).width > 0);
     const c = await p.evaluate(() => {
       const canvas = document.querySelector('.play-chart canvas');
       const r = canvas.getBoundingClientRect();

@@ -85,7 +85,7 @@ ${snippet}</body>`,
   // The iframe (if the snippet has one) shows one view of the /embed route and reports its height.
   const src = await page.$eval('iframe', (f) => f.getAttribute('src')).catch(() => null);
   if (src) {
-    await page.evaluate(() => document.querySelector('iframe').scrollIntoView());
+    await page.evaluate(() => /** @type {Element} */ (document.querySelector('iframe')).scrollIntoView());
     const frame = await (await page.waitForSelector('iframe')).contentFrame();
     assert.ok(frame);
     await frame.waitForSelector('#open-full', { timeout: 30000 });

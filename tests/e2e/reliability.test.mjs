@@ -108,7 +108,7 @@ test('a large upload replays in the worker with progress; one over the limit is 
   // Over the crate's limit: refused before reading, naming the size and the limit.
   const over = bigPgn(5_000_000);
   await page.setInputFiles('#rp-file', { name: 'huge.pgn', mimeType: 'text/plain', buffer: Buffer.from(over.text) });
-  await page.waitForFunction(() => document.querySelector('#view-replay').dataset.state === 'error', null, { timeout: 10000 });
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#view-replay')).dataset.state === 'error', null, { timeout: 10000 });
   assert.match(await page.textContent('#rp-error'), /the PGN is 4\.\d MB; the page replays at most 4 MB \(split the file, or run `tmlab replay --pgn FILE` for any size\)/);
   assert.deepEqual(errors, []);
   await page.close();

@@ -38,7 +38,7 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   assert.match(await page.textContent('#rp-headline'), /Game 1: Morphy vs Allies .* 1-0; times from \[%clk\], to 100 ms;/);
   // lichess's clock rule: before Black's first move its clock shows 3:00, not 3:02.
   assert.match(await page.textContent('#rp-headline'), /lichess's clock rule\.$/);
-  await page.evaluate(() => { document.querySelector('details.replay-moves').open = true; });
+  await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
   const opponentAt = (side, row) => page.locator(`table[data-side="${side}"] tbody tr`).nth(row).locator('td').nth(3).textContent();
   assert.equal(await opponentAt('white', 0), '180.00 s');
   // Black's 9... b5 took 41.3 s: over lc0-legacy's hard limit, never over Stockfish's.
@@ -57,7 +57,7 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   });
   assert.ok(inked > 2000, `chart ink ${inked}`);
   // Switching the chart's manager changes the moves table's limits.
-  await page.evaluate(() => { document.querySelector('details.replay-moves').open = true; });
+  await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
   const hardB5 = () => page.locator('table[data-side="black"] tbody tr').nth(8).locator('td').nth(5).textContent();
   const sfHard = await hardB5();
   assert.match(sfHard, /^\d+\.\d\d s$/);
@@ -73,23 +73,23 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   await page.waitForFunction(() => /tmlab match/.test(document.querySelector('#rp-headline')?.textContent ?? ''));
   assert.match(await page.textContent('#rp-headline'), /times from \[%clk\] and \[%emt\], to 1 ms; cutechess's clock rule\./);
   // An engine match keeps cutechess's rule: 60+0.6 starts at 60.6 s.
-  await page.evaluate(() => { document.querySelector('details.replay-moves').open = true; });
+  await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
   assert.equal(await opponentAt('white', 0), '60.60 s');
 
   // A pasted game without clocks: the message names the game and the move.
   await page.fill('#rp-pgn', '[Event "Club"]\n[White "Ann"]\n[Black "Bo"]\n[TimeControl "300+3"]\n\n1. e4 { [%clk 0:05:00] } e5 2. Nf3 *\n');
   await page.dispatchEvent('#rp-pgn', 'change');
-  await page.waitForFunction(() => document.querySelector('#view-replay').dataset.state === 'error');
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#view-replay')).dataset.state === 'error');
   assert.equal(
     await page.textContent('#rp-error'),
     'game 1 (Ann vs Bo, Club), move 1... e5: no clock: the move has neither [%clk] nor [%emt] (nor cutechess\'s `1.21s`); replay needs one of them on every move that is not {book} (allowed: a PGN with [%clk] or [%emt] on every move and a TimeControl tag)',
   );
   // A bad manager is named.
   await page.click('button[data-sample="lichess"]');
-  await page.waitForFunction(() => document.querySelector('#view-replay').dataset.state === 'replayed');
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#view-replay')).dataset.state === 'replayed');
   await page.fill('#rp-tm', 'stockfish; lc0-legacy(slowmover=9)');
   await page.dispatchEvent('#rp-tm', 'change');
-  await page.waitForFunction(() => document.querySelector('#view-replay').dataset.state === 'error');
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#view-replay')).dataset.state === 'error');
   assert.match(await page.textContent('#rp-error'), /^manager 2: .*slowmover.*out of range/);
   assert.ok(await page.locator('#rp-tm.invalid').count());
   // The managers live in the URL (written on the next frame).
@@ -108,7 +108,7 @@ test('engine traces: a fastchess sample fills eval/depth and latency; a tmlab ga
   // fastchess 40/10, `timeleft=true`: 1. Nc3 {-0.26/9 0.190s, tl=9.810s, latency=0.001s}.
   await page.click('button[data-sample="fastchess"]');
   await page.waitForFunction(() => /Fastchess Tournament/.test(document.querySelector('#rp-headline')?.textContent ?? ''));
-  await page.evaluate(() => { document.querySelector('details.replay-moves').open = true; });
+  await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
   const cells = (side, row) => page.locator(`table[data-side="${side}"] tbody tr`).nth(row).locator('td').allTextContents();
   const first = await cells('white', 0);
   assert.deepEqual([first[0], first[1], first[6], first[8]], ['1. Nc3', '0.19 s', '-0.26/9', '0.001 s']);
@@ -123,10 +123,10 @@ test('engine traces: a fastchess sample fills eval/depth and latency; a tmlab ga
   await page.waitForFunction(() => /tmlab match/.test(document.querySelector('#rp-headline')?.textContent ?? ''));
   assert.equal(await page.locator('#rp-manager option').count(), 3);
   assert.match(await page.textContent('#rp-summary tr.replay-own[data-side="white"]'), /its own limits \(from its comments, \d+ moves\)/);
-  await page.evaluate(() => { document.querySelector('details.replay-moves').open = true; });
+  await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
   const legacySoft = (await cells('white', 0))[4];
   await page.selectOption('#rp-manager', '2');
-  await page.waitForFunction(() => /own limits/.test(document.querySelector('details.replay-moves summary').textContent));
+  await page.waitForFunction(() => /own limits/.test(/** @type {Element} */ (document.querySelector('details.replay-moves summary')).textContent));
   // White played with lc0-legacy: replaying it gives White's own limits back.
   assert.equal((await cells('white', 0))[4], legacySoft);
   // The chart redraws with the engines' own limits (a record fetched from the worker).

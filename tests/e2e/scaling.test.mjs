@@ -55,11 +55,11 @@ test('the Scaling section estimates, refuses a bad control, runs and equals tmla
 
   // A bad control: the crate's message beside the form, Start disabled; fixed, it comes back.
   await page.fill('#sc-tcs', '1+0.01,40/60');
-  await page.waitForFunction(() => document.querySelector('#sc-error').textContent.includes('no typical game time'));
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#sc-error')).textContent.includes('no typical game time'));
   assert.ok(await page.locator('#sc-start[disabled]').count(), 'Start is disabled');
   assert.ok(await page.locator('#sc-tcs.invalid').count(), 'the field is marked');
   await page.fill('#sc-tcs', '1+0.01');
-  await page.waitForFunction(() => document.querySelector('#sc-error').textContent.includes('2 to 12 time controls'));
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#sc-error')).textContent.includes('2 to 12 time controls'));
   await page.fill('#sc-tcs', TCS);
   await page.waitForSelector('#sc-start:not([disabled])');
   assert.equal(await page.textContent('#sc-error'), '');
@@ -103,14 +103,14 @@ test('the Flag risk card draws the curve, answers, and reacts to its inputs', as
   // A latency beyond the clock: every overhead flags; the answer says none is safe.
   await page.fill('#fr-tc', '1+0.01');
   await page.fill('#fr-latency', 'fixed:2000');
-  await page.waitForFunction(() => /no Move Overhead tried/.test(document.querySelector('#fr-answer').textContent), null, { timeout: 120000 });
+  await page.waitForFunction(() => /no Move Overhead tried/.test(/** @type {Element} */ (document.querySelector('#fr-answer')).textContent), null, { timeout: 120000 });
   assert.notEqual(await page.getAttribute('#fr-chart', 'data-drawn'), drawn, 'the chart was drawn again');
   const report = await page.evaluate(() => globalThis.tmlab.views.curves.flagRisk.state.report);
   assert.ok(report.points.every((p) => p.p === 1), 'probability exactly 1 at every overhead');
 
   // A bad model: the crate's message and what is allowed; the field is marked.
   await page.fill('#fr-latency', 'gauss:1,2');
-  await page.waitForFunction(() => document.querySelector('#fr-error').textContent.includes('is not a latency model'), null, { timeout: 30000 });
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#fr-error')).textContent.includes('is not a latency model'), null, { timeout: 30000 });
   assert.match(await page.textContent('#fr-error'), /allowed: fixed:MS, normal:MEAN,SD, lognormal:MEDIAN,SIGMA, pareto:MIN,ALPHA/);
   assert.ok(await page.locator('#fr-latency.invalid').count());
   assert.deepEqual(errors, []);

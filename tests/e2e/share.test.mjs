@@ -59,9 +59,9 @@ function controls(page) {
     numbers: Object.fromEntries(
       [...document.querySelectorAll('#view-curves .param[data-key]')]
         .filter((p) => p.querySelector('input[type=number]'))
-        .map((p) => [p.dataset.key, Number(p.querySelector('input[type=number]').value)]),
+        .map((p) => [p.dataset.key, Number(/** @type {HTMLInputElement} */ (p.querySelector('input[type=number]')).value)]),
     ),
-    tc: document.querySelector('#allocation-tc').value,
+    tc: /** @type {HTMLInputElement} */ (document.querySelector('#allocation-tc')).value,
     specs: [...document.querySelectorAll('#chart-allocation .manager-box summary code')].map((c) => c.textContent),
   }));
 }
@@ -158,7 +158,7 @@ test('a shared link restores every setting of the Curves view, controls and plot
   // Copy link gives the same URL (the clipboard, or the URL shown when the clipboard is blocked).
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await page.click('#copy-link');
-  await page.waitForFunction(() => document.querySelector('#share-note').textContent !== '');
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#share-note')).textContent !== '');
   const note = await page.textContent('#share-note');
   const copied = note === 'Link copied.' ? await page.evaluate(() => navigator.clipboard.readText()) : note;
   assert.equal(copied, href);
@@ -262,7 +262,7 @@ test('the /embed route: one view, no tabs, a link back with its state, height po
       addEventListener('message', (e) => {
         if (e.data?.type !== 'tmlab-height') return;
         window.__heights.push(e.data.height);
-        document.querySelector('iframe').style.height = e.data.height + 'px';
+        /** @type {HTMLElement} */ (document.querySelector('iframe')).style.height = e.data.height + 'px';
       });
     </script>
     <iframe src="embed/?v=1&view=curves&ed.moves-left.midpoint=40" style="width:700px;height:300px;border:0"></iframe></body>`);
@@ -279,12 +279,12 @@ test('the /embed route: one view, no tabs, a link back with its state, height po
   const docHeight = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
   await page.waitForFunction((h) => window.__heights.at(-1) === h, docHeight);
   assert.ok(docHeight > 600, `embed height ${docHeight}`);
-  const iframeHeight = await page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height);
+  const iframeHeight = await page.evaluate(() => /** @type {Element} */ (document.querySelector('iframe')).getBoundingClientRect().height);
   assert.equal(Math.round(iframeHeight), docHeight, 'the host sized the frame to the reported height');
 
   // A change inside the embed updates the link back (and posts a new height if it changes).
   await frame.fill('.param[data-key="decay.step"] input[type=number]', '3');
-  await frame.waitForFunction(() => new URL(document.querySelector('#open-full').href).searchParams.get('ed.decay.step') === '3');
+  await frame.waitForFunction(() => new URL(/** @type {HTMLAnchorElement} */ (document.querySelector('#open-full')).href).searchParams.get('ed.decay.step') === '3');
   assert.equal(new URL(await frame.getAttribute('#open-full', 'href')).pathname, '/');
   await page.screenshot({ path: join(SHOTS, 'embed-route.png'), fullPage: true });
   assert.deepEqual(errors, []);
@@ -294,7 +294,7 @@ test('the /embed route: one view, no tabs, a link back with its state, height po
 /** A fingerprint of a canvas inside an element's shadow root (0 when blank or missing). */
 function shadowCanvasInk(page, sel) {
   return page.evaluate((s) => {
-    const c = document.querySelector(s).shadowRoot.querySelector('canvas');
+    const c = /** @type {Element} */ (document.querySelector(s)).shadowRoot.querySelector('canvas');
     if (!c) return 0;
     const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let ink = 0;
@@ -317,7 +317,7 @@ test('<tm-curve> loads wasm only when scrolled into view, then draws, with a lin
   await page.waitForFunction(() => customElements.get('tm-curve'));
   await page.waitForTimeout(600);
   assert.deepEqual(wasmRequests, [], 'wasm requested before the element was visible');
-  assert.equal(await page.evaluate(() => document.querySelector('#c').state), 'waiting');
+  assert.equal(await page.evaluate(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).state), 'waiting');
   assert.equal(await shadowCanvasInk(page, '#c'), 0);
   // No leaks: nothing in the light DOM or the page's style sheets.
   assert.equal(await page.evaluate(() => document.styleSheets.length), 0);
@@ -325,15 +325,15 @@ test('<tm-curve> loads wasm only when scrolled into view, then draws, with a lin
   // (The harness's own flag for the test hooks, set before any script, is not the element's.)
   assert.deepEqual(await page.evaluate(() => Object.keys(globalThis).filter((k) => /tmlab|curve/i.test(k) && k !== '__tmlabTestHooks')), []);
 
-  await page.evaluate(() => document.querySelector('#c').scrollIntoView());
-  await page.waitForFunction(() => document.querySelector('#c').state === 'drawn', null, { timeout: 20000 });
+  await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).scrollIntoView());
+  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).state === 'drawn', null, { timeout: 20000 });
   assert.equal(wasmRequests.length, 1, wasmRequests.join(', '));
   assert.ok((await shadowCanvasInk(page, '#c')) > 1000, 'the chart is drawn');
   // Still nothing added to the host page: no style sheets, no preload links, no canvases.
   assert.equal(await page.evaluate(() => document.styleSheets.length), 0);
   assert.deepEqual(await page.evaluate(() => [...document.head.children].map((e) => e.outerHTML)), ['<meta charset="utf-8">', '<link rel="icon" href="data:,">']);
   assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 0, 'no canvas in the light DOM');
-  const link = await page.evaluate(() => document.querySelector('#c').shadowRoot.querySelector('a.open').href);
+  const link = await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('a.open').href);
   assert.equal(link, `${server.url}?v=1&ed.moves-left.midpoint=40&ed.moves-left.steepness=6`);
 
   // The plotted numbers are lc0's formula: hover the middle of the chart and read the note.
@@ -342,7 +342,7 @@ test('<tm-curve> loads wasm only when scrolled into view, then draws, with a lin
     const canvas = el.shadowRoot.querySelector('canvas');
     const r = canvas.getBoundingClientRect();
     canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }));
-    el.addEventListener('tm-curve-drawn', () => resolve(el.shadowRoot.querySelector('.note').textContent), { once: true });
+    el.addEventListener('tm-curve-drawn', () => resolve(/** @type {Element} */ (el.shadowRoot.querySelector('.note')).textContent), { once: true });
   }));
   const m = note.match(/move (\d+) \(ply \d+\): ([\d.]+) moves left/);
   assert.ok(m, note);
@@ -352,15 +352,15 @@ test('<tm-curve> loads wasm only when scrolled into view, then draws, with a lin
   assert.ok(Math.abs(Number(m[2]) - expected) < 0.05, `${note} vs ${expected}`);
 
   // An attribute change redraws.
-  const draws = await page.evaluate(() => document.querySelector('#c').draws);
-  await page.evaluate(() => document.querySelector('#c').setAttribute('midpoint', '70'));
-  await page.waitForFunction((d) => document.querySelector('#c').draws > d, draws);
-  assert.match(await page.evaluate(() => document.querySelector('#c').shadowRoot.querySelector('a.open').href), /midpoint=70/);
+  const draws = await page.evaluate(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).draws);
+  await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).setAttribute('midpoint', '70'));
+  await page.waitForFunction((d) => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).draws > d, draws);
+  assert.match(await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('a.open').href), /midpoint=70/);
 
   // Bad attributes are named, with what is allowed, and the chart still draws with defaults.
-  await page.evaluate(() => document.querySelector('#bad').scrollIntoView());
-  await page.waitForFunction(() => document.querySelector('#bad').state === 'drawn');
-  const err = await page.evaluate(() => document.querySelector('#bad').shadowRoot.querySelector('.error').textContent);
+  await page.evaluate(() => /** @type {Element} */ (document.querySelector('#bad')).scrollIntoView());
+  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#bad')).state === 'drawn');
+  const err = await page.evaluate(() => /** @type {Element} */ (document.querySelector('#bad')).shadowRoot.querySelector('.error').textContent);
   assert.match(err, /step="-3" must be a number from 0\.1 to 20; using 1/);
   assert.match(err, /from="zz" must be a number from -10 to 10; using 0/);
   assert.equal(wasmRequests.length, 1, 'one wasm load per page');
@@ -375,16 +375,16 @@ test('without WebAssembly, <tm-curve> and the Curves view show the static SVGs a
     delete globalThis.WebAssembly;
   });
   await hostPage(page, 'lazy-test.html', LAZY_PAGE);
-  await page.waitForFunction(() => document.querySelector('#c').state === 'static');
-  await page.evaluate(() => document.querySelector('#c').scrollIntoView());
+  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).state === 'static');
+  await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).scrollIntoView());
   const img = await page.waitForFunction(() => {
-    const i = document.querySelector('#c').shadowRoot.querySelector('img');
+    const i = /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('img');
     return i && i.complete && i.naturalWidth > 0 && { src: i.src, w: i.naturalWidth };
   });
   const { src, w } = await img.jsonValue();
   assert.equal(src, `${server.url}static/moves-left.svg`);
   assert.equal(w, 800);
-  assert.match(await page.evaluate(() => document.querySelector('#c').shadowRoot.querySelector('.why').textContent),
+  assert.match(await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('.why').textContent),
     /no WebAssembly with SIMD, which the live chart needs, so this is a static picture of the default moves-left chart/);
   await page.screenshot({ path: join(SHOTS, 'embed-static.png') });
 
@@ -401,21 +401,21 @@ test('when the wasm cannot be fetched, <tm-curve> falls back to the static SVG a
   const page = await browser.context.newPage();
   await page.route('**/*.wasm', (route) => route.abort('blockedbyclient'));
   await hostPage(page, 'lazy-test.html', LAZY_PAGE);
-  await page.evaluate(() => document.querySelector('#c').scrollIntoView());
-  await page.waitForFunction(() => document.querySelector('#c').state === 'static', null, { timeout: 20000 });
-  assert.match(await page.evaluate(() => document.querySelector('#c').shadowRoot.querySelector('.why').textContent),
+  await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).scrollIntoView());
+  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).state === 'static', null, { timeout: 20000 });
+  assert.match(await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('.why').textContent),
     /^The chart code could not be loaded \(.+\), so this is a static picture of the default moves-left chart/);
-  await page.waitForFunction(() => document.querySelector('#c').shadowRoot.querySelector('img')?.naturalWidth === 800);
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('img')?.naturalWidth === 800);
   await page.close();
 });
 
 test('the demo page: two <tm-curve>s and a framed embed that sizes itself', async () => {
   const { page, errors } = await newPage();
   await page.goto(`${server.url}embed-demo.html`);
-  await page.waitForFunction(() => document.querySelector('#demo-decay').state === 'drawn', null, { timeout: 20000 });
-  await page.evaluate(() => document.querySelector('#demo-frame').scrollIntoView());
-  await page.waitForFunction(() => document.querySelector('#demo-allocation').state === 'drawn', null, { timeout: 20000 });
-  await page.waitForFunction(() => parseFloat(document.querySelector('#demo-frame').style.height) > 600, null, { timeout: 20000 });
+  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#demo-decay')).state === 'drawn', null, { timeout: 20000 });
+  await page.evaluate(() => /** @type {Element} */ (document.querySelector('#demo-frame')).scrollIntoView());
+  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#demo-allocation')).state === 'drawn', null, { timeout: 20000 });
+  await page.waitForFunction(() => parseFloat(/** @type {HTMLElement} */ (document.querySelector('#demo-frame')).style.height) > 600, null, { timeout: 20000 });
   assert.ok((await shadowCanvasInk(page, '#demo-allocation')) > 1000);
   await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, 'embed-demo.png'), fullPage: true });
@@ -438,11 +438,11 @@ test('the build works under any sub-path: a docs site serving dist/ at /guide/tm
     return route.fulfill({ status: 200, contentType: TYPES[extname(file)] || 'application/octet-stream', body: readFileSync(file) });
   });
   await page.goto(`${site}embed-demo.html`);
-  await page.waitForFunction(() => document.querySelector('#demo-decay').state === 'drawn', null, { timeout: 20000 });
-  assert.equal(await page.evaluate(() => document.querySelector('#demo-decay').shadowRoot.querySelector('a.open').href),
+  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#demo-decay')).state === 'drawn', null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => /** @type {Element} */ (document.querySelector('#demo-decay')).shadowRoot.querySelector('a.open').href),
     `${site}?v=1&ed.decay.from=0.2&ed.decay.to=0.9&ed.decay.step=4`);
-  await page.evaluate(() => document.querySelector('#demo-frame').scrollIntoView());
-  await page.waitForFunction(() => parseFloat(document.querySelector('#demo-frame').style.height) > 600, null, { timeout: 20000 });
+  await page.evaluate(() => /** @type {Element} */ (document.querySelector('#demo-frame')).scrollIntoView());
+  await page.waitForFunction(() => parseFloat(/** @type {HTMLElement} */ (document.querySelector('#demo-frame')).style.height) > 600, null, { timeout: 20000 });
   const frame = page.frame({ url: /\/guide\/tmlab\/embed\// });
   await frame.waitForSelector('#chart-allocation canvas[data-draws]');
   assert.equal(await frame.getAttribute('#open-full', 'href'), `${site}?v=1&ed.moves-left.midpoint=40`);

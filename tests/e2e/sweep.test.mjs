@@ -62,7 +62,7 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   await open(page);
   assert.match(await page.textContent('#s-plan'), /3 values of slowmover \(a float in 0.1 … 3\): 0.5, 1.5, 2.5; 4 games per value, 12 in all/);
   await page.click('#s-start');
-  await page.waitForFunction(() => Number(document.querySelector('#s-progress').dataset.finished) >= 2, null, { timeout: 120000 });
+  await page.waitForFunction(() => Number(/** @type {HTMLElement} */ (document.querySelector('#s-progress')).dataset.finished) >= 2, null, { timeout: 120000 });
   await page.click('#s-stop');
   await page.waitForSelector('#s-progress[data-status="stopped"]');
   const stoppedAt = Number(await page.getAttribute('#s-progress', 'data-finished'));
@@ -194,7 +194,7 @@ test('a target precision sets the games per value', async () => {
     await page.goto(`${server.url}?v=1&view=sweep`);
     await page.waitForSelector('#s-start:not([disabled])', { timeout: 30000 });
     await page.fill('#s-precision', '60');
-    await page.waitForFunction(() => /92 games per value, 276 in all/.test(document.querySelector('#s-plan').textContent));
+    await page.waitForFunction(() => /92 games per value, 276 in all/.test(/** @type {Element} */ (document.querySelector('#s-plan')).textContent));
     assert.equal(await page.inputValue('#s-games'), '92');
     await page.fill('#s-precision', '0.5');
     await page.waitForSelector('#s-start[disabled]');

@@ -52,7 +52,7 @@ test('a tune in the browser stops, restores after a reload, resumes, and equals 
   await page.evaluate(() => globalThis.tmlab.views.tune.restored);
   assert.match(await page.textContent('#t-plan'), /4 iterations; slowmover from 0.5 in 0.1 … 3, c_end 0.3, r_end 0.2/);
   await page.click('#t-start');
-  await page.waitForFunction(() => Number(document.querySelector('#t-progress').dataset.done) >= 1, null, { timeout: 120000 });
+  await page.waitForFunction(() => Number(/** @type {HTMLElement} */ (document.querySelector('#t-progress')).dataset.done) >= 1, null, { timeout: 120000 });
   await page.click('#t-stop');
   await page.waitForSelector('#t-progress[data-status="stopped"]');
   const done = Number(await page.getAttribute('#t-progress', 'data-done'));

@@ -44,3 +44,8 @@ interface LongTask {
 declare var tmlab: TmlabHooks;
 declare var __tmlabTestHooks: boolean | undefined;
 declare var __longTasks: LongTask[];
+
+/** The embeddable chart element (www/tm-curve.js), as `document.querySelector('tm-curve')` finds it. */
+interface HTMLElementTagNameMap {
+  'tm-curve': import('../../www/tm-curve.js').TmCurve;
+}
