@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, serveDist, launch, watchLongTasks, longTasks, collectErrors, blockedMs } from './harness.mjs';
+import { ROOT, serveDist, launch, watchLongTasks, longTasks, collectErrors, blockedMs, boxOf, textOf } from './harness.mjs';
 
 const TMLAB = join(ROOT, 'target', 'debug', 'tmlab');
 
@@ -51,7 +51,7 @@ async function setNumber(key, value) {
 async function hoverMove(mv) {
   const frame = await page.evaluate(() => globalThis.tmlab.allocation.lastDrawn.frame);
   await page.locator('#chart-allocation canvas').scrollIntoViewIfNeeded();
-  const box = await page.locator('#chart-allocation canvas').boundingBox();
+  const box = await boxOf(page.locator('#chart-allocation canvas'));
   const canvasWidth = await page.evaluate(() => /** @type {HTMLCanvasElement} */ (document.querySelector('#chart-allocation canvas')).width);
   const [x0, x1] = frame.x_range;
   const px = frame.left + ((mv - x0) / (x1 - x0)) * (frame.right - frame.left);
@@ -88,14 +88,14 @@ test('the chart’s numbers are the ones tmlab simulate prints', async () => {
 test('a bad time control is refused with the token named, and recovers', async () => {
   await page.fill('#allocation-tc', '40/6x');
   await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#chart-allocation .error')).textContent.length > 0);
-  assert.match(await page.textContent('#chart-allocation .error'), /6x/);
+  assert.match(await textOf(page, '#chart-allocation .error'), /6x/);
   await page.fill('#allocation-tc', '40/60');
   await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#chart-allocation .error')).textContent === '');
 });
 
 test('a typed parameter outside its range is refused with the allowed range (the crate’s words)', async () => {
   await page.fill('.param[data-key="alloc0.slowmover"] input[type=number]', '7');
-  assert.match(await page.textContent('.param[data-key="alloc0.slowmover"] .param-error'), /allowed: a float in 0\.1 … 3$/);
+  assert.match(await textOf(page, '.param[data-key="alloc0.slowmover"] .param-error'), /allowed: a float in 0\.1 … 3$/);
 });
 
 test('an exclusive bound is refused: lc0-simple’s base-pct = 0, with the crate’s message; the panel keeps working', async () => {
@@ -104,7 +104,7 @@ test('an exclusive bound is refused: lc0-simple’s base-pct = 0, with the crate
   const spec = () => page.textContent('[data-panel="alloc0"] .spec');
   const before = await spec();
   await page.fill(box, '0');
-  assert.match(await page.textContent('.param[data-key="alloc0.base-pct"] .param-error'), /^allowed: a float in /);
+  assert.match(await textOf(page, '.param[data-key="alloc0.base-pct"] .param-error'), /^allowed: a float in /);
   assert.equal(await spec(), before, 'the refused value is not emitted');
   await page.fill(box, '2');
   assert.equal(await page.textContent('.param[data-key="alloc0.base-pct"] .param-error'), '');
@@ -127,7 +127,7 @@ test('switching preset and manager regenerates the panel from the schema', async
   const start = await page.evaluate(() => performance.now());
   const thumb = page.locator('.param[data-key="allocation.use"] input[type=range]');
   await thumb.scrollIntoViewIfNeeded();
-  const box = await thumb.boundingBox();
+  const box = await boxOf(thumb);
   await page.mouse.move(box.x + 2, box.y + box.height / 2);
   await page.mouse.down();
   for (let i = 0; i <= 30; i++) await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / 30, box.y + box.height / 2);
@@ -176,7 +176,7 @@ test('engine mode: each move has its budgets, time used and clock; progress show
     const p = document.querySelector('#chart-allocation .engine-progress progress');
     return p && p.value > 2 && /** @type {HTMLElement} */ (document.querySelector('#chart-allocation .engine-mode')).dataset.running === '1';
   }, null, { timeout: 60000, polling: 20 });
-  assert.match(await page.textContent('#chart-allocation .engine-status'), /Playing lc0-legacy: move \d+ of at most 30/);
+  assert.match(await textOf(page, '#chart-allocation .engine-status'), /Playing lc0-legacy: move \d+ of at most 30/);
   const last = await finished();
   assert.equal(last.searcher, 'mcts', 'lc0’s managers play with MCTS');
   assert.ok(last.moves.length > 20, `${last.moves.length} moves`);
@@ -186,10 +186,10 @@ test('engine mode: each move has its budgets, time used and clock; progress show
     assert.ok(m.used_ms <= m.hard_ms * 1.05 + 5, JSON.stringify(m));
   }
   assert.equal(last.ghost, null, 'the default spec is its own ghost');
-  assert.match(await page.textContent('#chart-allocation .engine-status'), /moves, MCTS, .*Played in \d/);
+  assert.match(await textOf(page, '#chart-allocation .engine-status'), /moves, MCTS, .*Played in \d/);
   // The hover readout names the move's numbers.
   await page.locator('#chart-allocation canvas').scrollIntoViewIfNeeded();
-  const box = await page.locator('#chart-allocation canvas').boundingBox();
+  const box = await boxOf(page.locator('#chart-allocation canvas'));
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForSelector('#chart-allocation .engine-point');
   const p = await page.$eval('#chart-allocation .engine-point', (e) => ({ ...e.dataset, text: e.textContent }));

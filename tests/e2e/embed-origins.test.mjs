@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, launch } from './harness.mjs';
+import { ROOT, launch, boxOf } from './harness.mjs';
 import { serveDir } from '../../scripts/bench/serve.mjs';
 
 const page = (script, attrs = 'kind="decay" step="4"') => `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -138,7 +138,7 @@ test('a compact Play iframe from another origin: the link sets the game, it size
   assert.equal(await frame.locator('.play-setup, .play-chart, .pgn-box').count(), 0);
 
   // 1. e4 on the board (click e2, then e4); the engine answers.
-  const board = await frame.locator('cg-board').boundingBox();
+  const board = await boxOf(frame.locator('cg-board'));
   const square = (file, rank) => [board.x + (file + 0.5) * (board.width / 8), board.y + (8 - rank + 0.5) * (board.height / 8)];
   await p.mouse.click(...square(4, 2));
   await p.mouse.click(...square(4, 4));

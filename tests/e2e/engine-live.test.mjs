@@ -57,7 +57,15 @@ async function openPlay({ tm, tc, searcher = 'ab' }) {
   if (await view(() => globalThis.tmlab.views.play.waiting)) await page.click('#view-play .start-game');
 }
 
-const view = (fn, arg) => page.evaluate(fn, arg);
+/**
+ * Run `fn` in the page (`page.evaluate`), with `arg` as its argument (a JSON-like value: it
+ * reaches the page as it is sent, hence the `unknown` the cast gives playwright).
+ * @template R, A
+ * @param {(arg: A) => R | Promise<R>} fn
+ * @param {A} [arg]
+ * @returns {Promise<R>}
+ */
+const view = (fn, arg) => page.evaluate(/** @type {(arg: unknown) => R | Promise<R>} */ (fn), arg);
 
 /** The person (Black) plays its first legal move by clicking the two squares. */
 async function personMoves() {

@@ -3,7 +3,7 @@
 // task over 50 ms while dragging; a worker panic is reported and the worker respawned.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, watchLongTasks, longTasks, collectErrors, blockedMs } from './harness.mjs';
+import { serveDist, launch, watchLongTasks, longTasks, collectErrors, blockedMs, boxOf, textOf } from './harness.mjs';
 
 /** ED in f64, written independently of the Rust code. */
 const ed = (from, to, step, value) => to - (to - from) * Math.pow(0.5, value / step);
@@ -41,7 +41,7 @@ test('the engine worker answers readyok and the page shows it', async () => {
   const log = await page.evaluate(() => globalThis.tmlab.engine.log);
   assert.ok(log.includes('> uci') && log.includes('< uciok'), log.join('\n'));
   assert.ok(log.includes('> isready') && log.includes('< readyok'), log.join('\n'));
-  assert.match(await page.textContent('#engine-state'), /ready/);
+  assert.match(await textOf(page, '#engine-state'), /ready/);
   assert.equal(await page.textContent('#caps'), 'single-threaded wasm');
 });
 
@@ -97,7 +97,7 @@ test('every slider redraws its canvas within one animation frame', async () => {
 /** Hover the canvas at a share of the plot width; return the annotation's numbers. */
 async function hover(canvasSel, share) {
   await page.locator(canvasSel).scrollIntoViewIfNeeded();
-  const box = await page.locator(canvasSel).boundingBox();
+  const box = await boxOf(page.locator(canvasSel));
   await page.mouse.move(box.x + box.width * share, box.y + box.height / 2);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const note = page.locator(`${canvasSel} ~ output.annotation`);
@@ -145,7 +145,7 @@ test('dragging sliders redraws and never blocks the main thread (no task over 20
   for (const key of ['decay.to', 'moves-left.midpoint', 'moves-left.steepness']) {
     const thumb = page.locator(`.param[data-key="${key}"] input[type=range]`);
     await thumb.scrollIntoViewIfNeeded();
-    const box = await thumb.boundingBox();
+    const box = await boxOf(thumb);
     await page.mouse.move(box.x + 2, box.y + box.height / 2);
     await page.mouse.down();
     for (let i = 0; i <= 40; i++) {
@@ -183,7 +183,7 @@ test('a typed value outside the range is refused and the range shown', async () 
 test('a panic in the worker is reported and the worker respawned', async () => {
   await page.evaluate(() => globalThis.tmlab.engine.debugPanic());
   await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#engine-error')).textContent.includes('crashed'));
-  assert.match(await page.textContent('#engine-error'), /debug_panic: requested by the page.*restarted/);
+  assert.match(await textOf(page, '#engine-error'), /debug_panic: requested by the page.*restarted/);
   await page.waitForSelector('#engine-state[data-state="idle"]', { timeout: 20000 });
   const log = await page.evaluate(() => globalThis.tmlab.engine.log.slice(-4));
   assert.ok(log.includes('< readyok'), log.join('\n'));

@@ -5,7 +5,7 @@
 // reaches the page (#17.18).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, collectErrors } from './harness.mjs';
+import { serveDist, launch, collectErrors, boxOf } from './harness.mjs';
 
 /** @type {import('./harness.mjs').Server} */
 let server;
@@ -133,7 +133,7 @@ test('a tap on a chart shows the readout', async () => {
     await canvas.waitFor();
     const note = page.locator('#chart-decay .annotation');
     assert.equal(await note.getAttribute('data-x'), null, 'no readout before the tap');
-    const box = await canvas.boundingBox();
+    const box = await boxOf(canvas);
     await page.touchscreen.tap(box.x + box.width * 0.6, box.y + box.height * 0.5);
     await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#chart-decay .annotation')).dataset.x !== undefined);
     assert.match(await note.textContent(), /\d/);

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+import { serveDist, launch, collectErrors, ROOT, boxOf, textOf } from './harness.mjs';
 
 /** Screenshots for the issue's closing note (never committed). */
 const SHOTS = join(ROOT, 'target', 'screenshots');
@@ -95,7 +95,7 @@ test('a tap opens the help on a touch screen', async () => {
     await p.locator(`${row} .param-help-toggle`).scrollIntoViewIfNeeded();
     await p.tap(`${row} .param-help-toggle`);
     assert.ok(await p.locator(`${row} .param-help`).isVisible());
-    assert.match(await p.textContent(`${row} .param-help`), /budget multiplier/);
+    assert.match(await textOf(p, `${row} .param-help`), /budget multiplier/);
   } finally {
     await b.close();
   }
@@ -105,10 +105,10 @@ test('every hover term of every manager shows a label and a unit', async () => {
   const seen = new Map();
   for (const m of await managers()) {
     await selectManager(m);
-    const box = await page.locator('#chart-allocation canvas').boundingBox();
+    const box = await boxOf(page.locator('#chart-allocation canvas'));
     await page.locator('#chart-allocation canvas').scrollIntoViewIfNeeded();
     for (const share of [0.1, 0.5, 0.9]) {
-      const b = await page.locator('#chart-allocation canvas').boundingBox();
+      const b = await boxOf(page.locator('#chart-allocation canvas'));
       await page.mouse.move(b.x + b.width * share, b.y + b.height / 2);
       await page.waitForFunction(() => document.querySelectorAll('#chart-allocation .point .term').length > 0);
       const terms = await page.$$eval('#chart-allocation .point .term', (els) =>
@@ -133,7 +133,7 @@ test('every hover term of every manager shows a label and a unit', async () => {
   // The raw identifiers of the issue are gone from the readout.
   await selectManager('lc0-legacy');
   // Hover again and wait for lc0-legacy's readout (the chart repaints on the next frame).
-  const b = await page.locator('#chart-allocation canvas').boundingBox();
+  const b = await boxOf(page.locator('#chart-allocation canvas'));
   await page.mouse.move(b.x + b.width * 0.4, b.y + b.height / 2);
   await page.waitForFunction(() => /moves left/.test(document.querySelector('#chart-allocation .point')?.textContent ?? ''), null, { timeout: 10000 });
   const text = await page.textContent('#chart-allocation .point');
@@ -157,7 +157,7 @@ test('Play disables the smart-pruning parameters with alpha-beta, with the reaso
   await p.waitForSelector(row, { timeout: 30000 });
   await p.selectOption('#play-searcher', 'ab');
   await p.waitForSelector(`${row}.not-applicable`);
-  assert.match(await p.textContent(`${row} .param-na`), /^Not used with alpha-beta: SmartPruning is an MCTS stopper/);
+  assert.match(await textOf(p, `${row} .param-na`), /^Not used with alpha-beta: SmartPruning is an MCTS stopper/);
   assert.ok(await p.locator(`${row} input[type=range]`).isDisabled());
   // Its help stays reachable.
   await p.locator(`${row} .param-help-toggle`).focus();
@@ -203,7 +203,7 @@ test('Match disables what its searcher does not use: smart pruning with alpha-be
   assert.ok(!(await p.locator(calls).evaluate((r) => r.classList.contains('not-applicable'))));
   await p.selectOption('#m-engine', 'mcts');
   await p.waitForSelector(`${calls}.not-applicable`);
-  assert.match(await p.textContent(`${calls} .param-na`), /^Not used with MCTS: /);
+  assert.match(await textOf(p, `${calls} .param-na`), /^Not used with MCTS: /);
   assert.ok(!(await p.locator(sp).evaluate((r) => r.classList.contains('not-applicable'))));
   await p.close();
 });

@@ -86,6 +86,7 @@ export async function launch({ viewport = { width: 1280, height: 900 }, deviceSc
  * Record main-thread long tasks from the first script on. Read them with `longTasks(page)`.
  * Chromium reports tasks over 50 ms as `longtask` entries.
  */
+/** @param {Page} page */
 export async function watchLongTasks(page) {
   await page.addInitScript(() => {
     globalThis.__longTasks = [];
@@ -106,13 +107,58 @@ export function blockedMs() {
   return Math.round(200 * Math.max(1, loadavg()[0] / cpus().length));
 }
 
-/** Long tasks recorded since `sinceMs` (performance.now() time). */
+/**
+ * Long tasks recorded since `sinceMs` (performance.now() time).
+ * @param {Page} page
+ */
 export async function longTasks(page, sinceMs = 0) {
   return page.evaluate((since) => globalThis.__longTasks.filter((t) => t.start >= since), sinceMs);
 }
 
-/** Fail the test on any page error or console error. */
+/**
+ * The element's box in CSS pixels (playwright's `boundingBox()`), for mouse moves; fails the test
+ * when the element has none (not visible).
+ * @param {import('playwright-core').Locator} locator
+ */
+export async function boxOf(locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator} is not visible: it has no bounding box`);
+  return box;
+}
+
+/** @typedef {Page | import('playwright-core').Frame} Scope a page or a frame, for the queries below */
+
+/**
+ * The text content of the element `selector` finds in `scope` (playwright's `textContent`, whose
+ * `null` means no such text); fails the test when there is none.
+ * @param {Scope} scope
+ * @param {string} selector
+ */
+export async function textOf(scope, selector) {
+  const text = await scope.textContent(selector);
+  if (text === null) throw new Error(`${selector} has no text content`);
+  return text;
+}
+
+/**
+ * The attribute `name` of the element `selector` finds in `scope`; fails the test when the
+ * element lacks it (playwright's `getAttribute` gives `null`).
+ * @param {Scope} scope
+ * @param {string} selector
+ * @param {string} name
+ */
+export async function attrOf(scope, selector, name) {
+  const value = await scope.getAttribute(selector, name);
+  if (value === null) throw new Error(`${selector} has no ${name} attribute`);
+  return value;
+}
+
+/**
+ * Fail the test on any page error or console error.
+ * @param {Page} page
+ */
 export function collectErrors(page) {
+  /** @type {string[]} */
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {

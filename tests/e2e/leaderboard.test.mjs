@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 const DOC = JSON.parse(readFileSync(join(ROOT, 'www', 'public', 'leaderboard.json'), 'utf8'));
@@ -65,7 +65,7 @@ test('the committed leaderboard: table sorted by Elo, one curve per manager, URL
     await page.selectOption('#lb-group', options[1]);
     const [, tc] = options[1].split(' ');
     await page.waitForFunction((t) => new URL(location.href).searchParams.get('lb.tc') === t, tc, { timeout: 5000 });
-    assert.match(await page.textContent('#lb-provenance'), new RegExp(`--tc ${tc.replace(/[+.]/g, '\\$&')} `));
+    assert.match(await textOf(page, '#lb-provenance'), new RegExp(`--tc ${tc.replace(/[+.]/g, '\\$&')} `));
   }
   assert.deepEqual(errors, []);
   await page.close();

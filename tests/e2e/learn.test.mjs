@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, serveDist, launch, collectErrors } from './harness.mjs';
+import { ROOT, serveDist, launch, collectErrors, attrOf, textOf } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 const SLUGS = [
@@ -99,11 +99,11 @@ for (const [i, slug] of SLUGS.entries()) {
       await page.waitForSelector(`.try-question[data-index="${t}"]`);
       const answers = await page.$$('.try-answer');
       assert.ok(answers.length >= 2 && answers.length <= 3, `${answers.length} answers`);
-      assert.doesNotMatch(await page.textContent('.try-notice'), /Notice:/, 'the notice waits for the answer');
+      assert.doesNotMatch(await textOf(page, '.try-notice'), /Notice:/, 'the notice waits for the answer');
       assert.equal(await settledPixels(), base, `try ${t + 1}: the chart waits for the answer`);
       // Answer (the first answer: right or wrong, the chart is revealed).
       await page.click('.try-answer[data-index="0"]');
-      assert.match(await page.textContent('.try-notice'), /(Right\.|Not quite\.) Notice: \S/);
+      assert.match(await textOf(page, '.try-notice'), /(Right\.|Not quite\.) Notice: \S/);
       assert.ok((await page.$$('.try-notice .computed')).length >= 1, 'the notice names a computed number');
       assert.equal(await page.$$eval('.try-answer[data-right="true"]', (els) => els.length), 1, 'the right answer is shown');
       const pixels = await settledPixels();
@@ -140,7 +140,7 @@ test('a &try=N link opens the lesson at that try, revealed, in the full view and
     await page.goto(`${server.url}${prefix}?v=1&view=learn&lesson=the-problem&try=2`);
     await page.waitForSelector('.lesson[data-slug="the-problem"]');
     assert.equal(await page.getAttribute('.try[data-index="1"]', 'aria-pressed'), 'true', prefix);
-    assert.match(await page.textContent('.try-notice'), /^Notice: \S/, prefix);
+    assert.match(await textOf(page, '.try-notice'), /^Notice: \S/, prefix);
     const key = await page.getAttribute('.lesson-chart', 'data-key');
     assert.match(key, /"tc":"10\+1"/, `${prefix}: the chart shows the try's setting`);
     await settledPixels();
@@ -151,9 +151,9 @@ test('a &try=N link opens the lesson at that try, revealed, in the full view and
   await page.goto(`${server.url}embed/?v=1&view=learn&lesson=your-clock&try=2`);
   await page.waitForSelector('.lesson[data-slug="your-clock"]');
   assert.equal(await page.getAttribute('.try[data-index="1"]', 'aria-pressed'), 'true');
-  assert.match(await page.getAttribute('.lesson-chart', 'data-key'), /"tm":"mediocre"/);
+  assert.match(await attrOf(page, '.lesson-chart', 'data-key'), /"tm":"mediocre"/);
   await settledPixels();
-  assert.match(await page.textContent('.lesson-chart .annotation'), /^9\. White .* · 9\.\.\. Black b5: time used 41\.300 s/, 'the marked move’s numbers');
+  assert.match(await textOf(page, '.lesson-chart .annotation'), /^9\. White .* · 9\.\.\. Black b5: time used 41\.300 s/, 'the marked move’s numbers');
   assert.ok(await chartInView(), 'the chart is in view');
 });
 

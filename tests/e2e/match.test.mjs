@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT, blockedMs } from './harness.mjs';
+import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT, blockedMs, textOf } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 /** A fast match: alpha-beta at 1+0.01 vs 0.8+0.01 on a 100 k nps virtual clock. */
@@ -49,7 +49,7 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   const valid = await page.evaluate(() => globalThis.tmlab.views.match.valid);
   assert.equal(valid.tc_a, '1+0.01');
   assert.equal(valid.tc_b, '0.8+0.01');
-  assert.match(await page.textContent('#m-clock-label'), /virtual clock: 1 ms = 100 nodes/);
+  assert.match(await textOf(page, '#m-clock-label'), /virtual clock: 1 ms = 100 nodes/);
   // Let the page settle before measuring the match itself.
   await page.waitForTimeout(300);
   const t0 = await page.evaluate(() => performance.now());
@@ -60,7 +60,7 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   await page.click('#m-start');
   await page.waitForSelector('#m-progress[data-status="running"]');
   // While it runs: the time left.
-  assert.match(await page.textContent('#m-estimate-eta'), /^Time left: about /);
+  assert.match(await textOf(page, '#m-estimate-eta'), /^Time left: about /);
   await page.waitForFunction(() => document.querySelector('#m-games-table tr.running'), null, { timeout: 20000 });
   await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
   assert.equal(await page.textContent('#m-result-note'), 'Elo, W-L-D and LOS are player A’s against player B (A stockfish vs B lc0-legacy); virtual clock: 1 ms = 100 nodes.');
@@ -74,7 +74,7 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   const bound = blockedMs();
   assert.deepEqual(long.filter((t) => t.duration > bound), [], `a main-thread task over ${bound} ms (the load-scaled blocking bound) during the match: is a game running on the page?`);
   assert.equal(await finished(page), 10);
-  assert.match(await page.textContent('#m-progress'), /^10\/10 games · match complete/);
+  assert.match(await textOf(page, '#m-progress'), /^10\/10 games · match complete/);
   assert.equal(await page.locator('#m-games-table tr.done').count(), 10);
 
   // The JSON download carries the same statistics as the page shows.
@@ -138,7 +138,7 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   // hover() scrolls the chart into view first: coordinates below the fold receive no events.
   await page.locator('#m-chart').hover();
   await page.waitForFunction(() => globalThis.tmlab.views.match.chart?.lines.length > 0);
-  assert.match(await page.textContent('#m-chart-note'), /used \d/);
+  assert.match(await textOf(page, '#m-chart-note'), /used \d/);
   await page.screenshot({ path: join(SHOTS, 'match-complete.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
@@ -151,7 +151,7 @@ test('the Match defaults: equal controls, the project’s virtual rate, an estim
   await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
   await page.evaluate(() => globalThis.tmlab.views.match.restored);
   assert.equal(await page.textContent('#m-tc-echo .tc-reading'), 'both: 1 s + 0.01 s per move');
-  assert.match(await page.textContent('#m-clock-label'), /1 ms = 1000 nodes/);
+  assert.match(await textOf(page, '#m-clock-label'), /1 ms = 1000 nodes/);
   await page.waitForSelector('#m-estimate strong[data-seconds]', { timeout: 60000 });
   const text = (await page.textContent('#m-estimate')).replace(/\s+/g, ' ');
   assert.match(text, /\(40 games, 1 at once, .*\); expected precision ±92 Elo \(95 %\) on A with 40 games\./);
@@ -175,12 +175,12 @@ test('bad settings show a validation message next to the field and disable Start
   await openMatch(page);
   await page.fill('#m-tcb', '4+x');
   await page.waitForSelector('#m-start[disabled]');
-  assert.match(await page.textContent('.field-error[data-for="tc_b"]'), /tc_b: bad time control token `4\+x`: `x` is not a time/);
+  assert.match(await textOf(page, '.field-error[data-for="tc_b"]'), /tc_b: bad time control token `4\+x`: `x` is not a time/);
   assert.ok(await page.$eval('#m-tcb', (el) => el.classList.contains('invalid')));
   await page.fill('#m-tcb', '0.8+0.01');
   await page.waitForSelector('#m-start:not([disabled])');
   await page.fill('#m-games', '0');
-  assert.match(await page.textContent('.field-error[data-for="games"]'), /games: 0 is out of range; allowed: 1 to 100000/);
+  assert.match(await textOf(page, '.field-error[data-for="games"]'), /games: 0 is out of range; allowed: 1 to 100000/);
   await page.close();
 });
 
@@ -219,7 +219,7 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
     await page.evaluate(() => globalThis.tmlab.views.match.restored);
     const restored = await finished(page);
     assert.ok(restored >= beforeReload, `restored ${restored} of ${beforeReload} saved games`);
-    assert.match(await page.textContent('#m-note'), /Resumed an interrupted match from the autosave/);
+    assert.match(await textOf(page, '#m-note'), /Resumed an interrupted match from the autosave/);
     await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
     assert.equal(await finished(page), 20);
     const json = JSON.parse(await download(page, '#m-json'));

@@ -47,7 +47,15 @@ after(async () => {
   await server?.close();
 });
 
-const view = (fn, arg) => page.evaluate(fn, arg);
+/**
+ * Run `fn` in the page (`page.evaluate`), with `arg` as its argument (a JSON-like value: it
+ * reaches the page as it is sent, hence the `unknown` the cast gives playwright).
+ * @template R, A
+ * @param {(arg: A) => R | Promise<R>} fn
+ * @param {A} [arg]
+ * @returns {Promise<R>}
+ */
+const view = (fn, arg) => page.evaluate(/** @type {(arg: unknown) => R | Promise<R>} */ (fn), arg);
 const playState = () => view(() => globalThis.tmlab.views.play.state);
 
 async function openPlay(query = '') {

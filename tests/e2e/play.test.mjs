@@ -13,7 +13,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT, blockedMs } from './harness.mjs';
+import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT, blockedMs, boxOf, textOf } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -65,7 +65,15 @@ async function openPlay(query = '') {
   await page.evaluate(() => globalThis.tmlab.views.play.ready);
 }
 
-const view = (fn, arg) => page.evaluate(fn, arg);
+/**
+ * Run `fn` in the page (`page.evaluate`), with `arg` as its argument (a JSON-like value: it
+ * reaches the page as it is sent, hence the `unknown` the cast gives playwright).
+ * @template R, A
+ * @param {(arg: A) => R | Promise<R>} fn
+ * @param {A} [arg]
+ * @returns {Promise<R>}
+ */
+const view = (fn, arg) => page.evaluate(/** @type {(arg: unknown) => R | Promise<R>} */ (fn), arg);
 const playState = () => view(() => globalThis.tmlab.views.play.state);
 
 /** Start a new game through the setup form. */
@@ -309,7 +317,7 @@ test('a full game at 60 s against the engine: legal moves, a result, no flag, bu
   // Clicking a bar of the move-time chart shows that position, view-only; back to live.
   const canvas = page.locator('.play-chart canvas');
   await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
+  const box = await boxOf(canvas);
   await canvas.click({ position: { x: box.width * 0.5, y: box.height * 0.6 } });
   const sel = await view(() => globalThis.tmlab.views.play.selected);
   assert.ok(sel != null, 'a bar click selects a move');
@@ -438,7 +446,7 @@ test('the person loses on time when the clock runs out', async () => {
   assert.equal(s.outcome.reason, 'White loses on time');
   assert.equal(s.clocks[0].remaining_ms, 0);
   assert.equal(await page.textContent('#view-play .clock-white .clock-time'), '0:00.0');
-  assert.match(await page.textContent('.play-status'), /0-1 — White loses on time/);
+  assert.match(await textOf(page, '.play-status'), /0-1 — White loses on time/);
   assert.equal(await page.getAttribute('#view-play .clock-white', 'data-emergency'), 'true');
   assert.equal(await view(() => globalThis.tmlab.views.play.sound.plays), 1, 'the emergency sound fired once');
   const pgn = await view(() => globalThis.tmlab.views.play.pgn());
@@ -523,7 +531,7 @@ test('a fresh game shows 3:00 and no clock runs before the first move; 1. e4 typ
   });
   assert.deepEqual(idle, { w: 180000, b: 180000, running: 0, active: null }, 'nothing runs until the person moves');
   assert.equal(await text('white'), '3:00');
-  assert.match(await page.textContent('.play-status'), /your clock starts after this move/);
+  assert.match(await textOf(page, '.play-status'), /your clock starts after this move/);
   // Readable coordinates: opaque, bold, light text outlined in dark on every square.
   const coord = await view(() => {
     const c = document.querySelector('#view-play cg-container coords coord');
@@ -536,10 +544,10 @@ test('a fresh game shows 3:00 and no clock runs before the first move; 1. e4 typ
   // Keyboard entry: bad text is named, then 1. e4.
   await page.fill('#play-move-input', 'Ke5');
   await page.press('#play-move-input', 'Enter');
-  assert.match(await page.textContent('#play-move-error'), /`Ke5` is not a legal move here/);
+  assert.match(await textOf(page, '#play-move-error'), /`Ke5` is not a legal move here/);
   await page.fill('#play-move-input', 'xyz');
   await page.press('#play-move-input', 'Enter');
-  assert.match(await page.textContent('#play-move-error'), /`xyz` is not a move: type SAN/);
+  assert.match(await textOf(page, '#play-move-error'), /`xyz` is not a move: type SAN/);
   await page.fill('#play-move-input', 'e4');
   await page.press('#play-move-input', 'Enter');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 1);

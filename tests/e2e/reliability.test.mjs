@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, collectErrors, watchLongTasks, longTasks, ROOT } from './harness.mjs';
+import { serveDist, launch, collectErrors, watchLongTasks, longTasks, ROOT, textOf } from './harness.mjs';
 
 /** @type {import('./harness.mjs').Server} */
 let server;
@@ -56,7 +56,7 @@ test('rp.sample=constructor loads the default sample and says the value was not 
   await page.evaluate(() => globalThis.tmlab.views.replay.loaded);
   assert.equal(await page.getAttribute('#view-replay', 'data-state'), 'replayed');
   assert.ok(!requested.some((u) => u.includes('undefined')), requested.filter((u) => u.includes('replay')).join('\n'));
-  assert.match(await page.textContent('#url-note-text'), /rp\.sample=constructor: is not one of lichess, tmlab/);
+  assert.match(await textOf(page, '#url-note-text'), /rp\.sample=constructor: is not one of lichess, tmlab/);
   await page.close();
 });
 
@@ -109,7 +109,7 @@ test('a large upload replays in the worker with progress; one over the limit is 
   const over = bigPgn(5_000_000);
   await page.setInputFiles('#rp-file', { name: 'huge.pgn', mimeType: 'text/plain', buffer: Buffer.from(over.text) });
   await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#view-replay')).dataset.state === 'error', null, { timeout: 10000 });
-  assert.match(await page.textContent('#rp-error'), /the PGN is 4\.\d MB; the page replays at most 4 MB \(split the file, or run `tmlab replay --pgn FILE` for any size\)/);
+  assert.match(await textOf(page, '#rp-error'), /the PGN is 4\.\d MB; the page replays at most 4 MB \(split the file, or run `tmlab replay --pgn FILE` for any size\)/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -138,7 +138,7 @@ test('a pasted 300-line EPD stays out of the URL; a reload keeps it; another tab
   await other.goto(page.url());
   await other.waitForFunction(() => globalThis.tmlab?.views?.match, null, { timeout: 30000 });
   assert.equal(await other.inputValue('#m-epd'), '');
-  assert.match(await other.textContent('#url-note-text'), /m\.epd=@tab: is a long text kept in the tab that made this link/);
+  assert.match(await textOf(other, '#url-note-text'), /m\.epd=@tab: is a long text kept in the tab that made this link/);
   assert.deepEqual(errors, []);
   await other.close();
   await page.close();

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 /** @type {import('./harness.mjs').Server} */
@@ -35,15 +35,15 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   await page.waitForFunction(() => globalThis.tmlab?.views?.replay, null, { timeout: 30000 });
   await page.evaluate(() => globalThis.tmlab.views.replay.loaded);
   assert.equal(await state(page), 'replayed');
-  assert.match(await page.textContent('#rp-headline'), /Game 1: Morphy vs Allies .* 1-0; times from \[%clk\], to 100 ms;/);
+  assert.match(await textOf(page, '#rp-headline'), /Game 1: Morphy vs Allies .* 1-0; times from \[%clk\], to 100 ms;/);
   // lichess's clock rule: before Black's first move its clock shows 3:00, not 3:02.
-  assert.match(await page.textContent('#rp-headline'), /lichess's clock rule\.$/);
+  assert.match(await textOf(page, '#rp-headline'), /lichess's clock rule\.$/);
   await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
   const opponentAt = (side, row) => page.locator(`table[data-side="${side}"] tbody tr`).nth(row).locator('td').nth(3).textContent();
   assert.equal(await opponentAt('white', 0), '180.00 s');
   // Black's 9... b5 took 41.3 s: over lc0-legacy's hard limit, never over Stockfish's.
   const legacy = page.locator('#rp-summary tr.replay-manager[data-side="black"][data-spec="lc0-legacy"] td.over-hard');
-  assert.match(await legacy.textContent(), /^5 \(9\.\.\. b5, 10\.\.\. cxb5, 11\.\.\. Nbd7, 12\.\.\. Rd8, 14\.\.\. Qe6\)/);
+  assert.match(await textOf(legacy, ), /^5 \(9\.\.\. b5, 10\.\.\. cxb5, 11\.\.\. Nbd7, 12\.\.\. Rd8, 14\.\.\. Qe6\)/);
   const sf = page.locator('#rp-summary tr.replay-manager[data-side="black"][data-spec="stockfish"] td.over-hard');
   assert.equal((await sf.textContent()).trim(), '0');
   // The chart is drawn (Rust plot code on the canvas) with every timed move.
@@ -71,7 +71,7 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   // The tmlab sample: [%clk] and [%emt], 60+0.6.
   await page.click('button[data-sample="tmlab"]');
   await page.waitForFunction(() => /tmlab match/.test(document.querySelector('#rp-headline')?.textContent ?? ''));
-  assert.match(await page.textContent('#rp-headline'), /times from \[%clk\] and \[%emt\], to 1 ms; cutechess's clock rule\./);
+  assert.match(await textOf(page, '#rp-headline'), /times from \[%clk\] and \[%emt\], to 1 ms; cutechess's clock rule\./);
   // An engine match keeps cutechess's rule: 60+0.6 starts at 60.6 s.
   await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
   assert.equal(await opponentAt('white', 0), '60.60 s');
@@ -90,7 +90,7 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   await page.fill('#rp-tm', 'stockfish; lc0-legacy(slowmover=9)');
   await page.dispatchEvent('#rp-tm', 'change');
   await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#view-replay')).dataset.state === 'error');
-  assert.match(await page.textContent('#rp-error'), /^manager 2: .*slowmover.*out of range/);
+  assert.match(await textOf(page, '#rp-error'), /^manager 2: .*slowmover.*out of range/);
   assert.ok(await page.locator('#rp-tm.invalid').count());
   // The managers live in the URL (written on the next frame).
   await page.waitForFunction(() => new URL(location.href).searchParams.get('rp.tm') === 'stockfish; lc0-legacy(slowmover=9)', null, { timeout: 5000 });
@@ -122,7 +122,7 @@ test('engine traces: a fastchess sample fills eval/depth and latency; a tmlab ga
   await page.click('button[data-sample="tmlab"]');
   await page.waitForFunction(() => /tmlab match/.test(document.querySelector('#rp-headline')?.textContent ?? ''));
   assert.equal(await page.locator('#rp-manager option').count(), 3);
-  assert.match(await page.textContent('#rp-summary tr.replay-own[data-side="white"]'), /its own limits \(from its comments, \d+ moves\)/);
+  assert.match(await textOf(page, '#rp-summary tr.replay-own[data-side="white"]'), /its own limits \(from its comments, \d+ moves\)/);
   await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
   const legacySoft = (await cells('white', 0))[4];
   await page.selectOption('#rp-manager', '2');

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
 const TCS = '1+0.01,2+0.02';
 const QUERY = `?v=1&view=match&sc.tcs=${encodeURIComponent(TCS)}&sc.games=2&sc.maxmoves=30&sc.seed=2`;
@@ -48,8 +48,8 @@ test('the Scaling section estimates, refuses a bad control, runs and equals tmla
   await page.goto(server.url + QUERY);
   await page.waitForSelector('#sc-start:not([disabled])', { timeout: 60000 });
   await page.evaluate(() => globalThis.tmlab.views.match.scaling.restored);
-  assert.match(await page.textContent('#sc-plan'), /2 controls: 1\+0.01, 2\+0.02; 2 games per control, 4 in all/);
-  assert.match(await page.textContent('#sc-tcs-reading'), /1\+0.01 = 1 s \+ 0.01 s per move/);
+  assert.match(await textOf(page, '#sc-plan'), /2 controls: 1\+0.01, 2\+0.02; 2 games per control, 4 in all/);
+  assert.match(await textOf(page, '#sc-tcs-reading'), /1\+0.01 = 1 s \+ 0.01 s per move/);
   await page.waitForSelector('#sc-estimate strong[data-seconds]', { timeout: 60000 });
   assert.match((await page.textContent('#sc-estimate')).replace(/\s+/g, ' '), /Estimate: about .+ on this device \(4 games, .*per control with 2 games/);
 
@@ -111,7 +111,7 @@ test('the Flag risk card draws the curve, answers, and reacts to its inputs', as
   // A bad model: the crate's message and what is allowed; the field is marked.
   await page.fill('#fr-latency', 'gauss:1,2');
   await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#fr-error')).textContent.includes('is not a latency model'), null, { timeout: 30000 });
-  assert.match(await page.textContent('#fr-error'), /allowed: fixed:MS, normal:MEAN,SD, lognormal:MEDIAN,SIGMA, pareto:MIN,ALPHA/);
+  assert.match(await textOf(page, '#fr-error'), /allowed: fixed:MS, normal:MEAN,SD, lognormal:MEDIAN,SIGMA, pareto:MIN,ALPHA/);
   assert.ok(await page.locator('#fr-latency.invalid').count());
   assert.deepEqual(errors, []);
   await page.close();

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, extname } from 'node:path';
-import { ROOT, serveDist, launch, watchLongTasks, longTasks, collectErrors, blockedMs } from './harness.mjs';
+import { ROOT, serveDist, launch, watchLongTasks, longTasks, collectErrors, blockedMs, boxOf, attrOf, textOf } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 
@@ -110,7 +110,7 @@ test('a shared link restores every setting of the Curves view, controls and plot
   const t0 = await page.evaluate(() => performance.now());
   const step = page.locator('.param[data-key="decay.step"] input[type=range]');
   await step.scrollIntoViewIfNeeded();
-  const box = await step.boundingBox();
+  const box = await boxOf(step);
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
   await page.mouse.down();
   for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.5 + i * 0.02), box.y + box.height / 2);
@@ -285,7 +285,7 @@ test('the /embed route: one view, no tabs, a link back with its state, height po
   // A change inside the embed updates the link back (and posts a new height if it changes).
   await frame.fill('.param[data-key="decay.step"] input[type=number]', '3');
   await frame.waitForFunction(() => new URL(/** @type {HTMLAnchorElement} */ (document.querySelector('#open-full')).href).searchParams.get('ed.decay.step') === '3');
-  assert.equal(new URL(await frame.getAttribute('#open-full', 'href')).pathname, '/');
+  assert.equal(new URL(await attrOf(frame, '#open-full', 'href')).pathname, '/');
   await page.screenshot({ path: join(SHOTS, 'embed-route.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
@@ -392,7 +392,7 @@ test('without WebAssembly, <tm-curve> and the Curves view show the static SVGs a
   await page.goto(`${server.url}embed/?v=1&view=curves`);
   await page.waitForFunction(() => [...document.querySelectorAll('#view-curves img')].every((i) => i.complete && i.naturalWidth > 0) &&
     document.querySelectorAll('#view-curves img').length === 3);
-  assert.match(await page.textContent('#view-curves .static-reason'), /lacks WebAssembly with SIMD, so these are static pictures of the default charts/);
+  assert.match(await textOf(page, '#view-curves .static-reason'), /lacks WebAssembly with SIMD, so these are static pictures of the default charts/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 const VALUES = '0.5,1.5,2.5';
@@ -60,7 +60,7 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
   await open(page);
-  assert.match(await page.textContent('#s-plan'), /3 values of slowmover \(a float in 0.1 … 3\): 0.5, 1.5, 2.5; 4 games per value, 12 in all/);
+  assert.match(await textOf(page, '#s-plan'), /3 values of slowmover \(a float in 0.1 … 3\): 0.5, 1.5, 2.5; 4 games per value, 12 in all/);
   await page.click('#s-start');
   await page.waitForFunction(() => Number(/** @type {HTMLElement} */ (document.querySelector('#s-progress')).dataset.finished) >= 2, null, { timeout: 120000 });
   await page.click('#s-stop');
@@ -162,7 +162,7 @@ test('with its defaults the Sweep shows an estimate before it starts, the time l
     await page.waitForSelector('#s-start:not([disabled])', { timeout: 30000 });
     await page.evaluate(() => globalThis.tmlab.views.sweep.restored);
     // The defaults: 3 values × 20 games at 1+0.01 on the project's virtual clock, echoed.
-    assert.match(await page.textContent('#s-plan'), /3 values of slowmover .*: 0.5, 1, 2; 20 games per value, 60 in all/);
+    assert.match(await textOf(page, '#s-plan'), /3 values of slowmover .*: 0.5, 1, 2; 20 games per value, 60 in all/);
     assert.equal(await page.textContent('#s-tc-reading'), '1 s + 0.01 s per move');
     // The estimate, calibrated on this device, before anything starts.
     await page.waitForSelector('#s-estimate strong[data-seconds]', { timeout: 60000 });
@@ -173,12 +173,12 @@ test('with its defaults the Sweep shows an estimate before it starts, the time l
     await page.click('#s-start');
     // The time left, from the calibration at first, then from the games played.
     await page.waitForSelector('#s-estimate-eta', { timeout: 30000 });
-    assert.match(await page.textContent('#s-estimate-eta'), /^Time left: about (\d+ s|\d+ min \d+ s)\.$/);
+    assert.match(await textOf(page, '#s-estimate-eta'), /^Time left: about (\d+ s|\d+ min \d+ s)\.$/);
     await page.waitForSelector('#s-progress[data-status="complete"]', { timeout: 600000 });
     const measured = (Date.now() - t0) / 1000;
     console.log(`# sweep defaults: estimated ${estimated} s, measured ${measured.toFixed(1)} s`);
     assert.equal(await page.locator('#s-table tbody tr').count(), 3);
-    assert.match(await page.textContent('#s-clock'), /Virtual clock: 1 ms = 1000 nodes\./);
+    assert.match(await textOf(page, '#s-clock'), /Virtual clock: 1 ms = 1000 nodes\./);
     assert.equal(await page.locator('#s-estimate-eta').count(), 0, 'no time left once complete');
     assert.deepEqual(errors, []);
   } finally {
@@ -198,7 +198,7 @@ test('a target precision sets the games per value', async () => {
     assert.equal(await page.inputValue('#s-games'), '92');
     await page.fill('#s-precision', '0.5');
     await page.waitForSelector('#s-start[disabled]');
-    assert.match(await page.textContent('#s-error'), /precision: ±0.5 Elo needs more than 100000 games/);
+    assert.match(await textOf(page, '#s-error'), /precision: ±0.5 Elo needs more than 100000 games/);
     await page.fill('#s-games', '10');
     await page.waitForSelector('#s-start:not([disabled])');
     assert.equal(await page.inputValue('#s-precision'), '0', 'games typed by hand replace the target');
@@ -228,7 +228,7 @@ test('a damaged saved setup, or an older unsealed run, gives a message and a wor
     }, [key, value]);
     await page.reload();
     await open(page);
-    assert.match(await page.textContent('#s-notice'), want);
+    assert.match(await textOf(page, '#s-notice'), want);
     assert.equal(await page.getAttribute('#s-progress', 'data-status'), 'idle');
     await page.fill('#s-values', '0.5,1');
     await page.waitForSelector('#s-start:not([disabled])');
@@ -242,18 +242,18 @@ test('a value outside the parameter range is refused beside the form and Start i
   await open(page);
   await page.fill('#s-values', '0.5,7');
   await page.waitForSelector('#s-start[disabled]');
-  assert.match(await page.textContent('#s-error'), /values: 7 is out of range for slowmover \(allowed: a float in 0\.1 … 3\)/);
+  assert.match(await textOf(page, '#s-error'), /values: 7 is out of range for slowmover \(allowed: a float in 0\.1 … 3\)/);
   await page.fill('#s-values', '0.05:1:3');
-  assert.match(await page.textContent('#s-error'), /values: 0.05 is out of range for slowmover/);
+  assert.match(await textOf(page, '#s-error'), /values: 0.05 is out of range for slowmover/);
   // The crate reads the field (list or LO:HI:N); its errors name the field, which is marked.
   await page.fill('#s-values', '1:2');
-  assert.match(await page.textContent('#s-error'), /values: "1:2" is not LO:HI:N \(allowed: LO:HI:N with numbers LO ≤ HI and N from 1 to 64/);
+  assert.match(await textOf(page, '#s-error'), /values: "1:2" is not LO:HI:N \(allowed: LO:HI:N with numbers LO ≤ HI and N from 1 to 64/);
   assert.equal(await page.getAttribute('#s-values', 'class'), 'invalid');
   await page.fill('#s-values', '0.5:1.5:65');
-  assert.match(await page.textContent('#s-error'), /values: N = 65 is not allowed \(allowed: 1 to 64 values\)/);
+  assert.match(await textOf(page, '#s-error'), /values: N = 65 is not allowed \(allowed: 1 to 64 values\)/);
   await page.fill('#s-values', '0.5:1.5:3');
   await page.waitForSelector('#s-start:not([disabled])');
-  assert.match(await page.textContent('#s-plan'), /0.5, 1, 1.5/);
+  assert.match(await textOf(page, '#s-plan'), /0.5, 1, 1.5/);
   // The URL keeps the form.
   assert.match(page.url(), /s\.values=0\.5%3A1\.5%3A3/);
   await page.close();

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 const TM = 'lc0-legacy(slowmover=0.5)';
@@ -50,7 +50,7 @@ test('a tune in the browser stops, restores after a reload, resumes, and equals 
   await page.goto(server.url + QUERY);
   await page.waitForSelector('#t-start:not([disabled])', { timeout: 30000 });
   await page.evaluate(() => globalThis.tmlab.views.tune.restored);
-  assert.match(await page.textContent('#t-plan'), /4 iterations; slowmover from 0.5 in 0.1 … 3, c_end 0.3, r_end 0.2/);
+  assert.match(await textOf(page, '#t-plan'), /4 iterations; slowmover from 0.5 in 0.1 … 3, c_end 0.3, r_end 0.2/);
   await page.click('#t-start');
   await page.waitForFunction(() => Number(/** @type {HTMLElement} */ (document.querySelector('#t-progress')).dataset.done) >= 1, null, { timeout: 120000 });
   await page.click('#t-stop');
@@ -90,7 +90,7 @@ test('a tune in the browser stops, restores after a reload, resumes, and equals 
   });
   await page.reload();
   await page.waitForSelector('#t-progress[data-status="stopped"]', { timeout: 30000 });
-  assert.match(await page.textContent('#t-notice'), /1 saved iteration was damaged and dropped \(saved iteration record 2: checksum mismatch/);
+  assert.match(await textOf(page, '#t-notice'), /1 saved iteration was damaged and dropped \(saved iteration record 2: checksum mismatch/);
   assert.equal(Number(await page.getAttribute('#t-progress', 'data-done')), 1);
   await page.click('#t-resume');
   await page.waitForSelector('#t-progress[data-status="complete"]', { timeout: 300000 });
@@ -110,7 +110,7 @@ test('the Tune view shows an estimate before it starts and the time left while i
     await page.waitForSelector('#t-start:not([disabled])', { timeout: 30000 });
     await page.evaluate(() => globalThis.tmlab.views.tune.restored);
     // Defaults: 30 iterations at 1+0.01, r_end set so that the run can move slowmover a quarter of 0.1 … 3.
-    assert.match(await page.textContent('#t-plan'), /^30 iterations; slowmover from 0.5 in 0.1 … 3, c_end 0.145, r_end 0\.\d+ \(a one-game edge every iteration moves it 0.725 over the run\)/);
+    assert.match(await textOf(page, '#t-plan'), /^30 iterations; slowmover from 0.5 in 0.1 … 3, c_end 0.145, r_end 0\.\d+ \(a one-game edge every iteration moves it 0.725 over the run\)/);
     assert.equal(await page.locator('#t-warn').count(), 0);
     await page.waitForSelector('#t-estimate strong[data-seconds]', { timeout: 60000 });
     const text = (await page.textContent('#t-estimate')).replace(/\s+/g, ' ');
@@ -126,7 +126,7 @@ test('the Tune view shows an estimate before it starts and the time left while i
     // OpenBench's long-run 0.002 over 30 iterations cannot move it one slider step: warned.
     await page.fill('#t-rend', '0.002');
     await page.waitForSelector('#t-warn');
-    assert.match(await page.textContent('#t-warn'), /slowmover: the planned steps add up to 0\.0\d+ over 30 iterations .* below its resolution 0.05/);
+    assert.match(await textOf(page, '#t-warn'), /slowmover: the planned steps add up to 0\.0\d+ over 30 iterations .* below its resolution 0.05/);
     await page.fill('#t-rend', '');
     await page.waitForFunction(() => !document.querySelector('#t-warn'));
     // A short run for the time left (8 games).
@@ -134,9 +134,9 @@ test('the Tune view shows an estimate before it starts and the time left while i
     await page.waitForSelector('#t-estimate strong[data-seconds]', { timeout: 60000 });
     await page.click('#t-start');
     await page.waitForSelector('#t-estimate-eta', { timeout: 30000 });
-    assert.match(await page.textContent('#t-estimate-eta'), /^Time left: about /);
+    assert.match(await textOf(page, '#t-estimate-eta'), /^Time left: about /);
     await page.waitForSelector('#t-progress[data-status="complete"]', { timeout: 300000 });
-    assert.match(await page.textContent('#t-clock'), /virtual clock: 1 ms = 1000 nodes/);
+    assert.match(await textOf(page, '#t-clock'), /virtual clock: 1 ms = 1000 nodes/);
     assert.deepEqual(errors, []);
   } finally {
     await own.close();
@@ -149,18 +149,18 @@ test('bad tune settings are refused beside the form', async () => {
   await page.waitForSelector('#t-start:not([disabled])', { timeout: 30000 });
   await page.fill('#t-games', '7');
   await page.waitForSelector('#t-start[disabled]');
-  assert.match(await page.textContent('#t-error'), /games: 7 is not a positive multiple of 2/);
+  assert.match(await textOf(page, '#t-error'), /games: 7 is not a positive multiple of 2/);
   assert.equal(await page.getAttribute('#t-games', 'class'), 'invalid', 'the field the error names is marked');
   await page.fill('#t-games', '8');
   await page.fill('#t-params', 'slowmover,nope');
-  assert.match(await page.textContent('#t-error'), /params: "nope" is not a parameter of lc0-legacy/);
+  assert.match(await textOf(page, '#t-error'), /params: "nope" is not a parameter of lc0-legacy/);
   assert.equal(await page.getAttribute('#t-params', 'class'), 'invalid');
   assert.equal(await page.getAttribute('#t-games', 'class'), '');
   // The crate reads c_end/r_end (the rule of tmlab tune --c-end); its error names the field.
   await page.fill('#t-params', 'slowmover');
   await page.fill('#t-rend', '0.1,a');
   await page.waitForSelector('#t-start[disabled]');
-  assert.match(await page.textContent('#t-error'), /^r_end: "a" is not a number \(allowed: numbers, comma-separated, one per parameter/);
+  assert.match(await textOf(page, '#t-error'), /^r_end: "a" is not a number \(allowed: numbers, comma-separated, one per parameter/);
   assert.equal(await page.getAttribute('#t-rend', 'class'), 'invalid');
   await page.fill('#t-rend', '');
   await page.waitForSelector('#t-start:not([disabled])');
