@@ -6,6 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ROOT, launch, collectErrors } from './harness.mjs';
+
+/** @typedef {import('./harness.mjs').Page} Page */
 import { serveDir } from '../../scripts/bench/serve.mjs';
 
 let playground, host, browser;
@@ -157,7 +159,7 @@ test('the match game chart’s Embed button: a <tm-curve kind="game"> with that 
   // Hovering the middle reads a move's numbers, as the Match view's readout does.
   const box = await el.evaluate((e) => /** @type {Element} */ (e.shadowRoot.querySelector('canvas')).getBoundingClientRect().toJSON());
   await docs.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await docs.page.waitForFunction(() => /used \d/.test(/** @type {Element} */ (document.querySelector('tm-curve')).shadowRoot.querySelector('.note').textContent));
+  await docs.page.waitForFunction(() => /used \d/.test(/** @type {Element} */ (/** @type {TmCurveElement} */ (document.querySelector('tm-curve')).shadowRoot.querySelector('.note')).textContent));
   assert.deepEqual(docs.errors, []);
   await docs.page.close();
 });

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 const PAGES = ['index.html', 'embed/index.html', 'embed-demo.html'];
 
 /** @type {import('./harness.mjs').Server} */

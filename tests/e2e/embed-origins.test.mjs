@@ -7,6 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ROOT, launch, boxOf } from './harness.mjs';
+
+/** @typedef {import('./harness.mjs').Page} Page */
 import { serveDir } from '../../scripts/bench/serve.mjs';
 
 const page = (script, attrs = 'kind="decay" step="4"') => `<!doctype html><html lang="en"><head><meta charset="utf-8">

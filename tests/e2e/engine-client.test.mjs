@@ -10,6 +10,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, collectErrors } from './harness.mjs';
+
+/** @typedef {import('./harness.mjs').Page} Page */
 import { percentiles } from '../../scripts/bench/stop.mjs';
 
 const TRIALS = 20;

@@ -12,6 +12,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch } from './harness.mjs';
+
+/** @typedef {import('./harness.mjs').Page} Page */
 import { openStopPage, measureStops, stopActions, stopLine } from '../../scripts/bench/stop.mjs';
 
 const TRIALS = 5;

@@ -5,6 +5,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, watchLongTasks, longTasks, collectErrors, blockedMs, boxOf, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 /** ED in f64, written independently of the Rust code. */
 const ed = (from, to, step, value) => to - (to - from) * Math.pow(0.5, value / step);
 /** lc0's mle-legacy in f64 at white's move `mv`. */

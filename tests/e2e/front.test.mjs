@@ -7,6 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launch, collectErrors, boxOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 /** @type {import('./harness.mjs').Server} */
 let server;
 /** @type {import('./harness.mjs').Browser} */

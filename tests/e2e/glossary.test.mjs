@@ -8,6 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT, boxOf, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 /** Screenshots for the closing note (never committed). */
 const SHOTS = join(ROOT, 'target', 'screenshots');
 

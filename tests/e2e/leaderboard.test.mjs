@@ -7,6 +7,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 const SHOTS = join(ROOT, 'target', 'screenshots');
 const DOC = JSON.parse(readFileSync(join(ROOT, 'www', 'public', 'leaderboard.json'), 'utf8'));
 /** @type {import('./harness.mjs').Server} */

@@ -10,6 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, serveDist, launch, collectErrors, attrOf, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 const SHOTS = join(ROOT, 'target', 'screenshots');
 const SLUGS = [
   'the-problem', 'increments-and-odds', 'overhead-and-flagging', 'soft-and-hard-limits', 'stability', 'moves-left',

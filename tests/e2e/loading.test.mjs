@@ -8,6 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 /** 10 Mbit/s both ways, 150 ms round-trip latency. */
 const SLOW = { offline: false, latency: 150, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 };
 /** Loads measured; the median must be within the bound. */

@@ -8,6 +8,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT, blockedMs, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 const SHOTS = join(ROOT, 'target', 'screenshots');
 /** A fast match: alpha-beta at 1+0.01 vs 0.8+0.01 on a 100 k nps virtual clock. */
 const QUERY = '?v=1&view=match&m.same=false&m.a=stockfish&m.b=lc0-legacy&m.tca=1%2B0.01&m.tcb=0.8%2B0.01&m.games=10&m.nps=100000';

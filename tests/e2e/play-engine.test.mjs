@@ -14,6 +14,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+
+/** @typedef {import('./harness.mjs').Page} Page */
 import tmlab from '../unit/wasm.js';
 
 const SHOTS = join(ROOT, 'target', 'screenshots');

@@ -15,6 +15,8 @@ import { readFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT, blockedMs, boxOf, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 const SHOTS = join(ROOT, 'target', 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 

@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, serveDist, launch, collectErrors } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 /** The docs site: another origin than the build's preview server. */
 const SITE = 'http://docs-site.test';
 
@@ -78,7 +80,7 @@ ${snippet}</body>`,
     const error = await page.evaluate((k) => document.querySelectorAll('tm-curve')[k].shadowRoot.querySelector('.error')?.textContent ?? '', i);
     assert.equal(error, '', `tm-curve ${i}: no attribute refused`);
     // The link back points at the playground beside the script, on the docs site.
-    const link = await page.evaluate((k) => document.querySelectorAll('tm-curve')[k].shadowRoot.querySelector('a.open').href, i);
+    const link = await page.evaluate((k) => /** @type {HTMLAnchorElement} */ (document.querySelectorAll('tm-curve')[k].shadowRoot.querySelector('a.open')).href, i);
     assert.ok(link.startsWith(`${SITE}/tmlab/`), link);
   }
 

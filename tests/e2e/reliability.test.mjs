@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, watchLongTasks, longTasks, ROOT, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 /** @type {import('./harness.mjs').Server} */
 let server;
 /** @type {import('./harness.mjs').Browser} */

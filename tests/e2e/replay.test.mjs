@@ -9,6 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 const SHOTS = join(ROOT, 'target', 'screenshots');
 /** @type {import('./harness.mjs').Server} */
 let server;

@@ -15,6 +15,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 const TCS = '1+0.01,2+0.02';
 const QUERY = `?v=1&view=match&sc.tcs=${encodeURIComponent(TCS)}&sc.games=2&sc.maxmoves=30&sc.seed=2`;
 

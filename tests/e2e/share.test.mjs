@@ -10,6 +10,8 @@ import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { ROOT, serveDist, launch, watchLongTasks, longTasks, collectErrors, blockedMs, boxOf, attrOf, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 const SHOTS = join(ROOT, 'target', 'screenshots');
 
 /** @type {import('./harness.mjs').Server} */
@@ -36,64 +38,76 @@ async function newPage(context = browser.context) {
   return { page, errors };
 }
 
+/** Wait `n` animation frames in the page. @param {Page} page */
 const frames = (page, n = 2) =>
   page.evaluate((k) => new Promise((r) => {
-    const step = (i) => (i ? requestAnimationFrame(() => step(i - 1)) : r());
+    /** @param {number} i */
+    const step = (i) => (i ? requestAnimationFrame(() => step(i - 1)) : r(undefined));
     step(k);
   }), n);
 
-/** Wait until the Curves view has drawn its three charts. */
+/** Wait until the Curves view has drawn its three charts. @param {Page} page */
 async function curvesDrawn(page) {
   for (const id of ['decay', 'moves-left', 'allocation']) await page.waitForSelector(`#chart-${id} canvas[data-draws]`);
 }
 
-/** Type a value into a slider's number box, as a person would. */
+/**
+ * Type a value into a slider's number box, as a person would.
+ * @param {Page} page
+ * @param {string} key
+ * @param {number} value
+ */
 async function setNumber(page, key, value) {
   await page.fill(`.param[data-key="${key}"] input[type=number]`, String(value));
   await frames(page);
 }
 
-/** Every control of the Curves view: number boxes, tc, manager specs. */
+/** Every control of the Curves view: number boxes, tc, manager specs. @param {Page} page */
 function controls(page) {
   return page.evaluate(() => ({
     numbers: Object.fromEntries(
       [...document.querySelectorAll('#view-curves .param[data-key]')]
         .filter((p) => p.querySelector('input[type=number]'))
-        .map((p) => [p.dataset.key, Number(/** @type {HTMLInputElement} */ (p.querySelector('input[type=number]')).value)]),
+        .map((p) => [/** @type {HTMLElement} */ (p).dataset.key, Number(/** @type {HTMLInputElement} */ (p.querySelector('input[type=number]')).value)]),
     ),
     tc: /** @type {HTMLInputElement} */ (document.querySelector('#allocation-tc')).value,
     specs: [...document.querySelectorAll('#chart-allocation .manager-box summary code')].map((c) => c.textContent),
   }));
 }
 
-/** The plotted values: each chart annotated at fixed pixel columns, plus the allocation rows. */
+/**
+ * The plotted values: each chart annotated at fixed pixel columns, plus the allocation rows.
+ * @param {Page} page
+ */
 async function plotted(page) {
-  const out = {};
-  for (const id of ['decay', 'moves-left']) {
-    out[id] = [];
+  /** @type {{decay: unknown[], 'moves-left': unknown[]}} */
+  const plots = { decay: [], 'moves-left': [] };
+  for (const id of /** @type {const} */ (['decay', 'moves-left'])) {
+    plots[id] = [];
     for (const share of [0.2, 0.5, 0.8]) {
-      out[id].push(await page.evaluate(([sel, s]) => new Promise((resolve) => {
-        const canvas = document.querySelector(sel);
+      plots[id].push(await page.evaluate(([sel, s]) => new Promise((resolve) => {
+        const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector(sel));
         const r = canvas.getBoundingClientRect();
         canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + r.width * s, clientY: r.top + r.height / 2, bubbles: true }));
         requestAnimationFrame(() => requestAnimationFrame(() => {
-          const note = canvas.parentElement.querySelector('.annotation');
+          const note = /** @type {HTMLElement} */ (/** @type {HTMLElement} */ (canvas.parentElement).querySelector('.annotation'));
           resolve({ x: note.dataset.x, y: note.dataset.y });
         }));
-      }), [`#chart-${id} canvas`, share]));
+      }), /** @type {[string, number]} */ ([`#chart-${id} canvas`, share])));
     }
   }
-  out.allocation = await page.evaluate(() => new Promise((resolve) => {
-    const canvas = document.querySelector('#chart-allocation canvas');
+  /** @type {{state: unknown, frame: unknown, points: {[key: string]: string | undefined}[]}} */
+  const allocation = await page.evaluate(() => new Promise((resolve) => {
+    const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('#chart-allocation canvas'));
     const r = canvas.getBoundingClientRect();
     canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + r.width * 0.4, clientY: r.top + r.height / 2, bubbles: true }));
     requestAnimationFrame(() => requestAnimationFrame(() => {
       const a = globalThis.tmlab.allocation;
-      const points = [...document.querySelectorAll('#chart-allocation .point')].map((p) => ({ ...p.dataset }));
+      const points = [...document.querySelectorAll('#chart-allocation .point')].map((p) => ({ .../** @type {HTMLElement} */ (p).dataset }));
       resolve({ state: a.state, frame: a.lastDrawn.frame, points });
     }));
   }));
-  return out;
+  return { ...plots, allocation };
 }
 
 test('a shared link restores every setting of the Curves view, controls and plotted values', async () => {
@@ -200,7 +214,7 @@ test('unknown keys are ignored; bad values fall back to their defaults with a me
   assert.equal(c.numbers['allocation.moves'], 80);
   assert.equal(c.tc, '60+0.6');
   assert.deepEqual(c.specs, ['stockfish'], 'the bad spec is dropped, the good one kept');
-  const msg = await page.textContent('#url-note');
+  const msg = await textOf(page, '#url-note');
   assert.ok(await page.isVisible('#url-note'));
   for (const part of [
     'view=bogus: is not a view (allowed: play, match, curves, learn, sweep, tune, replay, leaderboard); using the default curves.',
@@ -229,7 +243,7 @@ test('the Embed button shows an iframe snippet and <tm-curve> elements for the c
   await page.click('#embed-button');
   assert.ok(await page.isVisible('#embed-dialog'));
   const iframe = await page.inputValue('#embed-iframe');
-  const src = iframe.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&');
+  const src = /** @type {RegExpMatchArray} */ (iframe.match(/src="([^"]+)"/))[1].replaceAll('&amp;', '&');
   const u = new URL(src);
   assert.equal(u.pathname, '/embed/');
   assert.equal(u.searchParams.get('view'), 'curves');
@@ -249,6 +263,7 @@ test('the Embed button shows an iframe snippet and <tm-curve> elements for the c
 });
 
 /** A page at `path` on the preview server whose HTML is `html` (same origin as the build). */
+/** @param {Page} page @param {string} path @param {string} html */
 async function hostPage(page, path, html) {
   await page.route(`${server.url}${path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
   await page.goto(`${server.url}${path}`);
@@ -267,6 +282,7 @@ test('the /embed route: one view, no tabs, a link back with its state, height po
     </script>
     <iframe src="embed/?v=1&view=curves&ed.moves-left.midpoint=40" style="width:700px;height:300px;border:0"></iframe></body>`);
   const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  assert.ok(frame, 'the iframe has a document');
   for (const id of ['decay', 'moves-left', 'allocation']) await frame.waitForSelector(`#chart-${id} canvas[data-draws]`);
   assert.equal(await frame.locator('[role=tab], [role=tablist], footer, #copy-link').count(), 0);
   assert.equal(await frame.evaluate(() => document.documentElement.hasAttribute('data-embed')), true);
@@ -292,11 +308,12 @@ test('the /embed route: one view, no tabs, a link back with its state, height po
 });
 
 /** A fingerprint of a canvas inside an element's shadow root (0 when blank or missing). */
+/** @param {Page} page @param {string} sel a <tm-curve> */
 function shadowCanvasInk(page, sel) {
   return page.evaluate((s) => {
-    const c = /** @type {Element} */ (document.querySelector(s)).shadowRoot.querySelector('canvas');
+    const c = /** @type {TmCurveElement} */ (document.querySelector(s)).shadowRoot.querySelector('canvas');
     if (!c) return 0;
-    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const data = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d')).getImageData(0, 0, c.width, c.height).data;
     let ink = 0;
     for (let i = 0; i < data.length; i += 4) if (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200) ink++;
     return ink;
@@ -311,13 +328,14 @@ const LAZY_PAGE = `<!doctype html><meta charset="utf-8"><link rel="icon" href="d
 
 test('<tm-curve> loads wasm only when scrolled into view, then draws, with a link carrying its state', async () => {
   const { page, errors } = await newPage();
+  /** @type {string[]} */
   const wasmRequests = [];
   page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasmRequests.push(r.url()); });
   await hostPage(page, 'lazy-test.html', LAZY_PAGE);
   await page.waitForFunction(() => customElements.get('tm-curve'));
   await page.waitForTimeout(600);
   assert.deepEqual(wasmRequests, [], 'wasm requested before the element was visible');
-  assert.equal(await page.evaluate(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).state), 'waiting');
+  assert.equal(await page.evaluate(() => /** @type {TmCurveElement} */ (document.querySelector('#c')).state), 'waiting');
   assert.equal(await shadowCanvasInk(page, '#c'), 0);
   // No leaks: nothing in the light DOM or the page's style sheets.
   assert.equal(await page.evaluate(() => document.styleSheets.length), 0);
@@ -326,20 +344,20 @@ test('<tm-curve> loads wasm only when scrolled into view, then draws, with a lin
   assert.deepEqual(await page.evaluate(() => Object.keys(globalThis).filter((k) => /tmlab|curve/i.test(k) && k !== '__tmlabTestHooks')), []);
 
   await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).scrollIntoView());
-  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).state === 'drawn', null, { timeout: 20000 });
+  await page.waitForFunction(() => /** @type {TmCurveElement} */ (document.querySelector('#c')).state === 'drawn', null, { timeout: 20000 });
   assert.equal(wasmRequests.length, 1, wasmRequests.join(', '));
   assert.ok((await shadowCanvasInk(page, '#c')) > 1000, 'the chart is drawn');
   // Still nothing added to the host page: no style sheets, no preload links, no canvases.
   assert.equal(await page.evaluate(() => document.styleSheets.length), 0);
   assert.deepEqual(await page.evaluate(() => [...document.head.children].map((e) => e.outerHTML)), ['<meta charset="utf-8">', '<link rel="icon" href="data:,">']);
   assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 0, 'no canvas in the light DOM');
-  const link = await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('a.open').href);
+  const link = await page.evaluate(() => /** @type {HTMLAnchorElement} */ (/** @type {TmCurveElement} */ (document.querySelector('#c')).shadowRoot.querySelector('a.open')).href);
   assert.equal(link, `${server.url}?v=1&ed.moves-left.midpoint=40&ed.moves-left.steepness=6`);
 
   // The plotted numbers are lc0's formula: hover the middle of the chart and read the note.
   const note = await page.evaluate(() => new Promise((resolve) => {
-    const el = document.querySelector('#c');
-    const canvas = el.shadowRoot.querySelector('canvas');
+    const el = /** @type {TmCurveElement} */ (document.querySelector('#c'));
+    const canvas = /** @type {HTMLCanvasElement} */ (el.shadowRoot.querySelector('canvas'));
     const r = canvas.getBoundingClientRect();
     canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }));
     el.addEventListener('tm-curve-drawn', () => resolve(/** @type {Element} */ (el.shadowRoot.querySelector('.note')).textContent), { once: true });
@@ -352,15 +370,15 @@ test('<tm-curve> loads wasm only when scrolled into view, then draws, with a lin
   assert.ok(Math.abs(Number(m[2]) - expected) < 0.05, `${note} vs ${expected}`);
 
   // An attribute change redraws.
-  const draws = await page.evaluate(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).draws);
+  const draws = await page.evaluate(() => /** @type {TmCurveElement} */ (document.querySelector('#c')).draws);
   await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).setAttribute('midpoint', '70'));
-  await page.waitForFunction((d) => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).draws > d, draws);
-  assert.match(await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('a.open').href), /midpoint=70/);
+  await page.waitForFunction((d) => /** @type {TmCurveElement} */ (document.querySelector('#c')).draws > d, draws);
+  assert.match(await page.evaluate(() => /** @type {HTMLAnchorElement} */ (/** @type {TmCurveElement} */ (document.querySelector('#c')).shadowRoot.querySelector('a.open')).href), /midpoint=70/);
 
   // Bad attributes are named, with what is allowed, and the chart still draws with defaults.
   await page.evaluate(() => /** @type {Element} */ (document.querySelector('#bad')).scrollIntoView());
-  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#bad')).state === 'drawn');
-  const err = await page.evaluate(() => /** @type {Element} */ (document.querySelector('#bad')).shadowRoot.querySelector('.error').textContent);
+  await page.waitForFunction(() => /** @type {TmCurveElement} */ (document.querySelector('#bad')).state === 'drawn');
+  const err = await page.evaluate(() => /** @type {Element} */ (/** @type {TmCurveElement} */ (document.querySelector('#bad')).shadowRoot.querySelector('.error')).textContent);
   assert.match(err, /step="-3" must be a number from 0\.1 to 20; using 1/);
   assert.match(err, /from="zz" must be a number from -10 to 10; using 0/);
   assert.equal(wasmRequests.length, 1, 'one wasm load per page');
@@ -372,25 +390,27 @@ test('<tm-curve> loads wasm only when scrolled into view, then draws, with a lin
 test('without WebAssembly, <tm-curve> and the Curves view show the static SVGs and say why', async () => {
   const { page, errors } = await newPage();
   await page.addInitScript(() => {
-    delete globalThis.WebAssembly;
+    delete (/** @type {{WebAssembly?: unknown}} */ (globalThis)).WebAssembly;
   });
   await hostPage(page, 'lazy-test.html', LAZY_PAGE);
-  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).state === 'static');
+  await page.waitForFunction(() => /** @type {TmCurveElement} */ (document.querySelector('#c')).state === 'static');
   await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).scrollIntoView());
   const img = await page.waitForFunction(() => {
-    const i = /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('img');
+    const i = /** @type {TmCurveElement} */ (document.querySelector('#c')).shadowRoot.querySelector('img');
     return i && i.complete && i.naturalWidth > 0 && { src: i.src, w: i.naturalWidth };
   });
-  const { src, w } = await img.jsonValue();
+  const shown = await img.jsonValue();
+  assert.ok(shown, 'the static picture loaded');
+  const { src, w } = shown;
   assert.equal(src, `${server.url}static/moves-left.svg`);
   assert.equal(w, 800);
-  assert.match(await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('.why').textContent),
+  assert.match(await page.evaluate(() => /** @type {Element} */ (/** @type {TmCurveElement} */ (document.querySelector('#c')).shadowRoot.querySelector('.why')).textContent),
     /no WebAssembly with SIMD, which the live chart needs, so this is a static picture of the default moves-left chart/);
   await page.screenshot({ path: join(SHOTS, 'embed-static.png') });
 
   // The embed route (and the playground) fall back the same way on the Curves view.
   await page.goto(`${server.url}embed/?v=1&view=curves`);
-  await page.waitForFunction(() => [...document.querySelectorAll('#view-curves img')].every((i) => i.complete && i.naturalWidth > 0) &&
+  await page.waitForFunction(() => [...document.querySelectorAll('#view-curves img')].every((i) => /** @type {HTMLImageElement} */ (i).complete && /** @type {HTMLImageElement} */ (i).naturalWidth > 0) &&
     document.querySelectorAll('#view-curves img').length === 3);
   assert.match(await textOf(page, '#view-curves .static-reason'), /lacks WebAssembly with SIMD, so these are static pictures of the default charts/);
   assert.deepEqual(errors, []);
@@ -402,19 +422,19 @@ test('when the wasm cannot be fetched, <tm-curve> falls back to the static SVG a
   await page.route('**/*.wasm', (route) => route.abort('blockedbyclient'));
   await hostPage(page, 'lazy-test.html', LAZY_PAGE);
   await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).scrollIntoView());
-  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#c')).state === 'static', null, { timeout: 20000 });
-  assert.match(await page.evaluate(() => /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('.why').textContent),
+  await page.waitForFunction(() => /** @type {TmCurveElement} */ (document.querySelector('#c')).state === 'static', null, { timeout: 20000 });
+  assert.match(await page.evaluate(() => /** @type {Element} */ (/** @type {TmCurveElement} */ (document.querySelector('#c')).shadowRoot.querySelector('.why')).textContent),
     /^The chart code could not be loaded \(.+\), so this is a static picture of the default moves-left chart/);
-  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#c')).shadowRoot.querySelector('img')?.naturalWidth === 800);
+  await page.waitForFunction(() => /** @type {TmCurveElement} */ (document.querySelector('#c')).shadowRoot.querySelector('img')?.naturalWidth === 800);
   await page.close();
 });
 
 test('the demo page: two <tm-curve>s and a framed embed that sizes itself', async () => {
   const { page, errors } = await newPage();
   await page.goto(`${server.url}embed-demo.html`);
-  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#demo-decay')).state === 'drawn', null, { timeout: 20000 });
+  await page.waitForFunction(() => /** @type {TmCurveElement} */ (document.querySelector('#demo-decay')).state === 'drawn', null, { timeout: 20000 });
   await page.evaluate(() => /** @type {Element} */ (document.querySelector('#demo-frame')).scrollIntoView());
-  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#demo-allocation')).state === 'drawn', null, { timeout: 20000 });
+  await page.waitForFunction(() => /** @type {TmCurveElement} */ (document.querySelector('#demo-allocation')).state === 'drawn', null, { timeout: 20000 });
   await page.waitForFunction(() => parseFloat(/** @type {HTMLElement} */ (document.querySelector('#demo-frame')).style.height) > 600, null, { timeout: 20000 });
   assert.ok((await shadowCanvasInk(page, '#demo-allocation')) > 1000);
   await page.evaluate(() => scrollTo(0, 0));
@@ -423,6 +443,7 @@ test('the demo page: two <tm-curve>s and a framed embed that sizes itself', asyn
   await page.close();
 });
 
+/** @type {{[ext: string]: string}} */
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml' };
 
 test('the build works under any sub-path: a docs site serving dist/ at /guide/tmlab/', async () => {
@@ -438,12 +459,13 @@ test('the build works under any sub-path: a docs site serving dist/ at /guide/tm
     return route.fulfill({ status: 200, contentType: TYPES[extname(file)] || 'application/octet-stream', body: readFileSync(file) });
   });
   await page.goto(`${site}embed-demo.html`);
-  await page.waitForFunction(() => /** @type {import('../../www/tm-curve.js').TmCurve} */ (document.querySelector('#demo-decay')).state === 'drawn', null, { timeout: 20000 });
-  assert.equal(await page.evaluate(() => /** @type {Element} */ (document.querySelector('#demo-decay')).shadowRoot.querySelector('a.open').href),
+  await page.waitForFunction(() => /** @type {TmCurveElement} */ (document.querySelector('#demo-decay')).state === 'drawn', null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => /** @type {HTMLAnchorElement} */ (/** @type {TmCurveElement} */ (document.querySelector('#demo-decay')).shadowRoot.querySelector('a.open')).href),
     `${site}?v=1&ed.decay.from=0.2&ed.decay.to=0.9&ed.decay.step=4`);
   await page.evaluate(() => /** @type {Element} */ (document.querySelector('#demo-frame')).scrollIntoView());
   await page.waitForFunction(() => parseFloat(/** @type {HTMLElement} */ (document.querySelector('#demo-frame')).style.height) > 600, null, { timeout: 20000 });
   const frame = page.frame({ url: /\/guide\/tmlab\/embed\// });
+  assert.ok(frame, 'the demo page holds the embed');
   await frame.waitForSelector('#chart-allocation canvas[data-draws]');
   assert.equal(await frame.getAttribute('#open-full', 'href'), `${site}?v=1&ed.moves-left.midpoint=40`);
   await page.context().unroute('http://docs.test/**');
@@ -458,7 +480,7 @@ test('360 px: no horizontal scroll in the shell, the Curves, Play and Match view
     await page.goto(`${server.url}?v=1&al.specs=lc0-smooth&al.specs=stockfish&al.specs=mediocre`);
     await curvesDrawn(page);
     // Open every manager's panel: the widest content there is.
-    await page.evaluate(() => document.querySelectorAll('.manager-box').forEach((d) => { d.open = true; }));
+    await page.evaluate(() => document.querySelectorAll('.manager-box').forEach((d) => { /** @type {HTMLDetailsElement} */ (d).open = true; }));
     await frames(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 360, `scrollWidth ${width} > 360`);
@@ -470,19 +492,19 @@ test('360 px: no horizontal scroll in the shell, the Curves, Play and Match view
     const tabIds = await page.$$eval('[role=tablist] > [role=tab]', (els) => els.map((e) => e.id));
     await page.focus('#tab-curves');
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-match');
+    assert.equal(await page.evaluate(() => /** @type {Element} */ (document.activeElement).id), 'tab-match');
     assert.equal(await page.getAttribute('#tab-match', 'aria-selected'), 'true');
     // The Match view mounts lazily (its module is imported on first show): until then the
     // section is empty, so wait for it to have content rather than sample it once.
     await page.waitForSelector('#view-match', { state: 'visible', timeout: 15000 });
     await page.keyboard.press('Home');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-play');
+    assert.equal(await page.evaluate(() => /** @type {Element} */ (document.activeElement).id), 'tab-play');
     await page.keyboard.press('End');
-    assert.equal(await page.evaluate(() => document.activeElement.id), tabIds.at(-1));
-    await page.waitForSelector(`#${tabIds.at(-1).replace('tab-', 'view-')}`, { state: 'visible', timeout: 15000 });
+    assert.equal(await page.evaluate(() => /** @type {Element} */ (document.activeElement).id), tabIds.at(-1));
+    await page.waitForSelector(`#${/** @type {string} */ (tabIds.at(-1)).replace('tab-', 'view-')}`, { state: 'visible', timeout: 15000 });
     for (let i = tabIds.length - 1; i > tabIds.indexOf('tab-curves') + 1; i--) await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-curves');
+    assert.equal(await page.evaluate(() => /** @type {Element} */ (document.activeElement).id), 'tab-curves');
     await page.waitForSelector('#view-curves', { state: 'visible', timeout: 15000 });
     await frames(page);
     assert.equal(new URL(page.url()).searchParams.get('view'), null, 'back on the default view');
@@ -494,8 +516,9 @@ test('360 px: no horizontal scroll in the shell, the Curves, Play and Match view
     await page.focus('#tab-curves');
     await page.keyboard.press('Tab');
     const outline = await page.evaluate(() => {
-      const s = getComputedStyle(document.activeElement);
-      return { tag: document.activeElement.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+      const focused = /** @type {Element} */ (document.activeElement);
+      const s = getComputedStyle(focused);
+      return { tag: focused.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
     });
     assert.notEqual(outline.style, 'none', JSON.stringify(outline));
     assert.ok(outline.width >= 2, JSON.stringify(outline));

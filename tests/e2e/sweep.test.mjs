@@ -12,6 +12,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 const SHOTS = join(ROOT, 'target', 'screenshots');
 const VALUES = '0.5,1.5,2.5';
 const QUERY = `?v=1&view=sweep&s.tc=1%2B0.01&s.games=4&s.values=${encodeURIComponent(VALUES)}&s.seed=3`;

@@ -7,6 +7,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, serveDist, launch, collectErrors } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 /** @type {import('./harness.mjs').Server} */
 let server;
 before(async () => {

@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
+/** @typedef {import('./harness.mjs').Page} Page */
+
 const SHOTS = join(ROOT, 'target', 'screenshots');
 const TM = 'lc0-legacy(slowmover=0.5)';
 const QUERY = `?v=1&view=tune&t.tm=${encodeURIComponent(TM)}&t.tc=1%2B0.01&t.games=8&t.maxmoves=30&t.cend=0.3&t.rend=0.2`;

@@ -45,7 +45,29 @@ declare var tmlab: TmlabHooks;
 declare var __tmlabTestHooks: boolean | undefined;
 declare var __longTasks: LongTask[];
 
-/** The embeddable chart element (www/tm-curve.js), as `document.querySelector('tm-curve')` finds it. */
+/**
+ * The embeddable chart element (www/tm-curve.js, or the class www/public/tm-curve-loader.js
+ * defines until the module loads): both attach an open shadow root in their constructor.
+ */
+type TmCurveElement = import('../../www/tm-curve.js').TmCurve & { readonly shadowRoot: ShadowRoot };
+
+/** `document.querySelector('tm-curve')` finds the chart element. */
 interface HTMLElementTagNameMap {
-  'tm-curve': import('../../www/tm-curve.js').TmCurve;
+  'tm-curve': TmCurveElement;
 }
+
+// Instruments some tests and benches add to a page (each named where it is set).
+/** share.test.mjs: the heights an embed posted to its host page. */
+declare var __heights: number[];
+/** csp.test.mjs: the Content-Security-Policy violations a page reported. */
+declare var __csp: string[];
+/** loading.test.mjs: when the first chart showed (performance.now() ms, or null). */
+declare var __chart: { picture: number | null; live: number | null; lcp: number | null };
+/** engine-live.test.mjs: every engine line with its time. */
+declare var __lines: { t: number; line: string }[];
+/** reliability.test.mjs: the Replay view's progress texts, in order. */
+declare var __replayStates: string[];
+/** front.test.mjs: set only if an injected handler ran. */
+declare var __xss: number | undefined;
+/** match.test.mjs: makes a game of the match runner panic (www/engine/match-runner.js). */
+declare var __tmlabDebugGamePanic: { index: number; afterMoves: number } | undefined;
