@@ -57,6 +57,8 @@ export async function serveDist() {
  * `hasTouch` emulate a HiDPI or touch screen. `testHooks` (default true): every page gets the
  * flag that makes main.js load www/test-hooks.js (`globalThis.tmlab`); without it a page is
  * exactly what a visitor gets.
+ * @param {{viewport?: {width: number, height: number}, deviceScaleFactor?: number, hasTouch?: boolean,
+ *   testHooks?: boolean}} [options]
  */
 export async function launch({ viewport = { width: 1280, height: 900 }, deviceScaleFactor = undefined, hasTouch = undefined, testHooks = true } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'tmlab-e2e-'));

@@ -50,6 +50,7 @@ after(async () => {
 });
 
 /** A small seeded generator, so a failing game can be replayed. */
+/** @param {number} seed */
 function rng(seed) {
   let a = seed >>> 0;
   return () => {
@@ -106,10 +107,11 @@ async function newGame({ side = 'white', tc = '60', searcher = 'ab', ponder = fa
 }
 
 /** The centre of a square on the board, in page pixels. */
+/** @param {string} key a square, `e4` */
 async function squareCenter(key) {
   return view(async (k) => {
     const v = globalThis.tmlab.views.play;
-    const board = document.querySelector('#view-play .board-wrap cg-board');
+    const board = /** @type {Element} */ (document.querySelector('#view-play .board-wrap cg-board'));
     const frames = () => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
     // Chessground caches the board's bounds until a scroll event or its ResizeObserver tells it
     // otherwise; both arrive with the next frame (after a view switch, too). A person never
@@ -130,12 +132,14 @@ async function squareCenter(key) {
   }, key);
 }
 
+/** @param {string} key */
 async function clickSquare(key) {
   const { x, y } = await squareCenter(key);
   await page.mouse.click(x, y);
 }
 
 /** Play orig→dest by clicking the two squares; answers a promotion with a queen. */
+/** @param {string} orig @param {string} dest */
 async function clickMove(orig, dest) {
   const n = await view(() => globalThis.tmlab.views.play.state.moves.length);
   await clickSquare(orig);
@@ -168,17 +172,21 @@ async function waitPersonOrEnd(timeout = 30000) {
 }
 
 /** A tiny PGN reader for the test: tags, then SAN tokens each with the comment after it. */
+/** @param {string} text */
 function readPgn(text) {
+  /** @type {{[tag: string]: string}} */
   const tags = {};
   for (const m of text.matchAll(/^\[(\w+) "((?:[^"\\]|\\.)*)"\]$/gm)) tags[m[1]] = m[2];
   const body = text.replace(/^\[.*\]$/gm, '').trim();
   const tokens = body.match(/\{[^}]*\}|[^\s{}]+/g) || [];
+  /** @type {{san: string, comment: string | null}[]} */
   const moves = [];
   let result = null;
   for (const t of tokens) {
     if (t.startsWith('{')) {
-      assert.ok(moves.length, `a comment before any move: ${t}`);
-      moves.at(-1).comment = t.slice(1, -1);
+      const last = moves.at(-1);
+      assert.ok(last, `a comment before any move: ${t}`);
+      last.comment = t.slice(1, -1);
     } else if (/^\d+\.(\.\.)?$/.test(t)) continue;
     else if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t)) result = t;
     else {
@@ -195,7 +203,9 @@ test('a full game at 60 s against the engine: legal moves, a result, no flag, bu
   const random = rng(20250101);
   const t0 = await view(() => performance.now());
   let budgetSeen = false;
+  /** @type {[number, number][]} */
   const thinkingWindows = [];
+  /** @type {[number, number][]} */
   const screenshotWindows = [];
   let plies = 0;
   while (!(await playState()).outcome && plies < 400) {
@@ -218,7 +228,7 @@ test('a full game at 60 s against the engine: legal moves, a result, no flag, bu
       while (true) {
         const p = await view(() => {
           const v = globalThis.tmlab.views.play;
-          const e = document.querySelector('.engine-panel');
+          const e = /** @type {HTMLElement} */ (document.querySelector('.engine-panel'));
           return { to: v.state.to_move, out: !!v.state.outcome, soft: e.dataset.soft, text: /** @type {Element} */ (e.querySelector('.ep-budget-text')).textContent };
         });
         if (p.soft && /soft \d/.test(p.text)) budgetSeen = true;
@@ -282,12 +292,13 @@ test('a full game at 60 s against the engine: legal moves, a result, no flag, bu
   assert.deepEqual(check.problems, []);
   assert.deepEqual(check.bestmoves, check.engineMoves, 'the board shows exactly the engine’s bestmoves');
   assert.ok(check.engineMoves.length >= 3, `the engine played ${check.engineMoves.length} moves`);
-  assert.ok(check.budgets.every((b) => b > 0), `every engine move recorded its soft budget: ${check.budgets}`);
+  assert.ok(check.budgets.every((b) => b != null && b > 0), `every engine move recorded its soft budget: ${check.budgets}`);
   assert.equal(check.fen, check.liveFen, 'replaying the moves reaches the same position');
 
   // The engine thinks in a worker: the page never blocks while it does (no task over 200 ms, scaled by the load;
   // the 50 ms frame budget is a benchmark's figure, and 54-63 ms tasks happen on 2 loaded cores).
   const tasks = await longTasks(page, t0);
+  /** @param {LongTask} t @param {[number, number]} window */
   const overlaps = (t, [a, b]) => t.start + t.duration >= a && t.start <= b;
   const bound = blockedMs();
   const during = tasks.filter((t) => t.duration > bound).filter((t) => thinkingWindows.some((w) => overlaps(t, w)) && !screenshotWindows.some((w) => overlaps(t, w)));
@@ -307,14 +318,15 @@ test('a full game at 60 s against the engine: legal moves, a result, no flag, bu
   const text = readFileSync(await download.path(), 'utf8');
   const pgn = readPgn(text);
   assert.equal(pgn.tags.TimeControl, '60');
+  assert.ok(s.outcome, 'the game ended');
   assert.equal(pgn.tags.Result, s.outcome.result);
   assert.equal(pgn.result, s.outcome.result);
   assert.equal(pgn.moves.length, s.moves.length);
   assert.deepEqual(pgn.moves.map((m) => m.san), s.moves.map((m) => m.san));
   pgn.moves.forEach((m, i) => {
-    assert.match(m.comment, /\[%clk \d+:\d\d:\d\d(\.\d{1,3})?\]/, `move ${i + 1} has %clk: ${m.comment}`);
-    assert.match(m.comment, /\[%emt \d+:\d\d:\d\d(\.\d{1,3})?\]/, `move ${i + 1} has %emt: ${m.comment}`);
-    if (s.moves[i].color !== s.person) assert.match(m.comment, /^[+-]?(\d+\.\d\d|M\d+)\/\d+ /, `engine move ${i + 1} has the cutechess prefix: ${m.comment}`);
+    assert.match(m.comment ?? '', /\[%clk \d+:\d\d:\d\d(\.\d{1,3})?\]/, `move ${i + 1} has %clk: ${m.comment}`);
+    assert.match(m.comment ?? '', /\[%emt \d+:\d\d:\d\d(\.\d{1,3})?\]/, `move ${i + 1} has %emt: ${m.comment}`);
+    if (s.moves[i].color !== s.person) assert.match(m.comment ?? '', /^[+-]?(\d+\.\d\d|M\d+)\/\d+ /, `engine move ${i + 1} has the cutechess prefix: ${m.comment}`);
   });
   // Clicking a bar of the move-time chart shows that position, view-only; back to live.
   const canvas = page.locator('.play-chart canvas');
@@ -390,6 +402,7 @@ test('a reload mid-game restores the position and the clocks', async () => {
   assert.equal(afterState.engine, before.engine, 'the waiting engine clock is unchanged');
   // The person's thinking before the reload is kept (saved at least every second); the time
   // away is not charged.
+  assert.ok(afterState.shown !== null && before.shown !== null && before.clocks[1] !== null, 'the clocks are shown');
   assert.ok(afterState.shown <= before.clocks[1], `${afterState.shown} ≤ ${before.clocks[1]}`);
   assert.ok(before.shown - afterState.shown < 1500, `time away not charged: ${before.shown} → ${afterState.shown}`);
   assert.match(afterState.notice, /Restored the game in progress/);
@@ -402,7 +415,8 @@ test('MCTS ponders on the expected reply: ponderhit when it is played', async ()
   await clickMove('e2', 'e4');
   // The engine replies, then ponders on the move it expects from us.
   await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'ponder', null, { timeout: 20000 });
-  const ponderMove = await view(() => globalThis.tmlab.views.play.active.ponderMove);
+  const ponderMove = await view(() => globalThis.tmlab.views.play.active?.ponderMove);
+  assert.ok(ponderMove, 'the ponder search names the move it expects');
   await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('.engine-panel')).dataset.mode === 'pondering');
   await page.waitForTimeout(300);
   await clickMove(ponderMove.slice(0, 2), ponderMove.slice(2, 4));
@@ -420,10 +434,11 @@ test('MCTS ponders on the expected reply: ponderhit when it is played', async ()
   // A ponder miss: another move than the expected one drops the ponder search (its output never
   // reaches the view), and the engine searches the real position.
   await page.waitForFunction(() => globalThis.tmlab.views.play.active?.kind === 'ponder', null, { timeout: 20000 });
-  const expected = await view(() => globalThis.tmlab.views.play.active.ponderMove);
+  const expected = await view(() => globalThis.tmlab.views.play.active?.ponderMove);
+  assert.ok(expected, 'the ponder search names the move it expects');
   const dests = await boardDests();
-  const [o, tos] = dests.find(([from, to]) => to.some((t) => from + t !== expected.slice(0, 4)));
-  const d = tos.find((t) => o + t !== expected.slice(0, 4));
+  const [o, tos] = dests.find(([from, to]) => to.some((/** @type {string} */ t) => from + t !== expected.slice(0, 4)));
+  const d = tos.find((/** @type {string} */ t) => o + t !== expected.slice(0, 4));
   await clickMove(o, d);
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 6 || globalThis.tmlab.views.play.state.outcome, null, { timeout: 20000 });
   const miss = await view(() => globalThis.tmlab.views.play.events.map((e) => e.what));
@@ -443,6 +458,7 @@ test('the person loses on time when the clock runs out', async () => {
   await clickMove('e2', 'e4');
   await page.waitForFunction(() => globalThis.tmlab.views.play.state.outcome, null, { timeout: 8000 });
   const s = await playState();
+  assert.ok(s.outcome, 'the game ended');
   assert.equal(s.outcome.result, '0-1');
   assert.equal(s.outcome.termination, 'time-forfeit');
   assert.equal(s.outcome.reason, 'White loses on time');
@@ -474,6 +490,7 @@ test('the game pauses while another view is shown', async () => {
   // The clock runs only while the two clicks are handled (their time grows with the machine's
   // load), never during the 1200 ms spent on the other view: it lost at least 1 s less than the
   // time that passed (a clock that kept running would have lost all of it).
+  assert.ok(before.ms !== null && afterMs.ms !== null, 'the clock is shown');
   const lost = before.ms - afterMs.ms;
   const passed = afterMs.t - before.t;
   assert.ok(lost < passed - 1000, `the person's clock stood still while away: lost ${lost} ms of ${passed.toFixed(0)} ms (${before.ms} → ${afterMs.ms})`);
@@ -523,6 +540,7 @@ test('a fresh game shows 3:00 and no clock runs before the first move; 1. e4 typ
   await page.goto(`${server.url}?view=play`);
   await page.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
   await page.evaluate(() => globalThis.tmlab.views.play.ready);
+  /** @param {string} c */
   const text = (c) => page.textContent(`#view-play .clock-${c} .clock-time`);
   assert.equal(await text('white'), '3:00', '3m+2 shows 3:00, no increment before move 1');
   assert.equal(await text('black'), '3:00');
@@ -536,9 +554,9 @@ test('a fresh game shows 3:00 and no clock runs before the first move; 1. e4 typ
   assert.match(await textOf(page, '.play-status'), /your clock starts after this move/);
   // Readable coordinates: opaque, bold, light text outlined in dark on every square.
   const coord = await view(() => {
-    const c = document.querySelector('#view-play cg-container coords coord');
+    const c = /** @type {HTMLElement} */ (document.querySelector('#view-play cg-container coords coord'));
     const st = getComputedStyle(c);
-    return { color: st.color, shadow: st.textShadow, weight: Number(st.fontWeight), opacity: Number(getComputedStyle(c.parentElement).opacity), size: parseFloat(st.fontSize) };
+    return { color: st.color, shadow: st.textShadow, weight: Number(st.fontWeight), opacity: Number(getComputedStyle(/** @type {HTMLElement} */ (c.parentElement)).opacity), size: parseFloat(st.fontSize) };
   });
   assert.equal(coord.color, 'rgb(255, 255, 255)');
   assert.notEqual(coord.shadow, 'none');
@@ -559,7 +577,8 @@ test('a fresh game shows 3:00 and no clock runs before the first move; 1. e4 typ
   await waitPersonOrEnd();
   // From the second move on the person's clock runs.
   await page.waitForTimeout(1200);
-  assert.ok((await view(() => globalThis.tmlab.views.play.clockMs('white'))) < 179500, 'the clock runs from the second move');
+  const whiteMs = await view(() => globalThis.tmlab.views.play.clockMs('white'));
+  assert.ok(whiteMs !== null && whiteMs < 179500, `the clock runs from the second move: ${whiteMs}`);
   assert.deepEqual(errors, []);
 });
 
@@ -581,13 +600,14 @@ test('narrow screens keep the clocks above and below the board', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
   const boxes = await view(() => {
+    /** @param {string} s */
     const r = (s) => /** @type {Element} */ (document.querySelector(s)).getBoundingClientRect();
     return { top: r('#view-play .slot-top .clock'), bottom: r('#view-play .slot-bottom .clock'), board: r('#view-play .board-box') };
   });
   assert.ok(boxes.top.bottom <= boxes.board.top + 1 && boxes.bottom.top >= boxes.board.bottom - 1, JSON.stringify(boxes));
   const timers = await page.$$eval('#view-play [role="timer"]', (els) => els.map((e) => e.getAttribute('aria-label')));
   assert.equal(timers.length, 2);
-  for (const t of timers) assert.match(t, /^(white|black): (\d+ (minute|second)s?( |,|$))+/);
+  for (const t of timers) assert.match(t ?? '', /^(white|black): (\d+ (minute|second)s?( |,|$))+/);
   const overflow = await view(() => ({ page: document.documentElement.scrollWidth, view: innerWidth }));
   assert.ok(overflow.page <= overflow.view, `no horizontal overflow at 390 px: ${JSON.stringify(overflow)}`);
   await page.evaluate(() => /** @type {Element} */ (document.querySelector('#view-play .board-col')).scrollIntoView({ block: 'start' }));
@@ -604,7 +624,7 @@ test('the move-time chart is crisp at devicePixelRatio 2', async () => {
     await p.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
     await p.waitForFunction(() => /** @type {HTMLCanvasElement} */ (document.querySelector('.play-chart canvas')).width > 0);
     const c = await p.evaluate(() => {
-      const canvas = document.querySelector('.play-chart canvas');
+      const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('.play-chart canvas'));
       const r = canvas.getBoundingClientRect();
       return { w: canvas.width, h: canvas.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio };
     });

@@ -4,7 +4,10 @@
 
 /** The view handles as www/main.js mounts them (`mounted(view, handle)` in www/test-hooks.js). */
 interface TmlabViews {
-  play: ReturnType<typeof import('../../www/views/play/hooks.js').playHooks>;
+  /** `state`: the game as the crate sends it (tests/types/play-state.d.ts; `any` in www). */
+  play: Omit<ReturnType<typeof import('../../www/views/play/hooks.js').playHooks>, 'state'> & {
+    readonly state: PlayGameState;
+  };
   match: ReturnType<typeof import('../../www/views/match/index.js').mountMatch> & {
     scaling: ReturnType<typeof import('../../www/views/scaling/index.js').mountScaling>;
   };
