@@ -46,6 +46,7 @@ after(async () => {
  * engine plays at full strength (level 5): these tests need searches that run for their whole
  * budget, which a capped MCTS search, stopped early by smart pruning, does not.
  */
+/** @param {{tm: string, tc: string, searcher?: string}} game */
 async function openPlay({ tm, tc, searcher = 'ab' }) {
   const q = new URLSearchParams({ view: 'play', 'p.side': 'black', 'p.s': searcher, 'p.tm': tm, 'p.level': '5', 'p.wtc': tc, 'p.btc': tc });
   await page.goto(`${server.url}?${q}`);
@@ -53,7 +54,7 @@ async function openPlay({ tm, tc, searcher = 'ab' }) {
   await page.evaluate(() => globalThis.tmlab.views.play.ready);
   await page.evaluate(() => {
     globalThis.__lines = [];
-    globalThis.tmlab.engine.addEventListener('line', (e) => globalThis.__lines.push({ t: performance.now(), line: e.detail }));
+    globalThis.tmlab.engine.addEventListener('line', (e) => globalThis.__lines.push({ t: performance.now(), line: /** @type {CustomEvent<string>} */ (e).detail }));
   });
   // Nothing runs until the person starts (lichess): as Black, “Start” lets the engine move.
   if (await view(() => globalThis.tmlab.views.play.waiting)) await page.click('#view-play .start-game');
@@ -79,7 +80,7 @@ async function personMoves() {
   });
   for (const key of [from, to]) {
     const { x, y } = await view(async (k) => {
-      const board = document.querySelector('#view-play .board-wrap cg-board');
+      const board = /** @type {Element} */ (document.querySelector('#view-play .board-wrap cg-board'));
       board.scrollIntoView({ block: 'center' });
       // The scroll event (on which chessground forgets the board's cached position) is
       // dispatched with the next frame: click only after it, as a person would.
@@ -121,7 +122,7 @@ test('the panel fills in live during an alpha-beta think: depth, nodes, PV and t
     return Number(p.depth) >= 4 && Number(p.nodes) > 0;
   }, null, { timeout: 10000 });
   const seen = await view(() => {
-    const el = document.querySelector('.engine-panel');
+    const el = /** @type {HTMLElement} */ (document.querySelector('.engine-panel'));
     return {
       active: globalThis.tmlab.views.play.active?.kind,
       moves: globalThis.tmlab.views.play.state.moves.length,
@@ -139,6 +140,7 @@ test('the panel fills in live during an alpha-beta think: depth, nodes, PV and t
   assert.match(seen.pv, /^([a-h][1-8][a-h][1-8][qrbn]? ?)+$/, 'a PV in UCI');
   assert.match(seen.budget, /soft \d+(\.\d+)? s · hard/);
   const panel = await page.$('.engine-panel');
+  assert.ok(panel, 'the engine panel is shown');
   await panel.screenshot({ path: join(SHOTS, 'panel-ab.png') });
   console.log(`# panel during an alpha-beta think: depth ${seen.depth}, nodes ${seen.nodes}, ${seen.limit}`);
   assert.deepEqual(errors, []);
@@ -152,12 +154,12 @@ test('Stockfish: the effective soft limit is shown and the move stays under the 
     await page.waitForFunction((n) => globalThis.tmlab.views.play.state.moves.length >= 2 * n - 1, move, { timeout: 30000 });
     const r = await view(() => {
       const v = globalThis.tmlab.views.play;
-      const m = v.state.moves.at(-1);
+      const m = /** @type {PlayMoveRow} */ (v.state.moves.at(-1));
       const lines = globalThis.__lines.map((l) => l.line);
       // The last search's output begins with its budget line.
       const own = lines.slice(lines.findLastIndex((l) => l.startsWith('info string tm soft ')));
       const tm = own.filter((l) => l.startsWith('info string tm-limit ')).map((l) => JSON.parse(l.slice(21)));
-      const panel = document.querySelector('.engine-panel');
+      const panel = /** @type {HTMLElement} */ (document.querySelector('.engine-panel'));
       return { used: m.used_ms, tm, stop: own.find((l) => l.startsWith('info string stop ')), shown: panel.dataset.effectiveSoft, stopText: /** @type {Element} */ (panel.querySelector('.ep-stop')).textContent, limitText: /** @type {Element} */ (panel.querySelector('.ep-limit')).textContent };
     });
     // Never a wrong clock: the move used at most its hard limit (plus the page's message latency).
@@ -213,13 +215,13 @@ for (const [tm, searcher] of [['lc0-legacy', 'ab'], ['stockfish', 'ab'], ['lc0-l
         printed: afterLines.findLast((l) => l.startsWith('info string tm-state '))?.slice('info string tm-state '.length),
       };
     }, since);
-    r.dropped.go = gos.findLast((g) => g.i < since.events)?.go;
-    r.restarted.go = gos.find((g) => g.i >= since.events)?.go;
+    const droppedGo = gos.findLast((g) => g.i < since.events)?.go;
+    const restartedGo = gos.find((g) => g.i >= since.events)?.go;
     assert.deepEqual(r.engineErrors, [], 'the engine accepted every line (the restore included)');
     // Alpha-beta: a fresh worker, the manager restored; MCTS: the same worker, `tmlab cancel`.
     assert.ok(r.sent.some((l) => l.startsWith(searcher === 'ab' ? '> tmlab restore ' : '> tmlab cancel')), r.sent.join(' | '));
     assert.ok(r.dropped.soft, 'the dropped search printed its budget at once');
-    assert.equal(r.restarted.go, r.dropped.go, 'the engine’s clock was charged nothing');
+    assert.equal(restartedGo, droppedGo, 'the engine’s clock was charged nothing');
     assert.equal(r.restarted.soft, r.dropped.soft, 'the restarted search got the same budget');
     // The worker that played the restarted move (a promoted spare for alpha-beta) is heard: the
     // state saved with the game is the one it printed with that move.
@@ -251,7 +253,8 @@ test('lc0-legacy: New game mid-think gives the new game the undisturbed first-mo
   const since = await markNow();
   await page.click('#view-play button.new-game');
   await page.waitForFunction((n) => globalThis.__lines.slice(n).some((l) => l.line.startsWith('info string tm soft ')), since.lines, { timeout: 5000 });
-  const restarted = await view((n) => globalThis.__lines.slice(n).find((l) => l.line.startsWith('info string tm soft ')).line, since.lines);
+  const restarted = await view((n) => /** @type {{line: string}} */ (globalThis.__lines.slice(n).find((l) => l.line.startsWith('info string tm soft '))).line, since.lines);
+  assert.ok(undisturbed, 'the first move printed its budget');
   assert.match(undisturbed, /bonus_mult=(?!1 )/, 'the first move has its bonus');
   assert.equal(restarted, undisturbed);
   assert.deepEqual(errors, []);

@@ -13,7 +13,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
 /** @typedef {import('./harness.mjs').Page} Page */
 import tmlab from '../unit/wasm.js';
@@ -67,6 +67,7 @@ async function openPlay(query = '') {
 }
 
 /** A new game from the setup form; resolves once the engine barrier is through. */
+/** @param {{tc?: string, level?: number}} [game] */
 async function newGame({ tc = '60+1', level } = {}) {
   if (!(await view(() => Boolean(globalThis.tmlab?.views?.play)))) await openPlay();
   await page.selectOption('#play-side', 'white');
@@ -86,6 +87,7 @@ async function newGame({ tc = '60+1', level } = {}) {
 }
 
 /** Types a move (SAN) and waits until it is on the board. */
+/** @param {string} san */
 async function type(san) {
   const n = (await playState()).moves.length;
   await page.fill('#play-move-input', san);
@@ -107,9 +109,10 @@ async function engineReply(timeout = 60000) {
 }
 
 /** The person's move: the first of `wishes` that is legal, else the crate's first legal move. */
+/** @param {string[]} wishes */
 async function scripted(wishes) {
   const s = await playState();
-  const legal = await view(() => [...globalThis.tmlab.views.play.board.dests()].flatMap(([f, tos]) => tos.map((t) => f + t)));
+  const legal = await view(() => [...globalThis.tmlab.views.play.board.dests()].flatMap(([f, tos]) => tos.map((/** @type {string} */ t) => f + t)));
   for (const w of wishes) {
     const uci = await view((san) => {
       const b = globalThis.tmlab.views.play.board;
@@ -141,7 +144,7 @@ test('the default engine’s thinking time follows the position, and each move s
     const s = await engineReply();
     if (s.outcome) break;
     const last = s.moves.at(-1);
-    assert.ok(last.engine, 'the engine’s move carries its numbers');
+    assert.ok(last?.engine, 'the engine’s move carries its numbers');
     const shown = await view(() => ({
       why: /** @type {Element} */ (document.querySelector('.engine-panel .ep-why')).textContent,
       stop: /** @type {HTMLElement} */ (document.querySelector('.engine-panel')).dataset.stop,
@@ -160,10 +163,10 @@ test('the default engine’s thinking time follows the position, and each move s
   assert.ok(seen.length >= 8, `${seen.length} engine moves`);
   assert.ok(ratio >= 2, `two engine moves differ by a factor of 2 or more: ${used.map((u) => Math.round(u)).join(', ')}`);
   // The soft budget itself moves with the position and the clock, not one fixed value per move.
-  assert.ok(new Set(seen.map((m) => Math.round(m.soft))).size >= 3, `soft budgets ${seen.map((m) => m.soft)}`);
+  assert.ok(new Set(seen.map((m) => Math.round(m.soft ?? 0))).size >= 3, `soft budgets ${seen.map((m) => m.soft)}`);
   // A past move says why it stopped too.
   await page.click('.move-list li.mv.black button');
-  const note = await page.textContent('.play-chart .annotation');
+  const note = await textOf(page, '.play-chart .annotation');
   assert.ok(note.startsWith(`1… ${seen[0].san}: `) && note.endsWith(seen[0].why), note);
   await page.click('.back-live');
   assert.deepEqual(errors, []);
@@ -181,7 +184,7 @@ test('every strength level answers 1. e4 with the budget and the stop sentence, 
     assert.ok(reply?.engine, `level ${l.level} answered`);
     const r = await view(() => {
       const v = globalThis.tmlab.views.play;
-      const p = document.querySelector('.engine-panel');
+      const p = /** @type {HTMLElement} */ (document.querySelector('.engine-panel'));
       return { report: v.panel.report, soft: p.dataset.soft, why: /** @type {Element} */ (p.querySelector('.ep-why')).textContent, level: /** @type {Element} */ (p.querySelector('.ep-level')).textContent };
     });
     assert.ok(Number(r.soft) > 0, `level ${l.level}: the budget is shown`);
@@ -248,6 +251,7 @@ test('a reload mid-search restores the manager: the restarted search gets the un
   assert.equal(after.go, before.go, 'the same clocks (the cut search was not charged)');
   assert.equal(after.tm, before.tm, 'the restarted search gets the budget of the undisturbed one');
   // A fresh manager, told the same, would budget otherwise: the restore is what made them equal.
+  assert.ok(before.position && before.go && before.tm && after.tm, 'the engine log has the position, the go and the budget');
   const engine = new tmlab.WorkerEngine();
   engine.handle('uci');
   for (const [name, value] of Object.entries(before.options)) engine.handle(`setoption name ${name} value ${value}`);
@@ -269,6 +273,7 @@ test('layout at 1366×768: board, both clocks and the move list without scrollin
   await page.evaluate(() => scrollTo(0, 0));
   await page.waitForTimeout(200);
   const r = await view(() => {
+    /** @param {string} s */
     const box = (s) => {
       const b = /** @type {Element} */ (document.querySelector(s)).getBoundingClientRect();
       return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, height: b.height };
@@ -284,7 +289,7 @@ test('layout at 1366×768: board, both clocks and the move list without scrollin
     };
   });
   assert.equal(r.scrollY, 0);
-  for (const k of ['board', 'white', 'black', 'list']) {
+  for (const k of /** @type {const} */ (['board', 'white', 'black', 'list'])) {
     assert.ok(r[k].top >= 0 && r[k].bottom <= r.h && r[k].right <= r.w && r[k].height > 0, `${k} is on screen: ${JSON.stringify(r[k])} in ${r.w}×${r.h}`);
   }
   assert.ok(r.board.height >= 400, `a board of ${r.board.height} px`);
@@ -297,6 +302,7 @@ test('layout at 390×844: your clock below the board, the engine’s above, both
   // The board in view (as a person scrolls to it): both clocks are on screen with it.
   await page.evaluate(() => /** @type {Element} */ (document.querySelector('#view-play .board-col')).scrollIntoView({ block: 'start' }));
   const r = await view(() => {
+    /** @param {string} s */
     const box = (s) => /** @type {Element} */ (document.querySelector(s)).getBoundingClientRect().toJSON();
     return { board: box('#view-play .board-box'), top: box('#view-play .slot-top .clock'), bottom: box('#view-play .slot-bottom .clock'), h: innerHeight, page: document.documentElement.scrollWidth, w: innerWidth, person: globalThis.tmlab.views.play.state.person, bottomColor: /** @type {HTMLElement} */ (document.querySelector('#view-play .slot-bottom .clock')).dataset.color };
   });
@@ -313,7 +319,7 @@ test('the PGN download links to what its comments mean, from the crate', async (
   await page.click('.pgn-help');
   assert.equal(await page.getAttribute('#pgn-fields', 'open'), '');
   const fields = await page.$$eval('#pgn-fields dt', (els) => els.map((e) => e.dataset.field));
-  assert.deepEqual(fields, tmlab.pgn_comment_fields().map((f) => f.field));
+  assert.deepEqual(fields, tmlab.pgn_comment_fields().map((/** @type {{field: string}} */ f) => f.field));
   assert.ok(fields.includes('latency='));
   const doc = readFileSync(join(ROOT, 'docs', 'play.md'), 'utf8');
   for (const f of fields) assert.ok(doc.includes(`| \`${f}\` |`), `docs/play.md explains ${f}`);
