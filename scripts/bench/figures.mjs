@@ -30,6 +30,8 @@ const median = (xs) => {
  * @typedef {{limit_ms: number, p50_ms: number, p99_ms: number, max_ms: number}} Overshoot
  * @typedef {{native: {overshoot: Overshoot[]}, worker: {overshoot: Overshoot[]}}} OvershootReport
  * @typedef {{native: number | null | undefined, worker: number | null | undefined}} RoundPair
+ * @typedef {{curveBytes: number, curveRequests: number, playBytes: number, playRequests: number,
+ *   firstChartDesktop: number, firstChartThrottled: number}} EmbedFigures
  */
 
 /**
@@ -46,7 +48,7 @@ const mctsOutcome = (/** @type {MctsReport | undefined} */ m) => (m ? m.position
  * @param {import('./side.mjs').Side} side
  * @param {RoundReport[][]} rounds
  * @param {OvershootReport | undefined} overshoot
- * @param {{curveBytes: number, curveRequests: number, playBytes: number, playRequests: number, firstChartDesktop: number, firstChartThrottled: number} | undefined} embeds
+ * @param {EmbedFigures | undefined} embeds
  *   the embeds' figures (scripts/bench/embeds.mjs), measured in the browser only
  */
 export function collect(side, rounds, overshoot, embeds) {
@@ -123,7 +125,7 @@ function searchRows(rows, mine, first, speed, overshoot) {
  * @param {Row[]} rows
  * @param {RoundReport[]} mine
  * @param {RoundReport | undefined} first
- * @param {{curveBytes: number, curveRequests: number, playBytes: number, playRequests: number, firstChartDesktop: number, firstChartThrottled: number} | undefined} embeds
+ * @param {EmbedFigures | undefined} embeds
  */
 function finish(side, rows, mine, first, embeds) {
   for (const m of side.wasmSizes()) {

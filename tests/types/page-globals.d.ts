@@ -74,3 +74,6 @@ declare var __replayStates: string[];
 declare var __xss: number | undefined;
 /** match.test.mjs: makes a game of the match runner panic (www/engine/match-runner.js). */
 declare var __tmlabDebugGamePanic: { index: number; afterMoves: number } | undefined;
+
+/** The crate's typed error as the wasm throws it (`{path, message, allowed}`, www/pkg/tmlab.d.ts). */
+type RuleError = import('../../www/pkg/tmlab.js').RuleError;

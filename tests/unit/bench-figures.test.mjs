@@ -18,10 +18,20 @@ const cpu = { alphabeta: 0.04, perft: 0.7, mcts: 0.07 };
 
 const embedFigures = { curveBytes: 180e3, curveRequests: 5, playBytes: 7e5, playRequests: 30, firstChartDesktop: 250, firstChartThrottled: 900 };
 
+/**
+ * The checks over one round of made-up reports; each option replaces one figure (null or
+ * undefined: a figure not produced).
+ * @param {{workerCpu?: {[bench: string]: number | undefined}, nativeNodes?: number, workerNodes?: number,
+ *   workerMcts?: ReturnType<typeof mcts>, workerPerft?: typeof perft | null,
+ *   sizes?: {module: string, file: string, raw: number, gzip: number, brotli: number}[],
+ *   embeds?: {[figure: string]: number | null} | null}} [options]
+ */
 function run({ workerCpu = cpu, nativeNodes = 16932, workerNodes = 16932, workerMcts = mcts(), workerPerft = perft, sizes, embeds = embedFigures } = {}) {
   const rounds = [[{ side: side.label, native: { total_nodes: nativeNodes, nps: 4e5, perft, mcts: mcts(), cpu }, worker: { alphabeta: { total_nodes: workerNodes, nps: 3e5 }, perft: workerPerft, mcts: workerMcts, cpu: workerCpu } }]];
   const s = sizes ? { ...side, wasmSizes: () => sizes } : side;
-  const figures = [collect(s, rounds, { native: { overshoot }, worker: { overshoot } }, embeds)];
+  // Reports as JSON gives them: a test's missing figure is what the checks must catch.
+  const reports = /** @type {import('../../scripts/bench/figures.mjs').RoundReport[][]} */ (/** @type {unknown} */ (rounds));
+  const figures = [collect(/** @type {import('../../scripts/bench/side.mjs').Side} */ (/** @type {unknown} */ (s)), reports, { native: { overshoot }, worker: { overshoot } }, /** @type {import('../../scripts/bench/figures.mjs').EmbedFigures | undefined} */ (/** @type {unknown} */ (embeds ?? undefined)))];
   return check(figures, method);
 }
 

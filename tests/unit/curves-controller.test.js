@@ -145,7 +145,7 @@ test('arrow keys step the hovered point within the plot', () => {
 test("the engine mode's fields are the crate's: each bound is accepted by the game, one step beyond is refused", () => {
   const ok = { tm: 'stockfish', tc: '1+0.01', opening: 0, nps: SPEEDS[0], moves: 1, latency: 0 };
   const accepted = (patch) => new tmlab.TraceRunner({ ...ok, ...patch }).free();
-  const refused = (patch, path) => assert.throws(() => new tmlab.TraceRunner({ ...ok, ...patch }), (e) => e.path === path);
+  const refused = (patch, path) => assert.throws(() => new tmlab.TraceRunner({ ...ok, ...patch }), (/** @type {RuleError} */ e) => e.path === path);
   const [o0, o1] = ALLOCATION_LIMITS.opening;
   const [m0, m1] = ALLOCATION_LIMITS.emoves;
   const [l0, l1] = ALLOCATION_LIMITS.elat;

@@ -27,9 +27,9 @@ test('the estimate is the crate’s rule: rounds of games at the calibrated rate
   assert.ok(Math.abs(cut.game_seconds - 2700 / 700) < 1e-9, String(cut.game_seconds));
   const tune = tmlab.experiment_estimate(spec, 40, 0, 2, 65, 1000, 700, true);
   assert.ok(!Number.isFinite(tune.precision), 'a tune promises no Elo');
-  assert.throws(() => tmlab.experiment_estimate('{"a":"x","b":"stockfish"}', 2, 2, 1, 1, 1, 1, true), (e) => e.path === 'a');
+  assert.throws(() => tmlab.experiment_estimate('{"a":"x","b":"stockfish"}', 2, 2, 1, 1, 1, 1, true), (/** @type {RuleError} */ e) => e.path === 'a');
   assert.equal(tmlab.games_for_precision(60), 92);
-  assert.throws(() => tmlab.games_for_precision(0), (e) => e.path === 'precision' && /100000 games/.test(e.allowed));
+  assert.throws(() => tmlab.games_for_precision(0), (/** @type {RuleError} */ e) => e.path === 'precision' && /100000 games/.test(e.allowed));
   assert.equal(tmlab.experiment_eta(10, 2, 3000, 2, 2).text, '15 s');
   assert.equal(tmlab.experiment_eta(10, 1, 3000, 2, 2).text, '10 s');
 });

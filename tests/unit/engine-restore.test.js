@@ -10,7 +10,11 @@ import { EngineClient } from '../../www/engine/client.js';
 
 /** A worker that answers the handshake and lets the test script each search's end. */
 class ScriptedWorker {
+  /** @type {ScriptedWorker | undefined} the worker made last */
+  static last;
   constructor() {
+    /** @type {((e: {data: string}) => void) | null} set by the client */
+    this.onmessage = null;
     /** @type {string[]} */
     this.sent = [];
     /** @type {((line: string) => void) | null} what to answer the next `tmlab cancel` with */
@@ -18,9 +22,11 @@ class ScriptedWorker {
     this.state = 'S0';
     ScriptedWorker.last = this;
   }
+  /** @param {...string} lines */
   emit(...lines) {
     for (const line of lines) setTimeout(() => this.onmessage?.({ data: line }), 0);
   }
+  /** @param {string} line */
   postMessage(line) {
     this.sent.push(line);
     if (line === 'uci') this.emit('option name TmlabState type check default false', 'uciok');
@@ -30,6 +36,7 @@ class ScriptedWorker {
     else if (line === 'tmlab cancel') this.onCancel?.(line);
   }
   /** The running search ends on its own with `reason`, its manager now in `state`. */
+  /** @param {string} reason @param {string} state */
   finish(reason, state, move = 'e2e4') {
     this.state = state;
     this.emit(`info string stop ${reason}`, `info string tm-state ${state}`, `bestmove ${move}`);
@@ -45,10 +52,13 @@ async function client() {
   // MCTS: a dropped search gets `tmlab cancel` (an alpha-beta one loses its worker instead).
   c.configure({ Searcher: 'mcts', TimeManager: 'lc0-legacy' }, { newGame: true });
   await c.whenIdle();
-  return { c, w: ScriptedWorker.last };
+  const w = ScriptedWorker.last;
+  assert.ok(w, 'the client made its worker');
+  return { c, w };
 }
 
 /** A search that ends on its own; resolves with its bestmove. */
+/** @param {EngineClient} c @param {ScriptedWorker} w @param {string} state */
 async function move(c, w, state) {
   const done = new Promise((resolve) => c.search({ position: 'position startpos', go: 'go wtime 1000 btime 1000', onBestmove: resolve }));
   await tick();

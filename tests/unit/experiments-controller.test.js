@@ -22,7 +22,7 @@ test('sweep values: lists, ranges through the crate, and errors naming the field
   // The crate's one rule for the field (sweep_values: a list, or SweepRange::values), thrown as
   // typed errors of the field `values`.
   const valuesError = (args, message, allowed) =>
-    assert.throws(() => tmlab.sweep_values(...args), (e) => e.path === 'values' && e.message === message && e.allowed === allowed, JSON.stringify(args));
+    assert.throws(() => tmlab.sweep_values(...args), (/** @type {RuleError} */ e) => e.path === 'values' && e.message === message && e.allowed === allowed, JSON.stringify(args));
   const slow = (text) => ['lc0-legacy', 'slowmover', text];
   valuesError(slow('0.5,x'), 'values: "x" is not a number', 'a float in 0.1 … 3 for slowmover');
   valuesError(slow('0.5,,1'), 'values: "" is not a number', 'a float in 0.1 … 3 for slowmover');
@@ -32,12 +32,12 @@ test('sweep values: lists, ranges through the crate, and errors naming the field
   valuesError(slow('1.5:0.5:3'), 'values: LO 1.5 is above HI 0.5', 'LO ≤ HI');
   valuesError(slow('NaN:1:3'), 'values: LO is not a number', 'a float in 0.1 … 3');
   valuesError(slow('0.5:3.5:3'), 'values: 3.5 is out of range for slowmover', 'a float in 0.1 … 3');
-  assert.throws(() => tmlab.sweep_values('lc0-legacy', 'nope', '0.5:1.5:3'), (e) => e.path === 'param' && e.message === 'param: "nope" is not a parameter of lc0-legacy' && /slowmover/.test(e.allowed));
-  assert.throws(() => tmlab.sweep_values('lc0-legasy', 'slowmover', '1'), (e) => e.path === 'a' && /^a: unknown time manager/.test(e.message) && /lc0-legacy/.test(e.allowed));
+  assert.throws(() => tmlab.sweep_values('lc0-legacy', 'nope', '0.5:1.5:3'), (/** @type {RuleError} */ e) => e.path === 'param' && e.message === 'param: "nope" is not a parameter of lc0-legacy' && /slowmover/.test(e.allowed));
+  assert.throws(() => tmlab.sweep_values('lc0-legasy', 'slowmover', '1'), (/** @type {RuleError} */ e) => e.path === 'a' && /^a: unknown time manager/.test(e.message) && /lc0-legacy/.test(e.allowed));
   const bad = JSON.stringify(sweep.specOf({ ...sweep.SWEEP_DEFAULTS }, [0.5, 9]));
-  assert.throws(() => tmlab.sweep_plan(bad), (e) => e.path === 'values' && /9 is out of range for slowmover/.test(e.message));
+  assert.throws(() => tmlab.sweep_plan(bad), (/** @type {RuleError} */ e) => e.path === 'values' && /9 is out of range for slowmover/.test(e.message));
   const noParam = JSON.stringify(sweep.specOf({ ...sweep.SWEEP_DEFAULTS, param: 'nope' }, [1]));
-  assert.throws(() => tmlab.sweep_plan(noParam), (e) => e.path === 'param');
+  assert.throws(() => tmlab.sweep_plan(noParam), (/** @type {RuleError} */ e) => e.path === 'param');
 });
 
 test('a small sweep runs through the controller: pending games, progress, report and fit', () => {
@@ -74,7 +74,7 @@ test('tune: the form becomes a spec, the crate plans it, and iterations follow S
   assert.deepEqual([...tmlab.tune_end_list('r_end', '  ')], []);
   assert.throws(
     () => tmlab.tune_end_list('r_end', '0.1,a'),
-    (e) => e.path === 'r_end' && e.message === 'r_end: "a" is not a number' && e.allowed === 'numbers, comma-separated, one per parameter (empty: the defaults)',
+    (/** @type {RuleError} */ e) => e.path === 'r_end' && e.message === 'r_end: "a" is not a number' && e.allowed === 'numbers, comma-separated, one per parameter (empty: the defaults)',
   );
   const form = { ...tune.TUNE_DEFAULTS, tc: '1+0.01', games: 4, maxmoves: 30, cend: '0.3', rend: '0.2' };
   const ends = { c_end: [...tmlab.tune_end_list('c_end', form.cend)], r_end: [...tmlab.tune_end_list('r_end', form.rend)] };
@@ -82,7 +82,7 @@ test('tune: the form becomes a spec, the crate plans it, and iterations follow S
   const plan = tmlab.tune_plan(spec);
   assert.equal(plan.spsa.iterations, 2);
   assert.equal(plan.spsa.params[0].start, 0.5);
-  assert.throws(() => tmlab.tune_plan(JSON.stringify(tune.specOf({ ...form, games: 5 }, ends))), (e) => e.path === 'games');
+  assert.throws(() => tmlab.tune_plan(JSON.stringify(tune.specOf({ ...form, games: 5 }, ends))), (/** @type {RuleError} */ e) => e.path === 'games');
   let s = tune.update(tune.initialState(form), { type: 'form', form, plan, spec });
   s = tune.update(s, { type: 'start', id: 'x', spec, plan });
   for (;;) {

@@ -93,7 +93,7 @@ test('a crash plays the job again from the start in a fresh worker, MAX_RESPAWNS
   assert.equal(workers[2].job.attempt, 2);
   assert.equal(MAX_RESPAWNS, 2);
   workers[2].reply('not an object');
-  await assert.rejects(job.promise, (e) => e.kind === 'crashed' && /crashed 3 times \(a malformed message/.test(e.message));
+  await assert.rejects(job.promise, (/** @type {import('../../www/engine/game-pool.js').GameError} */ e) => e.kind === 'crashed' && /crashed 3 times \(a malformed message/.test(e.message));
   assert.deepEqual(respawns, [
     { message: 'panicked at x', attempt: 1 },
     { message: 'the game worker failed (boom)', attempt: 2 },
@@ -108,7 +108,7 @@ test("a job's own check of a message's shape counts as a crash too", async () =>
   const pool = new GamePool({ spawn, respawns: 0 });
   const job = pool.run({ type: 'play' }, { valid: (d) => d.type !== 'done' || Boolean(d.summary) });
   workers[0].done();
-  await assert.rejects(job.promise, (e) => e.kind === 'crashed' && /crashed 1 times/.test(e.message));
+  await assert.rejects(job.promise, (/** @type {import('../../www/engine/game-pool.js').GameError} */ e) => e.kind === 'crashed' && /crashed 1 times/.test(e.message));
 });
 
 test('a refused spec rejects the job alone; the worker is kept', async () => {
@@ -117,7 +117,7 @@ test('a refused spec rejects the job alone; the worker is kept', async () => {
   const a = pool.run({ type: 'play' });
   const error = { path: 'tc_a', message: 'not a time control', allowed: '40/60+0.6' };
   workers[0].reply({ type: 'error', id: a.id, message: error.message, error });
-  await assert.rejects(a.promise, (e) => e.kind === 'refused' && e.message === 'not a time control' && e.data.error === error);
+  await assert.rejects(a.promise, (/** @type {import('../../www/engine/game-pool.js').GameError} */ e) => e.kind === 'refused' && e.message === 'not a time control' && e.data.error === error);
   assert.equal(workers[0].terminated, false);
   const b = pool.run({ type: 'play' });
   assert.equal(workers.length, 1);
@@ -158,8 +158,8 @@ test('stop terminates every worker and rejects every job with "stopped"; the poo
   const a = pool.run({ type: 'play' });
   const b = pool.run({ type: 'play' });
   pool.stop();
-  await assert.rejects(a.promise, (e) => e.kind === 'stopped' && e.message === 'stopped');
-  await assert.rejects(b.promise, (e) => e.kind === 'stopped');
+  await assert.rejects(a.promise, (/** @type {import('../../www/engine/game-pool.js').GameError} */ e) => e.kind === 'stopped' && e.message === 'stopped');
+  await assert.rejects(b.promise, (/** @type {import('../../www/engine/game-pool.js').GameError} */ e) => e.kind === 'stopped');
   assert.ok(workers[0].terminated);
   // A terminated worker's late crash changes nothing.
   workers[0].reply({ type: 'crash', id: a.id, message: 'late' });
@@ -171,6 +171,7 @@ test('stop terminates every worker and rejects every job with "stopped"; the poo
 });
 
 /** A MatchBook stand-in: `games` games, complete when all are added. */
+/** @param {number} games */
 function book(games) {
   /** @type {any[]} */
   const added = [];

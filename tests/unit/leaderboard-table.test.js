@@ -24,5 +24,5 @@ test('ranks: a self-play reference at 0 ± 0 and a manager far below it do not t
     [3, 3],
     [1, 2],
   ]);
-  assert.throws(() => tmlab.leaderboardRanks([{ elo: 'x' }]), (err) => err.path === 'entries');
+  assert.throws(() => tmlab.leaderboardRanks([{ elo: 'x' }]), (/** @type {RuleError} */ err) => err.path === 'entries');
 });

@@ -66,7 +66,7 @@ test('as Black a fresh game waits for “Start”', () => {
 
 test('typed moves and setups: the crate’s typed errors', () => {
   const b = board();
-  assert.throws(() => b.play_text('Nf6', 1), (e) => e.path === 'move' && /`Nf6` is not a legal move here/.test(e.message) && /SAN/.test(e.allowed));
+  assert.throws(() => b.play_text('Nf6', 1), (/** @type {RuleError} */ e) => e.path === 'move' && /`Nf6` is not a legal move here/.test(e.message) && /SAN/.test(e.allowed));
   const bad = tmlab.PlayBoard.check(JSON.stringify({ ...SETUP, black_tc: '3+x' }));
   assert.equal(bad.path, 'black_tc');
   assert.doesNotMatch(bad.message, /allowed/);

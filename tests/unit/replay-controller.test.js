@@ -122,6 +122,6 @@ test('the worker’s session replays game by game to the result replay_pgn gives
   s = update(s, { type: 'chart', game: 0, manager: 0, record: whole.charts[0][0] });
   assert.deepEqual(chartRecordOf(s), whole.charts[0][0]);
   // The size rule is the crate's: over 4 MB is refused, naming the size.
-  assert.throws(() => tmlab.replay_check_size(5 * 1024 * 1024), (e) => e.path === 'pgn' && /the PGN is 5\.0 MB; the page replays at most 4 MB/.test(e.message));
+  assert.throws(() => tmlab.replay_check_size(5 * 1024 * 1024), (/** @type {RuleError} */ e) => e.path === 'pgn' && /the PGN is 5\.0 MB; the page replays at most 4 MB/.test(e.message));
   tmlab.replay_check_size(4 * 1024 * 1024);
 });

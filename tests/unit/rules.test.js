@@ -9,7 +9,7 @@ test('time controls read the same everywhere: seconds syntax, with a reading in 
   assert.deepEqual(tmlab.read_time_control('180+2'), { canonical: '180+2', reading: '3 min + 2 s per move' });
   assert.equal(tmlab.read_time_control('40/60').reading, '40 moves in 1 min, repeating');
   assert.equal(tmlab.read_time_control('10+0.1').reading, '10 s + 0.1 s per move');
-  assert.throws(() => tmlab.read_time_control('3+x'), (e) => e.path === 'tc' && /x/.test(e.message) && /cutechess/.test(e.allowed));
+  assert.throws(() => tmlab.read_time_control('3+x'), (/** @type {RuleError} */ e) => e.path === 'tc' && /x/.test(e.message) && /cutechess/.test(e.allowed));
 });
 
 test('parameter bounds come from the crate, exclusive ones included', () => {
@@ -43,7 +43,7 @@ test('SPRT bounds, progress and verdict; stop-reason labels', () => {
   assert.ok(Math.abs(s.progress - 1.47 / s.upper) < 1e-12);
   assert.equal(s.label, 'running');
   assert.equal(tmlab.sprt_status(0, 10, 0.05, 0.05, 3).label, 'H1 accepted');
-  assert.throws(() => tmlab.sprt_status(10, 0, 0.05, 0.05, 0), (e) => e.path === 'sprt');
+  assert.throws(() => tmlab.sprt_status(10, 0, 0.05, 0.05, 0), (/** @type {RuleError} */ e) => e.path === 'sprt');
   assert.equal(tmlab.stop_reason_label('soft-limit', 'ab'), 'soft limit reached at an iteration boundary');
   assert.equal(tmlab.stop_reason_label('soft-limit', 'mcts'), 'soft limit reached (checked after every batch)');
   assert.equal(tmlab.stop_reason_label('weird', 'ab'), 'weird');

@@ -29,7 +29,7 @@ test('the scaling form is the crate spec; bad controls are refused by field', ()
   assert.match(bad('1+0.01').message, /1 time controls is not allowed/);
   assert.match(bad('1+0.01,hg60').message, /no typical game time/);
   assert.equal(bad('1+0.01,2+0.02, nope').path, 'tcs');
-  assert.throws(() => tmlab.scaling_plan(specJson({ ...SCALING_DEFAULTS, a: 'nope' })), (e) => e.path === 'a');
+  assert.throws(() => tmlab.scaling_plan(specJson({ ...SCALING_DEFAULTS, a: 'nope' })), (/** @type {RuleError} */ e) => e.path === 'a');
 });
 
 test('a run fills each control and completes; pending games go pair by pair across the controls', () => {
@@ -53,8 +53,8 @@ test('the flag-risk form is the crate form; a newer run supersedes; fixed latenc
   assert.ok(report.points.every((p) => p.flags === 200 && p.p === 1));
   assert.ok(report.required == null, 'no overhead is safe');
   assert.match(report.sentence, /no Move Overhead tried/);
-  assert.throws(() => tmlab.overhead_check({ ...f, latency: 'gauss:1' }), (e) => e.path === 'latency' && /not a latency model/.test(e.message));
-  assert.throws(() => tmlab.overhead_check({ ...f, risk: 0.0001 }), (e) => e.path === 'risk');
+  assert.throws(() => tmlab.overhead_check({ ...f, latency: 'gauss:1' }), (/** @type {RuleError} */ e) => e.path === 'latency' && /not a latency model/.test(e.message));
+  assert.throws(() => tmlab.overhead_check({ ...f, risk: 0.0001 }), (/** @type {RuleError} */ e) => e.path === 'risk');
   let s = frInit({});
   s = frUpdate(s, { type: 'run', run: 1 });
   s = frUpdate(s, { type: 'run', run: 2 });
