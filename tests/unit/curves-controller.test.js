@@ -14,7 +14,7 @@ import { CURVE_PARAMS, ALLOCATION_DEFAULTS, ALLOCATION_LIMITS, MAX_MANAGERS, SPE
 // The views ask the crate's rules through ui/rules.js, answered here by the engine module.
 provideRules(tmlab);
 
-const reading = (tc) => {
+const reading = (/** @type {string} */ tc) => {
   try {
     return tmlab.read_time_control(tc).reading;
   } catch {
@@ -25,11 +25,13 @@ const reading = (tc) => {
 test('a building-block chart starts from the crate defaults, clamps the URL, and keeps its last readout', () => {
   const params = CURVE_PARAMS['moves-left'];
   const mid = params.find((p) => p.key === 'midpoint');
+  const steepness = params.find((p) => p.key === 'steepness');
+  assert.ok(mid && steepness, 'moves-left has a midpoint and a steepness');
   let s = curveInit(params, {});
   assert.deepEqual(s.values, Object.fromEntries(params.map((p) => [p.key, p.defaultValue])));
   s = curveInit(params, { midpoint: mid.max * 10, steepness: NaN });
   assert.equal(s.values.midpoint, mid.max);
-  assert.equal(s.values.steepness, params.find((p) => p.key === 'steepness').defaultValue);
+  assert.equal(s.values.steepness, steepness.defaultValue);
   for (const p of params) assert.equal(tmlab.check_curve_value('moves-left', p.key, s.values[p.key]), null);
   s = curveUpdate(s, { type: 'slider', key: 'midpoint', value: 40 });
   assert.equal(s.values.midpoint, 40);
@@ -56,7 +58,7 @@ test('the allocation chart: mode, time control read by the crate, managers from 
   const bad = allocationUpdate(s, { type: 'tc', value: '60+x', reading: reading('60+x') });
   assert.equal(bad.tcReading, '');
 
-  const names = tmlab.tm_schema().map((m) => m.name);
+  const names = tmlab.tm_schema().map((/** @type {{name: string}} */ m) => m.name);
   while (s.settings.specs.length < MAX_MANAGERS) s = allocationUpdate(s, { type: 'add', names });
   assert.equal(new Set(s.settings.specs.map(defaultSpec)).size, MAX_MANAGERS, 'each added manager is a new one');
   for (const spec of s.settings.specs) tmlab.check_spec(spec);
@@ -144,7 +146,9 @@ test('arrow keys step the hovered point within the plot', () => {
 
 test("the engine mode's fields are the crate's: each bound is accepted by the game, one step beyond is refused", () => {
   const ok = { tm: 'stockfish', tc: '1+0.01', opening: 0, nps: SPEEDS[0], moves: 1, latency: 0 };
+  /** @param {{[field: string]: unknown}} patch */
   const accepted = (patch) => new tmlab.TraceRunner({ ...ok, ...patch }).free();
+  /** @param {{[field: string]: unknown}} patch @param {string} path */
   const refused = (patch, path) => assert.throws(() => new tmlab.TraceRunner({ ...ok, ...patch }), (/** @type {RuleError} */ e) => e.path === path);
   const [o0, o1] = ALLOCATION_LIMITS.opening;
   const [m0, m1] = ALLOCATION_LIMITS.emoves;

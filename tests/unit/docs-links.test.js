@@ -15,7 +15,7 @@ function markdownUnder(dir) {
     e.isDirectory() ? markdownUnder(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : []);
 }
 
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to dashes. */
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to dashes. @param {string} heading */
 function slug(heading) {
   return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
 }
@@ -26,7 +26,7 @@ function anchors(file) {
   return new Set([...text.matchAll(/^#{1,6}\s+(.*)$/gm)].map((m) => slug(m[1])));
 }
 
-/** Links outside code blocks and inline code: `[text](target)` and `![alt](target)`. */
+/** Links outside code blocks and inline code: `[text](target)` and `![alt](target)`. @param {string} text */
 function links(text) {
   const prose = text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
   return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);

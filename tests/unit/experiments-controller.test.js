@@ -6,6 +6,7 @@ import tmlab from './wasm.js';
 import * as sweep from '../../www/views/sweep/controller.js';
 import * as tune from '../../www/views/tune/controller.js';
 
+/** @param {string} spec a match spec (JSON) @param {number} index */
 const play = (spec, index) => {
   const g = new tmlab.MatchGameRunner(spec, index);
   while (!g.done) g.step();
@@ -15,14 +16,16 @@ const play = (spec, index) => {
 };
 
 test('sweep values: lists, ranges through the crate, and errors naming the field', () => {
-  const values = (text) => [...tmlab.sweep_values('lc0-legacy', 'slowmover', text)];
+  const values = (/** @type {string} */ text) => [...tmlab.sweep_values('lc0-legacy', 'slowmover', text)];
   assert.deepEqual(values('0.5, 1,1.5'), [0.5, 1, 1.5]);
   assert.deepEqual(values('0.5:1.5:3'), [0.5, 1, 1.5]);
   assert.deepEqual([...tmlab.sweep_values('stockfish', 'horizon', '9.6:12.4:5')], [10, 11, 12]);
   // The crate's one rule for the field (sweep_values: a list, or SweepRange::values), thrown as
   // typed errors of the field `values`.
+  /** @param {[string, string, string]} args @param {string} message @param {string} allowed */
   const valuesError = (args, message, allowed) =>
     assert.throws(() => tmlab.sweep_values(...args), (/** @type {RuleError} */ e) => e.path === 'values' && e.message === message && e.allowed === allowed, JSON.stringify(args));
+  /** @param {string} text @returns {[string, string, string]} */
   const slow = (text) => ['lc0-legacy', 'slowmover', text];
   valuesError(slow('0.5,x'), 'values: "x" is not a number', 'a float in 0.1 … 3 for slowmover');
   valuesError(slow('0.5,,1'), 'values: "" is not a number', 'a float in 0.1 … 3 for slowmover');
@@ -60,12 +63,13 @@ test('a small sweep runs through the controller: pending games, progress, report
     }
   }
   assert.equal(s.status, 'complete');
+  assert.ok(s.run, 'a complete sweep has its run');
   const shown = tmlab.sweep_report(spec, s.run.scores);
   assert.equal(shown.report.points.length, 3);
   assert.equal(shown.report.points[2].finished, 4);
   assert.match(shown.text, /Elo: logistic Elo of the swept manager/);
   assert.match(shown.csv, /^slowmover,games,wins/);
-  assert.ok(sweep.exportOf(s, shown.report).scores.length === 3);
+  assert.ok(sweep.exportOf(s, shown.report)?.scores.length === 3);
 });
 
 test('tune: the form becomes a spec, the crate plans it, and iterations follow SPSA', () => {
@@ -86,10 +90,11 @@ test('tune: the form becomes a spec, the crate plans it, and iterations follow S
   let s = tune.update(tune.initialState(form), { type: 'form', form, plan, spec });
   s = tune.update(s, { type: 'start', id: 'x', spec, plan });
   for (;;) {
-    const next = tmlab.tune_next(spec, s.run.history);
+    assert.ok(s.run, 'a started tune has its run');
+    const next = tmlab.tune_next(spec, s.run.history, undefined);
     if (!next) break;
     assert.deepEqual(next.games, [2 * s.run.history.length, 2 * s.run.history.length + 1]);
-    const t = tune.tally(next.games.map((g) => play(next.spec, g)));
+    const t = tune.tally(next.games.map((/** @type {number} */ g) => play(next.spec, g)));
     const record = tmlab.tune_apply(spec, s.run.history, t.wins, t.losses, t.draws);
     const before = s.run.history.length ? s.run.history.at(-1).theta[0] : 0.5;
     const st = record.step;
@@ -98,6 +103,7 @@ test('tune: the form becomes a spec, the crate plans it, and iterations follow S
   }
   assert.equal(s.status, 'complete');
   assert.deepEqual(tune.progressOf(s), { done: 2, total: 2, share: 1 });
+  assert.ok(s.run, 'a complete tune has its run');
   const r = tmlab.tune_result(spec, s.run.history);
   assert.match(r.tuned, /^lc0-legacy\(slowmover=/);
 });

@@ -13,7 +13,7 @@ test('the saved-records fuzz corpus and crash regressions pass every invariant',
     try {
       runOne(text);
     } catch (e) {
-      failures.push(`${name}: ${String(e?.message || e).slice(0, 300)}`);
+      failures.push(`${name}: ${String((/** @type {{message?: unknown} | undefined} */ (e))?.message || e).slice(0, 300)}`);
     }
   }
   assert.deepEqual(failures, []);

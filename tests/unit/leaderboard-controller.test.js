@@ -49,6 +49,7 @@ test('rank ranges: given by the page (from the crate), shown per row', () => {
   assert.equal(rankText([2, 6]), '2–6');
   assert.equal(rankText(undefined), '–');
   const e = DOC.runs[0].results[0];
+  /** @type {Map<string, [number, number]>} */
   const ranks = new Map([[`${e.engine} ${e.tc} ${e.manager}`, [1, 3]]]);
   const s = update(initialState({ engine: e.engine, tc: e.tc }), { type: 'loaded', doc: DOC, ranks });
   const rows = rowsOf(s);

@@ -18,6 +18,7 @@ test('the leaderboard tables in docs/experiments.md are the committed data, rank
 });
 
 test('ranks: a self-play reference at 0 ± 0 and a manager far below it do not tie', () => {
+  /** @param {number} elo @param {number} elo_error @param {[number, number, number]} wdl */
   const e = (elo, elo_error, wdl) => ({ elo, elo_error, wdl, games: wdl[0] + wdl[1] + wdl[2] });
   assert.deepEqual(tmlab.leaderboardRanks([e(0, 0, [5, 5, 10]), e(-300, 100, [1, 15, 4]), e(-20, 40, [4, 5, 11])]), [
     [1, 2],
