@@ -24,12 +24,14 @@ const ORDER = [
   'delay-byoyomi-hourglass', 'the-last-seconds', 'the-40-x-bug', 'your-clock', 'pondering', 'measuring-a-manager',
 ];
 /** Every inline of a lesson (prose, questions, answers, notices). */
+/** @param {import('../../www/views/learn/controller.js').Lesson} l */
 const inlinesOf = (l) => [
   ...l.blocks.flatMap((b) => (b.type === 'p' ? b.inlines : b.type === 'ul' ? b.items.flat() : [])),
   ...l.tries.flatMap((t) => [...t.ask, ...t.answers.flatMap((a) => a.inlines), ...t.notice]),
 ];
 
 /** The keys each chart kind reads. */
+/** @type {{[kind: string]: string[]}} */
 const KEYS = {
   allocation: ['specs', 'tc', 'moves', 'use', 'nps', 'reuse', 'mode', 'opening', 'enps', 'emoves', 'elat', 'eponder', 'side'],
   'moves-left': ['midpoint', 'steepness'],
@@ -54,7 +56,7 @@ test('the lessons parse, in the issue’s order, within the rules; references ar
   const first = lessons[0].blocks.flatMap((b) => (b.type === 'p' ? b.inlines.map((i) => i.v) : [])).join(' ');
   assert.match(first, /Stockfish/);
   assert.match(first, /lc0/, 'lesson 1 introduces lc0 and Stockfish');
-  assert.ok(lessons.find((l) => l.slug === 'does-it-matter').blocks.some((b) => b.type === 'p' && b.inlines.some((i) => i.t === 'link' && i.href === '?view=match')),
+  assert.ok(/** @type {import('../../www/views/learn/controller.js').Lesson} */ (lessons.find((l) => l.slug === 'does-it-matter')).blocks.some((b) => b.type === 'p' && b.inlines.some((i) => i.t === 'link' && i.href === '?view=match')),
     'the last classic lesson links the Match view');
 });
 
@@ -117,6 +119,7 @@ test('the parser reads the Markdown subset and refuses bad lessons by name', () 
   assert.deepEqual(l.tries[0].answers.map((a) => a.right), [false, true]);
   assert.equal(l.tries[0].mark, 3);
   assert.deepEqual(l.tries[0].set, { step: '4' });
+  /** @param {string} file @param {string} text @param {RegExp} re */
   const bad = (file, text, re) => assert.throws(() => parseLesson(file, text), re);
   bad('x.md', ok, /lessons\/x\.md: the file name must be NN-slug\.md/);
   bad('01-a.md', 'no front matter', /no front matter/);

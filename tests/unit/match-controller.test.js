@@ -11,6 +11,7 @@ const FORM = { ...MATCH_DEFAULTS, same: false, tca: '1+0.01', tcb: '0.8+0.01', g
 const SPEC = JSON.stringify(specOf(FORM, '2026.01.01'));
 
 /** Play the match's games in order, yielding each summary with the book's standing after it. */
+/** @param {number} n */
 function* games(n) {
   const book = new tmlab.MatchBook(SPEC);
   for (let i = 0; i < n; i++) {
@@ -31,17 +32,19 @@ function started() {
 test('the form event keeps the crate’s reading or its typed error', () => {
   const reading = tmlab.read_match_spec(SPEC);
   assert.equal(reading.reading, '1 s + 0.01 s per move vs 0.8 s + 0.01 s per move');
+  /** @type {RuleError | undefined} */
   let error;
   try {
     tmlab.read_match_spec(JSON.stringify(specOf({ ...FORM, tcb: '4+x' })));
   } catch (e) {
-    error = e;
+    error = /** @type {RuleError} */ (e);
   }
+  assert.ok(error, 'the crate refused it');
   assert.equal(error.path, 'tc_b');
   assert.match(error.allowed, /cutechess/);
   const s = update(initialState(FORM), { type: 'form', form: FORM, reading: null, error });
   assert.equal(s.reading, null);
-  assert.equal(s.formError.path, 'tc_b');
+  assert.equal(s.formError?.path, 'tc_b');
 });
 
 test('statistics read "–" until two pairs, then the pentanomial estimate', () => {
@@ -49,12 +52,12 @@ test('statistics read "–" until two pairs, then the pentanomial estimate', () 
   const seen = [];
   for (const g of games(5)) {
     s = update(s, { type: 'game', summary: g.summary, standing: g.standing, sprt: null, complete: g.complete });
-    const elo = statsOf(s).find((x) => x.key === 'elo').value;
+    const elo = statsOf(s).find((x) => x.key === 'elo')?.value;
     seen.push(elo);
   }
   assert.deepEqual(seen.slice(0, 3), ['–', '–', '–'], 'games 1–3 (under two pairs)');
   assert.notEqual(seen[3], '–', 'after 4 games (2 pairs) the estimate is defined');
-  assert.equal(statsOf(s).find((x) => x.key === 'los').value === '–', false);
+  assert.equal(statsOf(s).find((x) => x.key === 'los')?.value === '–', false);
 });
 
 test('rows: players by name, games keyed by index, selection follows the latest until chosen', () => {

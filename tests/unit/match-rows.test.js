@@ -22,23 +22,26 @@ test('finished games are kept as rows; the selected game as its full summary', (
     all.push(summary);
     s = update(s, { type: 'game', summary, standing: book.standing(), sprt: null, complete: false });
   }
-  assert.equal(s.summaries[0].record, undefined, 'no move records in the table state');
+  // A summary has a `record`; the table's row must not (GameRow has no such field).
+  assert.equal(/** @type {{record?: unknown}} */ (s.summaries[0]).record, undefined, 'no move records in the table state');
   assert.ok(JSON.stringify(s.summaries[0]).length < 600, JSON.stringify(s.summaries[0]));
   assert.deepEqual(s.summaries[1], rowOf(all[1]));
   assert.equal(s.shown, all[1], 'the latest game is shown');
-  assert.equal(gameRowsOf(s)[0].result, all[0].record.outcome.result);
+  const first = gameRowsOf(s)[0];
+  assert.ok(first.done && 'result' in first, 'the first game is finished');
+  assert.equal(first.result, all[0].record.outcome.result);
   s = update(s, { type: 'select', index: 0, summary: all[0] });
   assert.equal(s.shown, all[0]);
   s = update(s, { type: 'game', summary: all[1], standing: book.standing(), sprt: null, complete: false });
   assert.equal(s.shown, all[0], 'a chosen game stays shown');
   // The book exports the games it is given (the page passes its autosave's), in that order.
   const ex = book.export(all);
-  assert.deepEqual(ex.games.map((g) => g.index), [0, 1]);
+  assert.deepEqual(ex.games.map((/** @type {{index: number}} */ g) => g.index), [0, 1]);
   assert.equal(ex.standing.finished, 2);
 });
 
 /** A minimal summary with what a table row reads. */
-const fake = (index) => ({
+const fake = (/** @type {number} */ index) => ({
   index,
   a_white: index % 2 === 0,
   record: { setup: { white: { name: 'A' }, black: { name: 'B' } }, opening: 'x', moves: [], outcome: { result: '1-0', termination: 'checkmate', reason: '' } },

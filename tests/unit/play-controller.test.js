@@ -118,10 +118,10 @@ test('a ponder hit turns the ponder search into the move in one event', () => {
   b.play_engine('bestmove e7e5 ponder g1f3', 500);
   s = update(s, { type: 'moved', gs: b.state(), now: 600 });
   s = update(s, { type: 'search', kind: 'ponder', ponderMove: 'g1f3', now: 600 });
-  assert.deepEqual([s.engine.mode, s.turn.who], ['pondering', 'person']);
+  assert.deepEqual([s.engine.mode, s.turn?.who], ['pondering', 'person']);
   b.play_text('Nf3', 900);
   s = update(s, { type: 'ponderhit', gs: b.state(), now: 1500 });
-  assert.deepEqual([s.active.kind, s.engine.mode, s.engine.label, s.turn.who, s.gs.to_move], ['move', 'thinking', 'thinking (ponder hit)', 'engine', 'engine']);
+  assert.deepEqual([s.active?.kind, s.engine.mode, s.engine.label, s.turn?.who, s.gs.to_move], ['move', 'thinking', 'thinking (ponder hit)', 'engine', 'engine']);
   b.free();
 });
 
@@ -135,8 +135,8 @@ test('the crate says whose move and check for every position, and which promotio
     }
   }
   const rows = b.state().moves;
-  assert.deepEqual(rows.map((r) => r.turn), ['black', 'white', 'black', 'white']);
-  assert.deepEqual(rows.map((r) => r.check), [false, false, false, true], 'Qh4# gives check');
+  assert.deepEqual(rows.map((/** @type {PlayMoveRow} */ r) => r.turn), ['black', 'white', 'black', 'white']);
+  assert.deepEqual(rows.map((/** @type {PlayMoveRow} */ r) => r.check), [false, false, false, true], 'Qh4# gives check');
   assert.equal(b.state().outcome.result, '0-1');
   const g = board();
   assert.deepEqual(g.promotions('e2', 'e4'), [], 'not a promotion');
@@ -147,7 +147,7 @@ test('the crate says whose move and check for every position, and which promotio
       g.play_engine(`bestmove ${uci}`, 10);
     }
   }
-  assert.deepEqual(g.promotions('b7', 'a8').map((c) => [c.letter, c.role]), [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']]);
+  assert.deepEqual(g.promotions('b7', 'a8').map((/** @type {{letter: string, role: string}} */ c) => [c.letter, c.role]), [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']]);
   assert.deepEqual(g.promotions('b7', 'b8'), [], 'b8 is not reachable');
   g.play_person('b7', 'a8', 'n', 10);
   assert.equal(g.state().moves.at(-1).san, 'bxa8=N');
@@ -165,7 +165,7 @@ test('the manager state is kept with the game, checked against its manager', () 
   engine.handle('position startpos moves e2e4');
   const lines = [...engine.handle('go wtime 60000 btime 60000')];
   while (engine.searching) lines.push(...engine.pump(64));
-  const payload = lines.find((l) => l.startsWith('info string tm-state ')).slice('info string tm-state '.length);
+  const payload = /** @type {string} */ (lines.find((l) => l.startsWith('info string tm-state '))).slice('info string tm-state '.length);
   engine.free();
   assert.throws(() => b.set_manager_state(payload.replace('"stockfish"', '"lc0-legacy"')), /this game's manager is "stockfish"/);
   assert.throws(() => b.set_manager_state('nonsense'), /malformed/);

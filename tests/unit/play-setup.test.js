@@ -6,6 +6,7 @@ import {
   PLAY_DEFAULTS, PRESETS, initialForm, setupUpdate, urlState, setupOf, setupError, setupView, pgnDate, moveOverhead,
 } from '../../www/views/play/setup-controller.js';
 
+/** @param {'side' | 's' | 'ponder' | 'same' | 'level' | 'wtc' | 'btc'} key @param {string | boolean} value @returns {import('../../www/views/play/setup-controller.js').SetupEvent} */
 const field = (key, value) => ({ type: 'field', key, value });
 
 test('defaults: 3m+2 for both, read by the crate, no error', () => {
@@ -38,6 +39,7 @@ test('a link with same=false keeps two controls; same=true overrides Black’s',
 
 test('presets: odds presets untick "same", equal ones tick it', () => {
   const odds = PRESETS.find(([l]) => l === '5 vs 4 min');
+  assert.ok(odds, 'the preset exists');
   let f = setupUpdate(initialForm(), { type: 'preset', white: odds[1], black: odds[2] });
   assert.deepEqual([f.wtc, f.btc, f.same], ['5m', '4m', false]);
   f = setupUpdate(f, { type: 'preset', white: '1m+0', black: '1m+0' });
@@ -48,6 +50,7 @@ test('a bad control: the crate’s typed error names the field, the reading is e
   let f = setupUpdate(initialForm(), field('same', false));
   f = setupUpdate(f, field('btc', '3+x'));
   const err = setupError(f);
+  assert.ok(err, 'a bad control is an error');
   assert.equal(err.path, 'black_tc');
   const v = setupView(f, err);
   assert.equal(v.bInvalid, true);

@@ -73,23 +73,26 @@ test('a typed error replaces the result; game and manager choices are clamped', 
   let s = replayed();
   assert.equal(update(s, { type: 'manager', manager: 9 }).manager, 1);
   assert.equal(update(s, { type: 'game', game: -3 }).game, 0);
+  /** @type {RuleError | undefined} */
   let error;
   try {
     tmlab.replay_pgn('[White "a"]\n[TimeControl "60"]\n\n1. e4 *\n', ['stockfish']);
   } catch (e) {
-    error = e;
+    error = /** @type {RuleError} */ (e);
   }
+  assert.ok(error, 'the crate refused it');
   assert.equal(error.path, 'pgn');
   assert.match(error.message, /^game 1 \(a vs \?, \?\), move 1\. e4: no clock/);
   s = update(s, { type: 'failed', error });
   assert.equal(s.result, null);
   assert.deepEqual(summaryOf(s), []);
-  assert.equal(s.error.path, 'pgn');
+  assert.equal(s.error?.path, 'pgn');
   try {
     tmlab.replay_pgn(SAMPLE, ['stockfish', 'nosuch']);
   } catch (e) {
-    error = e;
+    error = /** @type {RuleError} */ (e);
   }
+  assert.ok(error, 'the crate refused it');
   assert.equal(error.path, 'tm.1');
   assert.match(error.message, /^manager 2: unknown time manager `nosuch`/);
 });

@@ -22,6 +22,7 @@ test('parameter bounds come from the crate, exclusive ones included', () => {
 });
 
 test('every thrown error is the typed object {path, message, allowed}: nothing to split', () => {
+  /** @param {string} path @param {RegExp} allowed @returns {(e: RuleError) => boolean} */
   const typed = (path, allowed) => (e) => {
     assert.equal(e.path, path);
     assert.equal(typeof e.message, 'string');

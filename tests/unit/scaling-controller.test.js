@@ -9,6 +9,7 @@ import tmlab from './wasm.js';
 import { SCALING_DEFAULTS, initialState, pendingTasks, progressOf, specOf, update } from '../../www/views/scaling/controller.js';
 import { FLAG_RISK_DEFAULTS, formOf, initialState as frInit, update as frUpdate } from '../../www/views/curves/flag-risk-controller.js';
 
+/** @param {typeof SCALING_DEFAULTS} form */
 const specJson = (form) => JSON.stringify(specOf(form, tmlab.scaling_tcs(form.tcs)));
 
 test('the scaling form is the crate spec; bad controls are refused by field', () => {
@@ -17,23 +18,26 @@ test('the scaling form is the crate spec; bad controls are refused by field', ()
   assert.equal(plan.games, SCALING_DEFAULTS.games);
   assert.equal(plan.longest, 2);
   assert.equal(JSON.parse(plan.specs[1]).tc_a, '2+0.02');
+  /** @param {string} tcs @returns {RuleError | null} */
   const bad = (tcs) => {
     try {
       tmlab.scaling_plan(specJson({ ...SCALING_DEFAULTS, tcs }));
     } catch (e) {
-      return e;
+      return /** @type {RuleError} */ (e);
     }
     return null;
   };
-  assert.equal(bad('1+0.01').path, 'tcs');
-  assert.match(bad('1+0.01').message, /1 time controls is not allowed/);
-  assert.match(bad('1+0.01,hg60').message, /no typical game time/);
-  assert.equal(bad('1+0.01,2+0.02, nope').path, 'tcs');
+  assert.equal(bad('1+0.01')?.path, 'tcs');
+  assert.match(bad('1+0.01')?.message ?? '', /1 time controls is not allowed/);
+  assert.match(bad('1+0.01,hg60')?.message ?? '', /no typical game time/);
+  assert.equal(bad('1+0.01,2+0.02, nope')?.path, 'tcs');
   assert.throws(() => tmlab.scaling_plan(specJson({ ...SCALING_DEFAULTS, a: 'nope' })), (/** @type {RuleError} */ e) => e.path === 'a');
 });
 
 test('a run fills each control and completes; pending games go pair by pair across the controls', () => {
-  let s = initialState({ tcs: '1+0.01,2+0.02', games: 2 });
+  // initialState fills the form's other fields from SCALING_DEFAULTS; its JSDoc gives no
+  // @returns, so the state's `status` reads as a string: GridState is what it returns.
+  let s = /** @type {import('../../www/ui/grid-experiment.js').GridState} */ (initialState({ ...SCALING_DEFAULTS, tcs: '1+0.01,2+0.02', games: 2 }));
   const spec = specJson(s.form);
   const plan = tmlab.scaling_plan(spec);
   s = update(s, { type: 'start', id: '1', spec, plan });
@@ -50,7 +54,7 @@ test('the flag-risk form is the crate form; a newer run supersedes; fixed latenc
   const overheads = tmlab.overhead_check(f);
   assert.equal(overheads[0], 0);
   const report = tmlab.overhead_report(f, () => {});
-  assert.ok(report.points.every((p) => p.flags === 200 && p.p === 1));
+  assert.ok(report.points.every((/** @type {{flags: number, p: number}} */ p) => p.flags === 200 && p.p === 1));
   assert.ok(report.required == null, 'no overhead is safe');
   assert.match(report.sentence, /no Move Overhead tried/);
   assert.throws(() => tmlab.overhead_check({ ...f, latency: 'gauss:1' }), (/** @type {RuleError} */ e) => e.path === 'latency' && /not a latency model/.test(e.message));
