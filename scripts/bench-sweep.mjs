@@ -1,3 +1,4 @@
+// @ts-check
 // Benchmark: the same virtual-clock sweep natively (target/release/tmlab sweep) and in the
 // browser's Sweep view (dist/, Debian Chromium), one after the other in one run: games per
 // second of each, their ratio, and whether the per-value results are identical.

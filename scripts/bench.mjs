@@ -1,3 +1,4 @@
+// @ts-check
 // npm run bench: the search benches natively and in the wasm engine worker in headless Chromium,
 // in one run, with their worker/native ratios; with `--against REV` the same for another revision,
 // built in a scratch directory (scripts/bench-revision.sh), side by side and with this tree's

@@ -1,3 +1,4 @@
+// @ts-check
 // Writes the Curves view's parameters (the crate's curve_schema) to www/pkg/curve-params.json,
 // for the page code that runs before the wasm loads (the URL reader, <tm-curve>'s attributes,
 // share links). Run by build-wasm.sh after wasm-bindgen; the data exists once, in Rust.

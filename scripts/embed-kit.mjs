@@ -1,3 +1,4 @@
+// @ts-check
 // The self-host kit (docs/embedding.md): dist/embed-kit/, one folder a docs author copies to
 // their own site to embed <tm-curve> same-origin, with no headers from any server. It holds
 // tm-curve.js and every file it loads (its chunks and the charts wasm module, found by following

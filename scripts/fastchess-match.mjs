@@ -1,3 +1,4 @@
+// @ts-check
 // A match between two of tmlab's time managers under the real fastchess, as its users run it,
 // summarised with the numbers issue 29's closing note asks for: Elo, flags, and each side's
 // time used ÷ its manager's soft budget. Not part of npm test (CI has no fastchess); it builds

@@ -1,3 +1,4 @@
+// @ts-check
 // The Play view's documentation images (docs/play.md), from a real 3+2 game against the default
 // engine (Stockfish's manager on alpha-beta, level 3) in headless Chromium at 1366×768:
 // - docs/play.png: the page while the game is in progress, just after an engine move (its

@@ -1,3 +1,4 @@
+// @ts-check
 // Precompressed files: `compressDir(dir)` writes a brotli (`.br`, quality 11) and a gzip (`.gz`,
 // level 9) copy beside every .wasm, .js, .css, .html, .svg and .json file of a folder, and
 // `precompressed(root)` is the Vite plugin that serves them (the dev server and `vite preview`):

@@ -1,3 +1,4 @@
+// @ts-check
 // npm run soak: a long virtual-clock match in the real browser Match view (headless Chromium via
 // playwright-core, the production build from dist/), checking that nothing is lost and nothing
 // leaks. Not part of npm test. Options: --games N (default 1000), --reload-at N (default

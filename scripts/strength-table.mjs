@@ -1,3 +1,4 @@
+// @ts-check
 // The strength levels' table in docs/play.md, from the crate's levels (play_levels, through the
 // built wasm) and the ladder's match reports (docs/experiments/strength-ladder/*.json, written
 // by scripts/strength-ladder.sh): one row per level with its caps and, from level 2 on, the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every check, in order, failing fast: formatting, clippy (native and wasm), native
 # unit/property tests, wasm tests in headless Chromium (page and dedicated worker), the production
-# build, the JS type check (tsc over files with `// @ts-check`, against www/pkg/tmlab.d.ts), the JS
+# build, the JS type checks (tsc over www/, then over tests/ and scripts/, against www/pkg/tmlab.d.ts), the JS
 # unit tests (node --test tests/unit/), the end-to-end browser tests and a smoke run of the bench. Prints each step's time and a total count at the end.
 source "$(dirname "$0")/lib.sh"
 
@@ -30,6 +30,8 @@ CHROMEDRIVER="$(command -v chromedriver)" run wasm-tests \
   cargo test --locked --target wasm32-unknown-unknown --test wasm_worker --test wasm_page --test wasm_harden
 run build bash scripts/build.sh
 run typecheck tsc --noEmit -p tsconfig.json
+# The tests and scripts (strict, implicit any included), against the same sources' types.
+run typecheck-tests tsc --noEmit -p tsconfig.tests.json
 run js-unit node --test tests/unit/
 run e2e node --test --test-concurrency=1 tests/e2e/
 # The bench cannot rot: every figure of `npm run bench`, tiny (depth 2, one round), natively with

@@ -1,3 +1,4 @@
+// @ts-check
 // CPU time for `npm run bench` (Linux /proc): a native run's process CPU time, and the CPU time of
 // the browser's engine worker thread over one worker bench.
 //

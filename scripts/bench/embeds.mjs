@@ -1,3 +1,4 @@
+// @ts-check
 // The embeds' figures of `npm run bench` (issue 24): bytes transferred by a host page with one
 // <tm-curve> and by the Play embed, and the Curves view's first live chart after a cold load, on a desktop profile
 // (no throttling) and throttled to 10 Mbit/s down, 150 ms latency (Chromium's

@@ -1,3 +1,4 @@
+// @ts-check
 // The figures of `npm run bench`: from the raw reports (tmlab bench --json natively, the
 // worker's tmlab-bench answer) to one row per figure and side, the checks that every figure was
 // produced and the node counts agree, and the table.

@@ -1,3 +1,4 @@
+// @ts-check
 // A static file server for one production build (a dist/ folder), so that `npm run bench` can
 // serve this tree's build and another revision's side by side, each on its own port. Plain
 // files and no special headers, compressed as a host would (brotli or gzip by the request's

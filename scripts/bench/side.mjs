@@ -1,3 +1,4 @@
+// @ts-check
 // One side of `npm run bench`: a revision's native `tmlab` and its production build, with the
 // benches run on each. The browser side is the playground page itself and the engine worker it
 // starts (the wasm instantiated as the app instantiates it); the bench is the worker's

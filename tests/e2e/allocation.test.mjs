@@ -1,3 +1,4 @@
+// @ts-check
 // The allocation chart plots exactly what `tmlab simulate` prints: after moving sliders and
 // editing a manager's parameter, the hovered move's soft/hard budgets and clock equal the native
 // CLI's rows for the same spec, time control and usage model.

@@ -1,3 +1,4 @@
+// @ts-check
 // Every chart's own Embed button (issue 24 point 3): the snippet it gives, pasted into a page of
 // another origin, shows that chart in the same state. The playground runs from the production
 // build on a server that sends CORS headers (as a docs author's playground host must for

@@ -1,3 +1,4 @@
+// @ts-check
 // The Content-Security-Policy (#17.19): every page in dist/ carries the strict policy in a meta
 // tag, has no inline script or inline handler, and no view, the embed or the embed demo
 // triggers a `securitypolicyviolation` or requests anything from another origin.

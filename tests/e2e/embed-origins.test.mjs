@@ -1,3 +1,4 @@
+// @ts-check
 // <tm-curve> from another origin (issue 24): a host page on a second port embeds one element
 // from the production build's server, which sends CORS headers (the live chart draws) or not
 // (the fallback: the static picture and one sentence naming CORS, through the classic-script

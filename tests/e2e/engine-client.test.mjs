@@ -1,3 +1,4 @@
+// @ts-check
 // The EngineClient's API against the real worker (no Play view involved: the page shows Curves).
 // - `stop()` on an alpha-beta search at 15+10 answers with a bestmove at once (20 trials), the
 //   best move of the last completed iteration the page saw.

@@ -1,3 +1,4 @@
+// @ts-check
 // The engine read while it thinks, and a dropped search that costs nothing (issue #13.2–13.4,
 // the page's side), in the Play view against the real worker:
 // - the panel shows depth and nodes during an alpha-beta think (before its bestmove), and the

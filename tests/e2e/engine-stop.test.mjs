@@ -1,3 +1,4 @@
+// @ts-check
 // Ending an engine search in the browser (issue #13.1): New game, Resign, a switch to another
 // view and a hidden page each end a running alpha-beta search at 15+10 at once, and the old
 // search never speaks again. The trials are driven by scripts/bench/stop.mjs, which the bench

@@ -1,3 +1,4 @@
+// @ts-check
 // Foundation end-to-end test: the worker answers readyok; every Curves slider changes the canvas
 // within one animation frame; hovered annotations carry the formula's values; no main-thread
 // task over 50 ms while dragging; a worker panic is reported and the worker respawned.

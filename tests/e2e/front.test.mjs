@@ -1,3 +1,4 @@
+// @ts-check
 // The front-end conventions of issue #14 in a real browser: bad links fall back per value with
 // one dismissible message; time-control fields echo their reading; chart canvases are backed
 // at CSS size × devicePixelRatio; a tap shows the readout; Match statistics read "–" before two

@@ -1,3 +1,4 @@
+// @ts-check
 // The glossary and the parameter help in a real browser (issue #15 §1, §2): every parameter's
 // "?" opens by keyboard (and by a tap) with its description, unit, default, range and source;
 // every term in a hover readout shows a label and a unit; Play disables the parameters its

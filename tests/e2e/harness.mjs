@@ -1,3 +1,4 @@
+// @ts-check
 // Shared end-to-end harness: serves the production build (dist/) with Vite's preview server and
 // drives Debian's Chromium with playwright-core (no browser download).
 import { execFileSync } from 'node:child_process';

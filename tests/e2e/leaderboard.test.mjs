@@ -1,3 +1,4 @@
+// @ts-check
 // Leaderboard view end to end: the committed results load, the table matches the data file
 // (sorted by Elo), the clock-share curves are drawn by the Rust plot code, one per manager,
 // and the chosen control lives in the URL. Screenshot: target/screenshots/leaderboard.png.

@@ -1,3 +1,4 @@
+// @ts-check
 // The Learn view: every lesson renders (title, prose with numbers the crate computed, its live
 // chart, tries, references, its own embed snippet), and each "try this" asks before it reveals:
 // pressing it shows a question and leaves the chart as it was; answering changes the chart

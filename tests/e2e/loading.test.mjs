@@ -1,3 +1,4 @@
+// @ts-check
 // The first screen on a slow link (issue #15 §5): with Chromium throttled to 10 Mbit/s and
 // 150 ms latency (CDP Network.emulateNetworkConditions, cache off), the first chart (the static
 // picture that stands in while the wasm loads, or a live one) appears within 1 s; the page says

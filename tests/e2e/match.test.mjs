@@ -1,3 +1,4 @@
+// @ts-check
 // Match view end to end: real wasm game workers play a 10-game virtual-clock match; the page's
 // summary equals the JSON download's stats; the PGN download holds 10 games with %clk; no
 // main-thread task over 50 ms while the match runs; Stop then Resume finishes the match; a

@@ -1,3 +1,4 @@
+// @ts-check
 // Play teaches what Learn teaches (issue 26), against the real engine in the real worker:
 // - the default engine (Stockfish's manager on alpha-beta) spends different times on different
 //   moves of a scripted game (at least two differ by a factor of 2), and after every engine move

@@ -1,3 +1,4 @@
+// @ts-check
 // Play view end-to-end: a person (this test, clicking squares on the chessground board) against
 // the real engine in the real worker, with real wasm, at 1+0 on the wall clock.
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // The README's embed snippet, exactly as printed there, works on a docs site of another origin:
 // the site (a made-up origin, served by request interception) hosts the production build under
 // /tmlab/ as the snippet says, its page holds nothing but the snippet, and the <tm-curve>

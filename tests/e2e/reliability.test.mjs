@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 30 in a real browser: the embed route's leaderboard and replay fetch their data from the
 // playground's root; `rp.sample=constructor` loads the default sample; the Replay view reads a
 // large upload in its worker with progress (the page stays responsive) and refuses one over the

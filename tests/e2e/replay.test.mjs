@@ -1,3 +1,4 @@
+// @ts-check
 // Replay view end to end: the shipped lichess-style sample loads and is replayed by the real wasm
 // (the numbers the CLI test computes by hand), the chart is drawn with the chosen manager's
 // limits, the tmlab sample and a pasted PGN replay, and a PGN without clocks or a bad manager

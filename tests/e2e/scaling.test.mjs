@@ -1,3 +1,4 @@
+// @ts-check
 // The Match view's Scaling section and the Curves view's Flag risk card, end to end in Chromium
 // with the real wasm in real workers.
 // Scaling: the section renders under the match with an estimate before it starts; a bad control

@@ -1,3 +1,4 @@
+// @ts-check
 // Sharing and embedding, end to end on the production build: a link restores every setting of
 // the Curves view (controls and plotted values); unknown keys are ignored and bad values fall
 // back to defaults with a message; the /embed route renders one view without tabs, links back

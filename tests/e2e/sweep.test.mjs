@@ -1,3 +1,4 @@
+// @ts-check
 // Sweep view end to end: real wasm game workers play a small virtual-clock sweep (3 values ×
 // 4 games); the per-value results equal `tmlab sweep … --json` natively for the same seed;
 // Stop, reload (IndexedDB restore) and Resume give the same results, and so does a reload after a

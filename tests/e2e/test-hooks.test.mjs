@@ -1,3 +1,4 @@
+// @ts-check
 // Test hooks are test-only: a page opened the way a visitor opens it (no harness flag) never
 // loads www/test-hooks.js and has no `globalThis.tmlab`; the harness's pages (its default) have
 // them. Both on the production build, with the Play view mounted and its engine ready.

@@ -1,3 +1,4 @@
+// @ts-check
 // Tune view end to end: a 4-iteration SPSA tune in real wasm game workers, stopped after an
 // iteration, reloaded (IndexedDB restore) and resumed; every iteration (flips, gains, results,
 // values) equals `tmlab tune … --json` natively, and the trajectory chart is drawn. A damaged

@@ -1,3 +1,4 @@
+// @ts-check
 // The checks of `npm run bench` (scripts/bench/figures.mjs): its smoke run in `npm test` passes
 // only if every figure was produced and the node counts agree natively and in the worker.
 import { test } from 'node:test';

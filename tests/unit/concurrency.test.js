@@ -1,3 +1,4 @@
+// @ts-check
 // Games at once (www/engine/concurrency.js), the one rule the Match, Sweep and Tune views share:
 // the default leaves a core free for the page, the maximum is every core.
 import { test } from 'node:test';

@@ -1,3 +1,4 @@
+// @ts-check
 // The Curves view's controller: the building-block charts' sliders start from the crate's
 // defaults and ranges, the allocation chart's settings move by events (mode, time control,
 // managers, engine fields) with the crate's schema and time-control reader (real wasm), the

@@ -1,3 +1,4 @@
+// @ts-check
 // The views' defaults against the crate's, and the cost rule the views show (the crate's own
 // functions through the wasm: the page never computes an estimate itself).
 import { test } from 'node:test';

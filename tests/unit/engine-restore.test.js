@@ -1,3 +1,4 @@
+// @ts-check
 // The engine client's manager state (www/engine/): a saved game's state goes back to the engine
 // after `ucinewgame`, and a dropped search that finished before its cancel arrived (its manager
 // counted a move the page never played) is undone before the next search. The worker here is a

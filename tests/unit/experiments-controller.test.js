@@ -1,3 +1,4 @@
+// @ts-check
 // The Sweep and Tune views' controllers, with the crate's real plans, reports and SPSA steps
 // (games played in Node with MatchGameRunner).
 import { test } from 'node:test';

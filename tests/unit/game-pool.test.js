@@ -1,3 +1,4 @@
+// @ts-check
 // The game pool (www/engine/game-pool.js): the one crash/respawn policy of every game worker
 // (Match, Sweep, Scaling, Tune, the calibration, the Curves view's traces), and the MatchRunner on
 // top of it. The workers here are scripted (they answer what the test says); the real worker and a

@@ -1,3 +1,4 @@
+// @ts-check
 // The front end's import rule (docs/architecture.md, "Front end"): a view imports no other view,
 // and the shared code (www/ui/, www/engine/) imports no view. Code two views share lives outside
 // any view; the page (www/main.js) is the only place that wires views together. Every module

@@ -1,3 +1,4 @@
+// @ts-check
 // The Leaderboard view's controller and selectors, on the committed data.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-check
 // docs/experiments.md's leaderboard tables are computed, never typed: they must equal what
 // scripts/leaderboard-table.mjs makes of www/public/leaderboard.json and the crate's rank ranges.
 import { test } from 'node:test';

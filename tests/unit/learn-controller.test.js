@@ -1,3 +1,4 @@
+// @ts-check
 // The Learn view's controller: the shipped lessons parse and keep the rules (≤ 250 words, one
 // chart, 1–3 tries, titled references), every chart and "try this" setting is one the crate
 // accepts and every number placeholder evaluates (real wasm), the parser refuses malformed

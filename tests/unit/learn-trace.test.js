@@ -1,3 +1,4 @@
+// @ts-check
 // The engine-mode game producer through the real wasm (TraceRunner): games are deterministic,
 // each move carries the chart's numbers, the searcher follows the manager, and bad input is
 // refused with a typed error {path, message, allowed}.

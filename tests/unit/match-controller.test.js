@@ -1,3 +1,4 @@
+// @ts-check
 // The Match view's controller and selectors, fed real game summaries from the crate (games
 // played in Node with MatchGameRunner) and the crate's standings.
 import { test } from 'node:test';

@@ -1,3 +1,4 @@
+// @ts-check
 // The Match view keeps a light row per finished game, not the game's whole summary (a 1000-game
 // soak must not grow the JS heap by every move record): the full summary of the selected game
 // only, as `shown`.

@@ -1,3 +1,4 @@
+// @ts-check
 // The Play clock's text, as lichess draws it: m:ss, h:mm:ss from one hour, tenths under 10 s;
 // and the coarse words a screen reader hears.
 import { test } from 'node:test';

@@ -1,3 +1,4 @@
+// @ts-check
 // The Play view's controller, fed real game states from the crate (PlayBoard in Node).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-check
 // The Play view's setup form as state (setup-controller.js), checked by the real crate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-check
 // The Replay view's controller and selectors, fed the crate's real replay of the shipped sample.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules the page asks the crate (wasm in Node), and the pure helpers beside them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-check
 // The Scaling section's and the Flag risk card's controllers (pure state) against the real wasm
 // (tests/unit/wasm.js): the form becomes the crate's scaling spec, the crate checks it and
 // names the bad field, a run's games fill their controls and complete it; the flag-risk form

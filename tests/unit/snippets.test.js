@@ -1,3 +1,4 @@
+// @ts-check
 // The embed snippets (www/ui/snippets.js): the iframe's fallback sentence and listener, the
 // playground's folder from any of its pages, a chart's <tm-curve>, a game's inline data.
 import { test } from 'node:test';

@@ -1,3 +1,4 @@
+// @ts-check
 // docs/play.md's strength-levels table is computed, never typed: it must equal what
 // scripts/strength-table.mjs makes of the crate's levels (play_levels) and the ladder's match
 // reports in docs/experiments/strength-ladder/ (bash scripts/strength-ladder.sh rewrites both).

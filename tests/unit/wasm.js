@@ -1,3 +1,4 @@
+// @ts-check
 // The crate's wasm module in Node (the build's www/pkg), initialised synchronously: unit tests
 // use the real rules, never a stand-in.
 import { readFileSync } from 'node:fs';
