@@ -68,7 +68,7 @@ export async function playEmbedTransfer(context, base) {
   const { page, meter } = await coldPage(context, null);
   try {
     await page.goto(new URL('embed/?v=1&view=play&layout=compact', base).href);
-    await page.waitForFunction(() => /** @type {any} */ (globalThis).tmlab?.views?.play && document.querySelector('#view-play cg-board'), null, { timeout: TIMEOUT_MS });
+    await page.waitForFunction(() => globalThis.tmlab?.views?.play && document.querySelector('#view-play cg-board'), null, { timeout: TIMEOUT_MS });
     await settle(meter);
     return { bytes: meter.bytes, requests: meter.requests };
   } finally {
@@ -97,7 +97,7 @@ export async function curvesFirstChart(context, base, conditions) {
       requestAnimationFrame(look);
     });
     await page.goto(new URL('?v=1&view=curves', base).href);
-    const ms = await page.waitForFunction(() => /** @type {any} */ (globalThis).__tmlabFirstChart, null, { timeout: TIMEOUT_MS * 3 });
+    const ms = await page.waitForFunction(() => globalThis.__tmlabFirstChart, null, { timeout: TIMEOUT_MS * 3 });
     const first = await ms.jsonValue();
     // Where the time went (resource timing, the page's clock): the HTML and scripts, then the
     // charts module's download; the rest until the first chart is its compile, instantiation

@@ -244,7 +244,7 @@ test('unmount: destroy() removes the Curves cards and unbinds their canvases (a 
       };
       const before = canvases.map((c) => Number(c.dataset.draws));
       const mounted = await poke();
-      const { curves, allocation } = /** @type {any} */ (globalThis).tmlab.views.curves;
+      const { curves, allocation } = globalThis.tmlab.views.curves;
       curves.destroy();
       allocation.destroy();
       const left = document.querySelectorAll('#view-curves .chart-card').length;

@@ -11,12 +11,19 @@ import { ROOT, launch, collectErrors } from './harness.mjs';
 /** @typedef {import('./harness.mjs').Page} Page */
 import { serveDir } from '../../scripts/bench/serve.mjs';
 
-let playground, host, browser;
+/** @type {Awaited<ReturnType<typeof serveDir>>} */
+let playground;
+/** @type {Awaited<ReturnType<typeof serveDir>>} */
+let host;
+/** @type {import('./harness.mjs').Browser} */
+let browser;
 /** The docs site's pages by path (its server reads this map per request). Real pages: a page
  * fulfilled by the test has no address, and Chromium's local network access checks would block
  * its requests to the playground. */
+/** @type {Record<string, string>} */
 const pages = {};
 /** Puts `body` on the docs site at `path`; its URL. */
+/** @param {string} path @param {string} body */
 const docsPage = (path, body) => {
   pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>docs</title></head><body style="margin:0">${body}</body></html>`;
   return new URL(path, host.url).href;
@@ -32,6 +39,7 @@ after(async () => {
 });
 
 /** Opens the chart's Embed panel under `card` and returns its snippet. */
+/** @param {Page} page @param {string} card */
 async function snippetOf(page, card) {
   await page.click(`${card} .chart-embed-button`);
   const box = page.locator(`${card} .chart-embed-panel textarea`);
@@ -40,17 +48,18 @@ async function snippetOf(page, card) {
 }
 
 /** A page of the docs site (the host's origin) whose body holds `snippet`; waits until its element is drawn. */
+/** @param {string} snippet @param {{width?: number | null, path?: string}} [options] */
 async function pasted(snippet, { width = null, path = '/docs.html' } = {}) {
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
   await page.goto(docsPage(path, `<style>tm-curve { ${width ? `width: ${width}px` : ''} }</style>${snippet}`));
-  await page.waitForFunction(() => ['drawn', 'static', 'error'].includes(/** @type {any} */ (document.querySelector('tm-curve'))?.state), null, { timeout: 30000 });
+  await page.waitForFunction(() => /** @type {(string | undefined)[]} */ (['drawn', 'static', 'error']).includes(document.querySelector('tm-curve')?.state), null, { timeout: 30000 });
   return { page, errors };
 }
 
 /** The canvas's pixels as one number per channel sum and its size (same drawing: same numbers). */
-const PIXELS = (c) => {
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+const PIXELS = (/** @type {HTMLCanvasElement} */ c) => {
+  const d = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d')).getImageData(0, 0, c.width, c.height).data;
   let sum = 0;
   let ink = 0;
   for (let i = 0; i < d.length; i += 4) {
@@ -86,9 +95,9 @@ test('the decay chart’s Embed button: a <tm-curve> that draws the same chart o
   // The element's plot is its width less the figure's border and padding (2 × 9 px).
   const docs = await pasted(now, { width: width + 18, path: '/decay.html' });
   const el = docs.page.locator('tm-curve');
-  assert.equal(await el.evaluate((e) => /** @type {any} */ (e).state), 'drawn');
-  assert.deepEqual(await el.evaluate((e) => /** @type {any} */ (e).current.values), { from: 0.3, to: 1, step: 3 });
-  const theirs = await (await el.evaluateHandle((e) => e.shadowRoot.querySelector('canvas'))).evaluate(PIXELS);
+  assert.equal(await el.evaluate((e) => /** @type {TmCurveElement} */ (e).state), 'drawn');
+  assert.deepEqual(await el.evaluate((e) => /** @type {TmCurveElement} */ (e).current?.values), { from: 0.3, to: 1, step: 3 });
+  const theirs = await (await el.evaluateHandle((e) => /** @type {TmCurveElement} */ (e).shadowRoot.querySelector('canvas'))).evaluate(PIXELS);
   assert.ok(theirs.ink > 1000, `the element drew (${theirs.ink} inked pixels)`);
   assert.deepEqual(theirs, mine, 'the same chart, pixel for pixel');
   assert.deepEqual(docs.errors, []);
@@ -105,7 +114,7 @@ test('the allocation chart’s Embed button: a <tm-curve> in the usage model, an
   await page.check('input[name="allocation-mode"][value="engine"]');
   await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#chart-allocation .chart-embed')).dataset.kind === 'iframe');
   const frame = await page.inputValue('#chart-allocation .chart-embed-panel textarea');
-  const src = new URL(frame.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&'));
+  const src = new URL(/** @type {RegExpMatchArray} */ (frame.match(/src="([^"]+)"/))[1].replaceAll('&amp;', '&'));
   assert.equal(src.pathname, '/embed/');
   assert.equal(src.searchParams.get('chart'), 'allocation');
   assert.equal(src.searchParams.get('al.mode'), 'engine');
@@ -116,8 +125,9 @@ test('the allocation chart’s Embed button: a <tm-curve> in the usage model, an
 
   const docs = await pasted(usage, { path: '/allocation.html' });
   const el = docs.page.locator('tm-curve');
-  assert.equal(await el.evaluate((e) => /** @type {any} */ (e).state), 'drawn');
-  const v = await el.evaluate((e) => /** @type {any} */ (e).current.values);
+  assert.equal(await el.evaluate((e) => /** @type {TmCurveElement} */ (e).state), 'drawn');
+  const v = /** @type {{[setting: string]: unknown} | undefined} */ (await el.evaluate((e) => /** @type {TmCurveElement} */ (e).current?.values));
+  assert.ok(v, 'the element has its settings');
   assert.deepEqual([v.specs, v.tc, v.use], [['lc0-smooth', 'stockfish'], '40/60', 0.8]);
   assert.deepEqual(docs.errors, []);
   await docs.page.close();
@@ -126,6 +136,7 @@ test('the allocation chart’s Embed button: a <tm-curve> in the usage model, an
   const host2 = await browser.context.newPage();
   await host2.goto(docsPage('/frame.html', frame));
   const inner = await (await host2.waitForSelector('iframe.tmlab')).contentFrame();
+  assert.ok(inner, 'the iframe has a document');
   await inner.waitForSelector('#chart-allocation[data-mode="engine"]', { timeout: 30000 });
   assert.equal(await inner.locator('#chart-decay, #chart-moves-left').count(), 0, 'that chart alone');
   assert.equal(await inner.inputValue('#allocation-tc'), '40/60');
@@ -153,12 +164,12 @@ test('the match game chart’s Embed button: a <tm-curve kind="game"> with that 
 
   const docs = await pasted(snippet, { path: '/game.html' });
   const el = docs.page.locator('tm-curve');
-  assert.equal(await el.evaluate((e) => /** @type {any} */ (e).state), 'drawn', await el.evaluate((e) => e.shadowRoot.textContent));
-  assert.equal(await el.evaluate((e) => /** @type {any} */ (e).drawn.moves), moves, 'the same game: as many engine moves');
+  assert.equal(await el.evaluate((e) => /** @type {TmCurveElement} */ (e).state), 'drawn', await el.evaluate((e) => /** @type {TmCurveElement} */ (e).shadowRoot.textContent));
+  assert.equal(await el.evaluate((e) => /** @type {TmCurveElement} */ (e).drawn.moves), moves, 'the same game: as many engine moves');
   assert.ok(label);
-  assert.match(await el.evaluate((e) => /** @type {Element} */ (e.shadowRoot.querySelector('canvas')).getAttribute('aria-label')), / – /);
+  assert.match(await el.evaluate((e) => /** @type {Element} */ (/** @type {TmCurveElement} */ (e).shadowRoot.querySelector('canvas')).getAttribute('aria-label')), / – /);
   // Hovering the middle reads a move's numbers, as the Match view's readout does.
-  const box = await el.evaluate((e) => /** @type {Element} */ (e.shadowRoot.querySelector('canvas')).getBoundingClientRect().toJSON());
+  const box = await el.evaluate((e) => /** @type {Element} */ (/** @type {TmCurveElement} */ (e).shadowRoot.querySelector('canvas')).getBoundingClientRect().toJSON());
   await docs.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await docs.page.waitForFunction(() => /used \d/.test(/** @type {Element} */ (/** @type {TmCurveElement} */ (document.querySelector('tm-curve')).shadowRoot.querySelector('.note')).textContent));
   assert.deepEqual(docs.errors, []);
@@ -171,10 +182,10 @@ test('the search timeline’s Embed button: an iframe of that search alone, whic
   await page.goto(`${playground.url}?v=1&view=learn&lesson=soft-and-hard-limits`);
   const card = '.timeline-card';
   await page.waitForSelector(`${card}[data-done="1"]`, { timeout: 120000 });
-  const mine = await page.$eval(`${card} canvas`, (c) => c.dataset.iterations);
+  const mine = await page.$eval(`${card} canvas`, (c) => /** @type {HTMLElement} */ (c).dataset.iterations);
   const limit = await page.textContent(`${card} .timeline-limit`);
   const snippet = await snippetOf(page, card);
-  const src = new URL(snippet.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&'));
+  const src = new URL(/** @type {RegExpMatchArray} */ (snippet.match(/src="([^"]+)"/))[1].replaceAll('&amp;', '&'));
   assert.equal(src.pathname, '/embed/');
   assert.deepEqual(Object.fromEntries([...src.searchParams].filter(([k]) => k !== 'v')), {
     view: 'learn', chart: 'timeline', 'c.fen': 'startpos', 'c.tm': 'mediocre', 'c.clock': '60', 'c.inc': '0.6', 'c.nps': '1000000',
@@ -185,9 +196,10 @@ test('the search timeline’s Embed button: an iframe of that search alone, whic
   const docs = await browser.context.newPage();
   await docs.goto(docsPage('/timeline.html', snippet));
   const frame = await (await docs.waitForSelector('iframe.tmlab')).contentFrame();
+  assert.ok(frame, 'the iframe has a document');
   await frame.waitForSelector(`${card}[data-done="1"]`, { timeout: 120000 });
   assert.equal(await frame.locator('.lesson, .timeline-card').count(), 1, 'that chart alone');
-  assert.equal(await frame.$eval(`${card} canvas`, (c) => c.dataset.iterations), mine, 'the same search: as many iterations');
+  assert.equal(await frame.$eval(`${card} canvas`, (c) => /** @type {HTMLElement} */ (c).dataset.iterations), mine, 'the same search: as many iterations');
   assert.equal(await frame.textContent(`${card} .timeline-limit`), limit, 'and the same effective limit');
   await docs.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('.tmlab-fallback')).hidden, null, { timeout: 30000 });
   await docs.close();

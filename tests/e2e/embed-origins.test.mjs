@@ -43,9 +43,9 @@ async function open(path) {
   const requests = [];
   p.on('request', (r) => requests.push(r.url()));
   await p.goto(new URL(path, host.url).href);
-  await p.waitForFunction(() => ['drawn', 'static', 'error'].includes(/** @type {any} */ (document.querySelector('tm-curve'))?.state), null, { timeout: 30000 });
+  await p.waitForFunction(() => ['drawn', 'static', 'error'].includes(document.querySelector('tm-curve')?.state), null, { timeout: 30000 });
   const shown = await p.evaluate(() => {
-    const el = /** @type {any} */ (document.querySelector('tm-curve'));
+    const el = document.querySelector('tm-curve');
     const root = el.shadowRoot;
     const img = root.querySelector('img');
     return {
@@ -57,7 +57,7 @@ async function open(path) {
   });
   if (shown.img && !shown.img.loaded) {
     await p.waitForFunction(() => {
-      const img = /** @type {any} */ (document.querySelector('tm-curve')).shadowRoot.querySelector('img');
+      const img = document.querySelector('tm-curve').shadowRoot.querySelector('img');
       return img.complete && img.naturalWidth > 0;
     }, null, { timeout: 10000 });
     shown.img.loaded = true;

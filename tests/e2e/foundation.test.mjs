@@ -4,13 +4,15 @@
 // task over 50 ms while dragging; a worker panic is reported and the worker respawned.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, watchLongTasks, longTasks, collectErrors, blockedMs, boxOf, textOf } from './harness.mjs';
+import { serveDist, launch, watchLongTasks, longTasks, collectErrors, blockedMs, boxOf, textOf, attrOf } from './harness.mjs';
 
 /** @typedef {import('./harness.mjs').Page} Page */
 
 /** ED in f64, written independently of the Rust code. */
+/** Exponential decay (lc0's legacy manager). @param {number} from @param {number} to @param {number} step @param {number} value */
 const ed = (from, to, step, value) => to - (to - from) * Math.pow(0.5, value / step);
 /** lc0's mle-legacy in f64 at white's move `mv`. */
+/** @param {number} mv @param {number} m @param {number} s */
 const mle = (mv, m, s) => {
   const x = (2 * (mv - 1)) / 2;
   return m * Math.pow(1 + 2 * Math.pow(x / m, s), 1 / s) - x;
@@ -48,11 +50,11 @@ test('the engine worker answers readyok and the page shows it', async () => {
   assert.equal(await page.textContent('#caps'), 'single-threaded wasm');
 });
 
-/** A cheap fingerprint of a canvas's pixels. */
+/** A cheap fingerprint of a canvas's pixels. @param {string} sel */
 function canvasHash(sel) {
   return page.evaluate((s) => {
-    const c = document.querySelector(s);
-    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const c = /** @type {HTMLCanvasElement} */ (document.querySelector(s));
+    const data = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d')).getImageData(0, 0, c.width, c.height).data;
     let h = 2166136261;
     for (let i = 0; i < data.length; i += 7) h = Math.imul(h ^ data[i], 16777619);
     return h >>> 0;
@@ -63,19 +65,20 @@ function canvasHash(sel) {
  * Set a slider through its input event and report whether the canvas changed by the end of
  * the same animation frame (the view redraws at most once per frame, in its rAF callback).
  */
+/** @param {string} paramKey @param {string} canvasSel @param {number} value */
 function moveSliderAndCheckFrame(paramKey, canvasSel, value) {
   return page.evaluate(
     ([key, sel, v]) =>
       new Promise((resolve) => {
-        const range = document.querySelector(`.param[data-key="${key}"] input[type=range]`);
-        const canvas = document.querySelector(sel);
+        const range = /** @type {HTMLInputElement} */ (document.querySelector(`.param[data-key="${key}"] input[type=range]`));
+        const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector(sel));
         const before = Number(canvas.dataset.draws || 0);
         range.value = String(v);
         range.dispatchEvent(new Event('input', { bubbles: true }));
         // This callback is queued after the view's own rAF callback of this frame.
         requestAnimationFrame(() => resolve({ drawsBefore: before, drawsAfter: Number(canvas.dataset.draws) }));
       }),
-    [paramKey, canvasSel, value],
+    /** @type {[string, string, number]} */ ([paramKey, canvasSel, value]),
   );
 }
 
@@ -98,6 +101,7 @@ test('every slider redraws its canvas within one animation frame', async () => {
 });
 
 /** Hover the canvas at a share of the plot width; return the annotation's numbers. */
+/** @param {string} canvasSel @param {number} share */
 async function hover(canvasSel, share) {
   await page.locator(canvasSel).scrollIntoViewIfNeeded();
   const box = await boxOf(page.locator(canvasSel));
@@ -107,13 +111,13 @@ async function hover(canvasSel, share) {
   return {
     x: Number(await note.getAttribute('data-x')),
     y: Number(await note.getAttribute('data-y')),
-    text: await note.textContent(),
+    text: (await note.textContent()) ?? '',
   };
 }
 
 test('the moves-left chart draws Expositor’s estimate (princhess) beside mle-legacy, as the crate lists it', async () => {
   await page.waitForSelector('#chart-moves-left canvas[data-series]');
-  const series = (await page.getAttribute('#chart-moves-left canvas', 'data-series')).split('|');
+  const series = (await attrOf(page, '#chart-moves-left canvas', 'data-series')).split('|');
   assert.ok(series.includes('Expositor (princhess)'), series.join(', '));
   assert.ok(series.includes('moves left'), series.join(', '));
   // The hover names both estimates; Expositor's is never below 23 moves.
@@ -125,7 +129,7 @@ test('the moves-left chart draws Expositor’s estimate (princhess) beside mle-l
 
 test('hovered points are annotated with the formula’s values', async () => {
   const v = await page.evaluate(() => {
-    const get = (k) => Number(/** @type {HTMLInputElement} */ (document.querySelector(`.param[data-key="${k}"] input[type=number]`)).value);
+    const get = (/** @type {string} */ k) => Number(/** @type {HTMLInputElement} */ (document.querySelector(`.param[data-key="${k}"] input[type=number]`)).value);
     return { from: get('decay.from'), to: get('decay.to'), step: get('decay.step'), m: get('moves-left.midpoint'), s: get('moves-left.steepness') };
   });
   for (const share of [0.3, 0.5, 0.8]) {
@@ -177,7 +181,7 @@ test('dragging sliders redraws and never blocks the main thread (no task over 20
 test('a typed value outside the range is refused and the range shown', async () => {
   const box = page.locator('.param[data-key="moves-left.midpoint"] input[type=number]');
   await box.fill('500');
-  const err = await page.textContent('.param[data-key="moves-left.midpoint"] .param-error');
+  const err = await textOf(page, '.param[data-key="moves-left.midpoint"] .param-error');
   assert.match(err, /allowed: 20\.0 … 100\.0 moves/);
   await box.fill('60');
   assert.equal(await page.textContent('.param[data-key="moves-left.midpoint"] .param-error'), '');
@@ -197,19 +201,20 @@ test('a panic in the worker is reported and the worker respawned', async () => {
 
 /** Opens the playground in a page that `init` (an init script) has deprived of something, and
  * returns the fallback message it shows and the engine state. */
+/** @param {() => void} init */
 async function fallbackOf(init) {
   const p = await browser.context.newPage();
   await p.addInitScript(init);
   await p.goto(server.url);
   await p.waitForSelector('#fallback:not([hidden])');
-  const shown = { text: await p.textContent('#fallback'), state: await p.getAttribute('#engine-state', 'data-state') };
+  const shown = { text: await textOf(p, '#fallback'), state: await p.getAttribute('#engine-state', 'data-state') };
   await p.close();
   return shown;
 }
 
 test('a browser without WebAssembly gets a clear message instead of the engine', async () => {
   const { text, state } = await fallbackOf(() => {
-    delete globalThis.WebAssembly;
+    delete (/** @type {{WebAssembly?: unknown}} */ (globalThis)).WebAssembly;
   });
   assert.match(text, /lacks WebAssembly with SIMD, which the playground needs/);
   assert.equal(state, 'unavailable');
@@ -219,7 +224,7 @@ test('a browser with WebAssembly but without SIMD gets the same message', async 
   const { text, state } = await fallbackOf(() => {
     // An engine without SIMD rejects any module that uses it, as validate() reports.
     const validate = WebAssembly.validate;
-    WebAssembly.validate = (bytes) => (new Uint8Array(bytes).includes(253) ? false : validate(bytes));
+    WebAssembly.validate = (bytes) => (new Uint8Array(/** @type {ArrayBuffer} */ (bytes)).includes(253) ? false : validate(bytes));
   });
   assert.match(text, /lacks WebAssembly with SIMD/);
   assert.equal(state, 'unavailable');
@@ -229,9 +234,9 @@ test('a browser without module workers gets a clear message too', async () => {
   const { text } = await fallbackOf(() => {
     const Native = globalThis.Worker;
     // A classic-only Worker: it never reads the `type` option.
-    globalThis.Worker = function Worker(url) {
+    globalThis.Worker = /** @type {typeof Worker} */ (/** @type {unknown} */ (function Worker(/** @type {string | URL} */ url) {
       return new Native(url);
-    };
+    }));
   });
   assert.match(text, /lacks module Web Workers/);
 });
@@ -241,6 +246,7 @@ test('the worker searches: alpha-beta to a depth, MCTS under a clock with stop',
     () =>
       new Promise((resolve) => {
         const { engine } = globalThis.tmlab;
+        /** @type {string[]} */
         const infos = [];
         engine.search({
           position: 'position startpos moves e2e4',
@@ -252,7 +258,7 @@ test('the worker searches: alpha-beta to a depth, MCTS under a clock with stop',
       }),
   );
   assert.match(result.bestmove, /^bestmove [a-h][1-8][a-h][1-8]/);
-  assert.ok(result.infos.some((l) => / depth 5 /.test(l)), result.infos.join('\n'));
+  assert.ok(result.infos.some((/** @type {string} */ l) => / depth 5 /.test(l)), result.infos.join('\n'));
   const mcts = await page.evaluate(
     () =>
       new Promise((resolve) => {

@@ -77,7 +77,7 @@ ${snippet}</body>`,
   assert.ok(curves >= 1, 'the snippet has a <tm-curve>');
   for (let i = 0; i < curves; i++) {
     await page.evaluate((k) => document.querySelectorAll('tm-curve')[k].scrollIntoView(), i);
-    await page.waitForFunction((k) => /** @type {any} */ (document.querySelectorAll('tm-curve')[k]).state === 'drawn', i, { timeout: 30000 });
+    await page.waitForFunction((k) => document.querySelectorAll('tm-curve')[k].state === 'drawn', i, { timeout: 30000 });
     const error = await page.evaluate((k) => document.querySelectorAll('tm-curve')[k].shadowRoot.querySelector('.error')?.textContent ?? '', i);
     assert.equal(error, '', `tm-curve ${i}: no attribute refused`);
     // The link back points at the playground beside the script, on the docs site.

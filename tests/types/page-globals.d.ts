@@ -77,3 +77,7 @@ declare var __tmlabDebugGamePanic: { index: number; afterMoves: number } | undef
 
 /** The crate's typed error as the wasm throws it (`{path, message, allowed}`, www/pkg/tmlab.d.ts). */
 type RuleError = import('../../www/pkg/tmlab.js').RuleError;
+/** scripts/bench/embeds.mjs: when the first chart drew (performance.now() ms). */
+declare var __tmlabFirstChart: number | undefined;
+/** readme-embed.test.mjs: the test's function (`page.exposeFunction`) the host page reports heights to. */
+declare var __height: (height: number) => Promise<void>;
