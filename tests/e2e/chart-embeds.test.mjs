@@ -167,7 +167,7 @@ test('the match game chart’s Embed button: a <tm-curve kind="game"> with that 
   assert.equal(await el.evaluate((e) => /** @type {TmCurveElement} */ (e).state), 'drawn', await el.evaluate((e) => /** @type {TmCurveElement} */ (e).shadowRoot.textContent));
   assert.equal(await el.evaluate((e) => /** @type {TmCurveElement} */ (e).drawn.moves), moves, 'the same game: as many engine moves');
   assert.ok(label);
-  assert.match(await el.evaluate((e) => /** @type {Element} */ (/** @type {TmCurveElement} */ (e).shadowRoot.querySelector('canvas')).getAttribute('aria-label')), / – /);
+  assert.match(await el.evaluate((e) => /** @type {Element} */ (/** @type {TmCurveElement} */ (e).shadowRoot.querySelector('canvas')).getAttribute('aria-label') ?? ''), / – /);
   // Hovering the middle reads a move's numbers, as the Match view's readout does.
   const box = await el.evaluate((e) => /** @type {Element} */ (/** @type {TmCurveElement} */ (e).shadowRoot.querySelector('canvas')).getBoundingClientRect().toJSON());
   await docs.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

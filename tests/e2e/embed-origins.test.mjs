@@ -7,16 +7,25 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, launch, boxOf } from './harness.mjs';
+import { ROOT, launch, boxOf, textOf } from './harness.mjs';
 
 /** @typedef {import('./harness.mjs').Page} Page */
 import { serveDir } from '../../scripts/bench/serve.mjs';
 
+/** A docs page with one <tm-curve>, `script` loading it. @param {string} script */
 const page = (script, attrs = 'kind="decay" step="4"') => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <link rel="icon" href="data:,"><title>host</title>${script}</head><body><h1>Docs</h1><tm-curve ${attrs}></tm-curve></body></html>`;
 
-let withCors, withoutCors, host, browser;
+/** @type {Awaited<ReturnType<typeof serveDir>>} */
+let withCors;
+/** @type {Awaited<ReturnType<typeof serveDir>>} */
+let withoutCors;
+/** @type {Awaited<ReturnType<typeof serveDir>>} */
+let host;
+/** @type {import('./harness.mjs').Browser} */
+let browser;
 /** The docs site's pages by path (a test may add one: the server reads this map per request). */
+/** @type {Record<string, string>} */
 const pages = {};
 before(async () => {
   withCors = await serveDir(join(ROOT, 'dist'), { cors: true });
@@ -38,14 +47,16 @@ after(async () => {
 });
 
 /** Opens `path` on the host and waits until the element is drawn or static; its state, sentence and requests. */
+/** @param {string} path */
 async function open(path) {
   const p = await browser.context.newPage();
+  /** @type {string[]} */
   const requests = [];
   p.on('request', (r) => requests.push(r.url()));
   await p.goto(new URL(path, host.url).href);
-  await p.waitForFunction(() => ['drawn', 'static', 'error'].includes(document.querySelector('tm-curve')?.state), null, { timeout: 30000 });
+  await p.waitForFunction(() => /** @type {(string | undefined)[]} */ (['drawn', 'static', 'error']).includes(document.querySelector('tm-curve')?.state), null, { timeout: 30000 });
   const shown = await p.evaluate(() => {
-    const el = document.querySelector('tm-curve');
+    const el = /** @type {TmCurveElement} */ (document.querySelector('tm-curve'));
     const root = el.shadowRoot;
     const img = root.querySelector('img');
     return {
@@ -57,7 +68,7 @@ async function open(path) {
   });
   if (shown.img && !shown.img.loaded) {
     await p.waitForFunction(() => {
-      const img = document.querySelector('tm-curve').shadowRoot.querySelector('img');
+      const img = /** @type {HTMLImageElement} */ (/** @type {TmCurveElement} */ (document.querySelector('tm-curve')).shadowRoot.querySelector('img'));
       return img.complete && img.naturalWidth > 0;
     }, null, { timeout: 10000 });
     shown.img.loaded = true;
@@ -110,7 +121,7 @@ test('a compact Play iframe from another origin: the link sets the game, it size
   await playground.click('#embed-button');
   const snippet = await playground.inputValue('#embed-iframe');
   await playground.close();
-  const src = new URL(snippet.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&'));
+  const src = new URL(/** @type {RegExpMatchArray} */ (snippet.match(/src="([^"]+)"/))[1].replaceAll('&amp;', '&'));
   assert.equal(src.searchParams.get('layout'), 'compact');
   assert.equal(src.origin, new URL(withoutCors.url).origin);
   assert.match(snippet, /<p class="tmlab-fallback">If no tmlab view appears above, it could not be loaded from/);
@@ -123,6 +134,7 @@ test('a compact Play iframe from another origin: the link sets the game, it size
   await p.goto(new URL('/play.html', host.url).href);
   const iframe = await p.waitForSelector('iframe.tmlab');
   const frame = await iframe.contentFrame();
+  assert.ok(frame, 'the iframe has a document');
   // The engine module compiles in the frame's own process: slow on a shared machine.
   await frame.waitForSelector('#view-play cg-board', { timeout: 90000 });
   // The host's listener sized the frame to the height it posted, and hid the fallback sentence.
@@ -136,12 +148,13 @@ test('a compact Play iframe from another origin: the link sets the game, it size
   assert.ok(height <= 560 && height > 400, `compact Play embed is ${height} px tall at 400 px wide`);
   assert.equal(await frame.evaluate(() => document.documentElement.clientWidth), 400);
   // What the link set: the manager and the control (1m+1 shows 1:00), no setup form, no chart.
-  assert.match(await frame.textContent('.engine-line'), /lc0-legacy/);
-  assert.equal((await frame.textContent('.clock-white .clock-time')).trim(), '1:00');
+  assert.match(await textOf(frame, '.engine-line'), /lc0-legacy/);
+  assert.equal((await textOf(frame, '.clock-white .clock-time')).trim(), '1:00');
   assert.equal(await frame.locator('.play-setup, .play-chart, .pgn-box').count(), 0);
 
   // 1. e4 on the board (click e2, then e4); the engine answers.
   const board = await boxOf(frame.locator('cg-board'));
+  /** @param {number} file @param {number} rank @returns {[number, number]} */
   const square = (file, rank) => [board.x + (file + 0.5) * (board.width / 8), board.y + (8 - rank + 0.5) * (board.height / 8)];
   await p.mouse.click(...square(4, 2));
   await p.mouse.click(...square(4, 4));

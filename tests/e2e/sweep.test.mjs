@@ -23,6 +23,11 @@ const QUERY = `?v=1&view=sweep&s.tc=1%2B0.01&s.games=4&s.values=${encodeURICompo
 let server;
 /** @type {import('./harness.mjs').Browser} */
 let browser;
+/**
+ * A sweep's report as JSON (`tmlab sweep --json`'s `report`, the page's `report`), the fields read here.
+ * @typedef {{points: {finished: number, wdl: {wins: number, losses: number}}[], fit: unknown, verdict: string}} SweepReport
+ */
+/** @type {SweepReport} */
 let native;
 
 before(async () => {
@@ -45,6 +50,7 @@ after(async () => {
   await server?.close();
 });
 
+/** @param {Page} page */
 async function open(page) {
   await page.goto(server.url + QUERY);
   await page.waitForSelector('#s-start:not([disabled])', { timeout: 30000 });
@@ -52,8 +58,9 @@ async function open(page) {
 }
 
 /** The page's report, through JSON (an infinite Elo becomes null, as in the CLI's JSON). */
-const pageReport = (page) => page.evaluate(() => JSON.parse(JSON.stringify(globalThis.tmlab.views.sweep.report)));
+const pageReport = (/** @type {Page} */ page) => page.evaluate(() => /** @type {SweepReport} */ (JSON.parse(JSON.stringify(globalThis.tmlab.views.sweep.report))));
 
+/** @param {Page} page @param {string} button */
 async function download(page, button) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
   return readFileSync(await dl.path(), 'utf8');
@@ -85,13 +92,15 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   assert.equal(await page.locator('#s-table tbody tr').count(), 3);
   assert.equal(await page.textContent('#s-verdict'), native.verdict);
   // The chart has been drawn (not a blank canvas).
-  const inked = await page.$eval('#s-chart', (c) => {
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const inked = await page.$eval('#s-chart', (el) => {
+    const c = /** @type {HTMLCanvasElement} */ (el);
+    const d = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d')).getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n += 1;
     return n;
   });
   assert.ok(inked > 2000, `chart pixels inked: ${inked}`);
+  /** @type {{spec: {param: string}, report: SweepReport}} */
   const json = JSON.parse(await download(page, '#s-json'));
   assert.equal(json.spec.param, 'slowmover');
   assert.deepEqual(json.report.points.map((p) => p.finished), [4, 4, 4]);
@@ -108,10 +117,11 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
     });
     const tx = db.transaction('sweep', 'readwrite');
     const store = tx.objectStore('sweep');
+    /** @template T @param {IDBRequest<T>} r @returns {Promise<T>} */
     const req = (r) => new Promise((res) => (r.onsuccess = () => res(r.result)));
-    const keys = (await req(store.getAllKeys())).filter((k) => String(k).startsWith('rec:'));
+    const keys = (await req(store.getAllKeys())).filter((/** @type {IDBValidKey} */ k) => String(k).startsWith('rec:'));
     const key = keys[Math.floor(keys.length / 2)];
-    const line = await req(store.get(key));
+    const line = /** @type {string} */ (await req(store.get(key)));
     store.put(line.replace(/"outcome_a":"(\w+)"/, (_, o) => `"outcome_a":"${o === 'win' ? 'loss' : 'win'}"`), key);
     store.put('garbage', 'status');
     await new Promise((res) => (tx.oncomplete = res));
@@ -120,7 +130,7 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   });
   await page.reload();
   await page.waitForSelector('#s-progress[data-status="stopped"]', { timeout: 30000 });
-  const notice = await page.textContent('#s-notice');
+  const notice = await textOf(page, '#s-notice');
   assert.match(notice, new RegExp(`1 saved game was damaged and dropped \\(saved game record ${flipped}: checksum mismatch`));
   assert.match(notice, /The sweep's saved status was damaged \(not a sealed tmlab record/);
   assert.equal(Number(await page.getAttribute('#s-progress', 'data-finished')), 11);
@@ -130,6 +140,7 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   // A run saved by an older tmlab, in a database of its own (`tmlab-sweep`, object store `kv`):
   // after a reload it is moved into the page's one database and restored, and the old one is gone.
   const moved = await page.evaluate(async () => {
+    /** @template T @param {IDBRequest<T>} r @returns {Promise<T>} */
     const request = (r) => new Promise((res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error))));
     const db = await request(indexedDB.open('tmlab'));
     const tx = db.transaction('sweep', 'readwrite');
@@ -169,7 +180,7 @@ test('with its defaults the Sweep shows an estimate before it starts, the time l
     assert.equal(await page.textContent('#s-tc-reading'), '1 s + 0.01 s per move');
     // The estimate, calibrated on this device, before anything starts.
     await page.waitForSelector('#s-estimate strong[data-seconds]', { timeout: 60000 });
-    const estimate = (await page.textContent('#s-estimate')).replace(/\s+/g, ' ');
+    const estimate = (await textOf(page, '#s-estimate')).replace(/\s+/g, ' ');
     assert.match(estimate, /Estimate: about .+ on this device \(60 games, 1 at once, .* s a game on the virtual clock: 1 ms = 1000 nodes\); expected precision ±134 Elo \(95 %\) per value with 20 games\./);
     const estimated = Number(await page.getAttribute('#s-estimate strong', 'data-seconds'));
     const t0 = Date.now();
@@ -211,10 +222,10 @@ test('a target precision sets the games per value', async () => {
 });
 
 test('a damaged saved setup, or an older unsealed run, gives a message and a working form', async () => {
-  for (const [key, value, want] of [
+  for (const [key, value, want] of /** @type {[string, unknown, RegExp][]} */ ([
     ['setup', '{"sum":"00000000","record":{"id":"1","spec":"{}","form":5}}', /The saved sweep's setup was damaged \(checksum mismatch/],
     ['current', { run: { form: 5, scores: 'x', plan: null }, status: 'stopped' }, /A sweep saved by an older version of tmlab \(without checksums\) was dropped/],
-  ]) {
+  ])) {
     const page = await browser.context.newPage();
     const errors = collectErrors(page);
     await open(page);
@@ -266,7 +277,7 @@ test('games at once: the default keeps a core free, every core is allowed, the l
   const page = await browser.context.newPage();
   await open(page);
   const cores = await page.evaluate(() => navigator.hardwareConcurrency || 2);
-  const label = await page.locator('label', { has: page.locator('#s-conc') }).textContent();
+  const label = (await page.locator('label', { has: page.locator('#s-conc') }).textContent()) ?? '';
   const def = Math.max(1, cores - 1);
   assert.ok(label.includes(`Games at once (0 = default ${def}`), label);
   assert.ok(label.includes(`at most ${cores} = every core`), label);
