@@ -13,7 +13,13 @@ import { ROOT, serveDist, launch, watchLongTasks, longTasks, collectErrors, bloc
 
 const TMLAB = join(ROOT, 'target', 'debug', 'tmlab');
 
-/** The native CLI's rows for a spec. */
+/**
+ * The native CLI's rows for a spec (`tmlab simulate --json`'s `rows`, the fields read here).
+ * @param {string} spec
+ * @param {string} tc
+ * @param {{moves: number, use: number, nps: number, reuse: number}} usage
+ * @returns {{move: number, soft_ms: number, hard_ms: number, clock_before_ms: number}[]}
+ */
 function simulate(spec, tc, { moves, use, nps, reuse }) {
   const args = ['simulate', '--tm', spec, '--tc', tc, '--moves', String(moves), '--use', String(use), '--nps', String(nps), '--reuse', String(reuse), '--json'];
   return JSON.parse(execFileSync(TMLAB, args, { encoding: 'utf8' })).rows;
@@ -45,12 +51,17 @@ after(async () => {
 });
 
 /** Set a slider by its number box, as a person typing would. */
+/** @param {string} key @param {number} value */
 async function setNumber(key, value) {
   await page.fill(`.param[data-key="${key}"] input[type=number]`, String(value));
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** Hover the allocation chart at move `mv`; returns the annotated points. */
+/**
+ * @param {number} mv
+ * @returns {Promise<{[key: string]: string | undefined}[]>} each point's data attributes and text
+ */
 async function hoverMove(mv) {
   const frame = await page.evaluate(() => globalThis.tmlab.allocation.lastDrawn.frame);
   await page.locator('#chart-allocation canvas').scrollIntoViewIfNeeded();
@@ -60,7 +71,7 @@ async function hoverMove(mv) {
   const px = frame.left + ((mv - x0) / (x1 - x0)) * (frame.right - frame.left);
   await page.mouse.move(box.x + (px * box.width) / canvasWidth, box.y + box.height / 2);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  return page.$$eval('#chart-allocation .point', (els) => els.map((e) => ({ ...e.dataset, text: e.textContent })));
+  return page.$$eval('#chart-allocation .point', (els) => els.map((e) => ({ .../** @type {HTMLElement} */ (e).dataset, text: e.textContent })));
 }
 
 test('the chart’s numbers are the ones tmlab simulate prints', async () => {
@@ -80,10 +91,10 @@ test('the chart’s numbers are the ones tmlab simulate prints', async () => {
       const row = rows.find((r) => r.move === mv);
       assert.ok(row, `no CLI row for move ${mv}`);
       assert.equal(Number(p.move), mv);
-      assert.equal(Number(p.soft), row.soft_ms, `${specs[p.index]} move ${mv} soft`);
-      assert.equal(Number(p.hard), row.hard_ms, `${specs[p.index]} move ${mv} hard`);
-      assert.equal(Number(p.clock), row.clock_before_ms, `${specs[p.index]} move ${mv} clock`);
-      assert.match(p.text, new RegExp(`^ ?move ${mv}: clock `));
+      assert.equal(Number(p.soft), row.soft_ms, `${specs[Number(p.index)]} move ${mv} soft`);
+      assert.equal(Number(p.hard), row.hard_ms, `${specs[Number(p.index)]} move ${mv} hard`);
+      assert.equal(Number(p.clock), row.clock_before_ms, `${specs[Number(p.index)]} move ${mv} clock`);
+      assert.match(p.text ?? '', new RegExp(`^ ?move ${mv}: clock `));
     }
   }
 });
@@ -111,7 +122,7 @@ test('an exclusive bound is refused: lc0-simple’s base-pct = 0, with the crate
   assert.equal(await spec(), before, 'the refused value is not emitted');
   await page.fill(box, '2');
   assert.equal(await page.textContent('.param[data-key="alloc0.base-pct"] .param-error'), '');
-  assert.match(await spec(), /base-pct=2/);
+  assert.match((await spec()) ?? '', /base-pct=2/);
   await page.selectOption('#alloc0-manager', 'lc0-legacy');
 });
 
@@ -152,6 +163,7 @@ test('switching preset and manager regenerates the panel from the schema', async
 // ---- Engine mode: a real self-play game in the trace worker, per move ----
 
 /** Open the Curves view in engine mode with these URL settings; resolves with the finished game. */
+/** @param {string} params the URL's settings */
 async function engineGame(params, timeout = 120000) {
   await page.goto(`${server.url}?v=1&al.mode=engine&${params}`);
   return finished(timeout);
@@ -170,13 +182,14 @@ async function finished(timeout = 120000, notSpec = null) {
   return page.evaluate(() => globalThis.tmlab.allocation.engine.last);
 }
 
+/** @param {{[key: string]: unknown}[]} moves @param {string} key */
 const series = (moves, key) => moves.map((m) => m[key]);
 
 test('engine mode: each move has its budgets, time used and clock; progress shows while it plays', async () => {
   await page.goto(`${server.url}?v=1&al.mode=engine&al.specs=lc0-legacy&al.tc=10%2B0.1&al.enps=10000&al.emoves=30`);
   // Progress: the bar fills while the game is played, move by move.
   await page.waitForFunction(() => {
-    const p = document.querySelector('#chart-allocation .engine-progress progress');
+    const p = /** @type {HTMLProgressElement | null} */ (document.querySelector('#chart-allocation .engine-progress progress'));
     return p && p.value > 2 && /** @type {HTMLElement} */ (document.querySelector('#chart-allocation .engine-mode')).dataset.running === '1';
   }, null, { timeout: 60000, polling: 20 });
   assert.match(await textOf(page, '#chart-allocation .engine-status'), /Playing lc0-legacy: move \d+ of at most 30/);
@@ -195,12 +208,13 @@ test('engine mode: each move has its budgets, time used and clock; progress show
   const box = await boxOf(page.locator('#chart-allocation canvas'));
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForSelector('#chart-allocation .engine-point');
-  const p = await page.$eval('#chart-allocation .engine-point', (e) => ({ ...e.dataset, text: e.textContent }));
-  const row = last.moves.find((m) => m.white && m.move_number === Number(p.move));
+  /** @type {{[key: string]: string | undefined}} */
+  const p = await page.$eval('#chart-allocation .engine-point', (e) => ({ .../** @type {HTMLElement} */ (e).dataset, text: e.textContent }));
+  const row = last.moves.find((/** @type {{white: boolean, move_number: number, used_ms: number, soft_ms: number}} */ m) => m.white && m.move_number === Number(p.move));
   assert.ok(row, JSON.stringify(p));
   assert.equal(Number(p.used), row.used_ms);
   assert.equal(Number(p.soft), row.soft_ms);
-  assert.match(p.text, /^move \d+ .*: used [\d.]+ s · base soft [\d.]+ s · effective soft [\d.]+ s · hard/);
+  assert.match(p.text ?? '', /^move \d+ .*: used [\d.]+ s · base soft [\d.]+ s · effective soft [\d.]+ s · hard/);
 });
 
 test('engine mode: a smart-pruning slider (lc0, MCTS) replays the game and changes it; the ghost is the default game', async () => {
@@ -231,7 +245,7 @@ test('unmount: destroy() removes the Curves cards and unbinds their canvases (a 
     await other.goto(server.url);
     for (const id of ['decay', 'moves-left', 'allocation']) await other.waitForSelector(`#chart-${id} canvas[data-draws]`);
     const draws = await other.evaluate(async () => {
-      const canvases = [...document.querySelectorAll('.chart-card canvas')];
+      const canvases = [...document.querySelectorAll('.chart-card canvas')].map((c) => /** @type {HTMLCanvasElement} */ (c));
       const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const poke = async () => {
         for (const c of canvases) {
@@ -245,7 +259,7 @@ test('unmount: destroy() removes the Curves cards and unbinds their canvases (a 
       const before = canvases.map((c) => Number(c.dataset.draws));
       const mounted = await poke();
       const { curves, allocation } = globalThis.tmlab.views.curves;
-      curves.destroy();
+      curves?.destroy();
       allocation.destroy();
       const left = document.querySelectorAll('#view-curves .chart-card').length;
       const settled = canvases.map((c) => Number(c.dataset.draws));
@@ -266,7 +280,7 @@ test('unmount: destroy() removes the Curves cards and unbinds their canvases (a 
 test('engine mode timing (TMLAB_MEASURE=1)', { skip: !process.env.TMLAB_MEASURE }, async () => {
   for (const [tm, nps] of [['stockfish', 1000000], ['stockfish', 100000], ['lc0-legacy', 10000]]) {
     const last = await engineGame(`al.specs=${tm}&al.tc=60%2B0.6&al.enps=${nps}&al.emoves=60`, 1200000);
-    const nodes = last.moves.reduce((n, m) => n + m.nodes, 0);
+    const nodes = last.moves.reduce((/** @type {number} */ n, /** @type {{nodes: number}} */ m) => n + m.nodes, 0);
     console.log(`worker: ${tm} 60+0.6, 60 moves, ${nps} nps: ${last.moves.length} engine moves, ${nodes} nodes, ${(last.ms / 1000).toFixed(2)} s`);
   }
 });
