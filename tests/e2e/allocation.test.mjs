@@ -121,7 +121,7 @@ test('an exclusive bound is refused: lc0-simple’s base-pct = 0, with the crate
   assert.match(await textOf(page, '.param[data-key="alloc0.base-pct"] .param-error'), /^allowed: a float in /);
   assert.equal(await spec(), before, 'the refused value is not emitted');
   await page.fill(box, '2');
-  assert.equal(await page.textContent('.param[data-key="alloc0.base-pct"] .param-error'), '');
+  assert.equal(await textOf(page, '.param[data-key="alloc0.base-pct"] .param-error'), '');
   assert.match((await spec()) ?? '', /base-pct=2/);
   await page.selectOption('#alloc0-manager', 'lc0-legacy');
 });
@@ -131,7 +131,7 @@ test('switching preset and manager regenerates the panel from the schema', async
   const keys = await page.$$eval('[data-panel="alloc0"] .param', (els) => els.map((e) => e.dataset.key));
   assert.ok(keys.includes('alloc0.init-tree-reuse') && keys.includes('alloc0.smart-pruning.factor'), keys.join());
   await page.selectOption('#alloc0-preset', 'lc0');
-  assert.equal(await page.textContent('#chart-allocation .manager-box summary code'), 'lc0-smooth(preset=lc0)');
+  assert.equal(await textOf(page, '#chart-allocation .manager-box summary code'), 'lc0-smooth(preset=lc0)');
   const reuse = await page.inputValue('.param[data-key="alloc0.init-tree-reuse"] input[type=number]');
   assert.equal(Number(reuse), 0.52);
   // Measure the drag alone: this test runs ~2 s after the page loaded, so the engine's start-up

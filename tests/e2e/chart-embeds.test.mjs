@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, launch, collectErrors } from './harness.mjs';
+import { ROOT, launch, collectErrors, textOf } from './harness.mjs';
 
 /** @typedef {import('./harness.mjs').Page} Page */
 import { serveDir } from '../../scripts/bench/serve.mjs';
@@ -183,7 +183,7 @@ test('the search timeline’s Embed button: an iframe of that search alone, whic
   const card = '.timeline-card';
   await page.waitForSelector(`${card}[data-done="1"]`, { timeout: 120000 });
   const mine = await page.$eval(`${card} canvas`, (c) => /** @type {HTMLElement} */ (c).dataset.iterations);
-  const limit = await page.textContent(`${card} .timeline-limit`);
+  const limit = await textOf(page, `${card} .timeline-limit`);
   const snippet = await snippetOf(page, card);
   const src = new URL(/** @type {RegExpMatchArray} */ (snippet.match(/src="([^"]+)"/))[1].replaceAll('&amp;', '&'));
   assert.equal(src.pathname, '/embed/');
@@ -200,7 +200,7 @@ test('the search timeline’s Embed button: an iframe of that search alone, whic
   await frame.waitForSelector(`${card}[data-done="1"]`, { timeout: 120000 });
   assert.equal(await frame.locator('.lesson, .timeline-card').count(), 1, 'that chart alone');
   assert.equal(await frame.$eval(`${card} canvas`, (c) => /** @type {HTMLElement} */ (c).dataset.iterations), mine, 'the same search: as many iterations');
-  assert.equal(await frame.textContent(`${card} .timeline-limit`), limit, 'and the same effective limit');
+  assert.equal(await textOf(frame, `${card} .timeline-limit`), limit, 'and the same effective limit');
   await docs.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('.tmlab-fallback')).hidden, null, { timeout: 30000 });
   await docs.close();
 });

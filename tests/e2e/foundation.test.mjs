@@ -47,7 +47,7 @@ test('the engine worker answers readyok and the page shows it', async () => {
   assert.ok(log.includes('> uci') && log.includes('< uciok'), log.join('\n'));
   assert.ok(log.includes('> isready') && log.includes('< readyok'), log.join('\n'));
   assert.match(await textOf(page, '#engine-state'), /ready/);
-  assert.equal(await page.textContent('#caps'), 'single-threaded wasm');
+  assert.equal(await textOf(page, '#caps'), 'single-threaded wasm');
 });
 
 /** A cheap fingerprint of a canvas's pixels. @param {string} sel */
@@ -184,7 +184,7 @@ test('a typed value outside the range is refused and the range shown', async () 
   const err = await textOf(page, '.param[data-key="moves-left.midpoint"] .param-error');
   assert.match(err, /allowed: 20\.0 … 100\.0 moves/);
   await box.fill('60');
-  assert.equal(await page.textContent('.param[data-key="moves-left.midpoint"] .param-error'), '');
+  assert.equal(await textOf(page, '.param[data-key="moves-left.midpoint"] .param-error'), '');
 });
 
 test('a panic in the worker is reported and the worker respawned', async () => {

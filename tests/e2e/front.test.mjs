@@ -6,7 +6,7 @@
 // reaches the page (#17.18).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, collectErrors, boxOf } from './harness.mjs';
+import { serveDist, launch, collectErrors, boxOf, textOf } from './harness.mjs';
 
 /** @typedef {import('./harness.mjs').Page} Page */
 
@@ -56,7 +56,7 @@ test('a bad Match link falls back per value with one concise, dismissible messag
   assert.equal(st.games, 40);
   assert.equal(st.clock, 'virtual');
   assert.equal(await page.inputValue('#ma-manager'), 'lc0-legacy', 'player A’s panel is filled');
-  const note = await page.textContent('#url-note-text');
+  const note = await textOf(page, '#url-note-text');
   for (const key of ['m.a=foo', 'm.tca=banana', 'm.games=x', 'm.clock=sundial']) {
     assert.equal(note.split(key).length - 1, 1, `${key} named once in: ${note}`);
   }
@@ -72,7 +72,7 @@ test('a bad Curves link falls back per value; the message can be dismissed', asy
   const page = await browser.context.newPage();
   await page.goto(`${server.url}?v=1&view=curves&ed.decay.step=abc&al.specs=nope&al.specs=stockfish`);
   await page.waitForSelector('#chart-allocation canvas[data-draws]');
-  const note = await page.textContent('#url-note-text');
+  const note = await textOf(page, '#url-note-text');
   assert.match(note, /ed\.decay\.step=abc: is not a number/);
   assert.match(note, /al\.specs=nope: unknown time manager `nope`/);
   assert.doesNotMatch(note, /allowed:/);
@@ -86,21 +86,21 @@ test('time-control fields echo their reading (seconds syntax everywhere)', async
   await openMatch(page, 'm.same=false');
   await page.fill('#m-tca', '180+2');
   await page.fill('#m-tcb', '40/60');
-  assert.equal(await page.textContent('#m-tc-echo .tc-reading'), '3 min + 2 s per move vs 40 moves in 1 min, repeating');
+  assert.equal(await textOf(page, '#m-tc-echo .tc-reading'), '3 min + 2 s per move vs 40 moves in 1 min, repeating');
   await page.check('#m-same');
-  assert.equal(await page.textContent('#m-tc-echo .tc-reading'), 'both: 3 min + 2 s per move');
+  assert.equal(await textOf(page, '#m-tc-echo .tc-reading'), 'both: 3 min + 2 s per move');
   await page.goto(`${server.url}?v=1&view=curves`);
   await page.waitForSelector('#allocation-tc');
-  assert.equal(await page.textContent('#allocation-tc-reading'), '1 min + 0.6 s per move');
+  assert.equal(await textOf(page, '#allocation-tc-reading'), '1 min + 0.6 s per move');
   await page.fill('#allocation-tc', '300+3');
-  assert.equal(await page.textContent('#allocation-tc-reading'), '5 min + 3 s per move');
+  assert.equal(await textOf(page, '#allocation-tc-reading'), '5 min + 3 s per move');
   // Sweep and Tune echo theirs too: `3+2` is 3 s + 2 s, said plainly.
   await page.goto(`${server.url}?v=1&view=sweep`);
   await page.waitForSelector('#s-tc-reading');
-  assert.equal(await page.textContent('#s-tc-reading'), '1 s + 0.01 s per move');
+  assert.equal(await textOf(page, '#s-tc-reading'), '1 s + 0.01 s per move');
   await page.fill('#s-tc', '3+2');
   await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#s-tc-reading')).textContent === '3 s + 2 s per move');
-  assert.equal(await page.textContent('#s-tcb-reading'), 'the same');
+  assert.equal(await textOf(page, '#s-tcb-reading'), 'the same');
   await page.fill('#s-tcb', '180+2');
   await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#s-tcb-reading')).textContent === '3 min + 2 s per move');
   await page.goto(`${server.url}?v=1&view=tune`);
@@ -153,7 +153,7 @@ test('Match statistics read "–" until two pairs have finished', async () => {
     await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 60000 });
     for (const k of ['elo', 'nelo', 'los']) assert.equal(await stat(page, k), '–', `${k} after one pair`);
     assert.match(await stat(page, 'wdl'), /^\d+ \/ \d+ \/ \d+$/);
-    assert.doesNotMatch(await page.textContent('#m-block'), /Elo:/, 'the block has no estimate either');
+    assert.doesNotMatch(await textOf(page, '#m-block'), /Elo:/, 'the block has no estimate either');
   });
 });
 
@@ -228,7 +228,7 @@ test('a tampered saved game is dropped with a message and never reaches the page
   await page.waitForTimeout(300);
   assert.equal(await page.evaluate(() => globalThis.__xss), undefined, 'no handler ran');
   assert.equal(await page.locator('#m-games-table img').count(), 0);
-  assert.match(await page.textContent('#m-note'), /1 saved game was damaged and dropped \(result is not one of/);
+  assert.match(await textOf(page, '#m-note'), /1 saved game was damaged and dropped \(result is not one of/);
   assert.equal(await page.locator('#m-games-table tr.done').count(), 1, 'the good game is kept');
   });
 });

@@ -139,7 +139,7 @@ test('every hover term of every manager shows a label and a unit', async () => {
   const b = await boxOf(page.locator('#chart-allocation canvas'));
   await page.mouse.move(b.x + b.width * 0.4, b.y + b.height / 2);
   await page.waitForFunction(() => /moves left/.test(document.querySelector('#chart-allocation .point')?.textContent ?? ''), null, { timeout: 10000 });
-  const text = await page.textContent('#chart-allocation .point');
+  const text = await textOf(page, '#chart-allocation .point');
   assert.match(text, /moves left \(estimate\) [\d.]+ moves/);
   assert.match(text, /first-move multiplier ×[\d.]+/);
   // What the terms mean, with their sources, is one keyboard press away.

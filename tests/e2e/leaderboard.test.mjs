@@ -41,7 +41,7 @@ test('the committed leaderboard: table sorted by Elo, one curve per manager, URL
   assert.deepEqual([...names].sort(), group.map((e) => e.manager).sort());
   const best = [...group].sort((a, b) => (b.elo ?? -1e9) - (a.elo ?? -1e9))[0];
   assert.equal(names[0], best.manager);
-  const first = await page.textContent('#lb-table tbody tr:first-child td.elo');
+  const first = await textOf(page, '#lb-table tbody tr:first-child td.elo');
   assert.equal(first, `${best.elo >= 0 ? '+' : '−'}${Math.abs(Math.round(best.elo))} ± ${Math.round(best.elo_error)}`);
   // Ranks come from the crate: a range wherever 95 % intervals overlap, the best row ranked 1.
   const ranks = await page.$$eval('#lb-table tbody td.rank', (cells) => cells.map((c) => c.textContent));
@@ -50,7 +50,7 @@ test('the committed leaderboard: table sorted by Elo, one curve per manager, URL
   assert.match(ranks[0], /^1(–|$)/);
   const spread = (r) => (r.includes('–') ? Number(r.split('–')[1]) - Number(r.split('–')[0]) : 0);
   assert.ok(ranks.some((r) => spread(r) > 0), `some managers tie at ${run.games} games: ${ranks}`);
-  assert.equal(await page.textContent('#lb-provenance'), `${run.command} (tmlab ${run.tmlab_version}, seed ${run.seed}, ${run.games} games per manager and control, ${run.clock}).`);
+  assert.equal(await textOf(page, '#lb-provenance'), `${run.command} (tmlab ${run.tmlab_version}, seed ${run.seed}, ${run.games} games per manager and control, ${run.clock}).`);
   await page.waitForFunction((n) => document.querySelector('#lb-curves')?.dataset.curves === String(n), group.length);
   const colours = await page.evaluate(() => {
     const c = /** @type {HTMLCanvasElement} */ (document.querySelector('#lb-curves'));
@@ -83,11 +83,11 @@ test('planning a larger run of the shown gauntlet: its command, its cost on this
   const run = DOC.runs[0];
   const group = run.results.filter((e) => e.engine === run.results[0].engine && e.tc === run.results[0].tc);
   assert.equal(
-    await page.textContent('#lb-command'),
+    await textOf(page, '#lb-command'),
     `tmlab leaderboard --tc ${group[0].tc} --games 200 --engine ${group[0].engine} --seed 1 --concurrency 2 --json`,
   );
   await page.waitForSelector('#lb-estimate strong[data-seconds]', { timeout: 60000 });
-  const text = (await page.textContent('#lb-estimate')).replace(/\s+/g, ' ');
+  const text = (await textOf(page, '#lb-estimate')).replace(/\s+/g, ' ');
   assert.match(text, new RegExp(`\\(${200 * group.length} games, 2 at once, .* s a game on the virtual clock: 1 ms = 1000 nodes\\); expected precision ±40 Elo \\(95 %\\) per manager with 200 games\\.`));
   console.log(`# leaderboard plan: ${text.trim()}`);
   // A target precision sets the games per manager.

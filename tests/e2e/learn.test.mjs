@@ -75,7 +75,7 @@ for (const [i, slug] of SLUGS.entries()) {
   test(`lesson ${i + 1} (${slug}) renders computed numbers, and each try asks, then changes its chart`, { timeout: 600000 }, async () => {
     await page.goto(`${server.url}?v=1&view=learn&lesson=${slug}`);
     await page.waitForSelector(`.lesson[data-slug="${slug}"]`);
-    const title = await page.textContent('#lesson-title');
+    const title = await textOf(page, '#lesson-title');
     assert.match(title, new RegExp(`^${i + 1}\\. \\S`));
     const prose = await page.$$eval('.lesson > p, .lesson > ul', (els) => els.map((e) => e.textContent).join(' '));
     const words = prose.split(/\s+/).filter((w) => /\w/.test(w)).length;
@@ -110,7 +110,7 @@ for (const [i, slug] of SLUGS.entries()) {
       assert.ok((await page.$$('.try-notice .computed')).length >= 1, 'the notice names a computed number');
       assert.equal(await page.$$eval('.try-answer[data-right="true"]', (els) => els.length), 1, 'the right answer is shown');
       const pixels = await settledPixels();
-      assert.notEqual(pixels, base, `try ${t + 1} (${await page.textContent(`.try[data-index="${t}"]`)}) left the chart unchanged`);
+      assert.notEqual(pixels, base, `try ${t + 1} (${await textOf(page, `.try[data-index="${t}"]`)}) left the chart unchanged`);
       await page.waitForFunction(() => {
         const r = document.querySelector('.lesson-chart')?.getBoundingClientRect();
         return r && r.bottom > 0 && r.top < innerHeight;

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, collectErrors, ROOT } from './harness.mjs';
+import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
 
 /** @typedef {import('./harness.mjs').Page} Page */
 
@@ -77,8 +77,8 @@ async function slowLoad(shot = null) {
     await page.screenshot({ path: join(ROOT, 'target', 'screenshots', shot) });
   }
   const intro = {
-    what: await page.textContent('#intro-what'),
-    start: await page.textContent('#intro-start'),
+    what: await textOf(page, '#intro-what'),
+    start: await textOf(page, '#intro-start'),
   };
   // The live charts take over once the wasm is in (1.7 MB at 10 Mbit/s: a few seconds).
   await page.waitForSelector('#chart-allocation canvas[data-draws]', { timeout: 60000 });

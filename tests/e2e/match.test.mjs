@@ -59,14 +59,14 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   const wall = Date.now();
   // Before it starts: the estimate on this device and the precision on A's Elo.
   await page.waitForSelector('#m-estimate strong[data-seconds]', { timeout: 60000 });
-  assert.match((await page.textContent('#m-estimate')).replace(/\s+/g, ' '), /Estimate: about .+ on this device \(10 games, \d at once, .* s a game on the virtual clock: 1 ms = 100 nodes\); expected precision ±\d+ Elo \(95 %\) on A with 10 games\./);
+  assert.match((await textOf(page, '#m-estimate')).replace(/\s+/g, ' '), /Estimate: about .+ on this device \(10 games, \d at once, .* s a game on the virtual clock: 1 ms = 100 nodes\); expected precision ±\d+ Elo \(95 %\) on A with 10 games\./);
   await page.click('#m-start');
   await page.waitForSelector('#m-progress[data-status="running"]');
   // While it runs: the time left.
   assert.match(await textOf(page, '#m-estimate-eta'), /^Time left: about /);
   await page.waitForFunction(() => document.querySelector('#m-games-table tr.running'), null, { timeout: 20000 });
   await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
-  assert.equal(await page.textContent('#m-result-note'), 'Elo, W-L-D and LOS are player A’s against player B (A stockfish vs B lc0-legacy); virtual clock: 1 ms = 100 nodes.');
+  assert.equal(await textOf(page, '#m-result-note'), 'Elo, W-L-D and LOS are player A’s against player B (A stockfish vs B lc0-legacy); virtual clock: 1 ms = 100 nodes.');
   const seconds = (Date.now() - wall) / 1000;
   const long = await longTasks(page, t0);
   console.log(`# match: 10 games in ${seconds.toFixed(1)} s; long tasks ${JSON.stringify(long)}`);
@@ -88,10 +88,10 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   assert.equal(json.spec.clock.nps, 100000);
   const st = json.standing;
   assert.equal(st.finished, 10);
-  assert.equal(await page.textContent('#m-block'), st.text, 'the result block on the page = the export’s');
+  assert.equal(await textOf(page, '#m-block'), st.text, 'the result block on the page = the export’s');
   const b = st.report.block;
   assert.equal(b.wdl.wins + b.wdl.losses + b.wdl.draws, 10);
-  const shown = async (k) => (await page.textContent(`[data-stat="${k}"] .stat-value`)).trim();
+  const shown = async (k) => (await textOf(page, `[data-stat="${k}"] .stat-value`)).trim();
   assert.equal(await shown('wdl'), `${b.wdl.wins} / ${b.wdl.losses} / ${b.wdl.draws}`);
   assert.equal(await shown('penta'), `[${b.penta.ll}, ${b.penta.ld}, ${b.penta.wl + b.penta.dd}, ${b.penta.wd}, ${b.penta.ww}]`);
   // One side with every point (this short match can end 10-0) has an infinite Elo, which JSON
@@ -153,10 +153,10 @@ test('the Match defaults: equal controls, the project’s virtual rate, an estim
   await page.goto(`${server.url}?v=1&view=match`);
   await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
   await page.evaluate(() => globalThis.tmlab.views.match.restored);
-  assert.equal(await page.textContent('#m-tc-echo .tc-reading'), 'both: 1 s + 0.01 s per move');
+  assert.equal(await textOf(page, '#m-tc-echo .tc-reading'), 'both: 1 s + 0.01 s per move');
   assert.match(await textOf(page, '#m-clock-label'), /1 ms = 1000 nodes/);
   await page.waitForSelector('#m-estimate strong[data-seconds]', { timeout: 60000 });
-  const text = (await page.textContent('#m-estimate')).replace(/\s+/g, ' ');
+  const text = (await textOf(page, '#m-estimate')).replace(/\s+/g, ' ');
   assert.match(text, /\(40 games, 1 at once, .*\); expected precision ±92 Elo \(95 %\) on A with 40 games\./);
   const estimated = Number(await page.getAttribute('#m-estimate strong', 'data-seconds'));
   console.log(`# match defaults: ${text.trim()}`);
@@ -227,7 +227,7 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
     assert.equal(await finished(page), 20);
     const json = JSON.parse(await download(page, '#m-json'));
     assert.deepEqual(json.games.map((g) => g.index), [...Array(20).keys()]);
-    assert.equal(await page.textContent('#m-block'), json.standing.text);
+    assert.equal(await textOf(page, '#m-block'), json.standing.text);
     await page.screenshot({ path: join(SHOTS, 'match-resumed.png'), fullPage: true });
     assert.deepEqual(errors, []);
   } finally {
@@ -248,11 +248,11 @@ test('a game worker that panics is reported and its game replayed in a fresh wor
     await page.evaluate(() => globalThis.tmlab.views.match.restored);
     await page.click('#m-start');
     await page.waitForFunction(() => /Game 2: the engine crashed/.test(/** @type {Element} */ (document.querySelector('#m-note')).textContent), null, { timeout: 60000 });
-    const note = await page.textContent('#m-note');
+    const note = await textOf(page, '#m-note');
     assert.match(note, /Game 2: the engine crashed \(.*debug_panic: game 2, requested by the page.*\); the game is being played again in a fresh worker \(restart 1\)/);
     await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
     assert.equal(await finished(page), 4);
-    assert.equal(await page.textContent('#m-error'), '', 'the match did not fail');
+    assert.equal(await textOf(page, '#m-error'), '', 'the match did not fail');
     const json = JSON.parse(await download(page, '#m-json'));
     assert.deepEqual(json.games.map((g) => g.index), [0, 1, 2, 3]);
   } finally {

@@ -464,7 +464,7 @@ test('the person loses on time when the clock runs out', async () => {
   assert.equal(s.outcome.termination, 'time-forfeit');
   assert.equal(s.outcome.reason, 'White loses on time');
   assert.equal(s.clocks[0].remaining_ms, 0);
-  assert.equal(await page.textContent('#view-play .clock-white .clock-time'), '0:00.0');
+  assert.equal(await textOf(page, '#view-play .clock-white .clock-time'), '0:00.0');
   assert.match(await textOf(page, '.play-status'), /0-1 — White loses on time/);
   assert.equal(await page.getAttribute('#view-play .clock-white', 'data-emergency'), 'true');
   assert.equal(await view(() => globalThis.tmlab.views.play.sound.plays), 1, 'the emergency sound fired once');

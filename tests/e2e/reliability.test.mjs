@@ -199,7 +199,7 @@ test('a damaged Match record is dropped alone: a bad status, an Infinity in a ga
   });
   await page.reload();
   await open();
-  const note = await page.textContent('#m-note');
+  const note = await textOf(page, '#m-note');
   assert.match(note, /2 saved games were damaged and dropped \(game 1: not a sealed tmlab record \(not text\); game 2: checksum mismatch/);
   assert.match(note, /The saved match's status was damaged \(checksum mismatch/);
   assert.match(note, /1 saved game was refused by the match and dropped \(game 3: .*\); it is played again/);

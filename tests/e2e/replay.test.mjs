@@ -48,7 +48,7 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   const legacy = page.locator('#rp-summary tr.replay-manager[data-side="black"][data-spec="lc0-legacy"] td.over-hard');
   assert.match(await textOf(legacy, ), /^5 \(9\.\.\. b5, 10\.\.\. cxb5, 11\.\.\. Nbd7, 12\.\.\. Rd8, 14\.\.\. Qe6\)/);
   const sf = page.locator('#rp-summary tr.replay-manager[data-side="black"][data-spec="stockfish"] td.over-hard');
-  assert.equal((await sf.textContent()).trim(), '0');
+  assert.equal((await textOf(sf, )).trim(), '0');
   // The chart is drawn (Rust plot code on the canvas) with every timed move.
   await page.waitForFunction(() => document.querySelector('#m-chart')?.dataset.moves === '33');
   const inked = await page.evaluate(() => {
@@ -84,7 +84,7 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   await page.dispatchEvent('#rp-pgn', 'change');
   await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#view-replay')).dataset.state === 'error');
   assert.equal(
-    await page.textContent('#rp-error'),
+    await textOf(page, '#rp-error'),
     'game 1 (Ann vs Bo, Club), move 1... e5: no clock: the move has neither [%clk] nor [%emt] (nor cutechess\'s `1.21s`); replay needs one of them on every move that is not {book} (allowed: a PGN with [%clk] or [%emt] on every move and a TimeControl tag)',
   );
   // A bad manager is named.

@@ -54,7 +54,7 @@ test('the Scaling section estimates, refuses a bad control, runs and equals tmla
   assert.match(await textOf(page, '#sc-plan'), /2 controls: 1\+0.01, 2\+0.02; 2 games per control, 4 in all/);
   assert.match(await textOf(page, '#sc-tcs-reading'), /1\+0.01 = 1 s \+ 0.01 s per move/);
   await page.waitForSelector('#sc-estimate strong[data-seconds]', { timeout: 60000 });
-  assert.match((await page.textContent('#sc-estimate')).replace(/\s+/g, ' '), /Estimate: about .+ on this device \(4 games, .*per control with 2 games/);
+  assert.match((await textOf(page, '#sc-estimate')).replace(/\s+/g, ' '), /Estimate: about .+ on this device \(4 games, .*per control with 2 games/);
 
   // A bad control: the crate's message beside the form, Start disabled; fixed, it comes back.
   await page.fill('#sc-tcs', '1+0.01,40/60');
@@ -65,7 +65,7 @@ test('the Scaling section estimates, refuses a bad control, runs and equals tmla
   await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#sc-error')).textContent.includes('2 to 12 time controls'));
   await page.fill('#sc-tcs', TCS);
   await page.waitForSelector('#sc-start:not([disabled])');
-  assert.equal(await page.textContent('#sc-error'), '');
+  assert.equal(await textOf(page, '#sc-error'), '');
 
   await page.click('#sc-start');
   await page.waitForSelector('#sc-estimate-eta', { timeout: 60000 });
@@ -74,7 +74,7 @@ test('the Scaling section estimates, refuses a bad control, runs and equals tmla
   assert.deepEqual(report.points, native.points, 'per-control results = tmlab scaling --json');
   assert.deepEqual(report.fit, native.fit);
   assert.equal(report.sentence, native.sentence);
-  assert.equal(await page.textContent('#sc-verdict strong'), native.sentence);
+  assert.equal(await textOf(page, '#sc-verdict strong'), native.sentence);
   assert.equal(await page.locator('#sc-table tbody tr').count(), 2);
   // The chart is drawn (pixels that are not the background).
   const inked = await page.evaluate(() => {
@@ -97,7 +97,7 @@ test('the Flag risk card draws the curve, answers, and reacts to its inputs', as
   await page.waitForSelector('#chart-flag-risk', { timeout: 60000 });
   await page.locator('#chart-flag-risk').scrollIntoViewIfNeeded();
   await page.waitForSelector('#fr-status[data-status="done"]', { timeout: 120000 });
-  const answer = await page.textContent('#fr-answer');
+  const answer = await textOf(page, '#fr-answer');
   assert.match(answer, /stockfish at 2\+0.02 with latency normal:40,15: a Move Overhead of \d+ ms keeps the flag risk under 1 in 50 games/);
   const required = Number(await page.getAttribute('#fr-answer', 'data-required'));
   assert.ok(required > 0, `a positive overhead is needed against 40 ms of latency (${required})`);

@@ -174,7 +174,7 @@ test('a shared link restores every setting of the Curves view, controls and plot
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await page.click('#copy-link');
   await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('#share-note')).textContent !== '');
-  const note = await page.textContent('#share-note');
+  const note = await textOf(page, '#share-note');
   const copied = note === 'Link copied.' ? await page.evaluate(() => navigator.clipboard.readText()) : note;
   assert.equal(copied, href);
 
@@ -231,7 +231,7 @@ test('unknown keys are ignored; bad values fall back to their defaults with a me
   for (const k of ['ed.decay.step', 'ed.moves-left.midpoint', 'al.tc', 'al.moves']) assert.ok(!now.searchParams.has(k), page.url());
   assert.deepEqual(now.searchParams.getAll('al.specs'), ['stockfish']);
   assert.equal(now.searchParams.get('ed.decay.to'), '0.5');
-  assert.equal(await page.textContent('#chart-allocation .error'), '');
+  assert.equal(await textOf(page, '#chart-allocation .error'), '');
   await page.screenshot({ path: join(SHOTS, 'share-bad-values.png') });
   assert.deepEqual(errors, []);
   await page.close();

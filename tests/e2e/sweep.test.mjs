@@ -90,7 +90,7 @@ test('a small sweep in the browser equals the native one, value by value; stop, 
   assert.deepEqual(report.fit, native.fit);
   assert.equal(report.verdict, native.verdict);
   assert.equal(await page.locator('#s-table tbody tr').count(), 3);
-  assert.equal(await page.textContent('#s-verdict'), native.verdict);
+  assert.equal(await textOf(page, '#s-verdict'), native.verdict);
   // The chart has been drawn (not a blank canvas).
   const inked = await page.$eval('#s-chart', (el) => {
     const c = /** @type {HTMLCanvasElement} */ (el);
@@ -177,7 +177,7 @@ test('with its defaults the Sweep shows an estimate before it starts, the time l
     await page.evaluate(() => globalThis.tmlab.views.sweep.restored);
     // The defaults: 3 values × 20 games at 1+0.01 on the project's virtual clock, echoed.
     assert.match(await textOf(page, '#s-plan'), /3 values of slowmover .*: 0.5, 1, 2; 20 games per value, 60 in all/);
-    assert.equal(await page.textContent('#s-tc-reading'), '1 s + 0.01 s per move');
+    assert.equal(await textOf(page, '#s-tc-reading'), '1 s + 0.01 s per move');
     // The estimate, calibrated on this device, before anything starts.
     await page.waitForSelector('#s-estimate strong[data-seconds]', { timeout: 60000 });
     const estimate = (await textOf(page, '#s-estimate')).replace(/\s+/g, ' ');

@@ -66,7 +66,7 @@ test('a tune in the browser stops, restores after a reload, resumes, and equals 
   await page.waitForSelector('#t-progress[data-status="complete"]', { timeout: 300000 });
   const history = await page.evaluate(() => JSON.parse(JSON.stringify(globalThis.tmlab.views.tune.state.run.history)));
   assert.deepEqual(history, native.iterations, 'every iteration = tmlab tune --json');
-  assert.equal(await page.textContent('#t-tuned'), native.tuned);
+  assert.equal(await textOf(page, '#t-tuned'), native.tuned);
   const inked = await page.$eval('#t-chart', (c) => {
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let n = 0;
@@ -116,7 +116,7 @@ test('the Tune view shows an estimate before it starts and the time left while i
     assert.match(await textOf(page, '#t-plan'), /^30 iterations; slowmover from 0.5 in 0.1 … 3, c_end 0.145, r_end 0\.\d+ \(a one-game edge every iteration moves it 0.725 over the run\)/);
     assert.equal(await page.locator('#t-warn').count(), 0);
     await page.waitForSelector('#t-estimate strong[data-seconds]', { timeout: 60000 });
-    const text = (await page.textContent('#t-estimate')).replace(/\s+/g, ' ');
+    const text = (await textOf(page, '#t-estimate')).replace(/\s+/g, ' ');
     assert.match(text, /Estimate: about .+ on this device \(60 games, 1 at once, .* s a game on the virtual clock: 1 ms = 1000 nodes\)\./);
     console.log(`# tune defaults: ${text.trim()}`);
     if (process.env.MEASURE_DEFAULTS) {
@@ -124,7 +124,7 @@ test('the Tune view shows an estimate before it starts and the time left while i
       const t0 = Date.now();
       await page.click('#t-start');
       await page.waitForSelector('#t-progress[data-status="complete"]', { timeout: 900000 });
-      console.log(`# tune defaults: estimated ${estimated} s, measured ${((Date.now() - t0) / 1000).toFixed(1)} s; ${await page.textContent('#t-theta')}`);
+      console.log(`# tune defaults: estimated ${estimated} s, measured ${((Date.now() - t0) / 1000).toFixed(1)} s; ${await textOf(page, '#t-theta')}`);
     }
     // OpenBench's long-run 0.002 over 30 iterations cannot move it one slider step: warned.
     await page.fill('#t-rend', '0.002');
