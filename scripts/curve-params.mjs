@@ -6,6 +6,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as tmlab from '../www/pkg/tmlab.js';
 
-const pkg = (f) => fileURLToPath(new URL(`../www/pkg/${f}`, import.meta.url));
+const pkg = (/** @type {string} */ f) => fileURLToPath(new URL(`../www/pkg/${f}`, import.meta.url));
 tmlab.initSync({ module: readFileSync(pkg('tmlab_bg.wasm')) });
 writeFileSync(pkg('curve-params.json'), `${JSON.stringify(tmlab.curve_schema(), null, 1)}\n`);

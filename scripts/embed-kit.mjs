@@ -14,11 +14,12 @@ const dist = resolve(process.argv[2] || 'dist');
 const kit = join(dist, 'embed-kit');
 
 /** Every file of `dist` that `file` names by a relative path, then theirs (js only is read). */
+/** @param {string} start */
 function closure(start) {
   const seen = new Set([start]);
   const todo = [start];
   while (todo.length) {
-    const file = todo.pop();
+    const file = /** @type {string} */ (todo.pop());
     const text = readFileSync(file, 'utf8');
     // Quoted relative names: "./assets/x-1a2b3c4d.js", "x-1a2b.wasm", "../tm-curve.js".
     for (const m of text.matchAll(/["'`]((?:\.{1,2}\/)?[\w@.\/-]+\.(?:js|wasm))["'`]/g)) {

@@ -34,7 +34,7 @@ export function tables(data, ranks) {
   for (const run of data.runs) {
     const entries = run.results;
     const r = ranks(entries);
-    const order = entries.map((e, i) => i).sort((a, b) => (entries[b].elo ?? -Infinity) - (entries[a].elo ?? -Infinity));
+    const order = entries.map((/** @type {unknown} */ e, /** @type {number} */ i) => i).sort((/** @type {number} */ a, /** @type {number} */ b) => (entries[b].elo ?? -Infinity) - (entries[a].elo ?? -Infinity));
     const e0 = entries[0];
     const cost = run.wall_s == null ? '' : `; ${Math.round(run.wall_s)} s of wall clock on ${run.cores} cores`;
     out.push(`\`${run.command}\` (${run.clock}${cost}):`, '');

@@ -14,6 +14,8 @@ const TIMEOUT_MS = 60000;
 /**
  * A new page with the cache off and `conditions` (or none), counting the bytes it transfers.
  * @param {import('playwright-core').BrowserContext} context
+ * @param {{offline: boolean, latency: number, downloadThroughput: number, uploadThroughput: number} | null} [conditions]
+ *   CDP's Network.emulateNetworkConditions
  */
 async function coldPage(context, conditions) {
   const page = await context.newPage();
@@ -30,6 +32,7 @@ async function coldPage(context, conditions) {
 }
 
 /** Until no request has finished for a second (at most 15 s): whatever was still in flight counts. */
+/** @param {{bytes: number, requests: number}} meter */
 async function settle(meter) {
   const end = Date.now() + 15000;
   let seen = -1;
@@ -82,14 +85,15 @@ export async function playEmbedTransfer(context, base) {
  * clock), under `conditions` (null: no throttling).
  * @param {import('playwright-core').BrowserContext} context
  * @param {string} base the side's server URL
+ * @param {Parameters<typeof coldPage>[1]} [conditions]
  */
 export async function curvesFirstChart(context, base, conditions) {
   const { page } = await coldPage(context, conditions);
   try {
     await page.addInitScript(() => {
-      const g = /** @type {any} */ (globalThis);
+      const g = globalThis;
       const look = () => {
-        const c = document.querySelector('#view-curves canvas');
+        const c = /** @type {HTMLCanvasElement | null} */ (document.querySelector('#view-curves canvas'));
         // A canvas the wasm has sized is a chart drawn in that task (the views draw on mount).
         if (c && c.width > 0 && !g.__tmlabFirstChart) g.__tmlabFirstChart = performance.now();
         else requestAnimationFrame(look);

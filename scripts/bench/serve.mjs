@@ -40,6 +40,7 @@ export const ONE_CURVE_PAGE = `<!doctype html><html lang="en"><head><meta charse
  */
 export async function serveDir(dir, { cors = false, pages = {} } = {}) {
   // `pages` is read at each request: a test may add pages to it later.
+  /** @type {Record<string, string>} */
   const builtin = { '/__bench/one-curve.html': ONE_CURVE_PAGE };
   const root = normalize(dir + sep);
   /** @type {Map<string, Buffer>} compressed bodies by file and encoding */
@@ -56,7 +57,9 @@ export async function serveDir(dir, { cors = false, pages = {} } = {}) {
       const body = page !== null ? Buffer.from(page) : await readFile(file);
       const type = page !== null ? TYPES['.html'] : TYPES[extname(file)] || 'application/octet-stream';
       const accept = String(req.headers['accept-encoding'] || '');
+      /** @type {Record<string, string>} */
       const headers = { 'content-type': type, 'cache-control': 'no-store', vary: 'Accept-Encoding' };
+      /** @type {Buffer} */
       let out = body;
       if (cors) headers['access-control-allow-origin'] = '*';
       if (COMPRESSIBLE.has(extname(file)) || page !== null) {
@@ -71,8 +74,8 @@ export async function serveDir(dir, { cors = false, pages = {} } = {}) {
           else if (key.endsWith(':gzip')) cache.set(key, gzipSync(body, { level: 9 }));
           else cache.set(key, body);
         }
-        out = cache.get(key);
-        if (!key.endsWith(':')) headers['content-encoding'] = key.split(':').at(-1);
+        out = /** @type {Buffer} */ (cache.get(key));
+        if (!key.endsWith(':')) headers['content-encoding'] = /** @type {string} */ (key.split(':').at(-1));
       }
       res.writeHead(200, headers);
       res.end(out);

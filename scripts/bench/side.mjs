@@ -26,17 +26,20 @@ export class Side {
     this.native = native;
     /** @type {import('playwright-core').Page | null} */
     this.page = null;
-    /** @type {{close: () => Promise<void>} | null} */
+    /** @type {Awaited<ReturnType<typeof serveDir>> | null} */
     this.server = null;
   }
 
   /** Serves the build and opens its page in `context`; resolves once the engine client exists. */
+  /** @param {import('playwright-core').BrowserContext} context */
   async open(context) {
-    this.server = await serveDir(this.dist);
-    this.page = await context.newPage();
-    this.page.on('pageerror', (e) => console.log(`  [${this.label}] page error: ${e.message}`));
-    await this.page.goto(this.server.url);
-    await this.page.waitForFunction(() => globalThis.tmlab?.engine, null, { timeout: 60000 });
+    const server = await serveDir(this.dist);
+    this.server = server;
+    const page = await context.newPage();
+    this.page = page;
+    page.on('pageerror', (e) => console.log(`  [${this.label}] page error: ${e.message}`));
+    await page.goto(server.url);
+    await page.waitForFunction(() => globalThis.tmlab?.engine, null, { timeout: 60000 });
   }
 
   /** The server's URL (once open). */
@@ -50,7 +53,7 @@ export class Side {
     await this.server?.close();
   }
 
-  /** `tmlab bench ARGS --json` natively. */
+  /** `tmlab bench ARGS --json` natively. @param {string[]} args */
   nativeBench(args) {
     console.log(`  [${this.label}] native: tmlab bench ${args.join(' ')}`);
     const out = execFileSync(this.native, ['bench', ...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -58,6 +61,7 @@ export class Side {
   }
 
   /** `tmlab bench ARGS --json` natively, with the process's CPU and wall time: `{report, cpu_s, wall_s}`. */
+  /** @param {string[]} args */
   nativeTimed(args) {
     console.log(`  [${this.label}] native: tmlab bench ${args.join(' ')}`);
     const r = runWithCpu(this.native, ['bench', ...args, '--json']);
@@ -68,6 +72,7 @@ export class Side {
    * `workerBench(options)` with the worker thread's CPU time and the wall time around it:
    * `{report, cpu_s, wall_s}`.
    */
+  /** @param {{[option: string]: unknown}} options */
   async workerTimed(options) {
     const before = workerThreadsCpu();
     const t0 = performance.now();
@@ -80,6 +85,7 @@ export class Side {
   }
 
   /** The same benches in the page's engine worker: `{alphabeta, perft, overshoot, mcts}`. */
+  /** @param {{[option: string]: unknown}} options */
   async workerBench(options) {
     console.log(`  [${this.label}] worker: tmlab-bench ${JSON.stringify(options)}`);
     if (!this.page) throw new Error('the side is not open');
@@ -91,11 +97,12 @@ export class Side {
         new Promise((resolve, reject) => {
           const engine = globalThis.tmlab.engine;
           // The engine client's worker: `active.worker` today, `worker` in older revisions.
-          const worker = engine.active ? engine.active.worker : engine.worker;
+          const older = /** @type {{worker: Worker}} */ (/** @type {unknown} */ (engine));
+          const worker = engine.active ? engine.active.worker : older.worker;
           const prefix = 'info string tmlab-bench-result ';
           const failed = 'info string tmlab-bench-error ';
           const timer = setTimeout(() => reject(new Error(`the worker bench took over ${timeoutMs} ms`)), timeoutMs);
-          const onMessage = (e) => {
+          const onMessage = (/** @type {MessageEvent} */ e) => {
             const line = String(e.data);
             if (!line.startsWith(prefix) && !line.startsWith(failed)) return;
             clearTimeout(timer);
@@ -106,7 +113,7 @@ export class Side {
           worker.addEventListener('message', onMessage);
           worker.postMessage(`tmlab-bench ${JSON.stringify(options)}`);
         }),
-      [options, WORKER_TIMEOUT_MS],
+      /** @type {[{[option: string]: unknown}, number]} */ ([options, WORKER_TIMEOUT_MS]),
     );
   }
 

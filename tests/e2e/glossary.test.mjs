@@ -38,8 +38,9 @@ after(async () => {
 });
 
 /** The managers the schema offers (from the first panel's menu). */
-const managers = () => page.$$eval('#alloc0-manager option', (os) => os.map((o) => o.value));
+const managers = () => page.$$eval('#alloc0-manager option', (os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
 
+/** @param {string} name */
 async function selectManager(name) {
   await page.selectOption('#alloc0-manager', name);
   await page.waitForFunction((n) => document.querySelector('[data-panel="alloc0"] .spec')?.textContent.startsWith(n), name);
@@ -65,7 +66,7 @@ test('every parameter of every manager has a "?" that opens and closes by keyboa
         unit: h.querySelector('[data-fact="unit"]')?.textContent,
         def: h.querySelector('[data-fact="default"]')?.textContent,
         range: h.querySelector('[data-fact="range"]')?.textContent,
-        link: h.querySelector('a.source')?.href || null,
+        link: /** @type {HTMLAnchorElement | null} */ (h.querySelector('a.source'))?.href || null,
         source: h.querySelector('.source')?.textContent || '',
       }));
       assert.ok(facts.unit && facts.def && facts.range, `${key}: ${JSON.stringify(facts)}`);
@@ -120,7 +121,7 @@ test('every hover term of every manager shows a label and a unit', async () => {
           unit: e.dataset.unit,
           label: e.querySelector('.term-label')?.textContent,
           value: e.querySelector('.term-value')?.textContent,
-          title: e.title,
+          title: /** @type {HTMLElement} */ (e).title,
         })));
       for (const t of terms) {
         assert.ok(t.label && t.label.length > 1, `${m}/${t.key}: no label`);
@@ -182,7 +183,7 @@ test('the engine panel labels Stockfish’s effective-limit factors from the glo
   await p.click('#view-play button.new-game');
   await p.waitForSelector('.engine-panel .ep-terms .term', { timeout: 30000 });
   const chips = await p.$$eval('.engine-panel .ep-terms .term', (els) =>
-    els.map((e) => ({ key: e.dataset.key, unit: e.dataset.unit, label: /** @type {Element} */ (e.querySelector('.term-label')).textContent, value: /** @type {Element} */ (e.querySelector('.term-value')).textContent, title: e.title })));
+    els.map((e) => ({ key: e.dataset.key, unit: e.dataset.unit, label: /** @type {Element} */ (e.querySelector('.term-label')).textContent, value: /** @type {Element} */ (e.querySelector('.term-value')).textContent, title: /** @type {HTMLElement} */ (e).title })));
   const byKey = Object.fromEntries(chips.map((c) => [c.key, c]));
   assert.equal(byKey.optimum?.label, 'optimum', JSON.stringify(chips));
   assert.match(byKey.optimum.value, / ms$/);

@@ -58,6 +58,7 @@ function timing() {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
+/** @param {string | null} [shot] a screenshot's file name */
 async function slowLoad(shot = null) {
   const page = await browser.context.newPage();
   const errors = collectErrors(page);

@@ -20,18 +20,20 @@ after(async () => {
 });
 
 /** Opens Play in a fresh browser; returns what the page exposes and which scripts it fetched. */
+/** @param {boolean} testHooks */
 async function openPlay(testHooks) {
   const browser = await launch({ testHooks });
   try {
     const page = await browser.context.newPage();
     const errors = collectErrors(page);
+    /** @type {string[]} */
     const scripts = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
     await page.goto(`${server.url}?view=play`);
     // Mounted: the setup form and the board are drawn, and the engine is ready.
     await page.waitForSelector('#view-play #play-start');
     await page.waitForSelector('#view-play cg-board');
-    await page.waitForFunction(() => document.querySelector('#engine-state')?.dataset.state === 'idle', null, { timeout: 30000 });
+    await page.waitForFunction(() => /** @type {HTMLElement | null} */ (document.querySelector('#engine-state'))?.dataset.state === 'idle', null, { timeout: 30000 });
     const seen = await page.evaluate(() => ({
       tmlab: typeof globalThis.tmlab,
       play: typeof globalThis.tmlab?.views?.play?.ready,
