@@ -15,6 +15,7 @@ const BEGIN = '<!-- levels-table:begin (scripts/strength-table.mjs writes this t
 const END = '<!-- levels-table:end -->';
 
 /** `+123 ± 45` (Elo), `+∞` when one side scored every point. */
+/** @param {{elo: number | null, elo_error: number, score: number} | null | undefined} e */
 function elo(e) {
   if (!e) return '–';
   if (e.elo == null || !Number.isFinite(e.elo)) return e.score >= 0.5 ? '+∞ (every point)' : '−∞';
@@ -23,6 +24,7 @@ function elo(e) {
 }
 
 /** The match report of level `k + 1` against level `k`, or null. */
+/** @param {number} k */
 export function ladderReport(k) {
   const f = join(LADDER, `level-${k + 1}-vs-${k}.json`);
   return existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : null;
@@ -40,7 +42,7 @@ export function table(levels, report) {
   ];
   let settings = null;
   for (const l of levels) {
-    const cap = (n, unit) => (n == null ? 'none (the machine’s speed)' : `${n.toLocaleString('en')} ${unit}/s`);
+    const cap = (/** @type {number | null} */ n, /** @type {string} */ unit) => (n == null ? 'none (the machine’s speed)' : `${n.toLocaleString('en')} ${unit}/s`);
     const r = l.level > 1 ? report(l.level - 1) : null;
     let cells = ['–', '–', '–', '–', '–', '–', '–', '–'];
     if (r) {
@@ -48,8 +50,8 @@ export function table(levels, report) {
       const w = b.wdl;
       if (r.level_a !== l.level || r.level_b !== l.level - 1) throw new Error(`level ${l.level}: the report is of ${r.level_a} vs ${r.level_b}`);
       const games = w.wins + w.losses + w.draws;
-      const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(0)} %`);
-      const two = (x) => (x == null ? '–' : x.toFixed(2));
+      const pct = (/** @type {number | null} */ x) => (x == null ? '–' : `${(100 * x).toFixed(0)} %`);
+      const two = (/** @type {number | null} */ x) => (x == null ? '–' : x.toFixed(2));
       const { a, b: lower } = r.report;
       cells = [
         r.tc_a,
@@ -74,6 +76,7 @@ export function table(levels, report) {
 }
 
 /** The doc with its table rewritten. */
+/** @param {string} doc @param {string} body */
 export function rewrite(doc, body) {
   const a = doc.indexOf(BEGIN);
   const b = doc.indexOf(END);

@@ -92,7 +92,7 @@ export function runOne(/** @type {string} */ text) {
     try {
       book = new tmlab.MatchBook(m.meta.spec);
     } catch (e) {
-      bounded(e?.message ?? String(e), 'book');
+      bounded(/** @type {{message?: unknown} | undefined} */ (e)?.message ?? String(e), 'book');
     }
     let refused = 0;
     for (const s of m.summaries) {
@@ -100,7 +100,7 @@ export function runOne(/** @type {string} */ text) {
         book?.add(s);
       } catch (e) {
         refused++;
-        bounded(e?.message ?? String(e), 'book.add');
+        bounded(/** @type {{message?: unknown} | undefined} */ (e)?.message ?? String(e), 'book.add');
       }
     }
     book?.free();
@@ -108,8 +108,8 @@ export function runOne(/** @type {string} */ text) {
   }
   // The Sweep view.
   const s = tmlab.sweep_resume(SWEEP_SPEC, values);
-  const filled = s.scores.flat().filter((x) => x != null).length;
-  if (s.scores.length !== 2 || s.scores.some((row) => row.length !== 2)) throw new Error('sweep scores do not fit the plan');
+  const filled = s.scores.flat().filter((/** @type {unknown} */ x) => x != null).length;
+  if (s.scores.length !== 2 || s.scores.some((/** @type {unknown[]} */ row) => row.length !== 2)) throw new Error('sweep scores do not fit the plan');
   if (filled + s.damaged.length > values.length) throw new Error(`sweep: ${filled} kept + ${s.damaged.length} dropped of ${values.length}`);
   for (const d of s.damaged) {
     bounded(d.why, 'sweep damage');
@@ -151,6 +151,7 @@ const DICT = [
 ];
 
 class Rng {
+  /** @param {number} seed */
   constructor(seed) {
     this.s = BigInt.asUintN(64, BigInt(seed) || 0x9e3779b97f4a7c15n);
   }
@@ -162,11 +163,13 @@ class Rng {
     this.s = s;
     return Number(BigInt.asUintN(64, s * 0x2545f4914f6cdd1dn) >> 11n) / 2 ** 53;
   }
+  /** @param {number} n */
   below(n) {
     return Math.floor(this.next() * n);
   }
 }
 
+/** @param {Rng} rng @param {string} s @param {string[]} pool */
 function mutate(rng, s, pool) {
   for (let r = 1 + rng.below(4); r > 0; r--) {
     const at = rng.below(s.length + 1);
@@ -210,6 +213,7 @@ function mutate(rng, s, pool) {
 }
 
 /** Fuzzes for `seconds`; returns the counts. */
+/** @param {number} seconds @param {number} seed */
 export function fuzz(seconds, seed) {
   const pool = inputs().map((i) => i.text);
   if (!pool.length) pool.push('');
@@ -228,7 +232,7 @@ export function fuzz(seconds, seed) {
         if (pool.length < 20000) pool.push(q);
       }
     } catch (e) {
-      const why = String(e?.stack || e?.message || e);
+      const why = String(/** @type {{stack?: unknown, message?: unknown} | undefined} */ (e)?.stack || /** @type {{message?: unknown} | undefined} */ (e)?.message || e);
       const key = why.slice(0, 48).replace(/\d+/g, '#');
       if (!failures.has(key)) {
         failures.add(key);
@@ -243,6 +247,7 @@ export function fuzz(seconds, seed) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  /** @param {string} name @param {number} def */
   const arg = (name, def) => {
     const i = process.argv.indexOf(name);
     return i > 0 ? Number(process.argv[i + 1]) : def;

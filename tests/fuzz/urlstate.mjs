@@ -26,17 +26,20 @@ provideRules(tmlab);
 const checkSpec = urlChecks.checkSpec;
 const checkTc = urlChecks.checkTimeControl;
 const choice = urlChecks.choice;
+/** @type {Record<string, typeof checkSpec>} */
 const MATCH_CHECK = { a: checkSpec, b: checkSpec, tca: checkTc, tcb: checkTc };
 for (const [k, allowed] of Object.entries(MATCH_CHOICES)) MATCH_CHECK[k] = choice(allowed);
 
 /** A synthetic view exercising every kind of value the reader supports. */
 const X_DEFAULTS = { n: 5, f: 0.5, on: true, s: 'x', specs: ['stockfish'], grp: { k: 2, t: 'y' } };
+/** @type {Record<string, [number, number]>} */
 const X_LIMITS = { n: [1, 100], f: [0, 1], specs: [1, 4], 'grp.k': [0, 9] };
 const X_CHECK = { specs: checkSpec };
 
 const MAX_MESSAGE = 400;
 
 /** Runs one query string; returns a short outcome class, or throws on a broken invariant. */
+/** @param {string} query */
 export function runOne(query) {
   const url = new UrlState(`https://x.test/?${query}`, { history: false });
   const m = url.get(MATCH_PREFIX, MATCH_DEFAULTS, { check: MATCH_CHECK });
@@ -60,11 +63,18 @@ export function runOne(query) {
   return `${url.view}|${url.problems.map((p) => p.key).sort().join(',')}`;
 }
 
+/**
+ * @param {Record<string, unknown>} state
+ * @param {Record<string, unknown>} defaults
+ * @param {Record<string, [number, number]>} limits
+ * @param {Record<string, (value: unknown) => unknown>} check the view's checks (a message: refused)
+ * @param {string} prefix
+ */
 function checkShape(state, defaults, limits, check, prefix) {
   for (const [k, def] of Object.entries(defaults)) {
     const v = state[k];
     if (def && typeof def === 'object' && !Array.isArray(def)) {
-      checkShape(v, def, Object.fromEntries(Object.entries(limits).filter(([l]) => l.startsWith(`${k}.`)).map(([l, r]) => [l.slice(k.length + 1), r])), {}, `${prefix}.${k}`);
+      checkShape(/** @type {Record<string, unknown>} */ (v), /** @type {Record<string, unknown>} */ (def), Object.fromEntries(Object.entries(limits).filter(([l]) => l.startsWith(`${k}.`)).map(([l, r]) => [l.slice(k.length + 1), r])), {}, `${prefix}.${k}`);
       continue;
     }
     const name = `${prefix}.${k}`;
@@ -109,6 +119,7 @@ const DICT = [
 ];
 
 class Rng {
+  /** @param {number} seed */
   constructor(seed) {
     this.s = BigInt.asUintN(64, BigInt(seed) || 0x9e3779b97f4a7c15n);
   }
@@ -120,11 +131,13 @@ class Rng {
     this.s = s;
     return Number(BigInt.asUintN(64, s * 0x2545f4914f6cdd1dn) >> 11n) / 2 ** 53;
   }
+  /** @param {number} n */
   below(n) {
     return Math.floor(this.next() * n);
   }
 }
 
+/** @param {Rng} rng @param {string} s @param {string[]} pool */
 function mutate(rng, s, pool) {
   for (let r = 1 + rng.below(4); r > 0; r--) {
     const at = rng.below(s.length + 1);
@@ -152,6 +165,7 @@ function mutate(rng, s, pool) {
 }
 
 /** Fuzzes for `seconds`; returns the counts. */
+/** @param {number} seconds @param {number} seed */
 export function fuzz(seconds, seed) {
   const pool = inputs().map((i) => i.text);
   if (!pool.length) pool.push('');
@@ -170,7 +184,7 @@ export function fuzz(seconds, seed) {
         if (pool.length < 20000) pool.push(q);
       }
     } catch (e) {
-      const why = String(e?.stack || e);
+      const why = String(/** @type {{stack?: unknown} | undefined} */ (e)?.stack || e);
       const key = why.slice(0, 48).replace(/\d+/g, '#');
       if (!failures.has(key)) {
         failures.add(key);
@@ -185,6 +199,7 @@ export function fuzz(seconds, seed) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  /** @param {string} name @param {number} def */
   const arg = (name, def) => {
     const i = process.argv.indexOf(name);
     return i > 0 ? Number(process.argv[i + 1]) : def;
