@@ -63,7 +63,8 @@ async function setNumber(key, value) {
  * @returns {Promise<{[key: string]: string | undefined}[]>} each point's data attributes and text
  */
 async function hoverMove(mv) {
-  const frame = await page.evaluate(() => globalThis.tmlab.allocation.lastDrawn.frame);
+  const frame = await page.evaluate(() => globalThis.tmlab.allocation.lastDrawn?.frame);
+  assert.ok(frame?.x_range, 'the chart has drawn');
   await page.locator('#chart-allocation canvas').scrollIntoViewIfNeeded();
   const box = await boxOf(page.locator('#chart-allocation canvas'));
   const canvasWidth = await page.evaluate(() => /** @type {HTMLCanvasElement} */ (document.querySelector('#chart-allocation canvas')).width);
@@ -169,7 +170,10 @@ async function engineGame(params, timeout = 120000) {
   return finished(timeout);
 }
 
-/** Wait for the engine-mode game (and its ghost) to finish; returns `engine.last`. */
+/**
+ * Wait for the engine-mode game (and its ghost) to finish; returns `engine.last`.
+ * @param {string | null} [notSpec] a manager whose game does not count (the previous one)
+ */
 async function finished(timeout = 120000, notSpec = null) {
   await page.waitForFunction(
     (not) => {
@@ -179,7 +183,9 @@ async function finished(timeout = 120000, notSpec = null) {
     notSpec,
     { timeout, polling: 100 },
   );
-  return page.evaluate(() => globalThis.tmlab.allocation.engine.last);
+  const last = await page.evaluate(() => globalThis.tmlab.allocation.engine.last);
+  assert.ok(last, 'the engine game finished');
+  return last;
 }
 
 /** @param {{[key: string]: unknown}[]} moves @param {string} key */
