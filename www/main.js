@@ -63,10 +63,11 @@ async function main() {
   }
 
   // Two wasm modules (docs/architecture.md, "Two wasm modules"). The small *charts* module draws
-  // the Curves view's charts; it is loaded only when that view is shown, and on a cold Curves
-  // view first, before the engine. The rules every view asks (ui/rules.js: ui/params.js,
-  // ui/url-checks.js) come from whichever module is instantiated first, so a view that needs the
-  // engine (Play, Match, …) never downloads the charts module for them.
+  // the Curves view's charts, the allocation chart and the game chart (the engine module leaves
+  // them out); it is loaded only by the views that draw those (Curves, Learn, Match, Replay),
+  // and on a cold Curves view first, before the engine. The rules every view asks (ui/rules.js:
+  // ui/params.js, ui/url-checks.js) come from whichever module is instantiated first, so a view
+  // that draws none of them (Play, …) never downloads the charts module for its rules.
   /** @type {Promise<void> | null} */
   let chartsLoad = null;
   const loadCharts = () =>
@@ -168,7 +169,8 @@ async function main() {
       return m.mountPlay(root, { ...viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS, check), compact });
     },
     match: async (root) => {
-      await engineReady;
+      // The game chart (ui/game-chart.js) is drawn by the charts module.
+      await Promise.all([engineReady, loadCharts()]);
       const m = await import('./views/match/index.js');
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
@@ -214,7 +216,8 @@ async function main() {
       return m.mountLearn(root, { lesson: url.params.get('lesson'), tryNo: url.params.get('try'), setLesson, setTry, spawnEngine, embed, curves });
     },
     replay: async (root) => {
-      await engineReady;
+      // The game chart (ui/game-chart.js) is drawn by the charts module.
+      await Promise.all([engineReady, loadCharts()]);
       const m = await import('./views/replay/index.js');
       const check = { tm: (v) => spec_list(v).map(checkSpec).find(Boolean), sample: choice(Object.keys(m.SAMPLES)) };
       return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));

@@ -3,7 +3,9 @@
 // (lc0's dual-axis layout), drawn by the Rust plot code on a HiDPI-sized canvas, with a
 // readout on hover, tap, drag and ← →.
 
-import { GameCanvas, game_chart_data, term_readout } from '../pkg/tmlab.js';
+import { term_readout } from '../pkg/tmlab.js';
+// Drawn by the charts module (the engine module has no `draw`: issue 24); its page loads both.
+import { GameCanvas, game_chart_data } from '../pkg/charts/charts.js';
 import { termsExplained } from './glossary.js';
 import { perFrame } from './frame.js';
 import { bindReadout, pxOfMove } from './canvas.js';

@@ -13,12 +13,15 @@
 pub mod bench;
 #[cfg(feature = "engine")]
 pub mod board;
+#[cfg(any(feature = "engine", feature = "draw"))]
 mod canvas;
+#[cfg(feature = "draw")]
 pub mod charts;
 #[cfg(feature = "engine")]
 pub mod experiments;
 #[cfg(feature = "engine")]
 pub mod flag_risk;
+#[cfg(feature = "draw")]
 pub mod game_chart;
 pub mod glossary;
 #[cfg(feature = "engine")]

@@ -6,7 +6,9 @@
 // State: controller.js; DOM: render.js; engine mode: engine-mode.js.
 
 import { render, nothing } from 'lit-html';
-import { AllocationCanvas, check_curve_value, read_time_control, tm_schema, trace_openings } from '../../pkg/tmlab.js';
+import { check_curve_value, read_time_control, tm_schema, trace_openings } from '../../pkg/tmlab.js';
+// The usage-mode chart is drawn by the charts module (the engine module has no `draw`: issue 24).
+import { AllocationCanvas } from '../../pkg/charts/charts.js';
 import { createSlider } from '../../ui/slider.js';
 import { createParamsPanel } from '../../ui/params.js';
 import { perFrame } from '../../ui/frame.js';
