@@ -1,0 +1,63 @@
+// @ts-check
+// The shapes of the JSON the crate hands the page (its serde structs), for JSDoc: wasm-bindgen
+// types these returns as `any`, so a view names the shape it reads here. Each typedef names the
+// Rust struct it mirrors; nothing here runs.
+
+/**
+ * A parameter's value (`tm::params::Value`): a float, an integer, a boolean or an enum's name.
+ * @typedef {number | boolean | string} ParamValue
+ */
+
+/**
+ * A numeric parameter's slider (`tm::params::Slider`).
+ * @typedef {{min: number, max: number, step?: number, factor?: number, scale: 'lin'|'log'}} ParamSlider
+ */
+
+/**
+ * A parameter in the schema (`tm::params::export::ParamSchema`).
+ * @typedef {object} ParamSchema
+ * @property {string} path `group.key` or `key`
+ * @property {string} key
+ * @property {string|null} group
+ * @property {string} label
+ * @property {'float'|'int'|'bool'|'enum'} kind
+ * @property {string[]} [values] an enum's names
+ * @property {ParamValue} default the default preset's value
+ * @property {ParamSlider} [slider]
+ * @property {{min: number, max: number, min_exclusive?: boolean}} [valid]
+ * @property {string} unit
+ * @property {string} description
+ * @property {string} source
+ * @property {boolean} in_search
+ * @property {'ab'|'mcts'|null} searcher
+ * @property {string} [searcher_note]
+ * @property {string} source_file
+ * @property {string|null} source_url
+ * @property {{name: string, scale?: number, min?: number, max?: number}} uci
+ */
+
+/**
+ * A preset in the schema (`tm::params::export::PresetSchema`).
+ * @typedef {{name: string, description: string, spec: string, values: Record<string, ParamValue>}} PresetSchema
+ */
+
+/**
+ * A manager in the schema (`tm::params::export::ManagerSchema`).
+ * @typedef {object} ManagerSchema
+ * @property {string} name
+ * @property {string[]} aliases
+ * @property {string} label
+ * @property {'ab'|'mcts'} search
+ * @property {string} reference
+ * @property {string} description
+ * @property {string} default_preset
+ * @property {PresetSchema[]} presets
+ * @property {ParamSchema[]} params
+ */
+
+/**
+ * A parsed spec string (`describe_spec`, `wasm::tm::SpecDescription`).
+ * @typedef {{manager: string, preset: string, canonical: string, values: Record<string, ParamValue>}} SpecDescription
+ */
+
+export {};
