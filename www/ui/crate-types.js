@@ -60,4 +60,37 @@
  * @typedef {{manager: string, preset: string, canonical: string, values: Record<string, ParamValue>}} SpecDescription
  */
 
+/**
+ * One move of a game record (`play::game::types::MoveRecord`), the fields the page reads.
+ * @typedef {{san: string, color: 'white'|'black', book?: boolean, flagged?: boolean, clock_after_ms: number}} MoveRecord
+ */
+
+/**
+ * A game's record (`play::game::export::GameRecord`), the fields the page reads.
+ * @typedef {object} GameRecord
+ * @property {{white: {name: string}, black: {name: string}}} setup
+ * @property {string} opening
+ * @property {{result: string, termination: string, reason?: string} | null} outcome
+ * @property {MoveRecord[]} moves
+ */
+
+/**
+ * A finished game of a match (`play::match_::score::GameSummary`), the fields the page reads.
+ * @typedef {{index: number, a_white: boolean, record: GameRecord}} GameSummary
+ */
+
+/**
+ * One player's time statistics over a match (`play::match_::time_usage::PlayerTimeStats`).
+ * @typedef {object} PlayerTimeStats
+ * @property {number} timeouts
+ * @property {number | null} share_by_20
+ * @property {number | null} share_by_40
+ * @property {number | null} time_left_ms
+ * @property {number | null} time_trouble
+ * @property {number | null} used_over_allocated
+ * @property {number | null} used_over_effective
+ * @property {number | null} latency_ms
+ * @property {number} max_overshoot_ms
+ */
+
 export {};

@@ -77,7 +77,7 @@ export function mountFlagRisk(root, { state: initial = {}, onChange = () => {} }
   };
 
   const field = (/** @type {string} */ key, /** @type {string} */ label, /** @type {string} */ path, type = 'text', extra = '') => html`<label>${label}
-    <input id="fr-${key}" type=${type} step="any" .value=${String(s.form[key])} class=${s.error?.path === path ? 'invalid' : ''} @input=${(e) => input(key, e.target)} />${extra}</label>`;
+    <input id="fr-${key}" type=${type} step="any" .value=${String(s.form[key])} class=${s.error?.path === path ? 'invalid' : ''} @input=${(/** @type {Event} */ e) => input(key, e.target)} />${extra}</label>`;
   function paint() {
     const r = s.report;
     const p = s.progress;

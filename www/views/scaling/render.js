@@ -36,7 +36,7 @@ export function scalingTemplate(s, report, h, canvas, cap, cost) {
         1/variance against log₂ of the time gives the slope in Elo per doubling of the time, and its 95 % interval
         the verdict: <em>scales</em> (above 0), <em>anti-scales</em> (below 0) or <em>flat</em> (contains 0).</p>
       <div class="match-options">
-        <label>Searcher <select id="sc-engine" @change=${(e) => h.input('engine', e.target)}>
+        <label>Searcher <select id="sc-engine" @change=${(/** @type {Event} */ e) => h.input('engine', e.target)}>
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
         ${field('a', 'Player A (spec)', { path: 'a' })} ${field('b', 'Player B (spec)', { path: 'b' })}
         ${field('tcs', 'Time controls (comma-separated, seconds: 1+0.01,2+0.02,…)', { path: 'tcs', echo: reading })}

@@ -36,7 +36,7 @@ export function sweepTemplate(s, report, h, canvas, cap, cost) {
         (colour-reversed pairs, the same openings for every value, virtual clock). Elo is the swept manager's
         against the baseline; a parabola fitted with weights 1/variance locates the optimum.</p>
       <div class="match-options">
-        <label>Searcher <select id="s-engine" @change=${(e) => h.input('engine', e.target)}>
+        <label>Searcher <select id="s-engine" @change=${(/** @type {Event} */ e) => h.input('engine', e.target)}>
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
         ${field('tm', 'Manager (spec)', { path: 'a' })} ${field('param', 'Parameter', { path: 'param' })}
         ${field('values', 'Values (V1,V2,… or LO:HI:N)', { path: 'values' })}

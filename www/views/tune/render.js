@@ -27,7 +27,7 @@ export function tuneTemplate(s, result, h, canvas, cap, cost) {
     <input id="t-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
       class=${at && attrs.path === at ? 'invalid' : ''}
       aria-describedby=${attrs.echo !== undefined ? `t-${key}-reading` : nothing}
-      @input=${(e) => h.input(key, e.target)} />${attrs.echo !== undefined ? html`<span id="t-${key}-reading" class="tc-echo" role="status">${attrs.echo}</span>` : nothing}</label>`;
+      @input=${(/** @type {Event} */ e) => h.input(key, e.target)} />${attrs.echo !== undefined ? html`<span id="t-${key}-reading" class="tc-echo" role="status">${attrs.echo}</span>` : nothing}</label>`;
   const p = progressOf(s);
   const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');
   const spsa = s.plan?.spsa;
@@ -38,7 +38,7 @@ export function tuneTemplate(s, result, h, canvas, cap, cost) {
         colour-reversed pair against itself at θ − c·flip, and θ moves by r·c·(wins − losses)·flip. c and r shrink
         to c_end and r_end at the last iteration (A = 10 % of the iterations, α 0.602, γ 0.101).</p>
       <div class="match-options">
-        <label>Searcher <select id="t-engine" @change=${(e) => h.input('engine', e.target)}>
+        <label>Searcher <select id="t-engine" @change=${(/** @type {Event} */ e) => h.input('engine', e.target)}>
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
         ${field('tm', 'Manager (spec; its values are the start)', { path: 'a' })} ${field('params', 'Parameters (K1,K2,…)', { path: 'params' })}
         ${field('cend', 'c_end per parameter (empty: range ÷ 20)', { path: 'c_end' })} ${field('rend', 'r_end per parameter (empty: follows the run’s length)', { path: 'r_end' })}
