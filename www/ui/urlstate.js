@@ -33,6 +33,13 @@ function tabStorage() {
 
 const keptKey = (/** @type {string} */ name) => `tmlab.url.${name}`;
 
+/**
+ * A check of one URL value: an error text, or undefined when accepted. The value has its
+ * default's type (a string, a number, a boolean, or an array's entry, a string), so each check
+ * declares the one it reads: `any` here is that per-key type, which one record cannot name.
+ * @typedef {(v: any) => string | undefined} UrlCheck
+ */
+
 /** The views, in the order of the tabs. */
 export const VIEWS = ['play', 'match', 'curves', 'learn', 'sweep', 'tune', 'replay', 'leaderboard'];
 /** The view a link without `view=` opens. */
@@ -141,7 +148,7 @@ export class UrlState extends EventTarget {
    * @template {object} T
    * @param {string} prefix
    * @param {T} defaults
-   * @param {{limits?: Record<string, [number, number]>, check?: Record<string, (v: any) => string|undefined>}} [rules]
+   * @param {{limits?: Record<string, [number, number]>, check?: Record<string, UrlCheck>}} [rules]
    * @returns {T} the defaults' shape, each value the URL's or the default's
    */
   get(prefix, defaults, { limits = {}, check = {} } = {}) {
