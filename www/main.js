@@ -179,7 +179,7 @@ async function main() {
       const m = await import('./views/play/index.js');
       /** @type {Record<string, import('./ui/urlstate.js').UrlCheck>} */
       const check = { tm: checkSpec, wtc: checkTimeControl, btc: checkTimeControl };
-      for (const [k, allowed] of Object.entries(m.PLAY_CHOICES)) check[k] = choice(allowed);
+      for (const [k, allowed] of Object.entries(m.PLAY_CHOICES)) check[k] = choice(/** @type {readonly (string | number)[]} */ (allowed));
       return m.mountPlay(root, { ...viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS, check), compact });
     },
     match: async (root) => {

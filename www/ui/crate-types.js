@@ -93,4 +93,19 @@
  * @property {number} max_overshoot_ms
  */
 
+/**
+ * A chart's plot area in CSS pixels, as a chart's draw returns it (`x_range`: its x axis).
+ * @typedef {{left: number, right: number, x_range?: number[]}} ChartFrame
+ */
+
+/**
+ * A hovered point of a building-block chart: its numbers by name, and the line that says them.
+ * @typedef {Record<string, number> & {text: string}} CurvePoint
+ */
+
+/**
+ * What a building-block chart's draw returns (`CurveCanvas.draw_decay`, `draw_moves_left`).
+ * @typedef {{frame: ChartFrame, point?: CurvePoint, series?: string[]}} CurveDrawn
+ */
+
 export {};

@@ -33,6 +33,7 @@ export { MATCH_PREFIX, MATCH_DEFAULTS, MATCH_CHOICES } from './spec.js';
  * @param {{state: Partial<typeof MATCH_DEFAULTS>, onChange: (s: typeof MATCH_DEFAULTS) => void}} ctx
  */
 export function mountMatch(root, ctx) {
+  /** @type {import('../../ui/crate-types.js').ManagerSchema[]} */
   const schema = tm_schema();
   const cap = concurrencyOf();
   let s = initialState(ctx.state);
