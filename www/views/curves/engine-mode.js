@@ -31,7 +31,7 @@ export function createEngineMode({ canvas, get, dispatch, schedule, element, gho
   /** What the last finished run was (for tests and the measurement in docs/fuzzing-and-benches.md). */
   /**
    * @type {{spec: import('./trace-client.js').TraceSpec, moves: import('./trace-client.js').TraceResult['moves'],
-   *   ghost: typeof ghost, ms: number, wall: number, searcher: string, result: string} | null}
+   *   ghost: import('./trace-client.js').TraceResult['moves'] | null, ms: number, wall: number, searcher: string, result: string} | null}
    */
   let last = null;
 

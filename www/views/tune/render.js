@@ -7,7 +7,12 @@ import { progressOf } from './controller.js';
 import { costTemplate } from '../../ui/cost-line.js';
 import { errorText } from '../../ui/typed-error.js';
 
-const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(5))) : '–');
+/**
+ * A tuned parameter in the crate's plan (`tune_plan`'s `spsa.params`).
+ * @typedef {{path: string, start: number, min: number, max: number, c_end: number, r_end: number}} SpsaParam
+ */
+
+const short = (/** @type {number} */ x) => (Number.isFinite(x) ? String(Number(x.toPrecision(5))) : '–');
 
 /**
  * @param {import('./controller.js').TuneState} s
@@ -23,6 +28,12 @@ export function tuneTemplate(s, result, h, canvas, cap, cost) {
   const err = s.error;
   // The field an error names (a match field may come as `match.games`).
   const at = err?.path ? err.path.replace(/^match\./, '').split('.')[0] : null;
+  /**
+   * A form field for `key`, marked invalid when the crate's error names `attrs.path`.
+   * @param {keyof import('./controller.js').TuneForm} key
+   * @param {string} label
+   * @param {{type?: string, min?: number, max?: number, path?: string, echo?: string}} [attrs]
+   */
   const field = (key, label, attrs = {}) => html`<label>${label}
     <input id="t-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
       class=${at && attrs.path === at ? 'invalid' : ''}
@@ -49,8 +60,8 @@ export function tuneTemplate(s, result, h, canvas, cap, cost) {
       </div>
       <p class="field-error" id="t-error" role="alert">${err ? errorText(err) : ''}</p>
       ${running ? nothing : costTemplate('t-estimate', cost, '')}
-      <p class="note" id="t-plan">${spsa ? `${spsa.iterations} iterations; ${spsa.params.map((q, i) => `${q.path} from ${short(q.start)} in ${short(q.min)} … ${short(q.max)}, c_end ${short(q.c_end)}, r_end ${short(q.r_end)} (a one-game edge every iteration moves it ${short(s.plan.reach[i])} over the run)`).join('; ')}` : ''}</p>
-      ${s.plan?.warnings?.length ? html`<p class="warn" id="t-warn" role="alert">${s.plan.warnings.map((w) => html`<span>${w}.</span> `)}</p>` : nothing}
+      <p class="note" id="t-plan">${spsa ? `${spsa.iterations} iterations; ${spsa.params.map((/** @type {SpsaParam} */ q, /** @type {number} */ i) => `${q.path} from ${short(q.start)} in ${short(q.min)} … ${short(q.max)}, c_end ${short(q.c_end)}, r_end ${short(q.r_end)} (a one-game edge every iteration moves it ${short(s.plan.reach[i])} over the run)`).join('; ')}` : ''}</p>
+      ${s.plan?.warnings?.length ? html`<p class="warn" id="t-warn" role="alert">${s.plan.warnings.map((/** @type {string} */ w) => html`<span>${w}.</span> `)}</p>` : nothing}
     </section>
     <section class="card wide" id="tune-run">
       <div class="match-buttons">
