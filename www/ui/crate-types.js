@@ -75,6 +75,12 @@
  */
 
 /**
+ * A game as the game chart draws it (a match game's record, or a replayed game's
+ * `GameReplay::chart_record`): the fields the page reads, the charts module reads the rest.
+ * @typedef {{setup: {white: {name: string}, black: {name: string}}, outcome?: {result: string, reason?: string} | null}} ChartRecord
+ */
+
+/**
  * A finished game of a match (`play::match_::score::GameSummary`), the fields the page reads.
  * @typedef {{index: number, a_white: boolean, record: GameRecord}} GameSummary
  */
@@ -99,6 +105,12 @@
  */
 
 /**
+ * What the game chart's draw returns (`GameCanvas.draw`): its frame, the game's moves, and the
+ * hovered move's numbers as lines.
+ * @typedef {{frame: ChartFrame & {x_range: number[]}, moves: number, lines: string[]}} GameDrawn
+ */
+
+/**
  * A hovered point of a building-block chart: its numbers by name, and the line that says them.
  * @typedef {Record<string, number> & {text: string}} CurvePoint
  */
@@ -106,6 +118,29 @@
 /**
  * What a building-block chart's draw returns (`CurveCanvas.draw_decay`, `draw_moves_left`).
  * @typedef {{frame: ChartFrame, point?: CurvePoint, series?: string[]}} CurveDrawn
+ */
+
+/**
+ * A replayed game (`experiment::replay::report::GameReplay` and the structs it holds), the
+ * fields the page reads.
+ * @typedef {{soft_ms: number, hard_ms: number}} ReplayLimits
+ * @typedef {{ply: number, label: string, san: string, used_ms: number, clock_before_ms: number,
+ *   clock_after_ms: number, opponent_clock_ms: number, budgets: ReplayLimits[],
+ *   engine: {nodes?: number | null, latency_ms?: number | null} | null, eval_text: string | null,
+ *   own: ReplayLimits | null}} ReplayMove
+ * @typedef {{spec: string, over_hard: string[], over_soft: number, share_by_20: number | null,
+ *   share_by_40: number | null}} ReplayManagerSummary
+ * @typedef {{color: 'white' | 'black', player: string, time_control: string, moves: ReplayMove[],
+ *   share_by_20: number | null, share_by_40: number | null, time_left_ms: number | null,
+ *   managers: ReplayManagerSummary[], own: {moves: number, over_hard: string[], over_soft: number} | null}} SideReplay
+ * @typedef {{game: {number: number, white: string, black: string, event: string}, result: string,
+ *   source: 'clk' | 'emt' | 'clk+emt', convention: string, resolution_ms: number, sides: [SideReplay, SideReplay]}} GameReplay
+ */
+
+/**
+ * A replay's result as the worker hands it (`experiment::replay::report::Replay`, and each
+ * game's chart record per manager).
+ * @typedef {{replay: {managers: string[], own_limits_label: string, games: GameReplay[]}, charts: (ChartRecord | null)[][]}} ReplayResult
  */
 
 export {};

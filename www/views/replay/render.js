@@ -6,12 +6,23 @@ import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import { SAMPLES, summaryOf, moveRowsOf, headlineOf, chartChoicesOf, tracedOf, showsOwnLimits } from './controller.js';
 
+/**
+ * What the Replay view's template calls: each field's element on change, a sample's key.
+ * @typedef {object} ReplayHandlers
+ * @property {(el: EventTarget | null) => void} tm
+ * @property {(el: EventTarget | null) => void} pgn
+ * @property {(el: EventTarget | null) => void} file
+ * @property {(key: string) => void} sample
+ * @property {(el: EventTarget | null) => void} game
+ * @property {(el: EventTarget | null) => void} manager
+ */
+
 /** The longest PGN shown in the textarea, in characters. */
 const MAX_SHOWN = 200_000;
 
 /**
  * @param {import('./controller.js').ReplayState} s
- * @param {any} h handlers: {tm(el), pgn(el), file(el), sample(key), game(el), manager(el)}
+ * @param {ReplayHandlers} h
  * @param {HTMLElement} chart the chart section
  */
 export function replayTemplate(s, h, chart) {
