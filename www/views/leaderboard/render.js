@@ -7,8 +7,17 @@ import { groupsOf, rowsOf, provenanceOf } from './controller.js';
 import { costTemplate } from '../../ui/cost-line.js';
 
 /**
+ * What the Leaderboard view's template calls: the group menu's element, a plan field's key and
+ * element, a row hovered (null: none).
+ * @typedef {object} LeaderboardHandlers
+ * @property {(el: EventTarget | null) => void} group
+ * @property {(key: 'games' | 'precision', el: EventTarget | null) => void} planInput
+ * @property {(index: number | null) => void} highlight
+ */
+
+/**
  * @param {import('./controller.js').LeaderboardState} s
- * @param {any} h handlers: {group(el), highlight(i)}
+ * @param {LeaderboardHandlers} h
  * @param {HTMLElement} chart the chart section
  * @param {{games: number, precision: number, error: string, cost: import('../../ui/cost-line.js').Cost}} plan a run of this gauntlet with more games
  */
