@@ -56,7 +56,7 @@ async function main() {
   const capsNote = find('#caps');
   if (capsNote) capsNote.textContent = caps.wasm && caps.workers ? 'single-threaded wasm' : 'no wasm';
   if (!caps.wasm || !caps.workers) {
-    const missing = [!caps.wasm && 'WebAssembly with SIMD', !caps.workers && 'module Web Workers'].filter(Boolean);
+    const missing = [!caps.wasm && 'WebAssembly with SIMD', !caps.workers && 'module Web Workers'].filter((m) => m !== false);
     $('#fallback').hidden = false;
     $('#fallback').textContent =
       `This browser lacks ${missing.join(' and ')}, which the playground needs. ` +
