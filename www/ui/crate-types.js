@@ -143,4 +143,25 @@
  * @typedef {{replay: {managers: string[], own_limits_label: string, games: GameReplay[]}, charts: (ChartRecord | null)[][]}} ReplayResult
  */
 
+/**
+ * One point's match of a sweep or scaling run (`experiment::points::PointMatch`), the fields
+ * the page reads.
+ * @typedef {object} PointMatch
+ * @property {number} finished
+ * @property {{wins: number, losses: number, draws: number}} wdl
+ * @property {{elo: number, elo_error: number, nelo: number, nelo_error: number} | null} estimate
+ * @property {PlayerTimeStats} a
+ * @property {number} timeouts_b
+ */
+
+/**
+ * A sweep's results (`experiment::sweep_report::SweepReport`), the fields the page reads.
+ * @typedef {{param: string, verdict: string, points: (PointMatch & {value: number, spec: string})[]}} SweepReport
+ */
+
+/**
+ * A scaling run's results (`experiment::scaling::ScalingReport`), the fields the page reads.
+ * @typedef {{verdict: string, sentence: string, points: (PointMatch & {tc: string, seconds: number})[]}} ScalingReport
+ */
+
 export {};

@@ -170,6 +170,7 @@ export function mountExperiment(root, ctx, o) {
     x.session = { t0: performance.now(), done0: o.gamesOf(x.s).done };
   };
 
+  /** @param {Record<string, unknown>} form */
   function setForm(form) {
     x.dispatch({ type: 'form', ...o.check(form) });
     ctx.onChange({ ...form });

@@ -21,6 +21,7 @@ export { SCALING_PREFIX, SCALING_DEFAULTS } from './controller.js';
 /**
  * The form checked by the crate: `{form, plan, spec, reading}` or `{form, error, reading}`. A
  * target precision sets the games per control; `reading` echoes each control.
+ * @param {import('./controller.js').ScalingForm} form
  */
 function check(form) {
   const tcs = scaling_tcs(form.tcs);

@@ -21,6 +21,7 @@ export { SWEEP_PREFIX, SWEEP_DEFAULTS } from './controller.js';
  * The form checked by the crate: `{form, plan, spec, reading}` or `{form, error, reading}`
  * naming the field. A target precision sets the games per value (the crate's
  * games_for_precision); `reading` echoes the time-control fields.
+ * @param {import('./controller.js').SweepForm} form
  */
 function check(form) {
   const reading = { tc: tcReading(form.tc), tcb: tcReading(form.tcb) };
