@@ -10,10 +10,40 @@ import { precompressed } from './scripts/precompressed.mjs';
 
 const www = (p) => resolve(import.meta.dirname, 'www', p);
 
+/**
+ * The strict Content-Security-Policy (#17.19): scripts only from this origin (plus wasm
+ * compilation), no inline scripts or handlers, no requests to other origins. Styles allow
+ * inline: <tm-curve>'s shadow root and the view's CSSOM sizes.
+ */
+const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "font-src 'self'; connect-src 'self'; worker-src 'self' blob:; frame-src 'self'; media-src 'self'; object-src 'none'; " +
+  "base-uri 'self'; form-action 'self'";
+
+/**
+ * The head every page shares, written at the top of each page's <head> by the dev server and
+ * the build: charset, the CSP, the viewport, and no favicon request. Each page keeps its own
+ * title, description, styles and scripts.
+ */
+function sharedHead() {
+  return {
+    name: 'tmlab-shared-head',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: () => [
+        { tag: 'meta', attrs: { charset: 'utf-8' }, injectTo: 'head-prepend' },
+        { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' },
+        { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1' }, injectTo: 'head-prepend' },
+        { tag: 'link', attrs: { rel: 'icon', href: 'data:,' }, injectTo: 'head-prepend' },
+      ],
+    },
+  };
+}
+
 export default defineConfig({
   root: 'www',
   // The build's .br and .gz copies (scripts/precompressed.mjs), served with Content-Encoding.
-  plugins: [precompressed({ dev: resolve(import.meta.dirname, 'www'), preview: resolve(import.meta.dirname, 'dist') })],
+  plugins: [sharedHead(), precompressed({ dev: resolve(import.meta.dirname, 'www'), preview: resolve(import.meta.dirname, 'dist') })],
   // Relative asset URLs, so a docs site can host the build under any sub-path.
   base: './',
   build: {
