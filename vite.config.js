@@ -23,19 +23,27 @@ const CSP =
 /**
  * The head every page shares, written at the top of each page's <head> by the dev server and
  * the build: charset, the CSP, the viewport, and no favicon request. Each page keeps its own
- * title, description, styles and scripts.
+ * title, description, styles and scripts. Written as text (Vite's tag objects would write the
+ * policy's quotes as `&#39;`).
  */
+const SHARED_HEAD = [
+  '<meta charset="utf-8" />',
+  `<meta http-equiv="Content-Security-Policy" content="${CSP}" />`,
+  '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+  '<link rel="icon" href="data:," />',
+];
+
 function sharedHead() {
   return {
     name: 'tmlab-shared-head',
     transformIndexHtml: {
       order: 'pre',
-      handler: () => [
-        { tag: 'meta', attrs: { charset: 'utf-8' }, injectTo: 'head-prepend' },
-        { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' },
-        { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1' }, injectTo: 'head-prepend' },
-        { tag: 'link', attrs: { rel: 'icon', href: 'data:,' }, injectTo: 'head-prepend' },
-      ],
+      handler(html, { filename }) {
+        const at = html.indexOf('<head>');
+        if (at < 0) throw new Error(`${filename}: no <head> for the shared head`);
+        const end = at + '<head>'.length;
+        return `${html.slice(0, end)}\n    ${SHARED_HEAD.join('\n    ')}${html.slice(end)}`;
+      },
     },
   };
 }
