@@ -165,7 +165,7 @@ test('the match game chart’s Embed button: a <tm-curve kind="game"> with that 
   const docs = await pasted(snippet, { path: '/game.html' });
   const el = docs.page.locator('tm-curve');
   assert.equal(await el.evaluate((e) => /** @type {TmCurveElement} */ (e).state), 'drawn', await el.evaluate((e) => /** @type {TmCurveElement} */ (e).shadowRoot.textContent));
-  assert.equal(await el.evaluate((e) => /** @type {TmCurveElement} */ (e).drawn.moves), moves, 'the same game: as many engine moves');
+  assert.equal(await el.evaluate((e) => /** @type {{drawn: {moves: number}}} */ (/** @type {unknown} */ (e)).drawn.moves), moves, 'the same game: as many engine moves');
   assert.ok(label);
   assert.match(await el.evaluate((e) => /** @type {Element} */ (/** @type {TmCurveElement} */ (e).shadowRoot.querySelector('canvas')).getAttribute('aria-label') ?? ''), / – /);
   // Hovering the middle reads a move's numbers, as the Match view's readout does.

@@ -105,7 +105,7 @@ async function plotted(page) {
     requestAnimationFrame(() => requestAnimationFrame(() => {
       const a = globalThis.tmlab.allocation;
       const points = [...document.querySelectorAll('#chart-allocation .point')].map((p) => ({ .../** @type {HTMLElement} */ (p).dataset }));
-      resolve({ state: a.state, frame: a.lastDrawn.frame, points });
+      resolve({ state: a.state, frame: a.lastDrawn?.frame, points });
     }));
   }));
   return { ...plots, allocation };

@@ -67,7 +67,7 @@ export function runOne(query) {
  * @param {Record<string, unknown>} state
  * @param {Record<string, unknown>} defaults
  * @param {Record<string, [number, number]>} limits
- * @param {Record<string, (value: unknown) => unknown>} check the view's checks (a message: refused)
+ * @param {Record<string, (value: string) => string | undefined>} check the view's checks (a message: refused)
  * @param {string} prefix
  */
 function checkShape(state, defaults, limits, check, prefix) {
@@ -90,7 +90,7 @@ function checkShape(state, defaults, limits, check, prefix) {
       const [lo, hi] = limits[k] || [-Infinity, Infinity];
       if (!Number.isFinite(v) || v < lo || v > hi) throw new Error(`${name} = ${v} outside ${lo} … ${hi}`);
     }
-    if (v !== def && check[k]?.(v)) throw new Error(`${name} kept a bad value ${String(v).slice(0, 60)}`);
+    if (v !== def && check[k]?.(/** @type {string} */ (v)) /* a check reads its key's type (UrlCheck) */) throw new Error(`${name} kept a bad value ${String(v).slice(0, 60)}`);
   }
 }
 

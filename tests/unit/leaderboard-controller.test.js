@@ -17,7 +17,7 @@ test('the committed data has runs with their command, seed and version', () => {
     const nps = r.command.match(/--nps (\d+)/);
     assert.equal(r.clock, `virtual, 1 ms = ${nps ? Number(nps[1]) / 1000 : 1000} nodes`);
     assert.equal(typeof r.tmlab_version, 'string');
-    assert.ok(r.results.length > 0);
+    assert.ok(r.results && r.results.length > 0);
   }
 });
 
@@ -38,10 +38,10 @@ test('rows are sorted by Elo and formatted; curves follow the table', () => {
 });
 
 test('Elo text', () => {
-  assert.equal(eloText({ elo: -82.6, elo_error: 78.8, wdl: [1, 2, 3], games: 6 }), '−83 ± 79');
-  assert.equal(eloText({ elo: 0, elo_error: 0, wdl: [1, 1, 0], games: 2 }), '+0 ± 0');
-  assert.equal(eloText({ elo: null, elo_error: null, wdl: [4, 0, 0], games: 4 }), '+∞');
-  assert.equal(eloText({ elo: null, elo_error: null, wdl: [1, 0, 1], games: 2 }), '–');
+  assert.equal(eloText(/** @type {import('../../www/views/leaderboard/controller.js').LeaderboardEntry} */ ({ elo: -82.6, elo_error: 78.8, wdl: [1, 2, 3], games: 6 })), '−83 ± 79');
+  assert.equal(eloText(/** @type {import('../../www/views/leaderboard/controller.js').LeaderboardEntry} */ ({ elo: 0, elo_error: 0, wdl: [1, 1, 0], games: 2 })), '+0 ± 0');
+  assert.equal(eloText(/** @type {import('../../www/views/leaderboard/controller.js').LeaderboardEntry} */ ({ elo: null, elo_error: null, wdl: [4, 0, 0], games: 4 })), '+∞');
+  assert.equal(eloText(/** @type {import('../../www/views/leaderboard/controller.js').LeaderboardEntry} */ ({ elo: null, elo_error: null, wdl: [1, 0, 1], games: 2 })), '–');
   assert.equal(update(initialState(), { type: 'loaded', doc: { runs: [] } }).error, 'The leaderboard data has no results.');
 });
 

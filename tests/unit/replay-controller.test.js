@@ -37,7 +37,9 @@ test('the summary and moves come from the crate’s replay (hand-checked numbers
   assert.deepEqual(rows[8], { key: 17, label: '9... b5', used: '41.30 s', clock: '156.30 s', opponent: '173.70 s', soft: '20.80 s', hard: '20.80 s', overHard: true, eval: '–', nodes: '–', latency: '–' });
   assert.equal(tracedOf(s), false);
   assert.deepEqual(chartChoicesOf(s), ['stockfish', 'lc0-legacy'], 'no own limits in a lichess game');
-  const rec = chartRecordOf(s);
+  // The chart's record as the crate sends it (ChartRecord in www names only the fields the view reads).
+  const rec = /** @type {{moves: {engine: {budget: {soft_ms: number | null}}}[], setup: {white: {name: string}}} | null} */ (/** @type {unknown} */ (chartRecordOf(s)));
+  assert.ok(rec, 'a chart record');
   assert.equal(rec.moves.length, 33);
   assert.equal(rec.setup.white.name, 'Morphy');
 });
@@ -47,6 +49,7 @@ test('an engine game’s own limits are one more choice; a tester’s comments f
   assert.deepEqual(chartChoicesOf(s), ['lc0-legacy', 'the engines’ own limits (from their comments)']);
   assert.equal(tracedOf(s), true);
   const [white] = summaryOf(s);
+  assert.ok(white.own, 'own limits');
   assert.equal(white.own.moves, white.moves);
   assert.equal(white.own.overHard, 0);
   const managerRow = moveRowsOf(s, 0)[0];
@@ -58,10 +61,13 @@ test('an engine game’s own limits are one more choice; a tester’s comments f
   assert.match(ownRow.eval, /^[+-]\d+\.\d\d\/\d+$/);
   assert.match(ownRow.nodes, /^\d+$/);
   // The chart's budgets are the engines' own limits.
-  const rec = chartRecordOf(s);
+  // The chart's record as the crate sends it (ChartRecord in www names only the fields the view reads).
+  const rec = /** @type {{moves: {engine: {budget: {soft_ms: number | null}}}[], setup: {white: {name: string}}} | null} */ (/** @type {unknown} */ (chartRecordOf(s)));
+  assert.ok(rec, 'a chart record');
+  assert.ok(s.result, 'replayed');
   const g = s.result.replay.games[0];
   assert.equal(rec.moves.length, g.sides[0].moves.length + g.sides[1].moves.length);
-  assert.equal(rec.moves[0].engine.budget.soft_ms, g.sides[0].moves[0].own.soft_ms);
+  assert.equal(rec.moves[0].engine.budget.soft_ms, g.sides[0].moves[0].own?.soft_ms);
   assert.equal(update(s, { type: 'manager', manager: 5 }).manager, 1);
 
   const f = replayed('stockfish', FASTCHESS);
