@@ -23,7 +23,10 @@ const bin = join(ROOT, 'target', 'release', 'tmlab');
 const cores = cpus().length;
 const browserConc = browserConcurrency(process.env.BROWSER_CONC);
 
-/** BROWSER_CONC: an integer 1 … cores; unset or empty: the views' default (engine/concurrency.js). */
+/**
+ * BROWSER_CONC: an integer 1 … cores; unset or empty: the views' default (engine/concurrency.js).
+ * @param {string | undefined} env
+ */
 function browserConcurrency(env) {
   const c = concurrencyOf(cores);
   if (env === undefined || env.trim() === '') return c.byDefault;
@@ -35,6 +38,10 @@ function browserConcurrency(env) {
   return n;
 }
 
+/**
+ * `tmlab sweep` with `conc` threads: games, wall time, rate and the report.
+ * @param {number} conc
+ */
 function native(conc) {
   const args = ['sweep', '--tm', 'lc0-legacy', '--param', 'slowmover', '--values', VALUES, '--vs', 'stockfish', '--tc', TC, '--games', GAMES, '--concurrency', String(conc), '--json'];
   const out = JSON.parse(execFileSync(bin, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 }));
@@ -57,13 +64,14 @@ try {
   await page.click('#s-start');
   await page.waitForSelector('#s-progress[data-status="complete"]', { timeout: 3600000 });
   const seconds = (Date.now() - t0) / 1000;
+  /** @type {{points: {finished: number}[]}} the fields read here; the rest is compared whole */
   const report = await page.evaluate(() => JSON.parse(JSON.stringify(globalThis.tmlab.views.sweep.report)));
   const games = report.points.reduce((n, p) => n + p.finished, 0);
   const rate = games / seconds;
   console.log(`browser, ${browserConc} worker(s): ${games} games in ${seconds.toFixed(1)} s = ${rate.toFixed(3)} games/s`);
   console.log(`ratio browser / native (same concurrency): ${(rate / nat.rate).toFixed(2)}; browser / native (all ${cores} cores): ${(rate / natAll.rate).toFixed(2)}`);
   // Key order differs (the CLI's JSON sorts keys): compare canonical forms.
-  const canon = (v) => JSON.stringify(v, (_, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+  const canon = (/** @type {unknown} */ v) => JSON.stringify(v, (_, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
   const same = canon(report.points) === canon(nat.report.points);
   console.log(`per-value results identical to native: ${same}`);
   if (process.env.DUMP) {

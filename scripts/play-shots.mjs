@@ -22,12 +22,17 @@ const helper = new tmlab.WorkerEngine();
 helper.handle('uci');
 helper.handle('isready');
 
-/** The person's move: a depth-3 search in Node. */
+/**
+ * The person's move: a depth-3 search in Node.
+ * @param {string[]} uciMoves the game so far
+ */
 function personMove(uciMoves) {
   helper.handle(`position startpos${uciMoves.length ? ` moves ${uciMoves.join(' ')}` : ''}`);
   const lines = [...helper.handle('go depth 3')];
   while (helper.searching) lines.push(...helper.pump(64));
-  return lines.find((l) => l.startsWith('bestmove')).split(' ')[1];
+  const best = lines.find((l) => l.startsWith('bestmove'));
+  if (!best) throw new Error(`no bestmove from the depth-3 search: ${lines.join(' | ')}`);
+  return best.split(' ')[1];
 }
 
 const server = await serveDist();
@@ -63,6 +68,7 @@ try {
     );
     engineMoves += 1;
     const last = (await state()).moves.at(-1);
+    if (!last) throw new Error('the engine moved, yet the game has no move');
     if (last.engine) console.log(`${last.san}: ${(last.used_ms / 1000).toFixed(2)} s: ${last.engine.why}`);
     if (!shot && engineMoves >= SHOT_AT && last.engine?.why.includes('factors')) {
       // Just after an engine move: its budget, effective soft limit and the sentence saying why

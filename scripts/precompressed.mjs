@@ -19,7 +19,17 @@ export const TYPES = {
   '.json': 'application/json',
 };
 
-/** Writes `.br` and `.gz` beside each compressible file under `dir` (recursively) that changed. */
+/**
+ * The Content-Type of a compressible file, or undefined.
+ * @param {string} path
+ */
+const typeOf = (path) => /** @type {Record<string, string | undefined>} */ (TYPES)[extname(path)];
+
+/**
+ * Writes `.br` and `.gz` beside each compressible file under `dir` (recursively) that changed.
+ * @param {string} dir
+ * @returns {number} the files compressed
+ */
 export function compressDir(dir) {
   let files = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -28,7 +38,7 @@ export function compressDir(dir) {
       files += compressDir(path);
       continue;
     }
-    if (!TYPES[extname(entry.name)]) continue;
+    if (!typeOf(entry.name)) continue;
     const mtime = statSync(path).mtimeMs;
     if (existsSync(`${path}.br`) && statSync(`${path}.br`).mtimeMs >= mtime && existsSync(`${path}.gz`)) continue;
     const bytes = readFileSync(path);
@@ -43,6 +53,7 @@ export function compressDir(dir) {
  * The encodings a request accepts, in our order of preference (br, then gzip), that exist
  * as files for `file`.
  * @param {string | undefined} accept the Accept-Encoding header
+ * @param {string} file the uncompressed file's path
  */
 export function pickEncoding(accept, file) {
   const allowed = (accept || '').split(',').map((x) => x.trim().split(';')[0].trim().toLowerCase());
@@ -56,11 +67,13 @@ export function pickEncoding(accept, file) {
  * The Vite plugin: serves `ROOT/path.br` or `.gz` for the dev server (root: www/) and for
  * `vite preview` (root: the build's outDir).
  * @param {{dev: string, preview: string}} roots
+ * @returns {import('vite').Plugin}
  */
 export function precompressed(roots) {
+  /** @param {string} root @returns {import('vite').Connect.NextHandleFunction} */
   const middleware = (root) => (req, res, next) => {
     const path = decodeURIComponent(new URL(req.url || '/', 'http://x').pathname);
-    const type = TYPES[extname(path)];
+    const type = typeOf(path);
     if (!type || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const base = normalize(root + sep);
     const file = normalize(join(base, path));

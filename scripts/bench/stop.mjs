@@ -13,6 +13,22 @@
 // page afterwards, and whether the Play view saw the old search's bestmove.
 import { watchLongTasks, longTasks, collectErrors } from '../../tests/e2e/harness.mjs';
 
+/**
+ * One action that ends a search: `setup` once before its trials, `prepare` before each trial,
+ * `after` once after them (what the action left behind).
+ * @typedef {object} StopAction
+ * @property {string} name
+ * @property {() => Promise<unknown>} act
+ * @property {() => Promise<void>} [setup]
+ * @property {() => Promise<void>} [prepare]
+ * @property {() => Promise<StopAfter>} [after]
+ */
+/**
+ * What an action left behind: the game's outcome (Resign), the pauses the Play view logged
+ * (a view switch, a page hide).
+ * @typedef {{outcome?: PlayGameState['outcome'] | null, paused?: number}} StopAfter
+ */
+
 /** The bench's target for the p99 (issue #13.1). */
 export const STOP_TARGET_MS = 100;
 
@@ -38,16 +54,36 @@ export async function openStopPage(context, url) {
   // In-page instruments: the time of each click on a watched control, and every engine event.
   await page.evaluate(() => {
     const { engine } = globalThis.tmlab;
-    const probe = { clicks: [], states: [], outputs: [] };
-    globalThis.__probe = probe;
     // Each action notes how many events came before it: performance.now() is coarsened (to
     // 0.1 ms or more), so an output that arrived just before an action can carry its time.
-    const mark = (target) => probe.clicks.push({ t: performance.now(), target, outputs: probe.outputs.length, states: probe.states.length });
-    probe.mark = mark;
-    document.addEventListener('click', (e) => mark(e.target.closest('button')?.className || e.target.id), true);
-    engine.addEventListener('state', (e) => probe.states.push({ t: performance.now(), state: e.detail.state }));
+    /** @type {StopProbe} */
+    const probe = {
+      clicks: [],
+      states: [],
+      outputs: [],
+      mark: (target) => {
+        probe.clicks.push({ t: performance.now(), target, outputs: probe.outputs.length, states: probe.states.length });
+      },
+    };
+    globalThis.__probe = probe;
+    const { mark } = probe;
+    document.addEventListener(
+      'click',
+      (e) => {
+        const target = /** @type {Element} */ (e.target);
+        mark(target.closest('button')?.className || target.id);
+      },
+      true,
+    );
+    engine.addEventListener('state', (e) => {
+      const { detail } = /** @type {CustomEvent<{state: import('../../www/engine/client.js').EngineState}>} */ (e);
+      probe.states.push({ t: performance.now(), state: detail.state });
+    });
     for (const kind of ['info', 'bestmove']) {
-      engine.addEventListener(kind, (e) => probe.outputs.push({ t: performance.now(), kind, request: e.detail.request, line: e.detail.line }));
+      engine.addEventListener(kind, (e) => {
+        const { detail } = /** @type {CustomEvent<{line: string, request: import('../../www/engine/client.js').SearchRequest}>} */ (e);
+        probe.outputs.push({ t: performance.now(), kind, request: detail.request, line: detail.line });
+      });
     }
   });
   return { page, errors };
@@ -85,11 +121,12 @@ async function trial(page, act, thinkMs) {
   await page.waitForTimeout(thinkMs);
   const mark = await page.evaluate(() => {
     const p = globalThis.__probe;
-    globalThis.__oldRequest = globalThis.tmlab.engine.running.request;
+    const running = globalThis.tmlab.engine.running;
+    globalThis.__oldRequest = running?.request;
     globalThis.__oldId = globalThis.tmlab.views.play.active?.id;
-    return { clicks: p.clicks.length, id: globalThis.__oldId, spare: Boolean(globalThis.tmlab.engine.spare?.ready) };
+    return { clicks: p.clicks.length, id: globalThis.__oldId, running: Boolean(running), spare: Boolean(globalThis.tmlab.engine.spare?.ready) };
   });
-  if (!mark.id) throw new Error('no search was running when the trial acted');
+  if (!mark.id || !mark.running) throw new Error('no search was running when the trial acted');
   await act();
   await page.waitForFunction((n) => {
     const p = globalThis.__probe;
@@ -104,6 +141,7 @@ async function trial(page, act, thinkMs) {
     const late = p.outputs.slice(p.clicks[n].outputs).filter((o) => o.request === globalThis.__oldRequest).map((o) => o.line);
     const ignored = globalThis.tmlab.views.play.events.filter((e) => e.what.startsWith('ignored') && e.what.endsWith(`(#${globalThis.__oldId})`));
     const trail = late.length ? { log: globalThis.tmlab.engine.log.slice(-12), events: globalThis.tmlab.views.play.events.slice(-8), t0, outputs: p.outputs.slice(-4).map((o) => ({ t: o.t, line: o.line.slice(0, 40), old: o.request === globalThis.__oldRequest })) } : null;
+    if (!idle) throw new Error('the engine never went idle after the action');
     return { ms: idle.t - t0, late, ignored: ignored.length, trail };
   }, mark.clicks);
   return { ...r, spare: mark.spare };
@@ -119,6 +157,7 @@ export function percentiles(values) {
 /**
  * The four actions, each with what prepares its next trial and what it leaves behind.
  * @param {import('playwright-core').Page} page
+ * @returns {StopAction[]}
  */
 export function stopActions(page) {
   const setHidden = (/** @type {boolean} */ hidden) =>
@@ -148,7 +187,7 @@ export function stopActions(page) {
       },
       // Back to Play: the engine starts that move again.
       prepare: async () => {
-        if (await page.evaluate(() => !document.querySelector('#view-play')?.hidden)) return;
+        if (await page.evaluate(() => !/** @type {HTMLElement | null} */ (document.querySelector('#view-play'))?.hidden)) return;
         await page.click('#tab-play');
       },
       after: async () => {
@@ -160,7 +199,7 @@ export function stopActions(page) {
       name: 'A page hide',
       act: () => setHidden(true),
       setup: async () => {
-        if (await page.evaluate(() => document.querySelector('#view-play')?.hidden)) await page.click('#tab-play');
+        if (await page.evaluate(() => /** @type {HTMLElement | null} */ (document.querySelector('#view-play'))?.hidden)) await page.click('#tab-play');
       },
       prepare: async () => {
         if (await page.evaluate(() => document.hidden)) await setHidden(false);
@@ -179,12 +218,14 @@ export function stopActions(page) {
  * bestmove reached the view, the spares used, the longest main-thread task, and the action's
  * own after-state.
  * @param {import('playwright-core').Page} page
- * @param {{name: string, act: () => Promise<unknown>, setup?: () => Promise<void>, prepare?: () => Promise<void>, after?: () => Promise<object>}} action
+ * @param {StopAction} action
  * @param {number} trials
  */
 export async function measureStops(page, action, trials) {
   await action.setup?.();
+  /** @type {number[]} */
   const times = [];
+  /** @type {string[]} */
   const problems = [];
   let spares = 0;
   const started = await page.evaluate(() => performance.now());
@@ -198,6 +239,7 @@ export async function measureStops(page, action, trials) {
   }
   const tasks = await longTasks(page, started);
   const longest = Math.max(0, ...tasks.map((/** @type {{duration: number}} */ t) => t.duration));
+  /** @type {StopAfter} */
   const after = (await action.after?.()) ?? {};
   return { name: action.name, trials, times, ...percentiles(times), spares, longTasks: tasks.length, longest, problems, after };
 }

@@ -47,11 +47,16 @@ test('every page in dist/ has the strict CSP meta tag and no inline script or ha
   }
 });
 
-/** Open `path`, let it work for a while, and return its CSP violations (all frames) and off-origin requests. */
+/**
+ * Open `path`, let it work for a while, and return its CSP violations (all frames) and off-origin requests.
+ * @param {string} path
+ * @param {(page: Page) => Promise<unknown>} act what the test does on the page before the wait
+ */
 async function visit(path, act = async () => {}) {
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
   const origin = new URL(server.url).origin;
+  /** @type {string[]} */
   const offOrigin = [];
   page.on('request', (r) => {
     const u = r.url();
@@ -61,13 +66,14 @@ async function visit(path, act = async () => {}) {
   await page.waitForFunction(() => globalThis.tmlab?.views && Object.keys(globalThis.tmlab.views).length > 0, null, { timeout: 30000 }).catch(() => {});
   await act(page);
   await page.waitForTimeout(800);
+  /** @type {string[]} */
   const violations = [];
   for (const f of page.frames()) violations.push(...(await f.evaluate(() => globalThis.__csp || []).catch(() => [])));
   await page.close();
   return { violations, offOrigin, errors };
 }
 
-for (const [name, path, act] of [
+for (const [name, path, act] of /** @type {[string, string, (page: Page) => Promise<unknown>][]} */ ([
   ['curves', '?v=1&view=curves', async (page) => page.hover('#view-curves canvas')],
   ['play', '?v=1&view=play', async () => {}],
   ['match', '?v=1&view=match', async (page) => {
@@ -79,9 +85,13 @@ for (const [name, path, act] of [
   ['embed demo', 'embed-demo.html', async (page) => {
     await page.locator('#demo-allocation').scrollIntoViewIfNeeded();
     await page.locator('#demo-frame').scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => /** @type {HTMLIFrameElement} */ (document.querySelector('#demo-frame')).contentWindow?.tmlab?.views?.curves, null, { timeout: 30000 });
+    await page.waitForFunction(
+      () => /** @type {(Window & typeof globalThis) | null} */ (/** @type {HTMLIFrameElement} */ (document.querySelector('#demo-frame')).contentWindow)?.tmlab?.views?.curves,
+      null,
+      { timeout: 30000 },
+    );
   }],
-]) {
+])) {
   test(`no CSP violation and no off-origin request: ${name}`, async () => {
     const { violations, offOrigin, errors } = await visit(path, act);
     assert.deepEqual(violations, [], `${name}: CSP violations`);

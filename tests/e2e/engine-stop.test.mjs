@@ -27,11 +27,11 @@ const LONGEST_TASK_MS = 1000;
 let server;
 /** @type {import('./harness.mjs').Browser} */
 let browser;
-/** @type {import('playwright-core').Page} */
 /** @type {import('./harness.mjs').Page} */
 let page;
 /** @type {string[]} */
 let errors;
+/** @type {Record<string, import('../../scripts/bench/stop.mjs').StopAction>} the actions by name */
 let actions;
 
 before(async () => {
@@ -46,6 +46,7 @@ after(async () => {
   await server?.close();
 });
 
+/** @param {string} name the action's name */
 async function check(name) {
   const m = await measureStops(page, actions[name], TRIALS);
   console.log(`# ${stopLine(m)}`);
@@ -67,10 +68,10 @@ test('Resign ends a running alpha-beta search at once and the person (Black) los
 
 test('switching to another view ends a running alpha-beta search at once and pauses the game', async () => {
   const { paused } = await check('A view switch');
-  assert.ok(paused >= TRIALS, `the game paused on each switch (${paused})`);
+  assert.ok((paused ?? 0) >= TRIALS, `the game paused on each switch (${paused})`);
 });
 
 test('a hidden page ends a running alpha-beta search at once and pauses the game (visibilitychange emulated)', async () => {
   const { paused } = await check('A page hide');
-  assert.ok(paused >= TRIALS, `the game paused on each hide (${paused})`);
+  assert.ok((paused ?? 0) >= TRIALS, `the game paused on each hide (${paused})`);
 });

@@ -25,6 +25,7 @@ const QUERY = `?v=1&view=match&sc.tcs=${encodeURIComponent(TCS)}&sc.games=2&sc.m
 let server;
 /** @type {import('./harness.mjs').Browser} */
 let browser;
+/** @type {{points: unknown[], fit: unknown, sentence: string}} the `tmlab scaling --json` report */
 let native;
 
 before(async () => {
@@ -79,7 +80,9 @@ test('the Scaling section estimates, refuses a bad control, runs and equals tmla
   // The chart is drawn (pixels that are not the background).
   const inked = await page.evaluate(() => {
     const c = /** @type {HTMLCanvasElement} */ (document.querySelector('#sc-chart'));
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const ctx = c.getContext('2d');
+    if (!ctx) throw new Error('#sc-chart has no 2d context');
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) if (d[i] < 200) n++;
     return n;
@@ -108,8 +111,12 @@ test('the Flag risk card draws the curve, answers, and reacts to its inputs', as
   await page.fill('#fr-latency', 'fixed:2000');
   await page.waitForFunction(() => /no Move Overhead tried/.test(/** @type {Element} */ (document.querySelector('#fr-answer')).textContent), null, { timeout: 120000 });
   assert.notEqual(await page.getAttribute('#fr-chart', 'data-drawn'), drawn, 'the chart was drawn again');
-  const report = await page.evaluate(() => globalThis.tmlab.views.curves.flagRisk.state.report);
-  assert.ok(report.points.every((p) => p.p === 1), 'probability exactly 1 at every overhead');
+  const report = await page.evaluate(() => globalThis.tmlab.views.curves.flagRisk?.state.report);
+  assert.ok(report, 'the Flag risk card is mounted and has a report');
+  // Each point also carries its flag probability `p` (the crate's JSON; www's OverheadReport
+  // names only the fields the card reads).
+  const points = /** @type {{overhead_ms: number, p: number}[]} */ (report.points);
+  assert.ok(points.length > 0 && points.every((p) => p.p === 1), 'probability exactly 1 at every overhead');
 
   // A bad model: the crate's message and what is allowed; the field is marked.
   await page.fill('#fr-latency', 'gauss:1,2');

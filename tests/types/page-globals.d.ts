@@ -81,3 +81,16 @@ type RuleError = import('../../www/pkg/tmlab.js').RuleError;
 declare var __tmlabFirstChart: number | undefined;
 /** readme-embed.test.mjs: the test's function (`page.exposeFunction`) the host page reports heights to. */
 declare var __height: (height: number) => Promise<void>;
+
+/** scripts/bench/stop.mjs: the stop bench's in-page probe (clicks, engine states, engine outputs). */
+interface StopProbe {
+  clicks: { t: number; target: string; outputs: number; states: number }[];
+  states: { t: number; state: import('../../www/engine/client.js').EngineState }[];
+  outputs: { t: number; kind: string; request: import('../../www/engine/client.js').SearchRequest; line: string }[];
+  /** Notes an action (a click on a watched control, or `hide`). */
+  mark: (target: string) => void;
+}
+declare var __probe: StopProbe;
+/** scripts/bench/stop.mjs: the request and the Play view's search id a trial interrupted. */
+declare var __oldRequest: import('../../www/engine/client.js').SearchRequest | undefined;
+declare var __oldId: number | undefined;
