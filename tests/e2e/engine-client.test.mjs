@@ -54,6 +54,7 @@ test('stop() ends an alpha-beta search at 15+10 with the last iteration’s best
         // Once the page has searched, the spare gets ready (a condition, not a fixed 150 ms: on
         // a loaded machine a worker's start-up can take longer; at most 10 s).
         for (let k = 0; k < 1000 && engine.searched && !(engine.spare?.ready && !engine.spare.awaiting); k++) await new Promise((res) => setTimeout(res, 10));
+        /** @type {string[]} */
         const infos = [];
         let t0 = 0;
         const done = new Promise((resolve) => {
@@ -100,7 +101,9 @@ test('cancel() ends an MCTS search at once and nothing of it arrives afterwards'
         // A flag, not a time: performance.now() is coarsened, so an info that arrived just
         // before cancel() could share its timestamp.
         let cancelled = false;
+        /** @type {string[]} */
         const late = [];
+        /** @type {import('../../www/engine/client.js').SearchRequest} */
         const request = {
           position: 'position startpos',
           go,
@@ -137,8 +140,9 @@ test('a crash mid-search replaces the worker and the search is re-issued', async
     const { engine } = globalThis.tmlab;
     engine.configure({ Searcher: 'mcts' });
     await engine.whenIdle();
+    /** @type {string[]} */
     const crashes = [];
-    engine.addEventListener('crash', (e) => crashes.push(e.detail.reason));
+    engine.addEventListener('crash', (e) => crashes.push(/** @type {CustomEvent<{reason: string}>} */ (e).detail.reason));
     const line = await new Promise((resolve) => {
       engine.search({ position: 'position startpos', go: 'go movetime 1000', budgetMs: 5000, onBestmove: resolve });
       // MCTS hears lines between slices: the panic hits mid-search (1 s, not 300 ms: a timer due

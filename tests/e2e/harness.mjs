@@ -144,6 +144,17 @@ export async function textOf(scope, selector) {
 }
 
 /**
+ * The text content of the element a locator finds (playwright's `textContent`); fails the test
+ * when there is none.
+ * @param {import('playwright-core').Locator} locator
+ */
+export async function textAt(locator) {
+  const text = await locator.textContent();
+  if (text === null) throw new Error(`${locator} has no text content`);
+  return text;
+}
+
+/**
  * The attribute `name` of the element `selector` finds in `scope`; fails the test when the
  * element lacks it (playwright's `getAttribute` gives `null`).
  * @param {Scope} scope

@@ -19,7 +19,7 @@ const SLUGS = [
   'mcts-smart-pruning', 'smooth-manager', 'smooth-estimates', 'does-it-matter', 'delay-byoyomi-hourglass', 'the-last-seconds', 'the-40-x-bug',
   'your-clock', 'pondering', 'measuring-a-manager',
 ];
-/** Screenshots, taken once the lesson's first try is answered. */
+/** @type {Record<string, string>} Screenshots, taken once the lesson's first try is answered. */
 const SHOT = { 'the-problem': 'lesson-1-problem.png', 'overhead-and-flagging': 'lesson-3-overhead.png', 'delay-byoyomi-hourglass': 'lesson-11-delay.png',
   'pondering': 'lesson-15-pondering.png', 'measuring-a-manager': 'lesson-16-sprt.png' };
 
@@ -51,9 +51,13 @@ after(async () => {
 /** Wait until the lesson's chart shows its settings; returns the chart canvas's pixels. */
 async function settledPixels() {
   await page.waitForFunction(() => globalThis.tmlab?.views?.learn?.chart, null, { timeout: 30000 });
-  await page.evaluate(() => globalThis.tmlab.views.learn.chart.settled());
+  await page.evaluate(() => {
+    const { chart } = globalThis.tmlab.views.learn;
+    if (!chart) throw new Error('the lesson has no chart');
+    return chart.settled();
+  });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  return page.$eval('.lesson-chart canvas', (c) => c.toDataURL());
+  return page.$eval('.lesson-chart canvas', (c) => /** @type {HTMLCanvasElement} */ (c).toDataURL());
 }
 
 test('the Learn tab lists the lessons in order', async () => {
@@ -121,11 +125,13 @@ for (const [i, slug] of SLUGS.entries()) {
       const mark = await page.$eval('.try-mark', (e) => e.textContent).catch(() => null);
       const engineCanvas = await page.$('.lesson-chart [data-mode="engine"] canvas');
       if (mark && engineCanvas) {
-        const n = Number(/move (\d+)/.exec(mark)[1]);
-        const drawn = await engineCanvas.getAttribute('data-mark');
-        assert.ok(drawn?.startsWith(`move ${n}: `), `try ${t + 1}: the marked move ${n} is drawn (${drawn})`);
+        const moveNo = /move (\d+)/.exec(mark);
+        assert.ok(moveNo, `try ${t + 1}: the mark names a move (${mark})`);
+        const n = Number(moveNo[1]);
+        const drawn = (await engineCanvas.getAttribute('data-mark')) ?? '';
+        assert.ok(drawn.startsWith(`move ${n}: `), `try ${t + 1}: the marked move ${n} is drawn (${drawn})`);
         const numbers = await page.$$eval('.try-notice .computed', (els) => els.map((e) => e.textContent.trim()));
-        const onChart = numbers.map((x) => /^(\d+) ms$/.exec(x)).filter(Boolean).map((m) => `${(Number(m[1]) / 1000).toFixed(3)} s`);
+        const onChart = numbers.map((x) => /^(\d+) ms$/.exec(x)).filter((m) => m !== null).map((m) => `${(Number(m[1]) / 1000).toFixed(3)} s`);
         assert.ok(onChart.some((x) => drawn.includes(x)), `try ${t + 1}: a number of the notice (${numbers.join(', ')}) is on the chart: ${drawn}`);
         engineMarks++;
       }
@@ -145,7 +151,7 @@ test('a &try=N link opens the lesson at that try, revealed, in the full view and
     assert.equal(await page.getAttribute('.try[data-index="1"]', 'aria-pressed'), 'true', prefix);
     assert.match(await textOf(page, '.try-notice'), /^Notice: \S/, prefix);
     const key = await page.getAttribute('.lesson-chart', 'data-key');
-    assert.match(key, /"tc":"10\+1"/, `${prefix}: the chart shows the try's setting`);
+    assert.match(key ?? '', /"tc":"10\+1"/, `${prefix}: the chart shows the try's setting`);
     await settledPixels();
     assert.ok(await chartInView(), `${prefix}: the chart is in view`);
   }

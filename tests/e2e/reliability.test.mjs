@@ -32,6 +32,7 @@ after(async () => {
 test('the embed route loads the leaderboard and the replay sample from the playground root', async () => {
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
+  /** @type {string[]} */
   const failed = [];
   page.on('response', (r) => {
     if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
@@ -52,6 +53,7 @@ test('the embed route loads the leaderboard and the replay sample from the playg
 
 test('rp.sample=constructor loads the default sample and says the value was not a sample', async () => {
   const page = await browser.context.newPage();
+  /** @type {string[]} */
   const requested = [];
   page.on('request', (r) => requested.push(r.url()));
   await page.goto(`${server.url}?v=1&view=replay&rp.sample=constructor`);
@@ -63,7 +65,10 @@ test('rp.sample=constructor loads the default sample and says the value was not 
   await page.close();
 });
 
-/** The shipped tmlab sample repeated to about `bytes`. */
+/**
+ * The shipped tmlab sample repeated to about `bytes`.
+ * @param {number} bytes
+ */
 function bigPgn(bytes) {
   const one = readFileSync(join(ROOT, 'www/public/replay/tmlab-lc0-legacy-vs-stockfish-60+0.6.pgn'), 'utf8').trim();
   const n = Math.ceil(bytes / (one.length + 2));
@@ -82,14 +87,16 @@ test('a large upload replays in the worker with progress; one over the limit is 
   // 3 MB into the renderer is one long task of its own, before the page gets the file).
   await page.evaluate(() => {
     globalThis.__replayStates = [];
-    new MutationObserver(() => globalThis.__replayStates.push(document.querySelector('#rp-progress')?.textContent.trim() ?? '')).observe(document.querySelector('#view-replay'), { subtree: true, childList: true, characterData: true });
+    const view = document.querySelector('#view-replay');
+    if (!view) throw new Error('no #view-replay');
+    new MutationObserver(() => globalThis.__replayStates.push(document.querySelector('#rp-progress')?.textContent.trim() ?? '')).observe(view, { subtree: true, childList: true, characterData: true });
   });
   await page.setInputFiles('#rp-file', { name: 'big.pgn', mimeType: 'text/plain', buffer: Buffer.from(big.text) });
   const t0 = await page.evaluate(() => performance.now());
   // The view was already 'replayed' (its default sample, one game): wait for this upload's games.
   await page.waitForFunction(
     (n) => {
-      const v = document.querySelector('#view-replay');
+      const v = /** @type {HTMLElement} */ (document.querySelector('#view-replay'));
       return v.dataset.state === 'replayed' && Number(v.dataset.games) === n;
     },
     big.games,
@@ -107,7 +114,7 @@ test('a large upload replays in the worker with progress; one over the limit is 
   const worst = Math.max(0, ...tasks.map((t) => t.duration));
   assert.ok(worst < 1000, `longest main-thread task ${worst.toFixed(0)} ms`);
   // The chart's record comes from the worker on demand.
-  await page.waitForFunction(() => Number(document.querySelector('#m-chart')?.dataset.moves) > 0, null, { timeout: 30000 });
+  await page.waitForFunction(() => Number(/** @type {HTMLCanvasElement | null} */ (document.querySelector('#m-chart'))?.dataset.moves) > 0, null, { timeout: 30000 });
   // Over the crate's limit: refused before reading, naming the size and the limit.
   const over = bigPgn(5_000_000);
   await page.setInputFiles('#rp-file', { name: 'huge.pgn', mimeType: 'text/plain', buffer: Buffer.from(over.text) });
@@ -161,28 +168,38 @@ test('a damaged Match record is dropped alone: a bad status, an Infinity in a ga
   const wdl = () => page.evaluate(() => JSON.stringify(globalThis.tmlab.views.match.book.standing().report.block.wdl));
   const before = await wdl();
   await page.evaluate(async () => {
-    const db = await new Promise((res, rej) => {
+    const db = await new Promise((/** @type {(db: IDBDatabase) => void} */ res, rej) => {
       const r = indexedDB.open('tmlab');
       r.onsuccess = () => res(r.result);
       r.onerror = () => rej(r.error);
     });
     const tx = db.transaction('match', 'readwrite');
     const store = tx.objectStore('match');
+    /**
+     * @template T
+     * @param {IDBRequest<T>} r
+     * @returns {Promise<T>}
+     */
     const req = (r) => new Promise((res) => (r.onsuccess = () => res(r.result)));
+    /** A saved value read as the sealed text it must be. @param {unknown} v */
+    const sealed = (v) => {
+      if (typeof v !== 'string') throw new Error(`not a sealed record: ${JSON.stringify(v)}`);
+      return v;
+    };
     const keys = await req(store.getAllKeys());
     const values = await req(store.getAll());
     const games = keys.map((k, i) => [k, values[i]]).filter(([k]) => String(k).startsWith('game:'));
     // The status: "complete" → "paused" (the issue's case; the checksum no longer matches).
-    store.put(values[keys.indexOf('status')].replace('"complete"', '"paused"'), 'status');
+    store.put(sealed(values[keys.indexOf('status')]).replace('"complete"', '"paused"'), 'status');
     // Game 1: a structured object holding Infinity instead of its sealed text.
-    const g1 = JSON.parse(games[0][1].slice(27, -1));
+    const g1 = JSON.parse(sealed(games[0][1]).slice(27, -1));
     g1.usage_a.time_left_ms = Infinity;
     store.put(g1, games[0][0]);
     // Game 2: its result flipped inside the sealed text.
-    store.put(games[1][1].replace(/"outcome_a":"(\w+)"/, (_, o) => `"outcome_a":"${o === 'win' ? 'loss' : 'win'}"`), games[1][0]);
+    store.put(sealed(games[1][1]).replace(/"outcome_a":"(\w+)"/, (_, o) => `"outcome_a":"${o === 'win' ? 'loss' : 'win'}"`), games[1][0]);
     // Game 3: intact and sealed (its CRC-32 recomputed), but with a move count the match book
     // refuses (once, a book refusing one game meant nothing was restored).
-    const crc32 = (text) => {
+    const crc32 = (/** @type {string} */ text) => {
       let c = ~0;
       for (const b of new TextEncoder().encode(text)) {
         c ^= b;
@@ -190,7 +207,7 @@ test('a damaged Match record is dropped alone: a bad status, an Infinity in a ga
       }
       return (~c >>> 0).toString(16).padStart(8, '0');
     };
-    const g3 = JSON.parse(games[2][1].slice(27, -1));
+    const g3 = JSON.parse(sealed(games[2][1]).slice(27, -1));
     g3.usage_a.moves = 1e12;
     const text = JSON.stringify(g3);
     store.put(`{"sum":"${crc32(text)}","record":${text}}`, games[2][0]);

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, collectErrors, ROOT, textOf } from './harness.mjs';
+import { serveDist, launch, collectErrors, ROOT, textAt, textOf } from './harness.mjs';
 
 /** @typedef {import('./harness.mjs').Page} Page */
 
@@ -29,7 +29,7 @@ after(async () => {
   await server?.close();
 });
 
-const state = (page) => page.getAttribute('#view-replay', 'data-state');
+const state = (/** @type {Page} */ page) => page.getAttribute('#view-replay', 'data-state');
 
 test('the shipped %clk sample replays: summary, chart, moves; errors name the game and move', async () => {
   const page = await browser.context.newPage();
@@ -42,18 +42,21 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   // lichess's clock rule: before Black's first move its clock shows 3:00, not 3:02.
   assert.match(await textOf(page, '#rp-headline'), /lichess's clock rule\.$/);
   await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
+  /** @param {string} side @param {number} row */
   const opponentAt = (side, row) => page.locator(`table[data-side="${side}"] tbody tr`).nth(row).locator('td').nth(3).textContent();
   assert.equal(await opponentAt('white', 0), '180.00 s');
   // Black's 9... b5 took 41.3 s: over lc0-legacy's hard limit, never over Stockfish's.
   const legacy = page.locator('#rp-summary tr.replay-manager[data-side="black"][data-spec="lc0-legacy"] td.over-hard');
-  assert.match(await textOf(legacy, ), /^5 \(9\.\.\. b5, 10\.\.\. cxb5, 11\.\.\. Nbd7, 12\.\.\. Rd8, 14\.\.\. Qe6\)/);
+  assert.match(await textAt(legacy), /^5 \(9\.\.\. b5, 10\.\.\. cxb5, 11\.\.\. Nbd7, 12\.\.\. Rd8, 14\.\.\. Qe6\)/);
   const sf = page.locator('#rp-summary tr.replay-manager[data-side="black"][data-spec="stockfish"] td.over-hard');
-  assert.equal((await textOf(sf, )).trim(), '0');
+  assert.equal((await textAt(sf)).trim(), '0');
   // The chart is drawn (Rust plot code on the canvas) with every timed move.
-  await page.waitForFunction(() => document.querySelector('#m-chart')?.dataset.moves === '33');
+  await page.waitForFunction(() => /** @type {HTMLCanvasElement | null} */ (document.querySelector('#m-chart'))?.dataset.moves === '33');
   const inked = await page.evaluate(() => {
     const c = /** @type {HTMLCanvasElement} */ (document.querySelector('#m-chart'));
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const ctx = c.getContext('2d');
+    if (!ctx) throw new Error('#m-chart has no 2d context');
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n++;
     return n;
@@ -61,7 +64,7 @@ test('the shipped %clk sample replays: summary, chart, moves; errors name the ga
   assert.ok(inked > 2000, `chart ink ${inked}`);
   // Switching the chart's manager changes the moves table's limits.
   await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
-  const hardB5 = () => page.locator('table[data-side="black"] tbody tr').nth(8).locator('td').nth(5).textContent();
+  const hardB5 = () => textAt(page.locator('table[data-side="black"] tbody tr').nth(8).locator('td').nth(5));
   const sfHard = await hardB5();
   assert.match(sfHard, /^\d+\.\d\d s$/);
   await page.selectOption('#rp-manager', '1');
@@ -112,6 +115,7 @@ test('engine traces: a fastchess sample fills eval/depth and latency; a tmlab ga
   await page.click('button[data-sample="fastchess"]');
   await page.waitForFunction(() => /Fastchess Tournament/.test(document.querySelector('#rp-headline')?.textContent ?? ''));
   await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.replay-moves')).open = true; });
+  /** @param {string} side @param {number} row */
   const cells = (side, row) => page.locator(`table[data-side="${side}"] tbody tr`).nth(row).locator('td').allTextContents();
   const first = await cells('white', 0);
   assert.deepEqual([first[0], first[1], first[6], first[8]], ['1. Nc3', '0.19 s', '-0.26/9', '0.001 s']);
@@ -134,7 +138,7 @@ test('engine traces: a fastchess sample fills eval/depth and latency; a tmlab ga
   assert.equal((await cells('white', 0))[4], legacySoft);
   // The chart redraws with the engines' own limits (a record fetched from the worker).
   await page.waitForFunction(() => {
-    const c = document.querySelector('#m-chart');
+    const c = /** @type {HTMLCanvasElement | null} */ (document.querySelector('#m-chart'));
     return c && Number(c.dataset.moves) > 80;
   }, null, { timeout: 30000 });
   assert.deepEqual(errors, []);

@@ -23,6 +23,7 @@ const QUERY = `?v=1&view=tune&t.tm=${encodeURIComponent(TM)}&t.tc=1%2B0.01&t.gam
 let server;
 /** @type {import('./harness.mjs').Browser} */
 let browser;
+/** @type {{iterations: unknown[], tuned: string}} the `tmlab tune --json` file, the fields compared */
 let native;
 
 before(async () => {
@@ -67,8 +68,11 @@ test('a tune in the browser stops, restores after a reload, resumes, and equals 
   const history = await page.evaluate(() => JSON.parse(JSON.stringify(globalThis.tmlab.views.tune.state.run.history)));
   assert.deepEqual(history, native.iterations, 'every iteration = tmlab tune --json');
   assert.equal(await textOf(page, '#t-tuned'), native.tuned);
-  const inked = await page.$eval('#t-chart', (c) => {
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const inked = await page.$eval('#t-chart', (el) => {
+    const c = /** @type {HTMLCanvasElement} */ (el);
+    const ctx = c.getContext('2d');
+    if (!ctx) throw new Error('#t-chart has no 2d context');
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n += 1;
     return n;
@@ -78,15 +82,21 @@ test('a tune in the browser stops, restores after a reload, resumes, and equals 
   // Iteration 2's saved record damaged (a flipped result): after a reload it alone is dropped
   // and named; iteration 2 is played again and iterations 3 and 4 are taken from their records.
   await page.evaluate(async () => {
-    const db = await new Promise((res) => {
+    const db = await new Promise((/** @type {(db: IDBDatabase) => void} */ res) => {
       const r = indexedDB.open('tmlab');
       r.onsuccess = () => res(r.result);
     });
     const tx = db.transaction('tune', 'readwrite');
     const store = tx.objectStore('tune');
+    /**
+     * @template T
+     * @param {IDBRequest<T>} r
+     * @returns {Promise<T>}
+     */
     const req = (r) => new Promise((res) => (r.onsuccess = () => res(r.result)));
     const keys = (await req(store.getAllKeys())).filter((k) => String(k).startsWith('rec:')).sort();
     const line = await req(store.get(keys[1]));
+    if (typeof line !== 'string') throw new Error(`tune record ${String(keys[1])} is not a string: ${line}`);
     store.put(line.replace(/"wins":(\d)/, (_, w) => `"wins":${w === '0' ? 1 : 0}`), keys[1]);
     await new Promise((res) => (tx.oncomplete = res));
     db.close();
