@@ -7,9 +7,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT, blockedMs, textOf } from './harness.mjs';
+import { serveDist, launch, watchLongTasks, longTasks, collectErrors, ROOT, blockedMs, textOf, attrOf } from './harness.mjs';
 
 /** @typedef {import('./harness.mjs').Page} Page */
+/**
+ * A game of the Match view's JSON export (`games[]`), the fields the tests read.
+ * @typedef {{index: number, a_white: boolean, outcome_a: string,
+ *   record: {outcome: {result: string}, moves: {book?: boolean, engine?: {nodes: number} | null}[]}}} ExportedGame
+ */
 
 const SHOTS = join(ROOT, 'target', 'screenshots');
 /** A fast match: alpha-beta at 1+0.01 vs 0.8+0.01 on a 100 k nps virtual clock. */
@@ -31,14 +36,23 @@ after(async () => {
   await server?.close();
 });
 
+/**
+ * @param {Page} page
+ * @param {string} [query] the URL's query
+ */
 async function openMatch(page, query = QUERY) {
   await page.goto(server.url + query);
   await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
   await page.evaluate(() => globalThis.tmlab.views.match.restored);
 }
 
-const finished = (page) => page.evaluate(() => Number(/** @type {HTMLElement} */ (document.querySelector('#m-progress')).dataset.finished || 0));
+const finished = (/** @type {Page} */ page) => page.evaluate(() => Number(/** @type {HTMLElement} */ (document.querySelector('#m-progress')).dataset.finished || 0));
 
+/**
+ * Clicks a download button; returns the file's text.
+ * @param {Page} page
+ * @param {string} button its selector
+ */
 async function download(page, button) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
   return readFileSync(await dl.path(), 'utf8');
@@ -50,6 +64,7 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   await watchLongTasks(page);
   await openMatch(page);
   const valid = await page.evaluate(() => globalThis.tmlab.views.match.valid);
+  assert.ok(valid, 'the default form is valid');
   assert.equal(valid.tc_a, '1+0.01');
   assert.equal(valid.tc_b, '0.8+0.01');
   assert.match(await textOf(page, '#m-clock-label'), /virtual clock: 1 ms = 100 nodes/);
@@ -91,7 +106,7 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   assert.equal(await textOf(page, '#m-block'), st.text, 'the result block on the page = the export’s');
   const b = st.report.block;
   assert.equal(b.wdl.wins + b.wdl.losses + b.wdl.draws, 10);
-  const shown = async (k) => (await textOf(page, `[data-stat="${k}"] .stat-value`)).trim();
+  const shown = async (/** @type {string} */ k) => (await textOf(page, `[data-stat="${k}"] .stat-value`)).trim();
   assert.equal(await shown('wdl'), `${b.wdl.wins} / ${b.wdl.losses} / ${b.wdl.draws}`);
   assert.equal(await shown('penta'), `[${b.penta.ll}, ${b.penta.ld}, ${b.penta.wl + b.penta.dd}, ${b.penta.wd}, ${b.penta.ww}]`);
   // One side with every point (this short match can end 10-0) has an infinite Elo, which JSON
@@ -108,7 +123,7 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   assert.equal(await shown('timeouts'), `${st.report.a.timeouts} / ${st.report.b.timeouts}`);
   // Every game's score agrees with its record's result, and the per-game stats are real.
   let wins = 0;
-  for (const g of json.games) {
+  for (const g of /** @type {ExportedGame[]} */ (json.games)) {
     const r = g.record.outcome.result;
     const aWon = (r === '1-0' && g.a_white) || (r === '0-1' && !g.a_white);
     if (aWon) wins += 1;
@@ -117,7 +132,7 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
   }
   assert.equal(wins, b.wdl.wins);
   for (const k of ['elo', 'nelo', 'los']) {
-    assert.ok((await page.getAttribute(`[data-stat="${k}"]`, 'title')).length > 20, `${k} has a tooltip`);
+    assert.ok((await attrOf(page, `[data-stat="${k}"]`, 'title')).length > 20, `${k} has a tooltip`);
   }
 
   // The PGN download: 10 games, every engine move with [%clk].
@@ -129,18 +144,21 @@ test('a 10-game virtual match completes; page summary = JSON download; PGN has 1
     assert.match(g, /\[WhiteTimeControl "/);
     assert.match(g, /\[ClockMode "virtual 100 nodes\/ms/);
     assert.match(g, /\[%clk \d+:\d\d:\d\d(\.\d+)?\]/);
-    const result = g.match(/\[Result "([^"]+)"\]/)[1];
-    assert.ok(g.trim().endsWith(result), 'movetext ends with the result');
+    const result = g.match(/\[Result "([^"]+)"\]/);
+    assert.ok(result, 'the game has a Result tag');
+    assert.ok(g.trim().endsWith(result[1]), 'movetext ends with the result');
   }
 
   // The chart shows the selected game's real records.
   await page.click('#m-games-table tr[data-index="3"]');
   await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#m-chart')).dataset.game === '3');
-  const engineMoves = json.games.find((g) => g.index === 3).record.moves.filter((m) => !m.book).length;
+  const game3 = /** @type {ExportedGame[]} */ (json.games).find((g) => g.index === 3);
+  assert.ok(game3, 'the export has game 3');
+  const engineMoves = game3.record.moves.filter((m) => !m.book).length;
   assert.equal(Number(await page.getAttribute('#m-chart', 'data-moves')), engineMoves);
   // hover() scrolls the chart into view first: coordinates below the fold receive no events.
   await page.locator('#m-chart').hover();
-  await page.waitForFunction(() => globalThis.tmlab.views.match.chart?.lines.length > 0);
+  await page.waitForFunction(() => (globalThis.tmlab.views.match.chart?.lines.length ?? 0) > 0);
   assert.match(await textOf(page, '#m-chart-note'), /used \d/);
   await page.screenshot({ path: join(SHOTS, 'match-complete.png'), fullPage: true });
   assert.deepEqual(errors, []);
@@ -205,7 +223,7 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
     await page.waitForSelector('#m-progress[data-status="stopped"]');
     const atStop = await finished(page);
     assert.ok(atStop >= 2 && atStop < 20, `stopped at ${atStop}`);
-    assert.equal(await page.evaluate(() => globalThis.tmlab.views.match.runner.running.size), 0, 'no game worker left');
+    assert.equal(await page.evaluate(() => globalThis.tmlab.views.match.runner?.running.size), 0, 'no game worker left');
     await page.waitForTimeout(500);
     assert.equal(await finished(page), atStop, 'nothing finishes after Stop');
     await page.screenshot({ path: join(SHOTS, 'match-stopped.png'), fullPage: true });
@@ -226,7 +244,7 @@ test('stop mid-match then resume finishes the match; a reload mid-match resumes 
     await page.waitForSelector('#m-progress[data-status="complete"]', { timeout: 120000 });
     assert.equal(await finished(page), 20);
     const json = JSON.parse(await download(page, '#m-json'));
-    assert.deepEqual(json.games.map((g) => g.index), [...Array(20).keys()]);
+    assert.deepEqual(/** @type {ExportedGame[]} */ (json.games).map((g) => g.index), [...Array(20).keys()]);
     assert.equal(await textOf(page, '#m-block'), json.standing.text);
     await page.screenshot({ path: join(SHOTS, 'match-resumed.png'), fullPage: true });
     assert.deepEqual(errors, []);
@@ -254,7 +272,7 @@ test('a game worker that panics is reported and its game replayed in a fresh wor
     assert.equal(await finished(page), 4);
     assert.equal(await textOf(page, '#m-error'), '', 'the match did not fail');
     const json = JSON.parse(await download(page, '#m-json'));
-    assert.deepEqual(json.games.map((g) => g.index), [0, 1, 2, 3]);
+    assert.deepEqual(/** @type {ExportedGame[]} */ (json.games).map((g) => g.index), [0, 1, 2, 3]);
   } finally {
     await own.close();
   }

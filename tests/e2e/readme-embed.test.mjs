@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, serveDist, launch, collectErrors } from './harness.mjs';
+import { ROOT, serveDist, launch, collectErrors, attrOf } from './harness.mjs';
 
 /** @typedef {import('./harness.mjs').Page} Page */
 
@@ -45,6 +45,7 @@ test("the README's embed snippet works on another origin with dist/ under /tmlab
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
   const build = new URL(server.url);
+  /** @type {string[]} */
   const served = [];
   await page.route(`${SITE}/**`, async (route) => {
     const url = new URL(route.request().url());
@@ -63,11 +64,12 @@ ${snippet}</body>`,
     served.push(url.pathname);
     return route.fulfill({ response: res });
   });
+  /** @type {number[]} */
   const heights = [];
-  await page.exposeFunction('__height', (h) => heights.push(h));
+  await page.exposeFunction('__height', (/** @type {number} */ h) => heights.push(h));
   await page.addInitScript(() => {
     addEventListener('message', (e) => {
-      if (e.data && e.data.type === 'tmlab-height') /** @type {any} */ (globalThis).__height(e.data.height);
+      if (e.data && e.data.type === 'tmlab-height') globalThis.__height(e.data.height);
     });
   });
   await page.goto(`${SITE}/docs/page.html`);
@@ -95,7 +97,7 @@ ${snippet}</body>`,
     assert.equal(await frame.locator('[role=tab], [role=tablist]').count(), 0, 'no tabs');
     const view = new URL(src, SITE).searchParams.get('view');
     await frame.waitForSelector(`#view-${view}`, { state: 'visible' });
-    const back = await frame.getAttribute('#open-full', 'href');
+    const back = await attrOf(frame, '#open-full', 'href');
     assert.ok(new URL(back, frame.url()).href.startsWith(`${SITE}/tmlab/`), back);
     for (let t = 0; t < 100 && heights.length === 0; t++) await page.waitForTimeout(100);
     assert.ok(heights.length > 0 && heights[heights.length - 1] > 100, `heights posted: ${heights}`);
@@ -129,7 +131,7 @@ test('the /embed route works framed by a page of another origin', async () => {
   const frame = await (await page.waitForSelector('iframe')).contentFrame();
   assert.ok(frame);
   for (const id of ['decay', 'moves-left', 'allocation']) await frame.waitForSelector(`#chart-${id} canvas[data-draws]`, { timeout: 30000 });
-  const back = await frame.getAttribute('#open-full', 'href');
+  const back = await attrOf(frame, '#open-full', 'href');
   assert.ok(new URL(back, frame.url()).href.startsWith(`${PLAYGROUND}/`), back);
   assert.match(back, /ed\.moves-left\.midpoint=40/);
   assert.deepEqual(errors, []);
