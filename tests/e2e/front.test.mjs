@@ -6,7 +6,7 @@
 // reaches the page (#17.18).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, collectErrors, boxOf, textOf } from './harness.mjs';
+import { serveDist, launch, collectErrors, boxOf, textAt, textOf } from './harness.mjs';
 
 /** @typedef {import('./harness.mjs').Page} Page */
 
@@ -25,7 +25,11 @@ after(async () => {
   await server?.close();
 });
 
-/** Run `fn(context)` in a browser of its own, closed even when an assertion fails. */
+/**
+ * Run `fn(context)` in a browser of its own, closed even when an assertion fails.
+ * @param {Parameters<typeof launch>[0]} options
+ * @param {(context: import('playwright-core').BrowserContext) => Promise<void>} fn
+ */
 async function own(options, fn) {
   const b = await launch(options);
   try {
@@ -37,13 +41,18 @@ async function own(options, fn) {
 
 const FAST = 'm.tca=1%2B0.01&m.tcb=0.8%2B0.01&m.nps=100000';
 
+/**
+ * @param {Page} page
+ * @param {string} query the Match view's URL parameters
+ */
 async function openMatch(page, query) {
   await page.goto(`${server.url}?v=1&view=match&${query}`);
   await page.waitForSelector('#m-start:not([disabled])', { timeout: 30000 });
   await page.evaluate(() => globalThis.tmlab.views.match.restored);
 }
 
-const stat = (page, k) => page.textContent(`[data-stat="${k}"] .stat-value`).then((t) => t.trim());
+/** @param {Page} page @param {string} k the statistic's name */
+const stat = (page, k) => textOf(page, `[data-stat="${k}"] .stat-value`).then((t) => t.trim());
 
 test('a bad Match link falls back per value with one concise, dismissible message', async () => {
   const page = await browser.context.newPage();
@@ -116,7 +125,7 @@ test('at devicePixelRatio 2 chart canvases are backed at CSS size × 2', async (
     await page.goto(`${server.url}?v=1&view=curves`);
     for (const id of ['decay', 'moves-left', 'allocation']) await page.waitForSelector(`#chart-${id} canvas[data-draws]`);
     await page.waitForTimeout(300);
-    const sizes = await page.$$eval('.figure canvas', (cs) =>
+    const sizes = await page.$$eval('.figure canvas', (/** @type {HTMLCanvasElement[]} */ cs) =>
       cs.map((c) => ({ w: c.width, h: c.height, cssW: c.getBoundingClientRect().width, cssH: c.getBoundingClientRect().height, dpr: c.dataset.dpr })),
     );
     assert.ok(sizes.length >= 3);
@@ -139,7 +148,7 @@ test('a tap on a chart shows the readout', async () => {
     const box = await boxOf(canvas);
     await page.touchscreen.tap(box.x + box.width * 0.6, box.y + box.height * 0.5);
     await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#chart-decay .annotation')).dataset.x !== undefined);
-    assert.match(await note.textContent(), /\d/);
+    assert.match(await textAt(note), /\d/);
     await page.waitForTimeout(200);
     assert.notEqual(await note.getAttribute('data-x'), null, 'the readout stays after the finger lifts');
   });
@@ -168,11 +177,16 @@ test('keyboard focus stays on a games-table row while the table updates', async 
     await page.waitForSelector('#m-games-table tr.done[data-index="0"]', { timeout: 60000 });
     await page.focus('#m-games-table tr.done[data-index="0"]');
     await page.evaluate(() => {
-      document.activeElement.__mark = 'focused-row';
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLElement)) throw new Error('no row has the focus');
+      /** @type {HTMLElement & {__mark?: string}} */ (focused).__mark = 'focused-row';
   });
   const before = await page.evaluate(() => document.querySelectorAll('#m-games-table tr.done').length);
-  await page.waitForFunction((n) => document.querySelectorAll('#m-games-table tr.done').length >= n + 2, before, { timeout: 60000 });
-  const active = await page.evaluate(() => ({ mark: document.activeElement.__mark, index: document.activeElement.dataset?.index }));
+  await page.waitForFunction((/** @type {number} */ n) => document.querySelectorAll('#m-games-table tr.done').length >= n + 2, before, { timeout: 60000 });
+  const active = await page.evaluate(() => {
+    const focused = /** @type {(HTMLElement & {__mark?: string}) | null} */ (document.activeElement);
+    return { mark: focused?.__mark, index: focused?.dataset?.index };
+  });
   assert.deepEqual(active, { mark: 'focused-row', index: '0' }, 'the same row element keeps focus');
   await page.keyboard.press('Enter');
   // Selecting loads the game's summary first, so the choice lands a moment later.
@@ -196,18 +210,22 @@ test('a tampered saved game is dropped with a message and never reaches the page
       });
       const tx = db.transaction('match', 'readwrite');
       const store = tx.objectStore('match');
+      /** @type {IDBValidKey[]} */
       const keys = await new Promise((res) => {
         const r = store.getAllKeys();
         r.onsuccess = () => res(r.result);
       });
       const key = keys.find((k) => String(k).startsWith('game:'));
+      if (key === undefined) throw new Error('no saved game');
+      /** @type {unknown} */
       const game = await new Promise((res) => {
         const r = store.get(key);
         r.onsuccess = () => res(r.result);
       });
+      if (typeof game !== 'string') throw new Error(`the saved game is not sealed text: ${game}`);
       // The record is sealed with its CRC-32 (a plain edit is caught by the checksum): re-seal
       // the tampered payload so that the page's field checks are what stop it.
-      const crc32 = (text) => {
+      const crc32 = (/** @type {string} */ text) => {
         let c = ~0;
         for (const b of new TextEncoder().encode(text)) {
           c ^= b;
