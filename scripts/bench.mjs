@@ -56,7 +56,12 @@ const { values: args } = parseArgs({
     'embeds-only': { type: 'boolean', default: false },
   },
 });
-/** A whole-number option, or its default (the smoke run's default with --smoke). */
+/**
+ * A whole-number option, or its default (the smoke run's default with --smoke).
+ * @param {'depth' | 'rounds' | 'mcts-playouts' | 'repeats'} name
+ * @param {number} normal
+ * @param {number} smoke
+ */
 function whole(name, normal, smoke) {
   const text = args[name];
   if (text === undefined) return args.smoke ? smoke : normal;
@@ -77,7 +82,7 @@ if (method.depth < 1 || method.rounds < 1 || method.mctsPlayouts < 1 || method.r
   throw new Error('--depth, --rounds, --mcts-playouts and --repeats must be at least 1');
 }
 
-const git = (...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+const git = (/** @type {string[]} */ ...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 /** This tree's name in the report: its commit, `+` if it has uncommitted changes. */
 function thisTree() {
   try {
@@ -91,6 +96,7 @@ for (const rev of args.against) {
   const out = execFileSync('bash', [join(ROOT, 'scripts', 'bench-revision.sh'), rev], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   process.stdout.write(out.split('\n').slice(0, -2).join('\n') + '\n');
   const dir = out.trim().split('\n').at(-1);
+  if (!dir) throw new Error(`scripts/bench-revision.sh ${rev} printed no folder`);
   sides.push(new Side(git('rev-parse', '--short', `${rev}^{commit}`), join(dir, 'dist'), join(dir, 'tmlab-native')));
 }
 
@@ -106,7 +112,7 @@ const baseline = {};
 const overshoot = {};
 /** Cold loads of the Curves view per side and profile (the figure is their median). */
 const COLD_LOADS = 3;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** @type {Record<string, any>} the embeds' figures, per side */
 const embeds = {};
 try {
@@ -142,12 +148,18 @@ try {
     const bySide = Object.fromEntries(sides.map((s) => [s.label, { native: { cpu: {}, wall: {} }, worker: { cpu: {}, wall: {} } }]));
     for (const [i, section] of sections.entries()) {
       for (const side of sideOrder) {
-        const runs = {};
         // A B in one round, B A in the next, and the other way round for the next figure.
         const nativeFirst = (r + i) % 2 === 0;
-        for (const where of nativeFirst ? ['native', 'worker'] : ['worker', 'native']) {
-          runs[where] = where === 'native' ? side.nativeTimed(section.native) : await side.workerTimed(section.worker);
+        let native;
+        let worker;
+        if (nativeFirst) {
+          native = side.nativeTimed(section.native);
+          worker = await side.workerTimed(section.worker);
+        } else {
+          worker = await side.workerTimed(section.worker);
+          native = side.nativeTimed(section.native);
         }
+        const runs = { native, worker };
         const into = bySide[side.label];
         if (section.key === 'alphabeta') {
           Object.assign(into.native, { total_nodes: runs.native.report.total_nodes, nps: runs.native.report.nps, depth: runs.native.report.depth });
@@ -156,7 +168,7 @@ try {
           into.native[section.key] = runs.native.report[section.key];
           into.worker[section.key] = runs.worker.report[section.key];
         }
-        for (const where of ['native', 'worker']) {
+        for (const where of /** @type {const} */ (['native', 'worker'])) {
           into[where].cpu[section.key] = runs[where].cpu_s;
           into[where].wall[section.key] = runs[where].wall_s;
         }
@@ -189,7 +201,7 @@ try {
   for (let i = 0; i < COLD_LOADS; i++) {
     for (const side of i % 2 ? [...sides].reverse() : sides) {
       const e = embeds[side.label];
-      for (const [key, conditions] of [['Desktop', null], ['Throttled', THROTTLED]]) {
+      for (const [key, conditions] of /** @type {[string, typeof THROTTLED | null][]} */ ([['Desktop', null], ['Throttled', THROTTLED]])) {
         const r = await curvesFirstChart(browser.context, side.url, conditions);
         e[`firstChart${key}`].push(r.ms);
         (e[`firstChart${key}Parts`] ??= []).push(r.parts);
@@ -200,7 +212,7 @@ try {
     const e = embeds[side.label];
     for (const key of ['Desktop', 'Throttled']) {
       for (const [i, p] of e[`firstChart${key}Parts`].entries()) {
-        const f = (x) => (x == null ? '–' : Math.round(x));
+        const f = (/** @type {number | null | undefined} */ x) => (x == null ? '–' : Math.round(x));
         console.log(`  ${side.label} ${key.toLowerCase()} cold load ${i + 1}: first chart ${f(e[`firstChart${key}`][i])} ms; HTML done ${f(p.html)}, last script ${f(p.scripts)}, charts wasm ${f(p.wasmStart)}–${f(p.wasmEnd)} ms (${p.wasmBytes ?? '–'} B); after it: compile, instantiate, draw ${p.wasmEnd == null ? '–' : f(e[`firstChart${key}`][i] - p.wasmEnd)} ms`);
       }
     }
@@ -216,7 +228,7 @@ try {
 const loadAfter = load();
 
 const figures = sides.map((side) => collect(side, rounds, overshoot[side.label], embeds[side.label]));
-printTable(figures, method);
+printTable(figures);
 console.log(`\nnative depth-1 run (inside each native perft and MCTS run), CPU: ${Object.entries(baseline).map(([k, v]) => `${k} ${(v * 1000).toFixed(0)} ms`).join(', ')}`);
 console.log(`\nload average (1, 5, 15 min): before ${loadBefore}, after ${loadAfter} (2 cores: above 2 the machine was shared)`);
 const out = join(ROOT, 'target', 'bench.json');

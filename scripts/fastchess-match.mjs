@@ -26,6 +26,13 @@ const argv = process.argv.slice(2);
 const dash = argv.indexOf('--');
 const extra = dash >= 0 ? argv.slice(dash + 1) : [];
 const args = dash >= 0 ? argv.slice(0, dash) : argv;
+/**
+ * A command-line value: the word after `name`, or `def`.
+ * @template {string | number | null} T
+ * @param {string} name
+ * @param {T} def
+ * @returns {string | T}
+ */
 const arg = (name, def) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : def;
@@ -115,6 +122,7 @@ if (rp.status !== 0) {
   process.exit(1);
 }
 const replay = JSON.parse(rp.stdout);
+/** @type {Record<string, {used: number, soft: number, per: number[], moves: number}>} */
 const ratio = { [A]: { used: 0, soft: 0, per: [], moves: 0 }, [B]: { used: 0, soft: 0, per: [], moves: 0 } };
 for (const g of replay.games) {
   for (const side of g.sides) {
@@ -130,7 +138,7 @@ for (const g of replay.games) {
     }
   }
 }
-const median = (xs) => {
+const median = (/** @type {number[]} */ xs) => {
   const v = [...xs].sort((a, b) => a - b);
   return v.length ? v[Math.floor(v.length / 2)] : NaN;
 };

@@ -16,6 +16,11 @@
 // Prints the numbers (games/minute, heap samples) as it goes and a summary at the end.
 import { serveDist, launch, collectErrors } from '../tests/e2e/harness.mjs';
 
+/**
+ * A command-line value: the word after `name`, or `def`.
+ * @param {string} name
+ * @param {string | number} def
+ */
 const arg = (name, def) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : def;
@@ -31,9 +36,10 @@ const query = `?v=1&view=match&m.tca=${encodeURIComponent(TC)}&m.tcb=${encodeURI
   `&m.games=${GAMES}&m.nps=${NPS}`;
 
 const t0 = Date.now();
-const log = (msg) => console.log(`[soak ${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${msg}`);
+const log = (/** @type {string} */ msg) => console.log(`[soak ${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${msg}`);
 const server = await serveDist();
 const browser = await launch();
+/** @type {string[]} */
 let failures = [];
 try {
   const page = await browser.context.newPage();
@@ -44,9 +50,9 @@ try {
     await cdp.send('HeapProfiler.collectGarbage');
     return (await cdp.send('Runtime.getHeapUsage')).usedSize;
   };
-  const finished = () => page.evaluate(() => Number(document.querySelector('#m-progress')?.dataset.finished || 0));
-  const status = () => page.evaluate(() => document.querySelector('#m-progress')?.dataset.status || '');
-  const mb = (b) => `${(b / 1e6).toFixed(2)} MB`;
+  const finished = () => page.evaluate(() => Number(/** @type {HTMLElement | null} */ (document.querySelector('#m-progress'))?.dataset.finished || 0));
+  const status = () => page.evaluate(() => /** @type {HTMLElement | null} */ (document.querySelector('#m-progress'))?.dataset.status || '');
+  const mb = (/** @type {number} */ b) => `${(b / 1e6).toFixed(2)} MB`;
 
   await page.goto(server.url + query);
   await page.waitForSelector('#m-start:not([disabled])', { timeout: 60000 });
@@ -54,12 +60,15 @@ try {
   log(`match: ${GAMES} games, ${TC} both sides, virtual clock ${NPS} nodes/s; reload at ${RELOAD_AT || 'never'}`);
   await page.click('#m-start');
 
+  /** @type {{games: number, heap: number}[]} */
   const samples = [];
+  /** @type {number | null} */
   let base = null;
+  /** @type {{shownBefore: number, savedBefore: number, restored: number, savedAfter: number, heapBefore: number} | null} */
   let reloaded = null;
   let lastLog = 0;
   let next = BASE_AT;
-  const waitFor = async (n) => {
+  const waitFor = async (/** @type {number} */ n) => {
     while ((await finished()) < n) {
       const st = await status();
       if (st === 'stopped' || st === 'complete') break;
@@ -84,19 +93,20 @@ try {
       // Reload mid-match: every game saved before it comes back, and the view counts exactly
       // what the autosave holds (no game lost or counted twice); then the match goes on.
       const savedGames = () => page.evaluate(async () => {
-        const db = await new Promise((res, rej) => {
-          const r = indexedDB.open('tmlab-match', 1);
+        // The page's one database (www/ui/saved-records.js): the Match view's store.
+        const db = await new Promise((/** @type {(db: IDBDatabase) => void} */ res, rej) => {
+          const r = indexedDB.open('tmlab');
           r.onsuccess = () => res(r.result);
           r.onerror = () => rej(r.error);
         });
-        const keys = await new Promise((res) => {
-          const r = db.transaction('kv').objectStore('kv').getAllKeys();
+        const keys = await new Promise((/** @type {(keys: IDBValidKey[]) => void} */ res) => {
+          const r = db.transaction('match').objectStore('match').getAllKeys();
           r.onsuccess = () => res(r.result);
         });
         db.close();
         return {
           saved: keys.filter((k) => String(k).startsWith('game:')).length,
-          shown: Number(document.querySelector('#m-progress')?.dataset.finished || 0),
+          shown: Number(/** @type {HTMLElement | null} */ (document.querySelector('#m-progress'))?.dataset.finished || 0),
         };
       });
       const before = await savedGames();
@@ -117,9 +127,11 @@ try {
   const wall = (Date.now() - t0) / 1000;
   const result = await page.evaluate(async () => {
     const ex = await globalThis.tmlab.views.match.exportJson();
+    /** @type {{index: number, record?: {outcome?: {result?: string}}}[]} the export's games (www types the wasm book loosely) */
+    const games = ex.games;
     return {
-      indices: ex.games.map((g) => g.index),
-      results: ex.games.filter((g) => g.record?.outcome?.result).length,
+      indices: games.map((g) => g.index),
+      results: games.filter((g) => g.record?.outcome?.result).length,
       finished: ex.standing.finished,
       pgnBytes: globalThis.tmlab.views.match.book.pgn().length,
     };
@@ -131,7 +143,7 @@ try {
   if (GAMES > 100) {
     await page.click('#m-games-earlier');
     await page.waitForFunction(() => !/** @type {HTMLButtonElement} */ (document.querySelector('#m-games-latest')).disabled);
-    const idx = await page.$$eval('#m-games-table tr.done', (trs) => trs.map((t) => Number(t.dataset.index)));
+    const idx = await page.$$eval('#m-games-table tr.done', (trs) => trs.map((t) => Number(/** @type {HTMLElement} */ (t).dataset.index)));
     const lo = Math.min(...idx);
     if (idx.length !== 100 || lo % 100 !== 0 || Math.max(...idx) !== lo + 99) {
       failures.push(`the earlier page shows ${idx.length} games from ${lo}`);
@@ -152,12 +164,12 @@ try {
   log(`done: ${GAMES} games in ${wall.toFixed(0)} s (${((GAMES * 60) / wall).toFixed(1)} games/min); ` +
     `lost ${GAMES - sorted.length}, duplicated ${result.indices.length - new Set(result.indices).size}`);
   log(`JS heap: game ${BASE_AT} ${mb(base || 0)}, end ${mb(final)} (${(growth * 100).toFixed(1)} %)` +
-    (lifeGrowth != null ? `; before the reload ${mb(reloaded.heapBefore)} (${(lifeGrowth * 100).toFixed(1)} %)` : ''));
+    (lifeGrowth != null && reloaded ? `; before the reload ${mb(reloaded.heapBefore)} (${(lifeGrowth * 100).toFixed(1)} %)` : ''));
   if (reloaded) log(`reload: ${reloaded.shownBefore} shown and ${reloaded.savedBefore} saved before, ${reloaded.restored} restored`);
   log(`the wasm book keeps the PGN text: ${mb(result.pgnBytes)} for ${GAMES} games (wasm memory, not JS heap)`);
   console.log(JSON.stringify({ games: GAMES, tc: TC, nps: NPS, wall_s: Math.round(wall), samples, reloaded, final_heap: final, growth, failures }));
 } catch (e) {
-  failures.push(String(e?.stack || e));
+  failures.push(String((e instanceof Error && e.stack) || e));
 } finally {
   await browser.close();
   await server.close();
