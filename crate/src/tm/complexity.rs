@@ -30,7 +30,7 @@ use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, 
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::{MoveContext, SearchKind, TimeManager};
 
 /// Clockwork's tunables are integers over 1024.
 const TUNE_SCALE: f64 = 1024.0;
@@ -358,7 +358,6 @@ impl TimeManager for Complexity {
         lim
     }
 
-    fn end_move(&mut self, _end: &MoveEnd) {}
 
     fn check_interval(&self) -> u64 {
         CHECK_NODES

@@ -29,7 +29,7 @@ use crate::stop::{
 };
 
 use super::common::{from_config, finish, is_mcts, t64};
-use super::{MoveContext, MoveEnd, TimeManager};
+use super::{MoveContext, TimeManager};
 mod config;
 mod table;
 #[cfg(test)]
@@ -218,7 +218,6 @@ impl TimeManager for Guide {
         EffectiveLimit::product(budget, term("soft", "soft", self.soft), factors, None)
     }
 
-    fn end_move(&mut self, _end: &MoveEnd) {}
 
     fn check_interval(&self) -> u64 {
         self.cfg.check_interval as u64

@@ -33,7 +33,7 @@ use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, 
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{bool_, f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::{MoveContext, SearchKind, TimeManager};
 
 /// Nodes between two hard checks (`td->nodes % 1024 == 0`).
 const CHECK_NODES: u64 = 1024;
@@ -359,7 +359,6 @@ impl TimeManager for Koivisto {
         lim
     }
 
-    fn end_move(&mut self, _end: &MoveEnd) {}
 
     fn check_interval(&self) -> u64 {
         CHECK_NODES

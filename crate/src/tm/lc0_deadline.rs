@@ -7,7 +7,7 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, Term};
 
-use super::common::{AB_CHECK_INTERVAL, deadline_iteration_done, deadline_poll, finish, ponder_budget};
+use super::common::{deadline_iteration_done, deadline_poll, finish, ponder_budget};
 use super::params::ManagerConfig;
 use super::params::tables::HasSmartPruning;
 use super::smart_pruning::SmartPruningConfig;
@@ -145,10 +145,6 @@ impl<G: Lc0Game> TimeManager for Lc0Manager<G> {
         if !self.stopper.pondering {
             self.game.end_move(&self.stopper, end);
         }
-    }
-
-    fn check_interval(&self) -> u64 {
-        AB_CHECK_INTERVAL
     }
 
     fn overhead_ms(&self) -> f64 {

@@ -34,7 +34,7 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
 
-use super::common::{from_config, AB_CHECK_INTERVAL, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
+use super::common::{from_config, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
 use super::decay::exponential_decay;
 use super::moves_left::moves_left;
 use super::smart_pruning::SmartPruningConfig;
@@ -255,9 +255,6 @@ impl TimeManager for Smooth {
         self.last_final_nodes = end.total_nodes;
     }
 
-    fn check_interval(&self) -> u64 {
-        AB_CHECK_INTERVAL
-    }
 
     fn overhead_ms(&self) -> f64 {
         self.cfg.move_overhead as f64

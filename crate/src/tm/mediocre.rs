@@ -20,7 +20,7 @@
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason, Term, secs};
 
 use super::common::{finish, is_mcts, t64};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::{MoveContext, SearchKind, TimeManager};
 use super::params::ManagerConfig;
 
 mod table;
@@ -214,7 +214,6 @@ impl TimeManager for Mediocre {
         }
     }
 
-    fn end_move(&mut self, _end: &MoveEnd) {}
 
     fn check_interval(&self) -> u64 {
         self.cfg.check_interval as u64

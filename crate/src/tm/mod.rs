@@ -231,11 +231,15 @@ pub trait TimeManager: Send {
     /// The soft check after a completed alpha-beta iteration.
     fn iteration_done(&mut self, stats: &SearchStats) -> Decision;
 
-    /// The move ended; updates the per-game state.
-    fn end_move(&mut self, end: &MoveEnd);
+    /// The move ended; updates the per-game state. By default nothing: a manager that carries
+    /// nothing from move to move learns nothing from a move's end.
+    fn end_move(&mut self, _end: &MoveEnd) {}
 
-    /// Alpha-beta: nodes between two [`TimeManager::poll`] calls.
-    fn check_interval(&self) -> u64;
+    /// Alpha-beta: nodes between two [`TimeManager::poll`] calls. By default
+    /// every 1024 nodes; engines that poll at their own rate say so.
+    fn check_interval(&self) -> u64 {
+        common::AB_CHECK_INTERVAL
+    }
 
     /// The manager's move overhead in ms (§0.4): the budget keeps its hard limit at or below
     /// clock − overhead, unless a term carries a warning.

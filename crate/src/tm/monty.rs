@@ -21,7 +21,7 @@ use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, 
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{bool_, f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::{MoveContext, SearchKind, TimeManager};
 
 /// Monty's `Move Overhead` default (`src/uci.rs`).
 pub const MOVE_OVERHEAD_MS: u32 = 400;
@@ -425,11 +425,7 @@ impl TimeManager for Monty {
         EffectiveLimit::product(budget, term("optimum", "optimum", self.opt), factors, Some(self.max))
     }
 
-    fn end_move(&mut self, _end: &MoveEnd) {}
 
-    fn check_interval(&self) -> u64 {
-        super::common::AB_CHECK_INTERVAL
-    }
 
     fn overhead_ms(&self) -> f64 {
         f64::from(self.cfg.move_overhead)

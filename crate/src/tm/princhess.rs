@@ -21,7 +21,7 @@ use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::moves_left::expositor;
 use super::params::tables::{f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::{MoveContext, SearchKind, TimeManager};
 
 /// princhess's `MOVE_OVERHEAD` (`src/time_management.rs`).
 pub const MOVE_OVERHEAD_MS: u32 = 50;
@@ -235,11 +235,7 @@ impl TimeManager for Princhess {
         EffectiveLimit::product(budget, term("soft", "soft", self.soft), factors, None)
     }
 
-    fn end_move(&mut self, _end: &MoveEnd) {}
 
-    fn check_interval(&self) -> u64 {
-        super::common::AB_CHECK_INTERVAL
-    }
 
     fn overhead_ms(&self) -> f64 {
         f64::from(self.cfg.move_overhead)

@@ -4,11 +4,11 @@
 //! the glossary, and meet the property tests every registered manager meets (they iterate the
 //! registry, so they run on it too).
 
-use super::common::{no_game_state, AB_CHECK_INTERVAL, deadline_iteration_done, deadline_poll, finish, t64};
+use super::common::{no_game_state, deadline_iteration_done, deadline_poll, finish, t64};
 use super::glossary::{Entry, Source, Unit, e};
 use super::params::tables::{f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
+use super::{MoveContext, SearchKind, TimeManager};
 use crate::stop::{Budget, Decision, Hints, SearchStats};
 
 /// The throwaway manager's config: a fixed share of (clock − overhead) per move.
@@ -101,10 +101,6 @@ impl TimeManager for Throwaway {
     }
     fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
         deadline_iteration_done(false, self.deadline, stats)
-    }
-    fn end_move(&mut self, _end: &MoveEnd) {}
-    fn check_interval(&self) -> u64 {
-        AB_CHECK_INTERVAL
     }
     fn overhead_ms(&self) -> f64 {
         f64::from(self.cfg.move_overhead)

@@ -4,12 +4,116 @@
 
 use std::io::{IsTerminal, Write};
 
+use crate::estimate;
+use crate::game_args::GameArgs;
 use crate::output::{OutFile, after_results, print, report_damage};
 use tmlab::experiment::cost::CostEstimate;
 use tmlab::experiment::journal::JournalFile;
 use tmlab::experiment::pool::{Task, play_tasks};
 use tmlab::experiment::resume::{SweepRecord, SweepResumed};
+use tmlab::experiment::scaling::ScalingReport;
+use tmlab::experiment::sweep_report::SweepReport;
+use tmlab::play::game::ClockMode;
 use tmlab::play::match_::{GameScore, MatchConfig};
+use tmlab::play::match_spec::MatchSpec;
+
+/// The options `sweep` and `scaling` share after their own: how many games per point, the game
+/// options, the resume file and the outputs. Each command words `--games`, `--precision`,
+/// `--resume` and `--svg` for its points (a value, a control) with `mut_arg`.
+#[derive(clap::Args)]
+pub struct PointsArgs {
+    /// Games per point (colour-reversed pairs).
+    #[arg(long, value_name = "N", required_unless_present = "precision")]
+    pub games: Option<u32>,
+    /// Play per point the games whose expected 95 % interval is ±ELO or narrower (instead of --games).
+    #[arg(long, value_name = "ELO", conflicts_with = "games")]
+    pub precision: Option<f64>,
+    /// Searcher, concurrency, virtual speed, seed and adjudication.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Record every finished game in FILE and skip those already in it (continue a stopped run).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<String>,
+    /// Print JSON instead of the table.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print CSV instead of the table.
+    #[arg(long)]
+    pub csv: bool,
+    /// Write the chart as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
+}
+
+/// What the base match and the run need from [`PointsArgs`].
+pub struct Base {
+    /// The match every point varies: `a` against `b` on the virtual clock.
+    pub spec: MatchSpec,
+    /// `--concurrency`, checked.
+    pub concurrency: usize,
+    /// Games per point (`--games`, or the count `--precision` asks for).
+    pub games: u32,
+}
+
+impl PointsArgs {
+    /// The match every point varies: `a` against `b`, the searcher, the virtual clock, the seed
+    /// and the adjudication from the flags, `event` in its PGN headers.
+    pub fn base(&self, a: &str, b: &str, event: &str) -> Result<Base, String> {
+        let engine = self.game.searcher()?;
+        let concurrency = self.game.concurrency()?;
+        let adjudication = self.game.adjudication()?;
+        let games = estimate::games_or_precision(self.games, self.precision)?;
+        let spec = MatchSpec {
+            engine,
+            a: a.to_string(),
+            b: b.to_string(),
+            games,
+            clock: ClockMode::Virtual { nps: self.game.nps, latency_ms: 0.0 },
+            seed: self.game.seed,
+            adjudication,
+            event: event.to_string(),
+            ..MatchSpec::default()
+        };
+        Ok(Base { spec, concurrency, games })
+    }
+
+    /// `--svg`'s file, opened before the calibration and the first game so that a bad path costs
+    /// no game (a dry run opens none).
+    pub fn svg_out(&self) -> Result<Option<OutFile>, String> {
+        if self.game.dry_run { Ok(None) } else { OutFile::maybe("--svg", &self.svg) }
+    }
+
+    /// The virtual clock and the seed, as the table's head line words them.
+    pub fn clock_and_seed(&self) -> String {
+        format!("virtual clock {} nodes/ms, seed {}", self.game.nps / 1000.0, self.game.seed)
+    }
+}
+
+/// A points experiment's report, printed as a table or as CSV (JSON by serde).
+pub trait Report: serde::Serialize {
+    /// The table.
+    fn to_text(&self) -> String;
+    /// The CSV.
+    fn to_csv(&self) -> String;
+}
+
+impl Report for ScalingReport {
+    fn to_text(&self) -> String {
+        ScalingReport::to_text(self)
+    }
+    fn to_csv(&self) -> String {
+        ScalingReport::to_csv(self)
+    }
+}
+
+impl Report for SweepReport {
+    fn to_text(&self) -> String {
+        SweepReport::to_text(self)
+    }
+    fn to_csv(&self) -> String {
+        SweepReport::to_csv(self)
+    }
+}
 
 /// The games without a score, pair by pair across the points (pair 1 of every point, then pair
 /// 2, …): a run stopped part-way has every point measured on the same openings so far.
@@ -147,40 +251,27 @@ pub fn run<S: serde::Serialize>(
     Ok(Ran { scores, played })
 }
 
-/// How a points command prints its report.
-pub struct Printed<'a, R: serde::Serialize> {
-    /// The report.
-    pub report: &'a R,
-    /// `--json`, else `--csv`, else the table.
-    pub json: bool,
-    /// `--csv`.
-    pub csv: bool,
-    /// The report's CSV.
-    pub csv_text: &'a dyn Fn() -> String,
-    /// The table's first line, the report's table below it.
-    pub head: String,
-    /// The report's table.
-    pub table: &'a dyn Fn() -> String,
-}
-
-/// Prints the report (JSON with the spec and this session's games and seconds, CSV, or the
-/// table between a head line and the session's rate), then writes the chart; a chart that
-/// cannot be written or a resume file that stopped the run is reported after the results.
-pub fn finish<S: serde::Serialize, R: serde::Serialize>(
+/// Prints the report (`--json`: with the spec and this session's games and seconds; `--csv`; else
+/// the table between `head` and the session's rate), then writes the chart; a chart that cannot be
+/// written or a resume file that stopped the run is reported after the results.
+pub fn finish<S: serde::Serialize, R: Report>(
     p: &Points<'_, S>,
-    out: Printed<'_, R>,
+    args: &PointsArgs,
+    report: &R,
+    head: String,
     played: &Played,
     svg: Option<(OutFile, String)>,
 ) -> Result<(), String> {
     let (n, wall) = (played.games, played.wall_s);
-    let text = if out.json {
-        let json = serde_json::json!({ "spec": p.spec, "report": out.report, "games_played_now": n, "wall_s": wall });
+    let text = if args.json {
+        let json =
+            serde_json::json!({ "spec": p.spec, "report": report, "games_played_now": n, "wall_s": wall });
         serde_json::to_string_pretty(&json).map_err(|e| e.to_string())? + "\n"
-    } else if out.csv {
-        (out.csv_text)()
+    } else if args.csv {
+        report.to_csv()
     } else {
         let rate = if wall > 0.0 { f64::from(n) / wall } else { 0.0 };
-        format!("{}{}{n} games played in {wall:.1} s ({rate:.2} games/s)\n", out.head, (out.table)())
+        format!("{head}{}{n} games played in {wall:.1} s ({rate:.2} games/s)\n", report.to_text())
     };
     // The results first; a chart that cannot be written is reported after them.
     print(&text)?;

@@ -3,19 +3,20 @@
 
 use crate::estimate;
 use crate::flags::{Cmd, flag_error};
-use crate::game_args::GameArgs;
-use crate::output::OutFile;
 use crate::points;
 use tmlab::experiment::chart::scaling_svg;
 use tmlab::experiment::cost::calibrate;
 use tmlab::experiment::pool::Task;
 use tmlab::experiment::resume::scaling_resume;
 use tmlab::experiment::scaling::{DEFAULT_TCS, ScalingSpec, tcs_list};
-use tmlab::play::game::ClockMode;
-use tmlab::play::match_spec::MatchSpec;
 
 #[derive(clap::Args)]
-#[command(mut_arg("seed", |a| a.help("Seed of the opening order (the same at every control)")))]
+#[command(
+    mut_arg("seed", |a| a.help("Seed of the opening order (the same at every control)")),
+    mut_arg("games", |a| a.help("Games per control (colour-reversed pairs)")),
+    mut_arg("precision", |a| a.help("Play per control the games whose expected 95 % interval is ±ELO or narrower (instead of --games)")),
+    mut_arg("svg", |a| a.help("Write the chart (Elo ± 95 % against log time, with the fitted line) as SVG to FILE")),
+)]
 pub struct Args {
     /// Player A's manager (spec string): the Elo reported is A's against B.
     #[arg(long, value_name = "SPEC")]
@@ -26,51 +27,19 @@ pub struct Args {
     /// The time controls, comma-separated (cutechess syntax; both players play each).
     #[arg(long, value_name = "TC1,TC2,…", default_value = DEFAULT_TCS)]
     tcs: String,
-    /// Games per control (colour-reversed pairs).
-    #[arg(long, value_name = "N", required_unless_present = "precision")]
-    games: Option<u32>,
-    /// Play per control the games whose expected 95 % interval is ±ELO or narrower (instead of --games).
-    #[arg(long, value_name = "ELO", conflicts_with = "games")]
-    precision: Option<f64>,
-    /// Searcher, concurrency, virtual speed, seed and adjudication.
     #[command(flatten)]
-    game: GameArgs,
-    /// Record every finished game in FILE and skip those already in it (continue a stopped run).
-    #[arg(long, value_name = "FILE")]
-    resume: Option<String>,
-    /// Print JSON instead of the table.
-    #[arg(long, conflicts_with = "csv")]
-    json: bool,
-    /// Print CSV instead of the table.
-    #[arg(long)]
-    csv: bool,
-    /// Write the chart (Elo ± 95 % against log time, with the fitted line) as SVG to FILE.
-    #[arg(long, value_name = "FILE")]
-    svg: Option<String>,
+    points: points::PointsArgs,
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let engine = args.game.searcher()?;
-    let concurrency = args.game.concurrency()?;
-    let adjudication = args.game.adjudication()?;
-    let games = estimate::games_or_precision(args.games, args.precision)?;
-    let base = MatchSpec {
-        engine,
-        a: args.a.clone(),
-        b: args.b.clone(),
-        games,
-        clock: ClockMode::Virtual { nps: args.game.nps, latency_ms: 0.0 },
-        seed: args.game.seed,
-        adjudication,
-        event: "tmlab scaling".into(),
-        ..MatchSpec::default()
-    };
+    let p = &args.points;
+    let points::Base { spec: base, concurrency, games } = p.base(&args.a, &args.b, "tmlab scaling")?;
     let spec = ScalingSpec { tcs: tcs_list(&args.tcs), base };
     let plan = spec.plan().map_err(|e| flag_error(Cmd::Scaling, &e))?;
-    let svg_out = if args.game.dry_run { None } else { OutFile::maybe("--svg", &args.svg)? };
+    let svg_out = p.svg_out()?;
     let cal = calibrate(&plan.configs[plan.longest()]).map_err(|e| format!("calibration: {e}"))?;
     let cost = plan.cost(&cal, concurrency as u32);
-    if estimate::announce(&cost, args.game.dry_run)? {
+    if estimate::announce(&cost, p.game.dry_run)? {
         return Ok(());
     }
     let label = |t: Task| spec.tcs[t.cfg].to_string();
@@ -80,7 +49,7 @@ pub fn run(args: Args) -> Result<(), String> {
         spec: &spec,
         configs: &plan.configs,
         games,
-        resume: args.resume.as_deref(),
+        resume: p.resume.as_deref(),
         resumed: &resumed,
         label: &label,
     };
@@ -92,19 +61,10 @@ pub fn run(args: Args) -> Result<(), String> {
         None => None,
     };
     let head = format!(
-        "Time-control scaling of {} against {}: {games} games per control, virtual clock {} nodes/ms, seed {}\n",
+        "Time-control scaling of {} against {}: {games} games per control, {}\n",
         args.a,
         args.b,
-        args.game.nps / 1000.0,
-        args.game.seed
+        p.clock_and_seed()
     );
-    let printed = points::Printed {
-        report: &report,
-        json: args.json,
-        csv: args.csv,
-        csv_text: &|| report.to_csv(),
-        head,
-        table: &|| report.to_text(),
-    };
-    points::finish(&points, printed, &ran.played, svg)
+    points::finish(&points, p, &report, head, &ran.played, svg)
 }

@@ -3,8 +3,6 @@
 
 use crate::estimate;
 use crate::flags::{Cmd, flag_error};
-use crate::game_args::GameArgs;
-use crate::output::OutFile;
 use crate::points;
 use tmlab::experiment::chart::sweep_svg;
 use tmlab::experiment::fit::short;
@@ -13,12 +11,17 @@ use tmlab::experiment::pool::Task;
 use tmlab::experiment::resume::sweep_resume;
 use tmlab::experiment::sweep::SweepSpec;
 use tmlab::experiment::sweep_range::{SweepRange, values_list};
-use tmlab::play::game::ClockMode;
 use tmlab::play::match_spec::MatchSpec;
 use tmlab::tm::TmSpec;
 
 #[derive(clap::Args)]
-#[command(mut_arg("seed", |a| a.help("Seed of the opening order (the same for every value)")))]
+#[command(
+    mut_arg("seed", |a| a.help("Seed of the opening order (the same for every value)")),
+    mut_arg("games", |a| a.help("Games per value (colour-reversed pairs)")),
+    mut_arg("precision", |a| a.help("Play per value the games whose expected 95 % interval is ±ELO or narrower (instead of --games)")),
+    mut_arg("resume", |a| a.help("Record every finished game in FILE and skip those already in it (continue a stopped sweep)")),
+    mut_arg("svg", |a| a.help("Write the chart (Elo ± 95 % against the value, with the fit) as SVG to FILE")),
+)]
 pub struct Args {
     /// The manager whose parameter is swept (spec string), e.g. `lc0-legacy`.
     #[arg(long, value_name = "SPEC")]
@@ -41,27 +44,8 @@ pub struct Args {
     /// The baseline's time control (time odds).
     #[arg(long, value_name = "TC")]
     tc_b: Option<String>,
-    /// Games per value (colour-reversed pairs).
-    #[arg(long, value_name = "N", required_unless_present = "precision")]
-    games: Option<u32>,
-    /// Play per value the games whose expected 95 % interval is ±ELO or narrower (instead of --games).
-    #[arg(long, value_name = "ELO", conflicts_with = "games")]
-    precision: Option<f64>,
-    /// Searcher, concurrency, virtual speed, seed and adjudication.
     #[command(flatten)]
-    game: GameArgs,
-    /// Record every finished game in FILE and skip those already in it (continue a stopped sweep).
-    #[arg(long, value_name = "FILE")]
-    resume: Option<String>,
-    /// Print JSON instead of the table.
-    #[arg(long, conflicts_with = "csv")]
-    json: bool,
-    /// Print CSV instead of the table.
-    #[arg(long)]
-    csv: bool,
-    /// Write the chart (Elo ± 95 % against the value, with the fit) as SVG to FILE.
-    #[arg(long, value_name = "FILE")]
-    svg: Option<String>,
+    points: points::PointsArgs,
 }
 
 fn parse_values(args: &Args, tm: &TmSpec) -> Result<(Vec<f64>, &'static str), String> {
@@ -80,36 +64,20 @@ fn parse_values(args: &Args, tm: &TmSpec) -> Result<(Vec<f64>, &'static str), St
 }
 
 pub fn run(args: Args) -> Result<(), String> {
-    let engine = args.game.searcher()?;
+    let p = &args.points;
     let tm: TmSpec = args.tm.parse().map_err(|e: tmlab::tm::SpecError| format!("--tm: {e}"))?;
     args.vs.parse::<TmSpec>().map_err(|e| format!("--vs: {e}"))?;
     let (values, values_flag) = parse_values(&args, &tm)?;
-    let concurrency = args.game.concurrency()?;
-    let adjudication = args.game.adjudication()?;
-    let games = estimate::games_or_precision(args.games, args.precision)?;
-    let base = MatchSpec {
-        engine,
-        a: args.tm.clone(),
-        b: args.vs.clone(),
-        tc_a: args.tc.clone(),
-        tc_b: args.tc_b.clone(),
-        games,
-        clock: ClockMode::Virtual { nps: args.game.nps, latency_ms: 0.0 },
-        seed: args.game.seed,
-        adjudication,
-        event: "tmlab sweep".into(),
-        ..MatchSpec::default()
-    };
+    let points::Base { spec: base, concurrency, games } = p.base(&args.tm, &args.vs, "tmlab sweep")?;
+    let base = MatchSpec { tc_a: args.tc.clone(), tc_b: args.tc_b.clone(), ..base };
     let spec = SweepSpec { param: args.param.clone(), values, base };
     let plan = spec
         .plan()
         .map_err(|e| flag_error(if values_flag == "--range" { Cmd::SweepRange } else { Cmd::Sweep }, &e))?;
-    // The output file is opened before the calibration and the first game: a bad path costs
-    // no game (a dry run opens none).
-    let svg_out = if args.game.dry_run { None } else { OutFile::maybe("--svg", &args.svg)? };
+    let svg_out = p.svg_out()?;
     let all = games * spec.values.len() as u32;
     let cost = estimate::estimate(&plan.configs[0], all, games, concurrency)?;
-    if estimate::announce(&cost, args.game.dry_run)? {
+    if estimate::announce(&cost, p.game.dry_run)? {
         return Ok(());
     }
     let games = plan.games();
@@ -120,7 +88,7 @@ pub fn run(args: Args) -> Result<(), String> {
         spec: &spec,
         configs: &plan.configs,
         games,
-        resume: args.resume.as_deref(),
+        resume: p.resume.as_deref(),
         resumed: &resumed,
         label: &label,
     };
@@ -139,23 +107,14 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         None => None,
     };
-    let clock = format!("virtual clock {} nodes/ms", args.game.nps / 1000.0);
     let head = format!(
-        "Sweep of {} in {} against {}: {} vs {}, {games} games per value, {clock}, seed {}\n",
+        "Sweep of {} in {} against {}: {} vs {}, {games} games per value, {}\n",
         spec.param,
         tm,
         args.vs,
         args.tc,
         args.tc_b.as_deref().unwrap_or(&args.tc),
-        args.game.seed
+        p.clock_and_seed()
     );
-    let printed = points::Printed {
-        report: &report,
-        json: args.json,
-        csv: args.csv,
-        csv_text: &|| report.to_csv(),
-        head,
-        table: &|| report.to_text(),
-    };
-    points::finish(&points, printed, &ran.played, svg)
+    points::finish(&points, p, &report, head, &ran.played, svg)
 }
