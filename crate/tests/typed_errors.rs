@@ -84,7 +84,8 @@ fn no_library_function_returns_a_string_error() {
         let text = std::fs::read_to_string(file).expect("a source file");
         for (line, err) in error_types(&text) {
             if err == "String" || err == "std::string::String" {
-                offenders.push(format!("{}:{line}: {err}", file.strip_prefix(&root).unwrap_or(file).display()));
+                offenders
+                    .push(format!("{}:{line}: {err}", file.strip_prefix(&root).unwrap_or(file).display()));
             }
         }
     }
