@@ -10,10 +10,48 @@ import { precompressed } from './scripts/precompressed.mjs';
 
 const www = (p) => resolve(import.meta.dirname, 'www', p);
 
+/**
+ * The strict Content-Security-Policy (#17.19): scripts only from this origin (plus wasm
+ * compilation), no inline scripts or handlers, no requests to other origins. Styles allow
+ * inline: <tm-curve>'s shadow root and the view's CSSOM sizes.
+ */
+const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "font-src 'self'; connect-src 'self'; worker-src 'self' blob:; frame-src 'self'; media-src 'self'; object-src 'none'; " +
+  "base-uri 'self'; form-action 'self'";
+
+/**
+ * The head every page shares, written at the top of each page's <head> by the dev server and
+ * the build: charset, the CSP, the viewport, and no favicon request. Each page keeps its own
+ * title, description, styles and scripts. Written as text (Vite's tag objects would write the
+ * policy's quotes as `&#39;`).
+ */
+const SHARED_HEAD = [
+  '<meta charset="utf-8" />',
+  `<meta http-equiv="Content-Security-Policy" content="${CSP}" />`,
+  '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+  '<link rel="icon" href="data:," />',
+];
+
+function sharedHead() {
+  return {
+    name: 'tmlab-shared-head',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, { filename }) {
+        const at = html.indexOf('<head>');
+        if (at < 0) throw new Error(`${filename}: no <head> for the shared head`);
+        const end = at + '<head>'.length;
+        return `${html.slice(0, end)}\n    ${SHARED_HEAD.join('\n    ')}${html.slice(end)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'www',
   // The build's .br and .gz copies (scripts/precompressed.mjs), served with Content-Encoding.
-  plugins: [precompressed({ dev: resolve(import.meta.dirname, 'www'), preview: resolve(import.meta.dirname, 'dist') })],
+  plugins: [sharedHead(), precompressed({ dev: resolve(import.meta.dirname, 'www'), preview: resolve(import.meta.dirname, 'dist') })],
   // Relative asset URLs, so a docs site can host the build under any sub-path.
   base: './',
   build: {

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds the crate for wasm32 in release mode, twice (docs/architecture.md, "Two wasm modules"):
 #
-#   engine  the whole library (default features)        → www/pkg/tmlab.js, tmlab_bg.wasm
-#   charts  without the `engine` feature (no chess)     → www/pkg/charts/charts.js, charts_bg.wasm
+#   engine  features `engine` (no `draw`)               → www/pkg/tmlab.js, tmlab_bg.wasm
+#   charts  features `draw` (no `engine`: no chess)     → www/pkg/charts/charts.js, charts_bg.wasm
+#
+# The engine module leaves out the drawing the charts module has (`draw`: CurveCanvas,
+# AllocationCanvas, GameCanvas): the pages that draw those charts load the charts module.
 #
 # The charts build has its own cargo profile, `charts` (opt-level "z", in the workspace's
 # Cargo.toml), so its own output directory: the two feature sets never overwrite each other's
@@ -29,21 +32,21 @@ bindgen() {
   fi
 }
 
-step "cargo build --release --target wasm32-unknown-unknown (engine module)"
+step "cargo build --release --target wasm32-unknown-unknown --no-default-features --features engine (engine module)"
 t0=$(now)
-cargo build --release --target wasm32-unknown-unknown -p tmlab --lib
+cargo build --release --target wasm32-unknown-unknown -p tmlab --lib --no-default-features --features engine
 echo "    engine build: $(since "$t0") s"
 # -O4 for speed: the engine runs there (about 3 % more nps than -O3 in the worker); -Oz would
 # gain nothing after gzip.
 bindgen "$target/wasm32-unknown-unknown/release/tmlab.wasm" www/pkg tmlab -O4
 
-step "cargo build --profile charts --target wasm32-unknown-unknown --no-default-features (charts module)"
+step "cargo build --profile charts --target wasm32-unknown-unknown --no-default-features --features draw (charts module)"
 t0=$(now)
-cargo build --profile charts --target wasm32-unknown-unknown -p tmlab --lib --no-default-features
+cargo build --profile charts --target wasm32-unknown-unknown -p tmlab --lib --no-default-features --features draw
 echo "    charts build: $(since "$t0") s"
 charts_wasm="$target/wasm32-unknown-unknown/charts/tmlab.wasm"
 # The layering, checked on what was linked: no chess rules, no searcher in the charts module.
-if cargo tree -p tmlab --no-default-features --target wasm32-unknown-unknown -e normal --prefix none | grep -q '^shakmaty '; then
+if cargo tree -p tmlab --no-default-features --features draw --target wasm32-unknown-unknown -e normal --prefix none | grep -q '^shakmaty '; then
   die "the charts module's dependencies include shakmaty (cargo tree -p tmlab --no-default-features)"
 fi
 if grep -aq -e shakmaty -e 'tmlab6search' -e 'tmlab4play' "$charts_wasm"; then

@@ -24,6 +24,7 @@
 //   { type: 'error', id, message, error: {path, message, allowed} } if the spec is refused;
 //   { type: 'crash', id, message } if the engine panicked (the worker then closes).
 import init, { MatchGameRunner, TraceRunner, calibration_ms, debug_panic } from './pkg/tmlab.js';
+import { messageOf } from './ui/typed-error.js';
 
 /** The job playing: its id, kind and Rust runner; null when idle. */
 /**
@@ -34,15 +35,16 @@ import init, { MatchGameRunner, TraceRunner, calibration_ms, debug_panic } from 
 /** @type {Job | null} */
 let job = null;
 
-const text = (err) => String(err && err.message ? err.message : err);
+/** An error's message, or the thrown value as text. */
+const text = messageOf;
 
-function crash(message) {
+function crash(/** @type {unknown} */ message) {
   postMessage({ type: 'crash', id: job?.id ?? null, message: String(message).replace(/\s+/g, ' ') });
   job = null;
   close();
 }
 // The Rust panic hook calls this (see crate/src/wasm/mod.rs) before the trap unwinds.
-globalThis.__tmlabPanic = (message) => crash(message);
+globalThis.__tmlabPanic = (/** @type {unknown} */ message) => crash(message);
 
 function drop() {
   job?.runner.free();
@@ -51,7 +53,7 @@ function drop() {
 
 // Between moves the worker yields to its event loop with a MessageChannel task (no timer clamp).
 const tick = new MessageChannel();
-tick.port1.onmessage = ({ data: id }) => {
+tick.port1.onmessage = (/** @type {MessageEvent<number>} */ { data: id }) => {
   if (!job || job.id !== id) return;
   const j = job;
   try {
@@ -112,10 +114,10 @@ function calibrate(/** @type {string} */ spec) {
 }
 
 /** A refused spec: the crate's typed error `{path, message, allowed}` and its message. */
-function refused(id, err) {
+function refused(/** @type {number} */ id, /** @type {unknown} */ err) {
   const error =
     err && typeof err === 'object' && 'message' in err
-      ? { path: err.path ?? '', message: String(err.message), allowed: err.allowed ?? '' }
+      ? { path: ('path' in err ? err.path : undefined) ?? '', message: String(err.message), allowed: ('allowed' in err ? err.allowed : undefined) ?? '' }
       : { path: '', message: String(err), allowed: '' };
   postMessage({ type: 'error', id, message: error.message, error });
 }

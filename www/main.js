@@ -17,7 +17,17 @@ import { showEngineState, showUrlProblems } from './ui/page-notes.js';
 import { checkSpec, checkTimeControl, choice, curveChecks, usageChecks } from './ui/url-checks.js';
 import { messageOf } from './ui/typed-error.js';
 
-const $ = (sel) => document.querySelector(sel);
+/** The page's element matching `sel`, or null (the embed page has no tabs). */
+const find = (/** @type {string} */ sel) => {
+  const el = document.querySelector(sel);
+  return el instanceof HTMLElement ? el : null;
+};
+/** The page's element matching `sel`, which every page has (a missing one is named). */
+const $ = (/** @type {string} */ sel) => {
+  const el = find(sel);
+  if (!el) throw new Error(`tmlab: the page has no ${sel}`);
+  return el;
+};
 /** The charts module (compiled, or its response) if charts-prefetch.js started its download, for its init. */
 const chartsPrefetch = () => {
   const response = /** @type {any} */ (globalThis).__tmlabChartsWasm;
@@ -26,7 +36,7 @@ const chartsPrefetch = () => {
 /** The e2e harness sets this flag before any script: only then are the test hooks loaded. */
 const testHooks = /** @type {any} */ (globalThis).__tmlabTestHooks === true ? import('./test-hooks.js') : null;
 
-/** The views' labels, for titles and messages. */
+/** The views' labels, for titles and messages. @type {Record<string, string>} */
 const VIEW_LABELS = {
   play: 'Play', match: 'Match', curves: 'Curves', learn: 'Learn', sweep: 'Sweep', tune: 'Tune', replay: 'Replay', leaderboard: 'Leaderboard',
 };
@@ -43,16 +53,18 @@ async function main() {
   else setUpShare(url, VIEW_LABELS);
   // The static pictures in the Curves view stand in while the wasm loads; another view hides them.
   if (url.view !== 'curves') $('#view-curves').hidden = true;
-  if ($('#caps')) $('#caps').textContent = caps.wasm && caps.workers ? 'single-threaded wasm' : 'no wasm';
+  const capsNote = find('#caps');
+  if (capsNote) capsNote.textContent = caps.wasm && caps.workers ? 'single-threaded wasm' : 'no wasm';
   if (!caps.wasm || !caps.workers) {
-    const missing = [!caps.wasm && 'WebAssembly with SIMD', !caps.workers && 'module Web Workers'].filter(Boolean);
+    const missing = [!caps.wasm && 'WebAssembly with SIMD', !caps.workers && 'module Web Workers'].filter((m) => m !== false);
     $('#fallback').hidden = false;
     $('#fallback').textContent =
       `This browser lacks ${missing.join(' and ')}, which the playground needs. ` +
       'Any current Chrome, Firefox or Safari has both.';
-    if ($('#engine-state')) {
-      $('#engine-state').textContent = 'engine unavailable';
-      $('#engine-state').dataset.state = 'unavailable';
+    const engineState = find('#engine-state');
+    if (engineState) {
+      engineState.textContent = 'engine unavailable';
+      engineState.dataset.state = 'unavailable';
     }
     if (url.view === 'curves') {
       $('#view-curves').hidden = false;
@@ -63,10 +75,11 @@ async function main() {
   }
 
   // Two wasm modules (docs/architecture.md, "Two wasm modules"). The small *charts* module draws
-  // the Curves view's charts; it is loaded only when that view is shown, and on a cold Curves
-  // view first, before the engine. The rules every view asks (ui/rules.js: ui/params.js,
-  // ui/url-checks.js) come from whichever module is instantiated first, so a view that needs the
-  // engine (Play, Match, …) never downloads the charts module for them.
+  // the Curves view's charts, the allocation chart and the game chart (the engine module leaves
+  // them out); it is loaded only by the views that draw those (Curves, Learn, Match, Replay),
+  // and on a cold Curves view first, before the engine. The rules every view asks (ui/rules.js:
+  // ui/params.js, ui/url-checks.js) come from whichever module is instantiated first, so a view
+  // that draws none of them (Play, …) never downloads the charts module for its rules.
   /** @type {Promise<void> | null} */
   let chartsLoad = null;
   const loadCharts = () =>
@@ -78,6 +91,7 @@ async function main() {
   // Match, lessons, the allocation chart's engine mode) and every engine worker are instantiated
   // from this Module, so a replacement worker is ready in milliseconds. On a cold Curves view
   // it is fetched after the charts module, which then has the bandwidth to itself.
+  /** @type {WebAssembly.Module | null} */
   let wasmModule = null;
   const spawnEngine = () => {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'tmlab-engine' });
@@ -116,6 +130,7 @@ async function main() {
    * under the view's prefix, `onChange(state)` writing it back. Play and Match live in their own
    * modules, loaded on demand. In an embed, `sound` is false: an embed never plays sounds.
    */
+  /** @type {Record<string, (root: HTMLElement) => Promise<unknown>>} */
   const registry = {
     curves: async (root) => {
       try {
@@ -163,13 +178,16 @@ async function main() {
     play: async (root) => {
       await engineReady;
       const m = await import('./views/play/index.js');
+      /** @type {Record<string, import('./ui/urlstate.js').UrlCheck>} */
       const check = { tm: checkSpec, wtc: checkTimeControl, btc: checkTimeControl };
-      for (const [k, allowed] of Object.entries(m.PLAY_CHOICES)) check[k] = choice(allowed);
+      for (const [k, allowed] of Object.entries(m.PLAY_CHOICES)) check[k] = choice(/** @type {readonly (string | number)[]} */ (allowed));
       return m.mountPlay(root, { ...viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS, check), compact });
     },
     match: async (root) => {
-      await engineReady;
+      // The game chart (ui/game-chart.js) is drawn by the charts module.
+      await Promise.all([engineReady, loadCharts()]);
       const m = await import('./views/match/index.js');
+      /** @type {Record<string, import('./ui/urlstate.js').UrlCheck>} */
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
       for (const [k, allowed] of Object.entries(m.MATCH_CHOICES)) check[k] = choice(allowed);
       // The view's match, then its Scaling section (the same managers at several controls),
@@ -199,12 +217,12 @@ async function main() {
       }
       const m = await import('./views/learn/index.js');
       // The lesson is the URL's `lesson=` (the embed snippets' form), not a prefixed key.
-      const setLesson = (slug) => {
+      const setLesson = (/** @type {string} */ slug) => {
         url.params.set('lesson', slug);
         url.flush();
       };
       // `try=N` opens the lesson at its try N, revealed (deep links and embeds).
-      const setTry = (n) => {
+      const setTry = (/** @type {number | null} */ n) => {
         if (n) url.params.set('try', String(n));
         else url.params.delete('try');
         url.flush();
@@ -214,9 +232,10 @@ async function main() {
       return m.mountLearn(root, { lesson: url.params.get('lesson'), tryNo: url.params.get('try'), setLesson, setTry, spawnEngine, embed, curves });
     },
     replay: async (root) => {
-      await engineReady;
+      // The game chart (ui/game-chart.js) is drawn by the charts module.
+      await Promise.all([engineReady, loadCharts()]);
       const m = await import('./views/replay/index.js');
-      const check = { tm: (v) => spec_list(v).map(checkSpec).find(Boolean), sample: choice(Object.keys(m.SAMPLES)) };
+      const check = { tm: (/** @type {string} */ v) => spec_list(v).map(checkSpec).find(Boolean), sample: choice(Object.keys(m.SAMPLES)) };
       return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));
     },
     leaderboard: async (root) => {
@@ -235,10 +254,18 @@ async function main() {
       return m.mountTune(root, viewContext(m.TUNE_PREFIX, m.TUNE_DEFAULTS));
     },
   };
+  /**
+   * What a view's mount gets: its state from the URL (under `prefix`, checked by `check`), the
+   * callback writing it back, and the page's engine, capabilities and kind.
+   * @template {object} T
+   * @param {string} prefix
+   * @param {T} defaults
+   * @param {Record<string, import('./ui/urlstate.js').UrlCheck>} [check]
+   */
   function viewContext(prefix, defaults, check = {}) {
     return {
       state: url.get(prefix, defaults, { check }),
-      onChange: (s) => url.set(prefix, s, defaults),
+      onChange: (/** @type {T} */ s) => url.set(prefix, s, defaults),
       engine,
       spawnEngine,
       caps,
@@ -248,7 +275,9 @@ async function main() {
   }
 
   const mounted = new Map();
+  /** @type {string | null} */
   let shown = null;
+  /** Show `view` (one of VIEWS), mounting it the first time. @param {string} view */
   async function show(view) {
     // Leaving a view is announced at once (before the next view loads): the Play view pauses
     // and drops its engine search right away.
@@ -256,7 +285,7 @@ async function main() {
     shown = view;
     for (const v of VIEWS) {
       $(`#view-${v}`).hidden = v !== view;
-      const tab = $(`#tab-${v}`);
+      const tab = find(`#tab-${v}`);
       tab?.setAttribute('aria-selected', String(v === view));
       if (tab) tab.tabIndex = v === view ? 0 : -1;
     }
@@ -273,16 +302,18 @@ async function main() {
 
   // Tabs (WAI-ARIA tabs with automatic activation): ← → move between tabs, Home/End jump.
   for (const v of VIEWS) {
-    const tab = $(`#tab-${v}`);
+    const tab = find(`#tab-${v}`);
     tab?.addEventListener('click', () => show(v));
     tab?.addEventListener('keydown', (e) => {
       const i = VIEWS.indexOf(v);
-      const next = {
+      /** @type {Record<string, string>} */
+      const keys = {
         ArrowRight: VIEWS[(i + 1) % VIEWS.length],
         ArrowLeft: VIEWS[(i + VIEWS.length - 1) % VIEWS.length],
         Home: VIEWS[0],
         End: VIEWS[VIEWS.length - 1],
-      }[e.key];
+      };
+      const next = keys[e.key];
       if (next) {
         e.preventDefault();
         $(`#tab-${next}`).focus();

@@ -16,25 +16,31 @@ import { messageOf } from './ui/typed-error.js';
 /** Games replayed per step (a step stays short, so a new request is taken soon). */
 const STEP = 8;
 
+/** @type {number | null} the request being replayed (or last replayed) */
 let id = null;
 /** @type {any} */ let session = null;
 /** The finished session of request `id`, kept for its charts. */
 /** @type {any} */ let finished = null;
 
-function crash(message) {
+function crash(/** @type {unknown} */ message) {
   postMessage({ type: 'crash', id, message: String(message).replace(/\s+/g, ' ') });
   session = null;
   close();
 }
-globalThis.__tmlabPanic = (message) => crash(message);
+globalThis.__tmlabPanic = (/** @type {unknown} */ message) => crash(message);
 
-const typed = (err) =>
+/** The crate's typed error as `{path, message, allowed}` strings (anything else as its message). */
+const typed = (/** @type {unknown} */ err) =>
   err && typeof err === 'object' && 'message' in err
-    ? { path: String(err.path ?? ''), message: String(err.message), allowed: String(err.allowed ?? '') }
+    ? {
+      path: String(('path' in err ? err.path : undefined) ?? ''),
+      message: String(err.message),
+      allowed: String(('allowed' in err ? err.allowed : undefined) ?? ''),
+    }
     : { path: '', message: String(err), allowed: '' };
 
 const tick = new MessageChannel();
-tick.port1.onmessage = ({ data: gen }) => {
+tick.port1.onmessage = (/** @type {MessageEvent<number>} */ { data: gen }) => {
   if (!session || gen !== id) return;
   try {
     const done = session.step(STEP);

@@ -40,15 +40,45 @@ const ROOT_MARGIN = '200px';
 
 /** The kind drawn from inline data rather than attributes. */
 const GAME = 'game';
-/** Every kind, for the error naming what is allowed. */
-const KINDS = [...Object.keys(CURVE_KINDS), GAME];
+/** @typedef {keyof typeof CURVE_KINDS | typeof GAME} Kind */
+/**
+ * Every kind, for the error naming what is allowed.
+ * @type {Kind[]}
+ */
+const KINDS = [.../** @type {(keyof typeof CURVE_KINDS)[]} */ (Object.keys(CURVE_KINDS)), GAME];
 
-/** Each kind's numeric attributes with their ranges and defaults. */
+/** The allocation chart's defaults by key, for the usage sliders' numbers. */
+const ALLOCATION_BY_KEY = /** @type {Record<string, unknown>} */ (ALLOCATION_DEFAULTS);
+
+/**
+ * Each kind's numeric attributes with their ranges and defaults.
+ * @type {Record<keyof typeof CURVE_KINDS, {key: string, min: number, max: number, defaultValue: number}[]>}
+ */
 const NUMBERS = {
   decay: CURVE_PARAMS.decay,
   'moves-left': CURVE_PARAMS['moves-left'],
-  allocation: USAGE_PARAMS.map((p) => ({ ...p, defaultValue: ALLOCATION_DEFAULTS[p.key] })),
+  allocation: USAGE_PARAMS.map((p) => ({ ...p, defaultValue: Number(ALLOCATION_BY_KEY[p.key]) })),
 };
+
+/**
+ * The part of a game's chart data (the crate's game_chart_data) this file reads; the charts
+ * module reads the rest.
+ * @typedef {{setup: {white: {name: string}, black: {name: string}}}} GameChart
+ */
+
+/**
+ * What the attributes say, by kind: the numbers by attribute (and, for `allocation`, the specs
+ * and time control), or the game's chart data; `kind: null` when there is nothing to draw.
+ * @typedef {{kind: 'game', values: {data: GameChart}}
+ *   | {kind: 'allocation', values: Record<string, number> & {specs: string[], tc: string}}
+ *   | {kind: 'decay' | 'moves-left', values: Record<string, number>}
+ *   | {kind: null, values: {}}} Reading
+ */
+
+/**
+ * What a chart's draw returns (its frame, and the hovered point or points).
+ * @typedef {{frame?: {left: number, right: number}, point?: {text: string}, points?: {text: string}[]}} Drawn
+ */
 
 const STYLE = `
 :host { display: block; font: 14px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1d2330;
@@ -69,7 +99,10 @@ a { color: #1f6fd1; white-space: nowrap; }
 .waiting { display: grid; place-items: center; color: #5b6475; aspect-ratio: ${1 / ASPECT}; max-height: ${MAX_HEIGHT}px; }
 `;
 
-/** Content-Security-Policy violations seen on this page, to name that cause when loading fails. */
+/**
+ * Content-Security-Policy violations seen on this page, to name that cause when loading fails.
+ * @type {string[]}
+ */
 const violations = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
 
@@ -95,7 +128,10 @@ export function loadFailureCause(e) {
   return `The chart code could not be loaded (${message})`;
 }
 
-/** The chart code, loaded and initialised once per page, on the first element that needs it. */
+/**
+ * The chart code, loaded and initialised once per page, on the first element that needs it.
+ * @type {Promise<typeof import('./pkg/charts/charts.js')> | null}
+ */
 let chartCode = null;
 function loadChartCode() {
   // The charts module (docs/architecture.md): the curves, clocks and managers, no chess engine.
@@ -124,13 +160,41 @@ export class TmCurve extends HTMLElement {
           <p class="error" role="alert"></p>
         </figcaption>
       </figure>`;
-    this.$ = (sel) => root.querySelector(sel);
+    /**
+     * The shadow root's element matching `sel` (the template above has each one).
+     * @param {string} sel
+     * @returns {HTMLElement}
+     */
+    this.$ = (sel) => {
+      const el = root.querySelector(sel);
+      if (!(el instanceof HTMLElement)) throw new Error(`tm-curve: no ${sel} in its template`);
+      return el;
+    };
     /** `waiting` (not yet visible), `loading`, `drawn`, `static` (fallback) or `error`. */
     this.state = 'waiting';
+    /** @type {number | null} */
     this.hoverPx = null;
     this.frameScheduled = false;
+    /**
+     * @type {{kind: 'game', canvas: import('./pkg/charts/charts.js').GameCanvas, data: GameChart | null}
+     *   | {kind: 'allocation', canvas: import('./pkg/charts/charts.js').AllocationCanvas, data: null}
+     *   | {kind: 'decay' | 'moves-left', canvas: import('./pkg/charts/charts.js').CurveCanvas, data: null}
+     *   | null}
+     */
     this.chart = null;
+    /** @type {Drawn | null} */
     this.drawn = null;
+    /** @type {Reading | undefined} */
+    this.current = undefined;
+    /** @type {typeof import('./pkg/charts/charts.js') | undefined} */
+    this.code = undefined;
+    /** @type {HTMLCanvasElement | undefined} */
+    this.canvas = undefined;
+    /** @type {IntersectionObserver | undefined} */
+    this.observer = undefined;
+    /** @type {ResizeObserver | undefined} */
+    this.resizeObserver = undefined;
+    this.attributeErrors = '';
   }
 
   connectedCallback() {
@@ -142,7 +206,7 @@ export class TmCurve extends HTMLElement {
     }
     this.observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
-        this.observer.disconnect();
+        this.observer?.disconnect();
         this.start();
       }
     }, { rootMargin: ROOT_MARGIN });
@@ -162,15 +226,19 @@ export class TmCurve extends HTMLElement {
 
   /**
    * The kind, or null (with the error shown) when the attribute is not a known kind.
-   * @returns {string | null}
+   * @returns {Kind | null}
    */
   get kind() {
     const kind = this.getAttribute('kind') ?? 'decay';
-    return KINDS.includes(kind) ? kind : null;
+    return KINDS.find((k) => k === kind) ?? null;
   }
 
-  /** Read the attributes: the values to draw and the problems found (each names what is allowed). */
+  /**
+   * Read the attributes: the values to draw and the problems found (each names what is allowed).
+   * @returns {Reading & {problems: string[]}}
+   */
   read() {
+    /** @type {string[]} */
     const problems = [];
     const kind = this.kind;
     if (!kind) {
@@ -187,6 +255,7 @@ export class TmCurve extends HTMLElement {
         return { kind: null, values: {}, problems };
       }
     }
+    /** @type {Record<string, number>} */
     const values = {};
     for (const p of NUMBERS[kind]) {
       values[p.key] = p.defaultValue;
@@ -202,8 +271,8 @@ export class TmCurve extends HTMLElement {
       if (specs.length > MAX_MANAGERS) {
         problems.push(`specs names ${specs.length} managers; at most ${MAX_MANAGERS} are compared, the rest are left out`);
       }
-      values.specs = specs.length ? specs.slice(0, MAX_MANAGERS) : [...ALLOCATION_DEFAULTS.specs];
-      values.tc = this.getAttribute('tc')?.trim() || ALLOCATION_DEFAULTS.tc;
+      const tc = this.getAttribute('tc')?.trim() || ALLOCATION_DEFAULTS.tc;
+      return { kind, values: Object.assign(values, { specs: specs.length ? specs.slice(0, MAX_MANAGERS) : [...ALLOCATION_DEFAULTS.specs], tc }), problems };
     }
     return { kind, values, problems };
   }
@@ -211,8 +280,8 @@ export class TmCurve extends HTMLElement {
   /** Update the link and the attribute errors from the current attributes. */
   refresh() {
     const { kind, values, problems } = this.read();
-    this.current = { kind, values };
-    const link = this.$('.open');
+    this.current = /** @type {Reading} */ ({ kind, values });
+    const link = /** @type {HTMLAnchorElement} */ (this.$('.open'));
     link.hidden = !kind || kind === GAME;
     if (kind && kind !== GAME) {
       const base = this.getAttribute('playground') || new URL('./', HERE).href;
@@ -273,7 +342,9 @@ export class TmCurve extends HTMLElement {
   draw() {
     const canvas = this.canvas;
     if (!this.current?.kind || !canvas) return;
-    const { kind, values } = this.current;
+    const code = this.code;
+    if (!code) return;
+    const current = this.current;
     const error = this.$('.error');
     const width = Math.max(240, Math.round(this.$('.plot').clientWidth));
     const height = Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, width * ASPECT)));
@@ -281,29 +352,47 @@ export class TmCurve extends HTMLElement {
     const hover = this.hoverPx ?? undefined;
     const note = this.$('.note');
     try {
-      let chart = this.chart;
-      if (chart?.kind !== kind) {
-        chart?.canvas.free();
-        const Canvas = { allocation: this.code.AllocationCanvas, [GAME]: this.code.GameCanvas }[kind] ?? this.code.CurveCanvas;
-        chart = this.chart = { kind, canvas: new Canvas(canvas), data: null };
-      }
-      const c = chart.canvas;
-      if (kind === GAME) {
-        if (chart.data !== values.data) c.set_game((chart.data = values.data));
-        const drawn = c.draw(hover);
-        this.drawn = { ...drawn, points: drawn.lines.map((text) => ({ text })) };
-        canvas.setAttribute('aria-label', `Time per move and clocks of ${values.data.setup.white.name} – ${values.data.setup.black.name}`);
-      } else if (kind === 'decay') {
-        this.drawn = c.draw_decay(values.from, values.to, values.step, hover);
-        canvas.setAttribute('aria-label', `Exponential decay from ${values.from} to ${values.to}, step ${values.step}`);
-      } else if (kind === 'moves-left') {
-        this.drawn = c.draw_moves_left(values.midpoint, values.steepness, hover);
-        canvas.setAttribute('aria-label', `Moves left, midpoint ${values.midpoint}, steepness ${values.steepness}`);
-      } else {
-        this.drawn = c.draw(values.specs, values.tc, values.moves, values.use, values.nps, values.reuse, hover);
+      /** @type {Drawn} */
+      let drawn;
+      if (current.kind === GAME) {
+        const { data } = current.values;
+        let chart = this.chart;
+        if (chart?.kind !== GAME) {
+          chart?.canvas.free();
+          chart = this.chart = { kind: GAME, canvas: new code.GameCanvas(canvas), data: null };
+        }
+        if (chart.data !== data) chart.canvas.set_game((chart.data = data));
+        /** @type {{frame: {left: number, right: number}, lines: string[]}} */
+        const game = chart.canvas.draw(hover);
+        drawn = { ...game, points: game.lines.map((text) => ({ text })) };
+        canvas.setAttribute('aria-label', `Time per move and clocks of ${data.setup.white.name} – ${data.setup.black.name}`);
+      } else if (current.kind === 'allocation') {
+        let chart = this.chart;
+        if (chart?.kind !== 'allocation') {
+          chart?.canvas.free();
+          chart = this.chart = { kind: 'allocation', canvas: new code.AllocationCanvas(canvas), data: null };
+        }
+        const values = current.values;
+        drawn = chart.canvas.draw(values.specs, values.tc, values.moves, values.use, values.nps, values.reuse, hover);
         canvas.setAttribute('aria-label', `Allocation of ${values.specs.join(', ')} at ${values.tc}`);
+      } else {
+        const kind = current.kind;
+        let chart = this.chart;
+        if (chart?.kind !== kind) {
+          chart?.canvas.free();
+          chart = this.chart = { kind, canvas: new code.CurveCanvas(canvas), data: null };
+        }
+        const values = current.values;
+        if (kind === 'decay') {
+          drawn = chart.canvas.draw_decay(values.from, values.to, values.step, hover);
+          canvas.setAttribute('aria-label', `Exponential decay from ${values.from} to ${values.to}, step ${values.step}`);
+        } else {
+          drawn = chart.canvas.draw_moves_left(values.midpoint, values.steepness, hover);
+          canvas.setAttribute('aria-label', `Moves left, midpoint ${values.midpoint}, steepness ${values.steepness}`);
+        }
       }
-      const points = this.drawn.point ? [this.drawn.point] : this.drawn.points || [];
+      this.drawn = drawn;
+      const points = drawn.point ? [drawn.point] : drawn.points || [];
       note.replaceChildren(...points.map((p) => Object.assign(document.createElement('div'), { textContent: p.text })));
       error.textContent = this.attributeErrors;
       this.state = 'drawn';
@@ -316,7 +405,7 @@ export class TmCurve extends HTMLElement {
   }
 
   /** The static picture of the default chart, and one sentence saying why. */
-  showStatic(reason) {
+  showStatic(/** @type {string} */ reason) {
     const kind = /** @type {string} */ (this.kind || 'decay');
     this.state = 'static';
     if (kind === GAME) {

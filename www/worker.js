@@ -41,12 +41,13 @@ function schedulePump() {
 }
 
 // The Rust panic hook calls this (see crate/src/wasm/mod.rs) before the trap unwinds.
-globalThis.__tmlabPanic = (message) => crash(message);
+globalThis.__tmlabPanic = (/** @type {unknown} */ message) => crash(message);
 
 /** An error (or a message) as one line of text, for an `info string`. */
-const oneLine = (err) => String(err && err.message ? err.message : err).replace(/\s+/g, ' ');
+const oneLine = (/** @type {unknown} */ err) =>
+  String(err && typeof err === 'object' && 'message' in err && err.message ? err.message : err).replace(/\s+/g, ' ');
 
-function crash(err) {
+function crash(/** @type {unknown} */ err) {
   postMessage(`info string crash ${oneLine(err)}`);
   engine = null;
   close();
@@ -58,6 +59,7 @@ function crash(err) {
  * `depth: 0` skips the fixed-depth search, `perft: false` the perft speed, `overshoot: []` the
  * move-time searches and `mctsPlayouts: 0` the MCTS bench.
  */
+/** @param {{depth?: number, hash?: number, perft?: boolean, overshoot?: number[], repeats?: number, mctsPlayouts?: number}} options */
 function bench(options) {
   const o = { depth: 10, hash: 16, perft: true, overshoot: [10, 50, 200], repeats: 1, mctsPlayouts: 100000, ...options };
   /** @type {{alphabeta: unknown, perft: unknown, overshoot: unknown[], mcts: unknown}} */

@@ -15,7 +15,9 @@
 //! it, the *charts* library the docs embeds load (`stop`, `clock`, `tm`, `plot` and the chart
 //! half of `wasm`), which does not compile the chess rules at all. The modules that play chess
 //! (`search`, `drive`, `play`, `uci`, `experiment`) and the charts of their records are behind
-//! `#[cfg(feature = "engine")]`.
+//! `#[cfg(feature = "engine")]`. The feature `draw` (default) adds the page canvases both
+//! modules would otherwise link (`wasm::charts`, `wasm::game_chart`): the engine wasm module is
+//! built without it, the charts module with it.
 //!
 //! Citations: `§N.M` in a comment is a section of `docs/spec/time-managers.md`, and
 //! `playground.md §N` one of `docs/spec/playground.md` (`shared/spec/` is their old path); see

@@ -4,10 +4,19 @@
 // by the Replay view and by the Learn view's replay chart.
 
 /** The replay worker, spawned on first use and again after a crash. */
+/**
+ * How a replay ends: its result, the crate's refusal, a crash of the worker, or replaced by a
+ * newer replay.
+ * @typedef {{type: 'done', id: number, result: import('../ui/crate-types.js').ReplayResult}
+ *   | {type: 'error', id: number, error: import('../ui/typed-error.js').RuleError}
+ *   | {type: 'crash', id?: number, message: string}
+ *   | {type: 'replaced'}} ReplayEnd
+ */
+
 export function replayWorker() {
   /** @type {Worker|null} */ let worker = null;
   let next = 0;
-  /** @type {null | {id: number, resolve: (m: any) => void, onProgress: (m: any) => void}} */ let job = null;
+  /** @type {null | {id: number, resolve: (m: ReplayEnd) => void, onProgress: (m: {replayed: number, total: number}) => void}} */ let job = null;
   const spawn = () => {
     const w = new Worker(new URL('../replay-worker.js', import.meta.url), { type: 'module', name: 'tmlab-replay' });
     w.onmessage = ({ data }) => {
@@ -40,7 +49,7 @@ export function replayWorker() {
     };
     return w;
   };
-  /** @type {Map<string, (record: any) => void>} */
+  /** @type {Map<string, (record: import('../ui/crate-types.js').ChartRecord | null) => void>} */
   const charts = new Map();
   let doneId = 0;
   return {
@@ -49,7 +58,7 @@ export function replayWorker() {
      * (null once a newer replay started).
      * @param {number} game
      * @param {number} manager
-     * @returns {Promise<any>}
+     * @returns {Promise<import('../ui/crate-types.js').ChartRecord | null>}
      */
     chart(game, manager) {
       if (!worker || !doneId || job) return Promise.resolve(null);
@@ -64,7 +73,7 @@ export function replayWorker() {
      * @param {string} pgn
      * @param {string[]} specs
      * @param {(m: {replayed: number, total: number}) => void} onProgress
-     * @returns {Promise<any>}
+     * @returns {Promise<ReplayEnd>}
      */
     replay(pgn, specs, onProgress) {
       job?.resolve({ type: 'replaced' });
@@ -73,6 +82,7 @@ export function replayWorker() {
       for (const r of charts.values()) r(null);
       charts.clear();
       const id = ++next;
+      /** @type {Promise<ReplayEnd>} */
       const p = new Promise((resolve) => {
         job = { id, resolve, onProgress };
       });

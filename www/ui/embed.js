@@ -22,6 +22,8 @@ export function reportHeight() {
 /**
  * Set up the embed chrome for `url` (a UrlState): the open-in-playground link follows every
  * state change, and the height is reported on every resize.
+ * @param {import('./urlstate.js').UrlState} url
+ * @param {Record<string, string>} labels the views' names
  */
 export function setUpEmbed(url, labels) {
   const link = /** @type {HTMLAnchorElement | null} */ (document.querySelector('#open-full'));

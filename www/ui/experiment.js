@@ -20,6 +20,10 @@ import { typedError, messageOf } from './typed-error.js';
 import { droppedMessage, kvStore, seal, unseal } from './saved-records.js';
 import { calibrate, estimateOf, etaText } from '../engine/cost.js';
 import { NO_COST } from './cost-line.js';
+import { games_for_precision } from '../pkg/tmlab.js';
+import { concurrencyOf, gamesAtOnce } from '../engine/concurrency.js';
+import { download } from './download.js';
+import { exportOf, pendingTasks, progressOf } from './grid-experiment.js';
 
 /**
  * How a view plugs into the shell.
@@ -38,8 +42,9 @@ import { NO_COST } from './cost-line.js';
  *   the run from its setup and saved records (the crate checks each: `damaged` lists the refused ones by index); may throw
  * @property {boolean} [analyseOnStart] recompute the analysis when a run starts (Tune: the empty trajectory)
  * @property {(x: Experiment) => void} go plays the run's pending games (after Start and Resume)
- * @property {(s: any) => null | {spec: string, games: number, perPoint: number, workers: number, nps: number, scaling?: string}} costOf
- *   what the checked form would play, for the estimate: the match spec whose game 0 calibrates, the games in all and per point, at once
+ * @property {(s: any) => null | {spec: string, games: number, perPoint: number, workers: number, nps: number, runSpec?: string}} costOf
+ *   what the checked form would play, for the estimate: the match spec whose game 0 calibrates, the games in all and per point, at
+ *   once, and the run's own spec
  * @property {(c: any, cal: import('../engine/cost.js').Calibration) => any} [estimate]
  *   the crate's plan from the calibration (default: experiment_estimate of `costOf`'s spec)
  * @property {(s: any) => {done: number, total: number}} gamesOf the run's finished and planned games
@@ -170,6 +175,7 @@ export function mountExperiment(root, ctx, o) {
     x.session = { t0: performance.now(), done0: o.gamesOf(x.s).done };
   };
 
+  /** @param {Record<string, unknown>} form */
   function setForm(form) {
     x.dispatch({ type: 'form', ...o.check(form) });
     ctx.onChange({ ...form });
@@ -351,4 +357,112 @@ export function formField(prefix, form, err, input) {
       class=${err && attrs.path && err.path.split('.')[0] === attrs.path ? 'invalid' : ''}
       aria-describedby=${attrs.echo !== undefined ? `${prefix}-${key}-reading` : nothing}
       @input=${(/** @type {Event} */ e) => input(key, e.target)} />${attrs.echo !== undefined ? html`<span id="${prefix}-${key}-reading" class="tc-echo" role="status">${attrs.echo}</span>` : nothing}</label>`;
+}
+
+/**
+ * What a points view (Sweep: a parameter's values; the Match view's Scaling section: time
+ * controls) brings to the shell: its names, its form and reducer, how the crate reads its form
+ * and its runs, and its template. The rest (the grid's state, playing, autosave, estimate,
+ * downloads) is the same concept in both and lives in `mountPoints`.
+ * @typedef {object} PointsView
+ * @property {'sweep' | 'scaling'} store the object store (and the downloads' name: `tmlab-<store>.json`)
+ * @property {string} kind the run's name in messages (`sweep`, `scaling run`)
+ * @property {string} canvasId the chart canvas's id
+ * @property {string} poolName the game workers' name
+ * @property {Record<string, any>} defaults the form's defaults
+ * @property {import('./grid-experiment.js').GridState} state the view's initial state
+ * @property {(s: any, e: any) => any} update the view's reducer (gridUpdate with its points)
+ * @property {(form: any) => any} reading the echo of the form's time controls
+ * @property {(form: any) => string} specOf the match-series spec of a form the crate checks; may throw
+ * @property {(plan: any) => number} points the points of a plan
+ * @property {(plan: any) => string} calibrationSpec the match spec whose game 0 calibrates the estimate
+ * @property {(spec: string) => any} plan the crate's plan of a spec; throws its typed error
+ * @property {(spec: string, scores: any) => {report: any, csv: string}} report the crate's report and CSV
+ * @property {(spec: string, records: unknown[]) => {scores: any, damaged: {line: number, why: string}[]}} resume
+ *   the crate's check of saved games (the rule of `tmlab <store> --resume`)
+ * @property {(canvas: HTMLCanvasElement, spec: string, scores: any) => void} draw the crate's chart
+ * @property {(c: any, cal: import('../engine/cost.js').Calibration) => any} [estimate] the crate's plan from the calibration
+ * @property {ExperimentOptions['template']} template the view
+ */
+
+/**
+ * Mounts a points view in `root`: every point a match of the view's run, its games played in a
+ * pool, each autosaved as `{value, game}`; the report and chart are the crate's. Returns the
+ * handle the tests read (state, report, cost).
+ * @param {HTMLElement} root
+ * @param {{state: any, onChange: (s: any) => void}} ctx
+ * @param {PointsView} v
+ */
+export function mountPoints(root, ctx, v) {
+  const cap = concurrencyOf();
+  /** The games at once: the form's, at most the run's games. */
+  const workers = (/** @type {any} */ s, /** @type {any} */ plan) => Math.min(gamesAtOnce(s.form.conc, cap), plan.games * v.points(plan));
+  const { restored, x, unmount } = mountExperiment(root, ctx, {
+    store: v.store,
+    kind: v.kind,
+    unit: 'game',
+    canvasId: v.canvasId,
+    cap,
+    state: v.state,
+    update: v.update,
+    defaults: v.defaults,
+    // A target precision sets the games per point (the crate's games_for_precision); the crate's
+    // typed error names the field.
+    check(form) {
+      const reading = v.reading(form);
+      try {
+        if (form.precision > 0) form = { ...form, games: games_for_precision(form.precision) };
+        const spec = v.specOf(form);
+        return { form, plan: v.plan(spec), spec, reading };
+      } catch (e) {
+        return { form, error: typedError(e), reading };
+      }
+    },
+    analyse(run, canvas) {
+      const report = v.report(run.spec, run.scores).report;
+      v.draw(canvas, run.spec, run.scores);
+      return report;
+    },
+    restoreRun(setup, records) {
+      const plan = v.plan(setup.spec);
+      const r = v.resume(setup.spec, records);
+      return { run: { id: setup.id, spec: setup.spec, plan, form: setup.form, scores: r.scores }, damaged: r.damaged };
+    },
+    go: (x) => {
+      const run = x.s.run;
+      if (run) playPoints(x, workers(x.s, run.plan), v.poolName, pendingTasks(x.s));
+    },
+    costOf: (s) =>
+      s.plan && {
+        spec: v.calibrationSpec(s.plan),
+        games: s.plan.games * v.points(s.plan),
+        perPoint: s.plan.games,
+        workers: workers(s, s.plan),
+        nps: s.form.nps,
+        runSpec: s.spec,
+      },
+    estimate: v.estimate,
+    gamesOf: (s) => {
+      const p = progressOf(s);
+      return { done: p.finished, total: p.total };
+    },
+    template: v.template,
+    downloads: (x) => ({
+      json: () => x.analysis && download(`tmlab-${v.store}.json`, `${JSON.stringify(exportOf(x.s, x.analysis), null, 1)}\n`, 'application/json'),
+      csv: () => x.s.run && download(`tmlab-${v.store}.csv`, v.report(x.s.run.spec, x.s.run.scores).csv, 'text/csv'),
+    }),
+  });
+  return {
+    restored,
+    get state() {
+      return x.s;
+    },
+    get report() {
+      return x.analysis;
+    },
+    get cost() {
+      return x.cost;
+    },
+    unmount,
+  };
 }

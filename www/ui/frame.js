@@ -2,6 +2,7 @@
 // Coalesce work to at most one run per animation frame: every `input` event may ask, the work
 // runs once in the next frame with the latest state.
 
+/** @param {() => void} fn */
 export function perFrame(fn) {
   let scheduled = false;
   return () => {

@@ -3,7 +3,9 @@
 // (lc0's dual-axis layout), drawn by the Rust plot code on a HiDPI-sized canvas, with a
 // readout on hover, tap, drag and ← →.
 
-import { GameCanvas, game_chart_data, term_readout } from '../pkg/tmlab.js';
+import { term_readout } from '../pkg/tmlab.js';
+// Drawn by the charts module (the engine module has no `draw`: issue 24); its page loads both.
+import { GameCanvas, game_chart_data } from '../pkg/charts/charts.js';
 import { termsExplained } from './glossary.js';
 import { perFrame } from './frame.js';
 import { bindReadout, pxOfMove } from './canvas.js';
@@ -12,7 +14,7 @@ import { createChartEmbed } from './chart-embed.js';
 import { gameSnippet, playgroundBase } from './snippets.js';
 
 /**
- * @param {() => {summary: any, index: number|null, finished: number}} current the selected game
+ * @param {() => {summary: {record: import('./crate-types.js').ChartRecord} | null, index: number|null, finished: number}} current the selected game
  * @param {{mark?: number|null, title?: string, blurb?: string}} [opts] `mark`: a move whose numbers
  *   are shown (its readout and guide line) while nothing is hovered (a lesson's notice names
  *   them); `title` and `blurb`: the card's own, where another view shows a game (Replay, Learn)
@@ -43,9 +45,11 @@ export function createGameChart(current, { mark = null, title = 'Game chart', bl
   section.append(note, embed.element, termsExplained(terms));
 
   const chart = new GameCanvas(canvas);
+  /** @type {unknown} the game drawn */
   let shown = null;
   /** @type {number|null} */
   let hoverPx = null;
+  /** @type {import('./crate-types.js').GameDrawn | null} */
   let lastDrawn = null;
   function drawNow() {
     const { summary: s, index, finished } = current();
@@ -59,12 +63,14 @@ export function createGameChart(current, { mark = null, title = 'Game chart', bl
       shown = s;
       embed.refresh();
     }
-    lastDrawn = chart.draw(hoverPx ?? undefined);
-    if (hoverPx === null && mark && lastDrawn.moves > 0) lastDrawn = chart.draw(pxOfMove(lastDrawn.frame, mark));
+    /** @type {import('./crate-types.js').GameDrawn} */
+    let drawn = chart.draw(hoverPx ?? undefined);
+    if (hoverPx === null && mark && drawn.moves > 0) drawn = chart.draw(pxOfMove(drawn.frame, mark));
+    lastDrawn = drawn;
     canvas.dataset.game = String(index);
-    canvas.dataset.moves = String(lastDrawn.moves);
-    note.textContent = lastDrawn.lines.length
-      ? lastDrawn.lines.join(' · ')
+    canvas.dataset.moves = String(drawn.moves);
+    note.textContent = drawn.lines.length
+      ? drawn.lines.join(' · ')
       : `Game ${index + 1}: ${s.record.setup.white.name} – ${s.record.setup.black.name}, ${s.record.outcome?.result ?? '*'} (${s.record.outcome?.reason ?? ''}). Hover or tap the chart (or focus it and use ← →) for each move’s numbers.`;
   }
   const draw = perFrame(() => {

@@ -37,6 +37,7 @@ export function termChip(/** @type {Readout} */ r) {
 
 /** Chips separated by ` · `. */
 export function termChips(/** @type {Readout[]} */ readouts) {
+  /** @type {(string | HTMLElement)[]} */
   const out = [];
   readouts.forEach((r, i) => {
     if (i) out.push(' · ');

@@ -12,6 +12,26 @@
  */
 
 /**
+ * The state before any run: the form (`defaults` overridden by `form`), nothing planned yet.
+ * @param {object} defaults
+ * @param {object} [form]
+ * @returns {GridState}
+ */
+export function gridInitial(defaults, form) {
+  return {
+    form: { ...defaults, ...form },
+    plan: null,
+    spec: null,
+    error: null,
+    run: null,
+    status: 'idle',
+    message: '',
+    notice: '',
+    session: { games: 0, ms: 0 },
+  };
+}
+
+/**
  * The next state.
  * @template {GridState} S
  * @param {S} s

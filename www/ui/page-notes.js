@@ -2,33 +2,50 @@
 // The page's notes outside the views: the engine's state badge, error and log, and the link's
 // unusable settings.
 
-const $ = (/** @type {string} */ sel) => /** @type {any} */ (document.querySelector(sel));
+/** The page's element matching `sel`, or null. */
+const $ = (/** @type {string} */ sel) => {
+  const el = document.querySelector(sel);
+  return el instanceof HTMLElement ? el : null;
+};
 
-/** The engine badge, its error line and its log follow the client's events. */
+/** The engine's error line (both pages have it). */
+const showEngineError = (/** @type {string} */ text) => {
+  const line = $('#engine-error');
+  if (line) line.textContent = text;
+};
+
+/**
+ * The engine badge, its error line and its log follow the client's events.
+ * @param {import('../engine/client.js').EngineClient} client
+ */
 export function showEngineState(client) {
   const badge = $('#engine-state');
   if (!badge) return;
   // Only the client's events: the page reads none of its fields.
-  const render = (state, error) => {
+  const render = (/** @type {string} */ state, /** @type {unknown} */ error) => {
     badge.textContent = state === 'idle' ? 'engine ready' : `engine ${state}`;
     badge.dataset.state = state;
     if (state === 'failed') {
-      $('#engine-error').textContent =
-        `The engine stopped working (${error}). Reload the page; if it happens again, try another browser.`;
+      showEngineError(`The engine stopped working (${error}). Reload the page; if it happens again, try another browser.`);
     }
   };
-  client.addEventListener('state', (e) => render(e.detail.state, e.detail.error));
+  client.addEventListener('state', (e) => {
+    if (e instanceof CustomEvent) render(e.detail.state, e.detail.error);
+  });
   client.addEventListener('crash', (e) => {
-    $('#engine-error').textContent = `The engine crashed (${e.detail.reason}); it was restarted.`;
+    if (e instanceof CustomEvent) showEngineError(`The engine crashed (${e.detail.reason}); it was restarted.`);
   });
   client.addEventListener('line', (e) => {
     const log = $('#engine-log');
-    if (log) log.textContent = (log.textContent + e.detail + '\n').split('\n').slice(-40).join('\n');
+    if (log && e instanceof CustomEvent) log.textContent = (log.textContent + e.detail + '\n').split('\n').slice(-40).join('\n');
   });
   render('loading', null); // a new client starts loading
 }
 
-/** Show the URL's unusable values (each names the key, what was wrong, and what is used instead). */
+/**
+ * Show the URL's unusable values (each names the key, what was wrong, and what is used instead).
+ * @param {import('./urlstate.js').UrlState} url
+ */
 export function showUrlProblems(url) {
   const note = $('#url-note');
   const text = $('#url-note-text');

@@ -6,6 +6,7 @@
 import { sourceLink } from './glossary.js';
 
 /** The searchers' names in the reasons the panel shows. */
+/** @type {Record<string, string>} */
 const SEARCHER_NAMES = { ab: 'alpha-beta', mcts: 'MCTS' };
 
 /**
@@ -13,7 +14,7 @@ const SEARCHER_NAMES = { ab: 'alpha-beta', mcts: 'MCTS' };
  * unit, default, range, whether it acts only inside a search, and a link to its source. A real
  * button, so keyboard (Tab, Enter/Space, Escape closes) and touch reach it.
  * @param {HTMLElement} row
- * @param {any} p the parameter's schema
+ * @param {import('./crate-types.js').ParamSchema} p the parameter's schema
  * @param {unknown} def the preset's value
  * @param {string} key
  */
@@ -47,7 +48,7 @@ export function addHelp(row, p, def, key) {
   // Built on first opening: a panel of 27 parameters mounts without 27 help panels.
   const fill = () => {
     const range =
-      p.kind === 'enum' ? p.values.join(', ') : p.kind === 'bool' ? 'true or false' : p.valid ? `${p.valid.min} … ${p.valid.max}` : '';
+      p.kind === 'enum' ? (p.values ?? []).join(', ') : p.kind === 'bool' ? 'true or false' : p.valid ? `${p.valid.min} … ${p.valid.max}` : '';
     const facts = [
       ['Key', p.path],
       ['Unit', p.unit || 'none'],
@@ -84,7 +85,7 @@ export function addHelp(row, p, def, key) {
     if (p.source && p.source !== p.source_file) src.append(` (${p.source})`);
     help.append(src);
   };
-  const toggle = (open) => {
+  const toggle = (/** @type {boolean} */ open) => {
     if (open && !help.firstChild) fill();
     help.hidden = !open;
     btn.setAttribute('aria-expanded', String(open));

@@ -9,12 +9,24 @@ import { describe_spec, check_param, params_not_for } from './rules.js';
 import { createSlider } from './slider.js';
 import { addHelp, disable } from './param-help.js';
 
+/** @typedef {import('./crate-types.js').ManagerSchema} ManagerSchema */
+/** @typedef {import('./crate-types.js').ParamSchema} ParamSchema */
+/** @typedef {import('./crate-types.js').ParamValue} ParamValue */
+/** @typedef {import('./crate-types.js').SpecDescription} SpecDescription */
+
 /**
  * Build the spec string for `manager` with `preset` and the values that differ from it.
  * Sub-dictionary parameters (`group.key`) are written as `group(key=value)`.
+ * @param {string} manager
+ * @param {string} preset
+ * @param {Record<string, ParamValue>} values
+ * @param {Record<string, ParamValue>} presetValues
+ * @param {string} defaultPreset
+ * @returns {string}
  */
 export function buildSpec(manager, preset, values, presetValues, defaultPreset) {
   const top = [];
+  /** @type {Map<string, string[]>} */
   const groups = new Map();
   if (preset !== defaultPreset) top.push(`preset=${preset}`);
   for (const [path, value] of Object.entries(values)) {
@@ -24,22 +36,27 @@ export function buildSpec(manager, preset, values, presetValues, defaultPreset) 
     if (dot < 0) top.push(`${path}=${text}`);
     else {
       const g = path.slice(0, dot);
-      if (!groups.has(g)) groups.set(g, []);
-      groups.get(g).push(`${path.slice(dot + 1)}=${text}`);
+      const items = groups.get(g) ?? [];
+      items.push(`${path.slice(dot + 1)}=${text}`);
+      groups.set(g, items);
     }
   }
   for (const [g, items] of groups) top.push(`${g}(${items.join(',')})`);
   return top.length ? `${manager}(${top.join(',')})` : manager;
 }
 
-/** Parse a spec with the Rust parser; returns { manager, preset, canonical, values } or throws. */
+/**
+ * Parse a spec with the Rust parser; returns { manager, preset, canonical, values } or throws.
+ * @param {string} spec
+ * @returns {SpecDescription}
+ */
 export function describeSpec(spec) {
   return describe_spec(spec);
 }
 
 /**
  * @param {object} o
- * @param {object[]} o.schema   the whole schema (every manager)
+ * @param {ManagerSchema[]} o.schema   the whole schema (every manager)
  * @param {string}   o.spec     the starting spec string
  * @param {(spec: string) => void} o.onChange
  * @param {string}  [o.id]      a prefix for element ids and test hooks
@@ -70,7 +87,12 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm', searcher 
   body.className = 'params';
   root.append(head, info, body, specOut);
 
-  const managerOf = (name) => schema.find((m) => m.name === name);
+  /** The manager named `name` (the parser answered it, so the schema has it). */
+  const managerOf = (/** @type {string} */ name) => {
+    const m = schema.find((m) => m.name === name);
+    if (!m) throw new Error(`tmlab: the schema has no manager ${name}`);
+    return m;
+  };
   const presetValues = () => managerOf(state.manager).presets.find((p) => p.name === state.preset)?.values || {};
 
   function emit() {
@@ -107,26 +129,36 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm', searcher 
     specOut.textContent = state.canonical;
   }
 
+  /**
+   * @param {ParamSchema} p
+   * @param {ParamValue} value
+   * @param {ParamValue} def
+   * @param {(value: ParamValue) => void} set
+   */
   function control(p, value, def, set) {
     const key = `${id}.${p.path}`;
     const desc = p.description;
     if (p.kind === 'float' || p.kind === 'int') {
-      const s = p.slider || { min: p.valid.min, max: p.valid.max, step: 1, scale: 'lin' };
+      const valid = p.valid;
+      if (!valid) throw new Error(`tmlab: the schema gives numeric parameter ${p.path} no range`);
+      /** @type {import('./crate-types.js').ParamSlider} */
+      const s = p.slider || { min: valid.min, max: valid.max, step: 1, scale: 'lin' };
       // The number box accepts the valid range, which may be wider than the slider's.
       return createSlider({
         key,
         label: p.label,
-        min: p.valid?.min ?? s.min,
-        max: p.valid?.max ?? s.max,
+        min: valid.min,
+        max: valid.max,
         sliderMin: s.min,
         sliderMax: s.max,
-        step: p.kind === 'int' ? Math.max(1, s.step) : s.step,
+        // A log slider by factor has no step: whole numbers are shown.
+        step: p.kind === 'int' && s.step !== undefined ? Math.max(1, s.step) : s.step,
         scale: s.scale,
         unit: p.unit,
         description: `${p.path}: ${desc}`,
         source: p.source,
-        value,
-        defaultValue: def,
+        value: Number(value),
+        defaultValue: Number(def),
         onInput: (v) => set(p.kind === 'int' ? Math.round(v) : v),
         check: (v) => check_param(state.manager, p.path, String(v)),
       }).element;
@@ -139,17 +171,20 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm', searcher 
     label.textContent = p.label;
     label.title = `${p.path}: ${desc}\nSource: ${p.source}`;
     label.htmlFor = `param-${key.replace(/[^a-z0-9-]/gi, '-')}`;
+    /** @type {HTMLInputElement | HTMLSelectElement} */
     let input;
     if (p.kind === 'bool') {
-      input = document.createElement('input');
-      input.type = 'checkbox';
-      input.checked = Boolean(value);
-      input.addEventListener('change', () => set(input.checked));
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.checked = Boolean(value);
+      box.addEventListener('change', () => set(box.checked));
+      input = box;
     } else {
-      input = document.createElement('select');
-      input.append(...p.values.map((v) => option(v, v)));
-      input.value = value;
-      input.addEventListener('change', () => set(input.value));
+      const menu = document.createElement('select');
+      menu.append(...(p.values ?? []).map((v) => option(v, v)));
+      menu.value = String(value);
+      menu.addEventListener('change', () => set(menu.value));
+      input = menu;
     }
     input.id = label.htmlFor;
     const reset = document.createElement('button');
@@ -158,8 +193,8 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm', searcher 
     reset.textContent = '↺';
     reset.setAttribute('aria-label', `Reset ${p.label} to ${def}`);
     reset.addEventListener('click', () => {
-      if (p.kind === 'bool') /** @type {HTMLInputElement} */ (input).checked = def;
-      else input.value = def;
+      if (input instanceof HTMLInputElement) input.checked = Boolean(def);
+      else input.value = String(def);
       set(def);
     });
     row.append(label, input, document.createElement('span'), document.createElement('span'), reset);
@@ -190,12 +225,12 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm', searcher 
       return state.canonical;
     },
     /** Replace the spec (e.g. from the URL); throws with the parser's message if it is invalid. */
-    setSpec(s) {
+    setSpec(/** @type {string} */ s) {
       state = describeSpec(s);
       render();
     },
     /** The searcher the manager runs with (`ab`, `mcts`, or '' for none): re-marks the rows. */
-    setSearcher(s) {
+    setSearcher(/** @type {string} */ s) {
       if (s === searcher) return;
       searcher = s;
       render();
@@ -203,6 +238,11 @@ export function createParamsPanel({ schema, spec, onChange, id = 'tm', searcher 
   };
 }
 
+/**
+ * @param {string} id
+ * @param {string} labelText
+ * @param {[string, string][]} options value and text
+ */
 function select(id, labelText, options) {
   const wrap = document.createElement('label');
   wrap.className = 'select';
@@ -214,6 +254,10 @@ function select(id, labelText, options) {
   return { wrap, el };
 }
 
+/**
+ * @param {string} value
+ * @param {string} text
+ */
 function option(value, text) {
   const o = document.createElement('option');
   o.value = value;

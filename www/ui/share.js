@@ -6,10 +6,15 @@
 
 import { iframeSnippet, curvesSnippet } from './snippets.js';
 import { CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_PREFIX } from './curve-params.js';
+import { UrlState } from './urlstate.js';
+import { find } from './dom.js';
 
-const $ = (sel) => document.querySelector(sel);
-
-/** Copy `text`; fall back to showing it in `note` when the clipboard is not available. */
+/**
+ * Copy `text`; fall back to showing it in `note` when the clipboard is not available.
+ * @param {string} text
+ * @param {HTMLElement} note
+ * @param {string} done what `note` says once copied
+ */
 async function copy(text, note, done) {
   try {
     await navigator.clipboard.writeText(text);
@@ -19,28 +24,33 @@ async function copy(text, note, done) {
   }
 }
 
-/** Wire up #copy-link and #embed-button for `url` (a UrlState). */
+/**
+ * Wire up #copy-link and #embed-button for `url` (a UrlState).
+ * @param {import('./urlstate.js').UrlState} url
+ * @param {Record<string, string>} labels the views' names
+ */
 export function setUpShare(url, labels) {
-  const note = $('#share-note');
-  $('#copy-link')?.addEventListener('click', async () => {
+  const note = find('#share-note', HTMLElement);
+  find('#copy-link', HTMLElement)?.addEventListener('click', async () => {
     const href = url.href();
     try {
       await navigator.clipboard.writeText(href);
-      note.textContent = 'Link copied.';
+      if (note) note.textContent = 'Link copied.';
     } catch {
-      note.textContent = href;
+      if (note) note.textContent = href;
     }
   });
 
-  const dialog = $('#embed-dialog');
-  const button = $('#embed-button');
+  const dialog = find('#embed-dialog', HTMLDialogElement);
+  const button = find('#embed-button', HTMLElement);
   if (!dialog || !button) return;
-  const iframeBox = dialog.querySelector('#embed-iframe');
-  const curveBox = dialog.querySelector('#embed-curve');
-  const curveSection = dialog.querySelector('#embed-curve-section');
-  const dialogNote = dialog.querySelector('#embed-note');
+  const iframeBox = find('#embed-iframe', HTMLTextAreaElement, dialog);
+  const curveBox = find('#embed-curve', HTMLTextAreaElement, dialog);
+  const curveSection = find('#embed-curve-section', HTMLElement, dialog);
+  const dialogNote = find('#embed-note', HTMLElement, dialog);
+  if (!iframeBox || !curveBox || !curveSection || !dialogNote) return;
 
-  function fill() {
+  const fill = () => {
     const label = labels[url.view] || url.view;
     // Play embeds in its compact layout (board, clocks, the engine's line, the moves: about
     // 540 px tall at 400 px wide); without `layout=compact` the frame shows the whole view.
@@ -53,7 +63,7 @@ export function setUpShare(url, labels) {
     if (curves) {
       // Read back what the view wrote: the URL is the one source of the current state.
       const base = new URL('./', url.href()).href;
-      const probe = new (url.constructor)(url.href(), { history: false });
+      const probe = new UrlState(url.href(), { history: false });
       curveBox.value = curvesSnippet(
         probe.get(CURVES_PREFIX, CURVES_DEFAULTS),
         probe.get(ALLOCATION_PREFIX, ALLOCATION_DEFAULTS),
@@ -61,7 +71,7 @@ export function setUpShare(url, labels) {
       );
     }
     dialogNote.textContent = '';
-  }
+  };
 
   button.addEventListener('click', () => {
     fill();
@@ -75,8 +85,8 @@ export function setUpShare(url, labels) {
   dialog.querySelector('#embed-close')?.addEventListener('click', () => dialog.close());
   for (const btn of dialog.querySelectorAll('[data-copy]')) {
     btn.addEventListener('click', () => {
-      const box = dialog.querySelector(`#${btn.dataset.copy}`);
-      copy(box.value, dialogNote, 'Snippet copied.');
+      const box = btn instanceof HTMLElement ? find(`#${btn.dataset.copy}`, HTMLTextAreaElement, dialog) : null;
+      if (box) copy(box.value, dialogNote, 'Snippet copied.');
     });
   }
 }

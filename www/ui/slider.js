@@ -15,7 +15,8 @@ const LOG_STEPS = 1000;
  * @param {number} p.max       largest accepted value (typed)
  * @param {number} [p.sliderMin] the slider's range, if narrower than the accepted one
  * @param {number} [p.sliderMax]
- * @param {number} p.step      value step (linear scale) or display precision hint (log)
+ * @param {number} [p.step]    value step (linear scale) or display precision hint (log); absent:
+ *   whole numbers (a log slider stepped by a factor)
  * @param {number} p.value
  * @param {number} p.defaultValue
  * @param {'lin'|'log'} [p.scale]
@@ -83,16 +84,20 @@ export function createSlider(p) {
 
   let value = p.value;
 
-  const toSlider = (v) => {
+  const toSlider = (/** @type {number} */ v) => {
     const c = Math.min(hi, Math.max(lo, v));
     return scale === 'log' ? String(Math.round((Math.log(c / lo) / Math.log(hi / lo)) * LOG_STEPS)) : String(c);
   };
-  const fromSlider = (s) => {
+  const fromSlider = (/** @type {string} */ s) => {
     if (scale === 'lin') return Number(s);
     const v = lo * Math.pow(hi / lo, Number(s) / LOG_STEPS);
     return roundTo(v, p.step);
   };
 
+  /**
+   * @param {number} v
+   * @param {{fromBox?: boolean}} [opts]
+   */
   function show(v, { fromBox = false } = {}) {
     range.value = toSlider(v);
     if (!fromBox) box.value = format(v, p.step);
@@ -101,6 +106,10 @@ export function createSlider(p) {
     root.classList.toggle('changed', v !== p.defaultValue);
   }
 
+  /**
+   * @param {number} v
+   * @param {{fromBox?: boolean}} [opts]
+   */
   function set(v, opts = {}) {
     value = v;
     error.textContent = '';
@@ -110,13 +119,13 @@ export function createSlider(p) {
   }
 
   /** Why `v` is refused ('' when accepted): the crate's verdict when the caller has one. */
-  const refusal = (v) => {
+  const refusal = (/** @type {number} */ v) => {
     if (!Number.isFinite(v)) return 'not a number';
     const bad = p.check(v);
     if (bad) return bad.allowed ? `allowed: ${bad.allowed}` : bad.message;
     return '';
   };
-  const refuse = (why) => {
+  const refuse = (/** @type {string} */ why) => {
     box.classList.add('invalid');
     error.textContent = why;
   };
@@ -155,7 +164,7 @@ export function createSlider(p) {
       return value;
     },
     /** Set without notifying (e.g. state restored from the URL). */
-    setQuiet(v) {
+    setQuiet(/** @type {number} */ v) {
       value = v;
       show(v);
     },
@@ -178,18 +187,27 @@ export function niceStep(v, dir) {
   return (dir > 0 ? candidates.find((c) => c > v + eps) : candidates.reverse().find((c) => c < v - eps)) ?? v;
 }
 
-/** Round to the precision a step implies. */
+/**
+ * Round to the precision a step implies.
+ * @param {number} v
+ * @param {number} [step] absent: whole numbers
+ */
 function roundTo(v, step) {
   const decimals = decimalsOf(step);
   return Number(v.toFixed(decimals));
 }
 
-function decimalsOf(step) {
+/** The decimals a step shows (`undefined`: none). */
+function decimalsOf(/** @type {number|undefined} */ step) {
   const s = String(step);
   return s.includes('.') ? s.split('.')[1].length : 0;
 }
 
-/** Format a value with the step's precision. */
+/**
+ * Format a value with the step's precision.
+ * @param {number} v
+ * @param {number} [step] absent: whole numbers
+ */
 export function format(v, step) {
   return Number(v).toFixed(decimalsOf(step));
 }

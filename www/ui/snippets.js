@@ -6,17 +6,24 @@
 import { UrlState } from './urlstate.js';
 import { CURVES_DEFAULTS, CURVES_PREFIX, ALLOCATION_DEFAULTS, ALLOCATION_PREFIX, SPEC_SEPARATOR } from './curve-params.js';
 
-/** The kinds of <tm-curve>, each with its URL prefix and the defaults its attributes override. */
+/**
+ * The kinds of <tm-curve>, each with its URL prefix and the defaults its attributes override.
+ * @type {Record<'decay' | 'moves-left' | 'allocation', {prefix: string, chart: string | null, defaults: Record<string, unknown>}>}
+ */
 export const CURVE_KINDS = {
   decay: { prefix: CURVES_PREFIX, chart: 'decay', defaults: CURVES_DEFAULTS.decay },
   'moves-left': { prefix: CURVES_PREFIX, chart: 'moves-left', defaults: CURVES_DEFAULTS['moves-left'] },
   allocation: { prefix: ALLOCATION_PREFIX, chart: null, defaults: ALLOCATION_DEFAULTS },
 };
 
+/** @typedef {keyof typeof CURVE_KINDS} CurveKind a <tm-curve> kind drawn from attributes */
+
 /** Separator of the manager specs in the `specs` attribute (spec strings never contain it). */
 export const SPECS_SEPARATOR = SPEC_SEPARATOR;
 
-const escapeAttr = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+/** @type {Record<string, string>} */
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escapeAttr = (/** @type {unknown} */ s) => String(s).replace(/[&<>"]/g, (c) => ENTITIES[c]);
 
 /**
  * The host-side listener: it sizes each tmlab frame to the height its page reports and hides the
@@ -32,6 +39,7 @@ const HEIGHT_LISTENER =
  * sentence for when it cannot load (shown until the frame's page reports its height: a host
  * whose CSP has no `frame-src` for it, a server that is down, no network), and a tiny listener
  * that sizes the frame to the height the embed reports. `height`: the frame's height until then.
+ * @param {string} embedHref
  */
 export function iframeSnippet(embedHref, title = 'tmlab playground', height = 720) {
   const href = escapeAttr(embedHref);
@@ -49,6 +57,7 @@ export function iframeSnippet(embedHref, title = 'tmlab playground', height = 72
 /**
  * The playground's folder for a page at `href` (the full playground or its /embed route): where
  * tm-curve.js, the embed route and the full views live.
+ * @param {string} href
  */
 export function playgroundBase(href) {
   const u = new URL(href);
@@ -58,11 +67,14 @@ export function playgroundBase(href) {
 }
 
 /** The script line loading <tm-curve> from the playground in folder `base`. */
-export const curveScript = (base) => `<script type="module" src="${escapeAttr(new URL('tm-curve.js', base).href)}"></script>`;
+export const curveScript = (/** @type {string} */ base) => `<script type="module" src="${escapeAttr(new URL('tm-curve.js', base).href)}"></script>`;
 
 /**
  * One chart of the Curves view as a <tm-curve> snippet (its script and its tag) for `kind` with
  * `values` (the chart's state: only what differs from the defaults is written).
+ * @param {CurveKind} kind
+ * @param {Record<string, unknown>} values
+ * @param {string} base
  */
 export function curveSnippet(kind, values, base) {
   return `${curveScript(base)}\n${curveTag(curveAttributes(kind, values))}`;
@@ -72,6 +84,11 @@ export function curveSnippet(kind, values, base) {
  * The /embed route's URL showing one chart of the Curves view alone (`chart=`: decay,
  * moves-left or allocation) with the view's state `state` under `prefix` (written as the URL
  * writes it: only what differs from `defaults`).
+ * @param {string} base
+ * @param {string} chart
+ * @param {string} prefix
+ * @param {object} state
+ * @param {object} defaults
  */
 export function chartFrameHref(base, chart, prefix, state, defaults) {
   const url = new UrlState(new URL('./', base).href, { history: false });
@@ -87,6 +104,8 @@ export const ALLOCATION_CURVE_KEYS = ['specs', 'tc', 'moves', 'use', 'nps', 'reu
 /**
  * A game chart (the Match view's) as a <tm-curve kind="game"> snippet: the game's chart data
  * (`data`, JSON from the crate's game_chart_data) inline, drawn by the charts module.
+ * @param {string} data
+ * @param {string} base
  */
 export function gameSnippet(data, base) {
   // `<\/` keeps a `</script>` inside a string from ending the element.
@@ -96,22 +115,27 @@ export function gameSnippet(data, base) {
 /**
  * The attributes of a <tm-curve> of `kind` whose chart shows `values`: only those that differ
  * from the defaults, as the URL writes them (`specs` joined with `;`).
+ * @param {CurveKind} kind
+ * @param {Record<string, unknown>} values
+ * @returns {Record<string, string>}
  */
 export function curveAttributes(kind, values) {
   const { defaults } = CURVE_KINDS[kind];
+  /** @type {Record<string, string>} */
   const attrs = { kind };
   for (const [key, def] of Object.entries(defaults)) {
     const v = values[key];
     if (v === undefined) continue;
     if (Array.isArray(def)) {
-      if (v.length !== def.length || v.some((x, i) => x !== def[i])) attrs[key] = v.join(SPECS_SEPARATOR);
+      if (!Array.isArray(v)) attrs[key] = String(v);
+      else if (v.length !== def.length || v.some((x, i) => x !== def[i])) attrs[key] = v.join(SPECS_SEPARATOR);
     } else if (v !== def) attrs[key] = String(v);
   }
   return attrs;
 }
 
 /** A <tm-curve> tag with these attributes. */
-export function curveTag(attrs) {
+export function curveTag(/** @type {Record<string, string>} */ attrs) {
   const list = Object.entries(attrs).map(([k, v]) => ` ${k}="${escapeAttr(v)}"`).join('');
   return `<tm-curve${list}></tm-curve>`;
 }
@@ -119,6 +143,9 @@ export function curveTag(attrs) {
 /**
  * The snippet for the Curves view's three charts in their current state: the script (from the
  * playground's folder `base`) and one <tm-curve> per chart.
+ * @param {Record<string, Record<string, unknown> | undefined>} curvesState chart id → its values
+ * @param {Record<string, unknown> | null | undefined} allocationState
+ * @param {string} base
  */
 export function curvesSnippet(curvesState, allocationState, base) {
   const script = curveScript(base);
@@ -133,6 +160,9 @@ export function curvesSnippet(curvesState, allocationState, base) {
 /**
  * The full playground's URL (in folder `base`) showing `kind`'s chart with `values`: what a
  * <tm-curve>'s "open in the playground" link points to.
+ * @param {CurveKind} kind
+ * @param {Record<string, unknown>} values
+ * @param {string} base
  */
 export function curveLink(kind, values, base) {
   const { prefix, chart, defaults } = CURVE_KINDS[kind];

@@ -11,7 +11,7 @@ export const STATIC_CHARTS = [
 ];
 
 /** The sentence shown above a static picture: why it is not live. */
-export function staticReason(missing) {
+export function staticReason(/** @type {string[]} */ missing) {
   return `This browser lacks ${missing.join(' and ')}, so these are static pictures of the default charts ` +
     '(drawn by the same chart code); any current Chrome, Firefox or Safari shows them live.';
 }
@@ -25,7 +25,11 @@ export function removePlaceholders(root) {
   root?.querySelectorAll('.placeholder-chart').forEach((el) => el.remove());
 }
 
-/** Fill `root` with the static pictures; their URLs are relative to the page (`static/…`). */
+/**
+ * Fill `root` with the static pictures; their URLs are relative to the page (`static/…`).
+ * @param {HTMLElement | null} root
+ * @param {string[]} missing what the browser lacks
+ */
 export function showStaticCurves(root, missing) {
   if (!root) return;
   removePlaceholders(root);

@@ -11,6 +11,8 @@ import { typedError } from './typed-error.js';
  * as the crate wrote it (it quotes at most an excerpt of the value, crate/src/excerpt.rs, and
  * never holds the list of allowed values: one message names each bad value; the lists stay in
  * the views' own field errors).
+ * @param {(text: string) => unknown} parse
+ * @returns {(value: string) => string | undefined}
  */
 export const parserCheck = (parse) => (value) => {
   try {
@@ -20,7 +22,12 @@ export const parserCheck = (parse) => (value) => {
     return typedError(e).message;
   }
 };
-/** A URL check from the crate's range of a Curves value (`chart`: a chart id or `usage`). */
+/**
+ * A URL check from the crate's range of a Curves value (`chart`: a chart id or `usage`).
+ * @param {string} chart
+ * @param {string} key
+ * @returns {(v: number) => string | undefined}
+ */
 export const rangeCheck = (chart, key) => (v) => {
   const bad = check_curve_value(chart, key, v);
   return bad ? bad.message : undefined;
@@ -31,7 +38,12 @@ export const curveChecks = Object.fromEntries(
 );
 /** The URL checks of the usage model's values (the Allocation view). */
 export const usageChecks = Object.fromEntries(USAGE_PARAMS.map((p) => [p.key, rangeCheck('usage', p.key)]));
-/** A URL check for a value that must be one of `allowed`. */
+/**
+ * A URL check for a value that must be one of `allowed`.
+ * @template {string | number} V
+ * @param {readonly V[]} allowed
+ * @returns {(v: V) => string | undefined}
+ */
 export const choice = (allowed) => (v) => (allowed.includes(v) ? undefined : `is not one of ${allowed.join(', ')}`);
 /** A URL check for a manager spec. */
 export const checkSpec = parserCheck(check_spec);

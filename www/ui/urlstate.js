@@ -33,12 +33,25 @@ function tabStorage() {
 
 const keptKey = (/** @type {string} */ name) => `tmlab.url.${name}`;
 
+/**
+ * A check of one URL value: an error text, or undefined when accepted. The value has its
+ * default's type (a string, a number, a boolean, or an array's entry, a string), so each check
+ * declares the one it reads: `any` here is that per-key type, which one record cannot name.
+ * @typedef {(v: any) => string | undefined} UrlCheck
+ */
+
 /** The views, in the order of the tabs. */
 export const VIEWS = ['play', 'match', 'curves', 'learn', 'sweep', 'tune', 'replay', 'leaderboard'];
 /** The view a link without `view=` opens. */
 export const DEFAULT_VIEW = 'curves';
 
-/** Flatten `{a: {b: 1}, c: [x]}` to `{'a.b': 1, c: [x]}` (objects one level deep, arrays kept). */
+/**
+ * Flatten `{a: {b: 1}, c: [x]}` to `{'a.b': 1, c: [x]}` (objects one level deep, arrays kept).
+ * @param {object | null | undefined} state
+ * @param {Record<string, unknown>} [out]
+ * @param {string} [prefix]
+ * @returns {Record<string, unknown>}
+ */
 function flatten(state, out = {}, prefix = '') {
   for (const [k, v] of Object.entries(state || {})) {
     const key = prefix ? `${prefix}.${k}` : k;
@@ -48,18 +61,27 @@ function flatten(state, out = {}, prefix = '') {
   return out;
 }
 
-/** The inverse of `flatten`. */
+/**
+ * The inverse of `flatten`.
+ * @param {Record<string, unknown>} flat
+ */
 function unflatten(flat) {
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const [key, v] of Object.entries(flat)) {
     const dot = key.indexOf('.');
     if (dot < 0) out[key] = v;
-    else (out[key.slice(0, dot)] ??= {})[key.slice(dot + 1)] = v;
+    else /** @type {Record<string, unknown>} */ (out[key.slice(0, dot)] ??= {})[key.slice(dot + 1)] = v;
   }
   return out;
 }
 
-/** Read one URL value with the type of its default; `undefined` when it does not parse. */
+/**
+ * Read one URL value with the type of its default; `undefined` when it does not parse.
+ * @param {string} text
+ * @param {unknown} def
+ * @returns {string | number | boolean | undefined}
+ */
 function parseAs(text, def) {
   if (typeof def === 'number') {
     const n = Number(text);
@@ -69,16 +91,18 @@ function parseAs(text, def) {
   return text;
 }
 
-function same(a, b) {
+/** Equal values, or arrays with equal entries. */
+function same(/** @type {unknown} */ a, /** @type {unknown} */ b) {
   return Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => x === b[i]) : a === b;
 }
 
-function write(v) {
+/** A value as the URL writes it (booleans as 1/0). */
+function write(/** @type {unknown} */ v) {
   return typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
 }
 
 /** Whether `pathname` is the embed route (`…/embed/` or `…/embed/index.html`). */
-export function isEmbedPath(pathname) {
+export function isEmbedPath(/** @type {string} */ pathname) {
   return /\/embed\/(index\.html)?$/.test(pathname);
 }
 
@@ -94,7 +118,10 @@ export class UrlState extends EventTarget {
     this.url = new URL(href);
     this.params = this.url.searchParams;
     this.live = live && typeof history !== 'undefined';
-    /** Values from the URL that could not be used: `{ key, value, message }`. */
+    /**
+     * Values from the URL that could not be used.
+     * @type {{key: string, value: unknown, message: string}[]}
+     */
     this.problems = [];
     this.pending = false;
     const view = this.params.get('view');
@@ -118,10 +145,11 @@ export class UrlState extends EventTarget {
    * array whose number of entries lies outside `limits[key]` ([min, max]), is dropped from the
    * URL and replaced by the default, and the reason is added to `problems`, for the page to show.
    *
+   * @template {object} T
    * @param {string} prefix
-   * @param {object} defaults
-   * @param {{limits?: Record<string, [number, number]>, check?: Record<string, (v: any) => string|undefined>}} [rules]
-   * @returns {any}
+   * @param {T} defaults
+   * @param {{limits?: Record<string, [number, number]>, check?: Record<string, UrlCheck>}} [rules]
+   * @returns {T} the defaults' shape, each value the URL's or the default's
    */
   get(prefix, defaults, { limits = {}, check = {} } = {}) {
     const flat = flatten(defaults);
@@ -172,10 +200,16 @@ export class UrlState extends EventTarget {
       }
     }
     if (this.problems.length) this.flush();
-    return unflatten(flat);
+    return /** @type {T} */ (unflatten(flat));
   }
 
-  /** Note a value that could not be used (`fallback`: the default used instead; null: no tail). */
+  /**
+   * Note a value that could not be used (`fallback`: the default used instead; null: no tail).
+   * @param {string} name
+   * @param {unknown} value
+   * @param {string} why
+   * @param {string | null} [fallback]
+   */
   problem(name, value, why, fallback) {
     const tail = fallback === undefined ? '; ignored' : fallback === null ? '' : `; using the default ${fallback}`;
     const shown = String(value).length > 40 ? `${String(value).slice(0, 37)}…` : value;
@@ -183,7 +217,12 @@ export class UrlState extends EventTarget {
     this.dispatchEvent(new Event('problem'));
   }
 
-  /** Store `state` under `prefix`, writing only what differs from `defaults`. */
+  /**
+   * Store `state` under `prefix`, writing only what differs from `defaults`.
+   * @param {string} prefix
+   * @param {object} state
+   * @param {object} defaults
+   */
   set(prefix, state, defaults) {
     const flat = flatten(state);
     const defs = flatten(defaults);
@@ -216,7 +255,7 @@ export class UrlState extends EventTarget {
   }
 
   /** Switch the current view. */
-  setView(view) {
+  setView(/** @type {string} */ view) {
     this.view = view;
     this.flush();
   }

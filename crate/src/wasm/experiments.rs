@@ -431,3 +431,12 @@ pub fn experiment_eta(
     let text = crate::experiment::cost::duration_text(seconds);
     to_js(&serde_json::json!({ "seconds": seconds, "text": text })).unwrap_or(JsValue::NULL)
 }
+
+/// The text of a lesson's number placeholder `{{= expr}}` (see [`crate::plot::numbers`]):
+/// e.g. `lesson_number("sim spec=stockfish tc=2+0.1 at=1 field=soft unit=ms")` is `"94 ms"`.
+/// Engine module only (no chart or embed asks it, issue 24); it adds match statistics and
+/// replays (`crate::experiment::lesson_numbers`).
+#[wasm_bindgen]
+pub fn lesson_number(expr: &str) -> Result<String, JsError> {
+    crate::experiment::lesson_numbers::evaluate(expr).map_err(|e| JsError::new(&e.to_string()))
+}

@@ -1,24 +1,28 @@
 //! The browser bindings: the only code that knows wasm-bindgen.
 //!
-//! Two modules are built from this code (docs/architecture.md). The *charts* module (the crate
-//! without the `engine` feature) holds what `<tm-curve>`, the Curves view's charts and the
-//! parameter sliders ask: the canvases of [`charts`] and [`game_chart`], the spec checks of
-//! [`tm`] and the rules ([`rules`]); the exports no chart asks (the glossary, the lessons'
-//! numbers, the usage canvas, the schema as a whole) are left out of it, to keep what a docs page
-//! downloads small (issue 24). The *engine* module (the default build) holds all of that and
-//! what plays chess: the engine worker ([`WorkerEngine`], UCI lines in and out), the Play board,
-//! matches, experiments, replays and the engine's own charts.
+//! Two modules are built from this code (docs/architecture.md). The *charts* module (features
+//! `draw` without `engine`) holds what `<tm-curve>`, the Curves view's charts and the
+//! parameter sliders ask: the canvases of [`charts`] and [`game_chart`] (feature `draw`), the
+//! spec checks of [`tm`] and the rules ([`rules`]); the exports no chart asks (the glossary, the
+//! lessons' numbers, the usage canvas, the schema as a whole) are left out of it, to keep what a
+//! docs page downloads small (issue 24). The *engine* module (`engine` without `draw`) holds the
+//! rules, the glossary and the schema and what plays chess: the engine worker ([`WorkerEngine`],
+//! UCI lines in and out), the Play board, matches, experiments, replays and the engine's own
+//! charts; the `draw` canvases it leaves to the charts module, which the pages drawing them load.
 
 #[cfg(feature = "engine")]
 pub mod bench;
 #[cfg(feature = "engine")]
 pub mod board;
+#[cfg(any(feature = "engine", feature = "draw"))]
 mod canvas;
+#[cfg(feature = "draw")]
 pub mod charts;
 #[cfg(feature = "engine")]
 pub mod experiments;
 #[cfg(feature = "engine")]
 pub mod flag_risk;
+#[cfg(feature = "draw")]
 pub mod game_chart;
 pub mod glossary;
 #[cfg(feature = "engine")]

@@ -6,7 +6,9 @@
 // State: controller.js; DOM: render.js; engine mode: engine-mode.js.
 
 import { render, nothing } from 'lit-html';
-import { AllocationCanvas, check_curve_value, read_time_control, tm_schema, trace_openings } from '../../pkg/tmlab.js';
+import { check_curve_value, read_time_control, tm_schema, trace_openings } from '../../pkg/tmlab.js';
+// The usage-mode chart is drawn by the charts module (the engine module has no `draw`: issue 24).
+import { AllocationCanvas } from '../../pkg/charts/charts.js';
 import { createSlider } from '../../ui/slider.js';
 import { createParamsPanel } from '../../ui/params.js';
 import { perFrame } from '../../ui/frame.js';
@@ -21,6 +23,15 @@ import { createChartEmbed } from '../../ui/chart-embed.js';
 import { ALLOCATION_CURVE_KEYS, chartFrameHref, curveSnippet, iframeSnippet, playgroundBase } from '../../ui/snippets.js';
 
 const ASPECT = 0.5;
+
+/** The settings by key (the usage sliders and the embed name theirs by string). */
+const byKey = (/** @type {object} */ settings) => /** @type {Record<string, unknown>} */ (settings);
+
+/**
+ * What the allocation chart's draw returns (`AllocationCanvas.draw`): its frame and the hovered
+ * move's points, each with its terms.
+ * @typedef {{frame: import('../../ui/crate-types.js').ChartFrame, points: {terms: import('../../ui/glossary.js').Readout[]}[]}} AllocationDrawn
+ */
 
 const reading = (/** @type {string} */ tc) => {
   try {
@@ -40,6 +51,7 @@ const reading = (/** @type {string} */ tc) => {
  * @param {{state?: Partial<typeof ALLOCATION_DEFAULTS>, onChange?: (s: typeof ALLOCATION_DEFAULTS) => void, lesson?: {ghostSpecs?: string, ghostTc?: string, ghostUsage?: Float64Array, ghostEngine?: Record<string, any>, mark?: number}|null}} [ctx]
  */
 export function mountAllocation(root, { state: initial = {}, onChange = () => {}, lesson = null } = {}) {
+  /** @type {import('../../ui/crate-types.js').ManagerSchema[]} */
   const schema = tm_schema();
   const openings = trace_openings();
   const startTc = { ...ALLOCATION_DEFAULTS, ...initial }.tc;
@@ -62,9 +74,9 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
       createSlider({
         ...u,
         key: `allocation.${u.key}`,
-        value: s.settings[u.key],
+        value: Number(byKey(s.settings)[u.key]),
         check: (v) => check_curve_value('usage', u.key, v),
-        defaultValue: ALLOCATION_DEFAULTS[u.key],
+        defaultValue: Number(byKey(ALLOCATION_DEFAULTS)[u.key]),
         onInput: (v) => {
           s = allocationUpdate(s, { type: 'usage', key: u.key, value: v });
           changed();
@@ -72,7 +84,10 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
       }).element,
   );
 
-  /** The managers' parameter panels, rebuilt (with new keys) when one is added or removed. */
+  /**
+   * The managers' parameter panels, rebuilt (with new keys) when one is added or removed.
+   * @type {{key: number, element: HTMLElement}[]}
+   */
   let panels = [];
   let panelGen = 0;
   function buildPanels() {
@@ -127,7 +142,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
       const base = playgroundBase(location.href);
       const st = s.settings;
       if (st.mode !== 'engine') {
-        return { kind: 'curve', text: curveSnippet('allocation', Object.fromEntries(ALLOCATION_CURVE_KEYS.map((k) => [k, st[k]])), base) };
+        return { kind: 'curve', text: curveSnippet('allocation', Object.fromEntries(ALLOCATION_CURVE_KEYS.map((k) => [k, byKey(st)[k]])), base) };
       }
       const href = chartFrameHref(base, 'allocation', ALLOCATION_PREFIX, { ...st, specs: [...st.specs] }, ALLOCATION_DEFAULTS);
       return { kind: 'iframe', text: iframeSnippet(href, 'tmlab: allocation (engine game)') };
@@ -153,8 +168,11 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     mark: lesson?.mark ?? null,
   });
   const chart = new AllocationCanvas(canvas);
+  /** @type {number | null} */
   let hoverPx = null;
+  /** @type {import('../../ui/crate-types.js').ChartFrame | null} */
   let frame = null;
+  /** @type {AllocationDrawn | null} */
   let lastDrawn = null;
 
   let mounted = true;
@@ -167,6 +185,7 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     if (s.settings.mode === 'engine') return redrawEngine();
     const st = s.settings;
     try {
+      /** @type {AllocationDrawn} */
       const d = chart.draw(
         st.specs, st.tc, st.moves, st.use, st.nps, st.reuse, hoverPx ?? undefined,
         lesson?.ghostSpecs, lesson?.ghostTc, lesson?.ghostUsage, lesson?.mark,

@@ -23,6 +23,20 @@ const MAX_HEIGHT = 420;
 /** Arrow keys move the hovered point by this share of the plot width. */
 const KEY_STEP = 0.01;
 
+/**
+ * A building-block chart: its sliders, how it draws, and the note of its hovered point.
+ * @typedef {object} CurveChart
+ * @property {'decay' | 'moves-left'} id
+ * @property {string} title
+ * @property {string} blurb
+ * @property {typeof CURVE_PARAMS[string]} params
+ * @property {(canvas: CurveCanvas, v: Record<string, number>, hoverPx: number | undefined) => CurveDrawn} draw
+ * @property {(pt: CurvePoint) => import('./controller.js').Note} annotate
+ */
+/** @typedef {import('../../ui/crate-types.js').CurveDrawn} CurveDrawn */
+/** @typedef {import('../../ui/crate-types.js').CurvePoint} CurvePoint */
+
+/** @type {CurveChart[]} */
 const CHARTS = [
   {
     id: 'decay',
@@ -68,6 +82,13 @@ export function mountCurves(root, { state = {}, onChange = () => {}, only = null
   };
 }
 
+/**
+ * One chart's card in `root`, from `initial` values; `persist` gets each change.
+ * @param {HTMLElement} root
+ * @param {CurveChart} spec
+ * @param {Record<string, number>} initial
+ * @param {(values: Record<string, number>) => void} persist
+ */
 function mountChart(root, spec, initial, persist) {
   let s = curveInit(spec.params, initial);
   const holder = document.createElement('section');
@@ -103,7 +124,9 @@ function mountChart(root, spec, initial, persist) {
   const figure = /** @type {HTMLElement} */ (holder.querySelector('.figure'));
 
   const chart = new CurveCanvas(canvas);
+  /** @type {number | null} */
   let hoverPx = null;
+  /** @type {import('../../ui/crate-types.js').ChartFrame | null} */
   let frame = null;
 
   let mounted = true;

@@ -29,6 +29,10 @@ export function createEngineMode({ canvas, get, dispatch, schedule, element, gho
   let dirty = true;
   let runs = 0;
   /** What the last finished run was (for tests and the measurement in docs/fuzzing-and-benches.md). */
+  /**
+   * @type {{spec: import('./trace-client.js').TraceSpec, moves: import('./trace-client.js').TraceResult['moves'],
+   *   ghost: import('./trace-client.js').TraceResult['moves'] | null, ms: number, wall: number, searcher: string, result: string} | null}
+   */
   let last = null;
 
   /** Play the current settings' game (and the default's, for the ghost); latest wins. */

@@ -9,6 +9,8 @@
 import { html, render } from 'lit-html';
 import { draw_overhead_chart } from '../../pkg/tmlab.js';
 import { FLAG_RISK_DEFAULTS, formOf, initialState, update } from './flag-risk-controller.js';
+
+/** @typedef {import('./flag-risk-controller.js').FlagRiskForm} FlagRiskForm */
 import { errorText } from '../../ui/typed-error.js';
 
 export { FLAG_RISK_DEFAULTS, FLAG_RISK_PREFIX } from './flag-risk-controller.js';
@@ -64,7 +66,8 @@ export function mountFlagRisk(root, { state: initial = {}, onChange = () => {} }
     dispatch({ type: 'run', run: runs });
     worker.postMessage({ type: 'run', id: runs, form: formOf(s.form) });
   }
-  const input = (/** @type {string} */ key, /** @type {HTMLInputElement} */ el) => {
+  const input = (/** @type {keyof FlagRiskForm} */ key, /** @type {EventTarget | null} */ el) => {
+    if (!(el instanceof HTMLInputElement)) return;
     /** @type {string|number} */ let v = el.value;
     if (typeof FLAG_RISK_DEFAULTS[key] === 'number') {
       v = Number(el.value);
@@ -76,8 +79,8 @@ export function mountFlagRisk(root, { state: initial = {}, onChange = () => {} }
     timer = setTimeout(run, 400);
   };
 
-  const field = (/** @type {string} */ key, /** @type {string} */ label, /** @type {string} */ path, type = 'text', extra = '') => html`<label>${label}
-    <input id="fr-${key}" type=${type} step="any" .value=${String(s.form[key])} class=${s.error?.path === path ? 'invalid' : ''} @input=${(e) => input(key, e.target)} />${extra}</label>`;
+  const field = (/** @type {keyof FlagRiskForm} */ key, /** @type {string} */ label, /** @type {string} */ path, type = 'text', extra = '') => html`<label>${label}
+    <input id="fr-${key}" type=${type} step="any" .value=${String(s.form[key])} class=${s.error?.path === path ? 'invalid' : ''} @input=${(/** @type {Event} */ e) => input(key, e.target)} />${extra}</label>`;
   function paint() {
     const r = s.report;
     const p = s.progress;

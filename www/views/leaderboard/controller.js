@@ -7,7 +7,34 @@ export const LEADERBOARD_PREFIX = 'lb';
 export const LEADERBOARD_DEFAULTS = { engine: 'ab', tc: '' };
 
 /**
- * @typedef {{doc: any, ranks?: Map<string, [number, number]>, error: string, engine: string, tc: string, highlight: number|null}} LeaderboardState
+ * One manager's result at one searcher and control (`experiment::leaderboard`'s JSON entry), the
+ * fields the page reads.
+ * @typedef {object} LeaderboardEntry
+ * @property {string} engine
+ * @property {string} tc
+ * @property {string} manager
+ * @property {string} reference
+ * @property {number} games
+ * @property {number | null} elo
+ * @property {number | null} [elo_error]
+ * @property {[number, number, number]} wdl
+ * @property {number | null} share_by_20
+ * @property {number | null} share_by_40
+ * @property {number | null} used_over_allocated
+ * @property {number | null} time_left_ms
+ * @property {number} timeouts
+ * @property {{move: number, share: number}[]} curve
+ */
+/**
+ * One `tmlab leaderboard --json` run.
+ * @typedef {{results?: LeaderboardEntry[], command: string, tmlab_version: string, seed: number, games: number, clock: string}} LeaderboardRun
+ */
+/**
+ * The document: `{runs: [run, …]}`, or a bare run.
+ * @typedef {{runs: LeaderboardRun[]} | LeaderboardRun} LeaderboardDoc
+ */
+/**
+ * @typedef {{doc: LeaderboardDoc | null, ranks?: Map<string, [number, number]>, error: string, engine: string, tc: string, highlight: number|null}} LeaderboardState
  */
 
 /** @param {Partial<typeof LEADERBOARD_DEFAULTS>} url @returns {LeaderboardState} */
@@ -18,19 +45,25 @@ export function initialState(url = {}) {
 /**
  * The runs of the document: `{runs: [run, …]}`, one per `tmlab leaderboard --json` command
  * (a bare run is read as one).
+ * @param {LeaderboardDoc | null} doc
+ * @returns {LeaderboardRun[]}
  */
 export function runsOf(doc) {
   if (!doc) return [];
-  return Array.isArray(doc.runs) ? doc.runs : [doc];
+  return typeof doc === 'object' && 'runs' in doc && Array.isArray(doc.runs) ? doc.runs : [/** @type {LeaderboardRun} */ (doc)];
 }
 
-/** Every entry of every run. */
+/** Every entry of every run. @param {LeaderboardDoc | null} doc */
 function resultsOf(doc) {
   return runsOf(doc).flatMap((r) => (Array.isArray(r.results) ? r.results : []));
 }
 
-/** The (engine, tc) groups present in the document, in its order. */
+/**
+ * The (engine, tc) groups present in the document, in its order.
+ * @param {LeaderboardDoc | null} doc
+ */
 export function groupsOf(doc) {
+  /** @type {Map<string, {engine: string, tc: string, games: number, reference: string}>} */
   const seen = new Map();
   for (const e of resultsOf(doc)) {
     const k = `${e.engine} ${e.tc}`;
@@ -39,7 +72,7 @@ export function groupsOf(doc) {
   return [...seen.values()];
 }
 
-/** Keeps the choice when the document has it, else the first group. */
+/** Keeps the choice when the document has it, else the first group. @param {LeaderboardState} s */
 function settle(s) {
   const groups = groupsOf(s.doc);
   if (!groups.length) return s;
@@ -49,7 +82,7 @@ function settle(s) {
 
 /**
  * @param {LeaderboardState} s
- * @param {{type: 'loaded', doc: any, ranks?: Map<string, [number, number]>} | {type: 'failed', error: string} | {type: 'group', engine: string, tc: string}
+ * @param {{type: 'loaded', doc: LeaderboardDoc, ranks?: Map<string, [number, number]>} | {type: 'failed', error: string} | {type: 'group', engine: string, tc: string}
  *   | {type: 'highlight', index: number|null}} e
  * @returns {LeaderboardState}
  */
@@ -72,13 +105,13 @@ export function update(s, e) {
 /** The shown group's entries, best Elo first (an entry without an Elo last). */
 export function entriesOf(/** @type {LeaderboardState} */ s) {
   const rows = resultsOf(s.doc).filter((e) => e.engine === s.engine && e.tc === s.tc);
-  const key = (e) => (e.elo == null ? -Infinity : e.elo);
+  const key = (/** @type {LeaderboardEntry} */ e) => (e.elo == null ? -Infinity : e.elo);
   return [...rows].sort((a, b) => key(b) - key(a));
 }
 
-const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
+const pct = (/** @type {number | null | undefined} */ x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
 
-/** Elo as `+12 ± 34`, `–` before two pairs. */
+/** Elo as `+12 ± 34`, `–` before two pairs. @param {LeaderboardEntry} e */
 export function eloText(e) {
   if (e.elo == null) return e.wdl[0] === e.games ? '+∞' : e.wdl[1] === e.games ? '−∞' : '–';
   const sign = e.elo >= 0 ? '+' : '−';

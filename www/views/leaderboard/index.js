@@ -101,14 +101,17 @@ export function mountLeaderboard(root, ctx) {
     root.dataset.state = s.error ? 'error' : s.doc ? 'loaded' : 'loading';
     drawChart();
   };
+  /** @type {import('./render.js').LeaderboardHandlers} */
   const handlers = {
     group(el) {
+      if (!(el instanceof HTMLSelectElement)) return;
       const [engine, tc] = el.value.split(' ');
       s = update(s, { type: 'group', engine, tc });
       ctx.onChange({ engine: s.engine, tc: s.tc });
       paint();
     },
     planInput(key, el) {
+      if (!(el instanceof HTMLInputElement)) return;
       const v = Number(el.value);
       if (el.value.trim() === '' || !Number.isFinite(v)) return;
       plan.error = '';

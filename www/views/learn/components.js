@@ -137,18 +137,24 @@ function mountTimeline(host, a, ctx) {
   host.append(card);
 
   const chart = new TimelineCanvas(canvas);
+  /** @type {number | null} */
   let hoverPx = null;
   let done = false;
-  /** The last draw's data (iterations, limits, stop reason). */
+  /**
+   * The last draw's data (iterations, limits, stop reason): the fields read here.
+   * @type {{text?: string, timeline: {done: boolean, iterations: unknown[]}} | null}
+   */
   let last = null;
   const draw = () => {
     const width = Math.max(280, Math.round(figure.clientWidth));
     fitCanvas(canvas, width, Math.round(Math.min(380, Math.max(240, width * 0.45))));
     try {
-      last = chart.draw(hoverPx ?? undefined);
-      if (last.text) note.textContent = last.text;
+      /** @type {NonNullable<typeof last>} */
+      const drawn = chart.draw(hoverPx ?? undefined);
+      last = drawn;
+      if (drawn.text) note.textContent = drawn.text;
       canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
-      canvas.dataset.iterations = String(last.timeline.iterations.length);
+      canvas.dataset.iterations = String(drawn.timeline.iterations.length);
     } catch (e) {
       err.textContent = messageOf(e);
     }
@@ -196,7 +202,7 @@ function mountTimeline(host, a, ctx) {
   }
   return {
     element: host,
-    settled: () => until(() => done && Number(canvas.dataset.draws) > 0 && last?.timeline?.done),
+    settled: () => until(() => done && Number(canvas.dataset.draws) > 0 && Boolean(last?.timeline?.done)),
     destroy: () => {
       resize.disconnect();
       engine?.terminate();

@@ -53,7 +53,7 @@ export const TRIES = [1, 3];
  */
 
 /** `key=value key="a value"` → {key: value}. */
-export function parseAttrs(text) {
+export function parseAttrs(/** @type {string} */ text) {
   /** @type {Record<string, string>} */
   const out = {};
   const re = /([a-z][\w.-]*)=(?:"([^"]*)"|(\S+))/gi;
@@ -70,7 +70,7 @@ export function parseAttrs(text) {
 /** Inline Markdown: `code`, **bold**, *italic*, [text](url), `{{= expr}}` (a number the crate
  * computes) and `{{q v="…" src="https://…" title="…"}}` (a number quoted with its source);
  * everything else is text. */
-export function parseInline(text) {
+export function parseInline(/** @type {string} */ text) {
   /** @type {Inline[]} */
   const out = [];
   const re = /\{\{=\s*([^{}]+?)\s*\}\}|\{\{q\s+([^{}]+?)\s*\}\}|`([^`]+)`|\*\*([^*]+)\*\*|\*([^*]+)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
@@ -96,8 +96,8 @@ export function parseInline(text) {
 const words = (/** @type {Inline[]} */ inl) => inl.map((i) => (i.t === 'num' ? '1' : i.v)).join(' ').split(/\s+/).filter((w) => /\w/.test(w)).length;
 
 /** A reference: `human title | https URL` (or `?view=…`, a view of this playground). */
-function parseRef(text, where) {
-  const [label, target = ''] = text.split('|').map((s) => s.trim());
+function parseRef(/** @type {string} */ text, /** @type {string} */ where) {
+  const [label, target = ''] = text.split('|').map((part) => part.trim());
   if (!label || !(/^https:\/\/[^\s]+$/.test(target) || /^\?\S+$/.test(target))) {
     throw new Error(`${where}: reference \`${text}\`: allowed: a title, |, and an https link or ?view=…`);
   }
@@ -108,6 +108,8 @@ function parseRef(text, where) {
 /**
  * A try: `{{try label="…" key=value…` then lines `? question`, `- answer` (one ending in ` *`,
  * the right one), `! notice`, optional `@ mark=N` (the move the notice's number is drawn at).
+ * @param {string} body
+ * @param {string} where the lesson and line, for errors
  * @returns {Try}
  */
 function parseTry(body, where) {
@@ -206,7 +208,8 @@ export function parseLesson(file, source) {
   return { slug: m[2], file, title, blocks, chart, tries, refs, words: count };
 }
 
-function parseAttrsIn(text, where) {
+/** `parseAttrs`, its error prefixed with `where`. */
+function parseAttrsIn(/** @type {string} */ text, /** @type {string} */ where) {
   try {
     return parseAttrs(text.trim());
   } catch (e) {

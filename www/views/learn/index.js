@@ -34,6 +34,7 @@ export function mountLearn(root, ctx) {
   root.append(holder);
 
   const base = new URL('./', location.href.replace(/embed\/(index\.html)?(\?.*)?$/, '')).href;
+  /** @type {Parameters<typeof learnTemplate>[1]} */
   const handlers = {
     select: (slug) => dispatch({ type: 'select', slug }),
     step: (by) => dispatch({ type: 'step', by }),
@@ -43,6 +44,7 @@ export function mountLearn(root, ctx) {
     copy: (text) => navigator.clipboard?.writeText(text).catch(() => {}),
   };
 
+  /** @param {Parameters<typeof update>[1]} e */
   function dispatch(e) {
     const before = s.index;
     const wasRevealed = revealed(s);

@@ -52,7 +52,8 @@ export function mountReplayChart(host, a, mark = null) {
   chart.size();
 
   let runs = 0;
-  async function run(pgn, source) {
+  /** Replays `pgn` (named `source` in the status line) against the lesson's manager. */
+  async function run(/** @type {string} */ pgn, /** @type {string} */ source) {
     const my = ++runs;
     state = 'replaying';
     status.textContent = `Replaying ${source}…`;
@@ -125,7 +126,7 @@ export function mountMatchChart(host, a) {
     date: '2026.01.01',
     sprt,
   });
-  const bound = (field) => Number(lesson_number(`sprt elo0=${sprt.elo0} elo1=${sprt.elo1} alpha=${sprt.alpha} beta=${sprt.beta} field=${field} dp=6`));
+  const bound = (/** @type {string} */ field) => Number(lesson_number(`sprt elo0=${sprt.elo0} elo1=${sprt.elo1} alpha=${sprt.alpha} beta=${sprt.beta} field=${field} dp=6`));
   const bounds = { lower: bound('lower'), upper: bound('upper') };
   const { section: card, figure, canvas, size } = chartCard({
     className: 'chart-card match-lesson-card',
@@ -171,13 +172,17 @@ export function mountMatchChart(host, a) {
   } else {
     book = new MatchBook(spec);
     total = book.games;
-    /** Finished games waiting for an earlier one, by index. */
+    /**
+     * Finished games waiting for an earlier one, by index.
+     * @type {Map<number, import('../../ui/crate-types.js').GameSummary>}
+     */
     const waiting = new Map();
+    /** @type {ConstructorParameters<typeof MatchRunner>[0]['book']} */
     const ordered = {
       get complete() {
         return book.complete;
       },
-      pending: () => book.pending().filter((i) => !waiting.has(i)),
+      pending: () => book.pending().filter((/** @type {number} */ i) => !waiting.has(i)),
       add(summary) {
         waiting.set(summary.index, summary);
         // Add in game order: the next game the book expects is the smallest pending one.
@@ -308,6 +313,16 @@ function drawMatch(canvas, w, h, pts, total, bounds) {
   }
 }
 
+/**
+ * A line from (x0, y0) to (x1, y1) in `color`, dashed as `dash` (canvas pixels).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x0
+ * @param {number} y0
+ * @param {number} x1
+ * @param {number} y1
+ * @param {string} color
+ * @param {number[]} [dash]
+ */
 function line(ctx, x0, y0, x1, y1, color, dash = []) {
   ctx.save();
   ctx.strokeStyle = color;

@@ -18,6 +18,7 @@ import { fmt, pct, eloText, clockText } from './format.js';
  *   selected: number|null, userSelected: boolean, notice: string, error: string}} MatchState
  * @typedef {{index: number, white: string, black: string, opening: string, result: string,
  *   termination: string, reason: string, moves: number, clock: string}} GameRow
+ * @typedef {import('../../ui/crate-types.js').GameSummary} GameSummary
  */
 
 /** @param {Partial<typeof MATCH_DEFAULTS>} [form] @returns {MatchState} */
@@ -58,7 +59,7 @@ export function update(s, e) {
     case 'resume':
       return s.meta ? { ...s, active: true, error: '', meta: { ...s.meta, status: 'running' } } : s;
     case 'restored': { // {meta, summaries, standing, sprt, notice}
-      const summaries = latest(Object.fromEntries(e.summaries.map((x) => [x.index, rowOf(x)])));
+      const summaries = latest(Object.fromEntries(e.summaries.map((/** @type {GameSummary} */ x) => [x.index, rowOf(x)])));
       return { ...s, meta: e.meta, summaries, tablePage: null, shown: null, live: {}, standing: e.standing, sprt: e.sprt, notice: e.notice || '', selected: null };
     }
     case 'game-start':
@@ -102,7 +103,7 @@ export function update(s, e) {
       return { ...s, live, notice: `Game ${e.index + 1}: the engine crashed (${e.message}); the game is being played again in a fresh worker (restart ${e.attempt}).` };
     }
     case 'page': // {page: number|null, rows: GameRow[]}: a page of the games table (null: the latest)
-      return { ...s, tablePage: e.page, summaries: Object.fromEntries(e.rows.map((r) => [r.index, r])) };
+      return { ...s, tablePage: e.page, summaries: Object.fromEntries(e.rows.map((/** @type {GameRow} */ r) => [r.index, r])) };
     case 'select': // {index, summary?}: the full summary, when the page has loaded it
       if (!s.summaries[e.index]) return s;
       return { ...s, selected: e.index, userSelected: true, shown: e.summary ?? (s.shown?.index === e.index ? s.shown : null) };
@@ -154,6 +155,10 @@ export function statsOf(s) {
  */
 export function timeRowsOf(s) {
   if (!s.standing) return [];
+  /**
+   * @param {string} name
+   * @param {import('../../ui/crate-types.js').PlayerTimeStats} t
+   */
   const row = (name, t) => ({
     name,
     cells: [
@@ -177,7 +182,11 @@ function latest(rows) {
   return Object.fromEntries(keep.map((i) => [i, rows[i]]));
 }
 
-/** The table after a game finished: following the latest games, or on a page that holds it. */
+/**
+ * The table after a game finished: following the latest games, or on a page that holds it.
+ * @param {MatchState} s
+ * @param {GameSummary} summary
+ */
 function tableWith(s, summary) {
   const i = summary.index;
   if (s.tablePage === null) return latest({ ...s.summaries, [i]: rowOf(summary) });
@@ -206,7 +215,7 @@ export function tableNavOf(s) {
  * What the games table shows of a finished game: kept instead of the whole summary, so a long
  * match holds a few hundred bytes per game rather than every move record (the full summaries
  * stay in IndexedDB and the wasm MatchBook; the selected one is `shown`).
- * @param {any} sum a GameSummary
+ * @param {GameSummary} sum
  * @returns {GameRow}
  */
 export function rowOf(sum) {
@@ -237,9 +246,9 @@ export function gameRowsOf(s) {
     if (!row) {
       const recs = s.live[i] || [];
       const last = recs[recs.length - 1];
-      return { index: i, done: false, moves: recs.filter((m) => !m.book).length, last: last ? last.san : '', clock: last ? clockText(last.clock_after_ms) : '' };
+      return { index: i, done: /** @type {const} */ (false), moves: recs.filter((m) => !m.book).length, last: last ? last.san : '', clock: last ? clockText(last.clock_after_ms) : '' };
     }
-    return { ...row, done: true, selected: i === s.selected };
+    return { ...row, done: /** @type {const} */ (true), selected: i === s.selected };
   });
 }
 

@@ -24,6 +24,8 @@ import { matchTemplate } from './render.js';
 import { createGameChart } from '../../ui/game-chart.js';
 import { MATCH_DEFAULTS, TC_PRESETS, SPRT_PRESETS, specOf } from './spec.js';
 
+/** @typedef {import('./spec.js').MatchForm} MatchForm */
+
 export { MATCH_PREFIX, MATCH_DEFAULTS, MATCH_CHOICES } from './spec.js';
 
 /**
@@ -31,12 +33,13 @@ export { MATCH_PREFIX, MATCH_DEFAULTS, MATCH_CHOICES } from './spec.js';
  * @param {{state: Partial<typeof MATCH_DEFAULTS>, onChange: (s: typeof MATCH_DEFAULTS) => void}} ctx
  */
 export function mountMatch(root, ctx) {
+  /** @type {import('../../ui/crate-types.js').ManagerSchema[]} */
   const schema = tm_schema();
   const cap = concurrencyOf();
   let s = initialState(ctx.state);
   let mounted = false;
 
-  const dispatch = (e) => {
+  const dispatch = (/** @type {Parameters<typeof update>[1]} */ e) => {
     s = update(s, e);
     paint();
   };
@@ -84,6 +87,7 @@ export function mountMatch(root, ctx) {
 
   // The crate reads and checks the form; its typed error names the field. A target precision
   // sets the games (the crate's games_for_precision).
+  /** @param {MatchForm} form */
   function setForm(form) {
     let reading = null;
     let error = null;
@@ -95,25 +99,28 @@ export function mountMatch(root, ctx) {
     }
     s = update(s, { type: 'form', form, reading, error });
     // Parameters the chosen searcher does not use are disabled, with the crate's reason.
-    for (const side of ['a', 'b']) panels[side]?.setSearcher(form.engine);
+    for (const side of /** @type {const} */ (['a', 'b'])) panels[side]?.setSearcher(form.engine);
     ctx.onChange({ ...form });
     plan();
     // Typing gets its verdict at once (worker events wait for the next frame).
     if (mounted) paintNow();
   }
 
+  /** @type {{a?: ReturnType<typeof createParamsPanel>, b?: ReturnType<typeof createParamsPanel>}} */
   const panels = {};
-  const panelHost = {};
-  for (const side of ['a', 'b']) {
-    const make = (spec) =>
+  const panelHost = { a: document.createElement('div'), b: document.createElement('div') };
+  for (const side of /** @type {const} */ (['a', 'b'])) {
+    const make = (/** @type {string} */ spec) =>
       createParamsPanel({ schema, spec, id: `m${side}`, searcher: s.form.engine, onChange: (x) => setForm({ ...s.form, [side]: x }) });
+    let panel;
     try {
-      panels[side] = make(s.form[side]);
+      panel = make(s.form[side]);
     } catch {
-      panels[side] = make(MATCH_DEFAULTS[side]); // the URL reader already named the bad value
+      panel = make(MATCH_DEFAULTS[side]); // the URL reader already named the bad value
     }
-    panelHost[side] = Object.assign(document.createElement('div'), { className: `panel-${side}` });
-    panelHost[side].append(panels[side].element);
+    panels[side] = panel;
+    panelHost[side].className = `panel-${side}`;
+    panelHost[side].append(panel.element);
   }
   const chart = createGameChart(() => ({
     summary: s.selected == null ? null : s.shown,
@@ -121,10 +128,12 @@ export function mountMatch(root, ctx) {
     finished: s.standing?.finished ?? 0,
   }));
 
+  /** @type {import('./render.js').MatchHandlers} */
   const handlers = {
     input(key, el) {
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) return;
       let v;
-      if (el.type === 'checkbox') v = el.checked;
+      if (el instanceof HTMLInputElement && el.type === 'checkbox') v = el.checked;
       else if (typeof MATCH_DEFAULTS[key] === 'number') {
         v = Number(el.value);
         if (el.value.trim() === '' || !Number.isFinite(v)) return;
@@ -134,6 +143,7 @@ export function mountMatch(root, ctx) {
       setForm({ ...s.form, ...(key === 'games' ? { precision: 0 } : {}), [key]: v });
     },
     preset(kind, el) {
+      if (!(el instanceof HTMLSelectElement)) return;
       const i = Number(el.value);
       el.value = '';
       if (kind === 'tc' && TC_PRESETS[i]) {
@@ -176,7 +186,8 @@ export function mountMatch(root, ctx) {
     },
   };
 
-  let charted = null; // the summary the chart last showed: a move of a running game does not redraw it
+  /** @type {unknown} the summary the chart last showed: a move of a running game does not redraw it */
+  let charted = null;
   function paintNow() {
     const t0 = performance.now();
     let eta = '';
@@ -252,7 +263,7 @@ export function mountMatch(root, ctx) {
       return chart.drawn;
     },
     spec: () => specOf(s.form),
-    select: (i) => handlers.select(i),
+    select: (/** @type {number} */ i) => handlers.select(i),
     get cost() {
       return cost;
     },

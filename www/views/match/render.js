@@ -11,12 +11,27 @@ import { TC_PRESETS, SPRT_PRESETS } from './spec.js';
 import { concurrencyLabel, gamesAtOnce } from '../../engine/concurrency.js';
 import { costTemplate } from '../../ui/cost-line.js';
 
+/**
+ * What the Match view's template calls: a field's new value (its element), a preset chosen from a
+ * menu (its element), the buttons, a page of the games table, a game chosen in it.
+ * @typedef {object} MatchHandlers
+ * @property {(key: keyof import('./spec.js').MatchForm, el: EventTarget | null) => void} input
+ * @property {(kind: 'tc' | 'sprt', el: EventTarget | null) => void} preset
+ * @property {() => void} start
+ * @property {() => void} stop
+ * @property {() => void} resume
+ * @property {() => void} pgn
+ * @property {() => void} json
+ * @property {(page: number | null) => void} page
+ * @property {(index: number) => void} select
+ */
+
 /** A help mark that renders with any font: a "?" in a styled span, the text in its title. */
-const tip = (text) => (text ? html`<span class="tip" title=${text} aria-hidden="true">?</span>` : nothing);
+const tip = (/** @type {string | undefined} */ text) => (text ? html`<span class="tip" title=${text} aria-hidden="true">?</span>` : nothing);
 
 /**
  * @param {import('./controller.js').MatchState} s
- * @param {any} h handlers: {input(key, el), preset(kind, i), start, stop, resume, pgn, json, select(i)}
+ * @param {MatchHandlers} h
  * @param {{a: HTMLElement, b: HTMLElement, chart: HTMLElement}} parts DOM parts kept across renders
  * @param {import('../../engine/concurrency.js').Concurrency} cap games at once: default and maximum
  * @param {import('../../ui/cost-line.js').Cost} cost the estimate, and the time left while running
@@ -25,15 +40,20 @@ export function matchTemplate(s, h, parts, cap, cost) {
   const f = s.form;
   const err = s.formError;
   // The crate's message never holds the allowed list; it is shown after it.
-  const errorFor = (field) => (err && (err.path.split('.')[0] === field || (field === '*' && !FIELDS.includes(err.path.split('.')[0]))) ? `${err.message}${err.allowed ? `; allowed: ${err.allowed}` : ''}` : '');
-  const bad = (field) => (err && err.path.split('.')[0] === field ? 'invalid' : '');
+  const errorFor = (/** @type {string} */ field) => (err && (err.path.split('.')[0] === field || (field === '*' && !FIELDS.includes(err.path.split('.')[0]))) ? `${err.message}${err.allowed ? `; allowed: ${err.allowed}` : ''}` : '');
+  const bad = (/** @type {string} */ field) => (err && err.path.split('.')[0] === field ? 'invalid' : '');
+  /**
+   * A number field for `key`; `attrs.field`: the crate's path whose error marks it.
+   * @param {keyof import('./spec.js').MatchForm} key
+   * @param {{min?: number, max?: number, step?: number, field?: string, disabled?: boolean}} [attrs]
+   */
   const num = (key, attrs = {}) => html`<input id="m-${key}" type="number" class=${bad(attrs.field || key)} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
     step=${attrs.step ?? 1} .value=${String(key === 'conc' ? gamesAtOnce(f.conc, cap) : f[key])} ?disabled=${attrs.disabled || false}
-    @input=${(e) => h.input(key, e.target)} />`;
+    @input=${(/** @type {Event} */ e) => h.input(key, e.target)} />`;
   const running = s.active;
   const p = progressOf(s, { hidden: typeof document !== 'undefined' && document.hidden });
   const rows = gameRowsOf(s);
-  const fieldError = (k) => html`<p class="field-error" data-for=${k}>${errorFor(k)}</p>`;
+  const fieldError = (/** @type {string} */ k) => html`<p class="field-error" data-for=${k}>${errorFor(k)}</p>`;
   return html`
     <section class="card wide match-setup ${running ? 'locked' : ''}" id="match-setup" ?inert=${running}>
       <h2>Match setup</h2>
@@ -45,12 +65,12 @@ export function matchTemplate(s, h, parts, cap, cost) {
         <fieldset class="match-player" data-field="b"><legend>Player B</legend>${parts.b}${fieldError('b')}</fieldset>
       </div>
       <div class="match-options">
-        <label>Searcher <select id="m-engine" @change=${(e) => h.input('engine', e.target)}>
+        <label>Searcher <select id="m-engine" @change=${(/** @type {Event} */ e) => h.input('engine', e.target)}>
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
-        <label>A’s time control <input id="m-tca" class="tc-field ${bad('tc_a')}" .value=${f.tca} @input=${(e) => h.input('tca', e.target)} aria-describedby="m-tc-echo" /></label>
-        <label><input type="checkbox" id="m-same" .checked=${f.same} @change=${(e) => h.input('same', e.target)} /> same for both</label>
-        <label>B’s time control <input id="m-tcb" class="tc-field ${bad('tc_b')}" .value=${f.tcb} ?disabled=${f.same} @input=${(e) => h.input('tcb', e.target)} aria-describedby="m-tc-echo" /></label>
-        <label>Presets <select id="m-tc-preset" @change=${(e) => h.preset('tc', e.target)}><option value="">choose…</option>
+        <label>A’s time control <input id="m-tca" class="tc-field ${bad('tc_a')}" .value=${f.tca} @input=${(/** @type {Event} */ e) => h.input('tca', e.target)} aria-describedby="m-tc-echo" /></label>
+        <label><input type="checkbox" id="m-same" .checked=${f.same} @change=${(/** @type {Event} */ e) => h.input('same', e.target)} /> same for both</label>
+        <label>B’s time control <input id="m-tcb" class="tc-field ${bad('tc_b')}" .value=${f.tcb} ?disabled=${f.same} @input=${(/** @type {Event} */ e) => h.input('tcb', e.target)} aria-describedby="m-tc-echo" /></label>
+        <label>Presets <select id="m-tc-preset" @change=${(/** @type {Event} */ e) => h.preset('tc', e.target)}><option value="">choose…</option>
           ${TC_PRESETS.map((x, i) => html`<option value=${i}>${x[0]}</option>`)}</select></label>
         <p class="tc-echo" id="m-tc-echo" role="status">${s.reading ? html`<span class="tc-reading">${s.reading.reading}</span> <span class="tc-canonical">(${s.reading.tc_a} vs ${s.reading.tc_b}; seconds, cutechess syntax: 10+0.1, 40/60, st=0.1)</span>` : ''}</p>
         ${fieldError('tc_a')}${fieldError('tc_b')}
@@ -63,7 +83,7 @@ export function matchTemplate(s, h, parts, cap, cost) {
           More parallel games heat the CPU; laptops then throttle, which slows every game and, on a real clock, skews results.</p>
         ${fieldError('games')}${fieldError('precision')}${fieldError('seed')}${fieldError('adjudication')}
         <fieldset class="match-clock"><legend>Clock</legend>
-          ${['virtual', 'real'].map((v) => html`<label><input type="radio" name="m-clock" value=${v} .checked=${f.clock === v} @change=${(e) => h.input('clock', e.target)} /> ${v === 'real' ? 'real (wall)' : v}</label>`)}
+          ${['virtual', 'real'].map((v) => html`<label><input type="radio" name="m-clock" value=${v} .checked=${f.clock === v} @change=${(/** @type {Event} */ e) => h.input('clock', e.target)} /> ${v === 'real' ? 'real (wall)' : v}</label>`)}
           <label class="virtual-only">nodes per second (project default 1 000 000, the leaderboard’s) ${num('nps', { min: 1, step: 1000, field: 'clock' })}</label>
           <label class="virtual-only">latency per move (ms) ${num('lat', { min: 0, field: 'clock' })}</label>
           <p class="clock-label" id="m-clock-label">${s.reading?.clock ?? ''}</p>
@@ -72,18 +92,18 @@ export function matchTemplate(s, h, parts, cap, cost) {
           ${fieldError('clock')}
         </fieldset>
         <fieldset class="match-openings"><legend>Openings</legend>
-          ${['builtin', 'epd'].map((v) => html`<label><input type="radio" name="m-open" value=${v} .checked=${f.open === v} @change=${(e) => h.input('open', e.target)} /> ${v === 'epd' ? 'pasted EPD' : 'builtin set'}</label>`)}
-          <textarea id="m-epd" rows="4" placeholder="one EPD/FEN position per line" class=${bad('openings')} .value=${f.epd} ?disabled=${f.open !== 'epd'} @input=${(e) => h.input('epd', e.target)}></textarea>
+          ${['builtin', 'epd'].map((v) => html`<label><input type="radio" name="m-open" value=${v} .checked=${f.open === v} @change=${(/** @type {Event} */ e) => h.input('open', e.target)} /> ${v === 'epd' ? 'pasted EPD' : 'builtin set'}</label>`)}
+          <textarea id="m-epd" rows="4" placeholder="one EPD/FEN position per line" class=${bad('openings')} .value=${f.epd} ?disabled=${f.open !== 'epd'} @input=${(/** @type {Event} */ e) => h.input('epd', e.target)}></textarea>
           <span class="openings-count" id="m-open-count">${s.reading ? `${s.reading.openings} openings` : ''}</span>
           ${fieldError('openings')}
         </fieldset>
         <fieldset class="match-sprt"><legend>SPRT</legend>
-          <label><input type="checkbox" id="m-sprt" .checked=${f.sprt} @change=${(e) => h.input('sprt', e.target)} /> stop when the SPRT decides</label>
+          <label><input type="checkbox" id="m-sprt" .checked=${f.sprt} @change=${(/** @type {Event} */ e) => h.input('sprt', e.target)} /> stop when the SPRT decides</label>
           <label>elo0 ${num('elo0', { step: 0.5, field: 'sprt', disabled: !f.sprt })}</label>
           <label>elo1 ${num('elo1', { step: 0.5, field: 'sprt', disabled: !f.sprt })}</label>
           <label>α ${num('alpha', { step: 0.01, min: 0.001, max: 0.5, field: 'sprt', disabled: !f.sprt })}</label>
           <label>β ${num('beta', { step: 0.01, min: 0.001, max: 0.5, field: 'sprt', disabled: !f.sprt })}</label>
-          <label>Presets <select id="m-sprt-preset" @change=${(e) => h.preset('sprt', e.target)}><option value="">choose…</option>
+          <label>Presets <select id="m-sprt-preset" @change=${(/** @type {Event} */ e) => h.preset('sprt', e.target)}><option value="">choose…</option>
             ${SPRT_PRESETS.map((x, i) => html`<option value=${i}>${x[0]}</option>`)}</select></label>
           ${fieldError('sprt')}
         </fieldset>
@@ -119,13 +139,17 @@ export function matchTemplate(s, h, parts, cap, cost) {
     ${parts.chart}`;
 }
 
-/** Earlier / later pages of a long match's games table (it holds TABLE_WINDOW games at once). */
+/**
+ * Earlier / later pages of a long match's games table (it holds TABLE_WINDOW games at once).
+ * @param {import('./controller.js').MatchState} s
+ * @param {MatchHandlers} h
+ */
 function tableNav(s, h) {
   const n = tableNavOf(s);
   if (n.pages <= 1) return nothing;
   const where = n.page === null
     ? `the latest ${TABLE_WINDOW} games`
-    : `games ${n.page * TABLE_WINDOW + 1}–${Math.min((n.page + 1) * TABLE_WINDOW, s.meta.games)}`;
+    : `games ${n.page * TABLE_WINDOW + 1}–${Math.min((n.page + 1) * TABLE_WINDOW, s.meta?.games ?? 0)}`;
   return html`<p class="games-nav" id="m-games-nav">Showing ${where} (the downloads hold every game).
     <button type="button" id="m-games-earlier" ?disabled=${n.earlier === null} @click=${() => h.page(n.earlier)}>earlier</button>
     <button type="button" id="m-games-later" ?disabled=${n.later === null} @click=${() => h.page(n.later === 'latest' ? null : n.later)}>later</button>
@@ -135,9 +159,14 @@ function tableNav(s, h) {
 /** Fields with their own error slot; other errors go to the form's. */
 const FIELDS = ['a', 'b', 'tc_a', 'tc_b', 'games', 'precision', 'seed', 'adjudication', 'clock', 'openings', 'sprt'];
 
+/**
+ * A finished game's row: click or Enter/Space chooses it.
+ * @param {import('./controller.js').GameRow & {selected: boolean}} r
+ * @param {MatchHandlers} h
+ */
 function doneRow(r, h) {
-  const choose = (e) => {
-    if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
+  const choose = (/** @type {Event} */ e) => {
+    if (e instanceof KeyboardEvent && e.key !== 'Enter' && e.key !== ' ') return;
     e.preventDefault();
     h.select(r.index);
   };

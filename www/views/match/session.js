@@ -62,6 +62,9 @@ export function createMatchSession({ cap, state, dispatch, paint }) {
   /**
    * A new book and runner for `spec` with the `saved` games; returns the saved games the book
    * took (a game it refuses is dropped alone and played again) and a message about the others.
+   * @param {string} spec
+   * @param {import('./spec.js').MatchForm} savedState
+   * @param {import('../../ui/crate-types.js').GameSummary[]} [saved]
    */
   function begin(spec, savedState, saved = []) {
     book?.free();

@@ -11,16 +11,22 @@ const store = kvStore('match');
 
 const gameKey = (/** @type {string} */ id, /** @type {number} */ index) => `game:${id}:${String(index).padStart(6, '0')}`;
 
-const setupOf = (meta) => seal({ id: meta.id, spec: meta.spec, state: meta.state, games: meta.games });
-const statusOf = (meta) => seal({ id: meta.id, status: meta.status });
+/** @typedef {import('./controller.js').Meta} Meta */
 
-/** Store the match's meta data: { id, spec, state, status, games }. */
+const setupOf = (/** @type {Meta} */ meta) => seal({ id: meta.id, spec: meta.spec, state: meta.state, games: meta.games });
+const statusOf = (/** @type {Meta} */ meta) => seal({ id: meta.id, status: meta.status });
+
+/** Store the match's meta data: { id, spec, state, status, games }. @param {Meta} meta */
 export async function saveMatch(meta) {
   await store.put('setup', setupOf(meta));
   await store.put('status', statusOf(meta));
 }
 
-/** Store one finished game's summary (and the match's status). */
+/**
+ * Store one finished game's summary (and the match's status).
+ * @param {Meta} meta
+ * @param {import('../../ui/crate-types.js').GameSummary} summary
+ */
 export async function saveGame(meta, summary) {
   await store.put(gameKey(meta.id, summary.index), seal(summary));
   await store.put('status', statusOf(meta));
@@ -41,17 +47,22 @@ export async function loadSaved() {
   return { old: false, setup, status, keys, games };
 }
 
-/** One saved game's record as stored, or undefined. */
+/** One saved game's record as stored, or undefined. @param {string} id @param {number} index */
 export async function loadGame(id, index) {
   return store.get(gameKey(id, index));
 }
 
-/** The saved records of games `from` … `to - 1`, as stored, in index order. */
+/**
+ * The saved records of games `from` … `to - 1`, as stored, in index order.
+ * @param {string} id
+ * @param {number} from
+ * @param {number} to
+ */
 export async function loadGames(id, from, to) {
   const [keys, values] = await store.getAll(`game:${id}:`);
   const lo = gameKey(id, from);
   const hi = gameKey(id, to);
-  return values.filter((_, i) => keys[i] >= lo && keys[i] < hi);
+  return values.filter((/** @type {unknown} */ _, /** @type {number} */ i) => keys[i] >= lo && keys[i] < hi);
 }
 
 /** Delete saved records (damaged ones, after their message). @param {string[]} keys */

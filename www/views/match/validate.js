@@ -9,12 +9,12 @@
 import { droppedMessage, unseal } from '../../ui/saved-records.js';
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'];
-const isObj = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
-const isStr = (x, max = 10000) => typeof x === 'string' && x.length <= max;
+const isObj = (/** @type {unknown} */ x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+const isStr = (/** @type {unknown} */ x, max = 10000) => typeof x === 'string' && x.length <= max;
 /** A game's PGN carries a comment per move: far longer than a name (a 300-move game ≈ 40 kB). */
 const MAX_PGN = 4_000_000;
-const isNum = (x) => typeof x === 'number' && Number.isFinite(x);
-const isNumOrNull = (x) => x === null || x === undefined || isNum(x);
+const isNum = (/** @type {unknown} */ x) => typeof x === 'number' && Number.isFinite(x);
+const isNumOrNull = (/** @type {unknown} */ x) => x === null || x === undefined || isNum(x);
 
 /**
  * Why a restored game summary is unusable, or '' when it is fine.
@@ -80,8 +80,11 @@ export function openSaved(raw) {
     st = 'stopped';
   }
   const prefix = `game:${id}:`;
+  /** @type {{key: string, why: string}[]} */
   const dropped = [];
+  /** @type {string[]} */
   const dropKeys = [];
+  /** @type {unknown[]} */
   const opened = [];
   raw.games.forEach((value, i) => {
     const key = String(raw.keys[i]);

@@ -5,7 +5,7 @@
 // over the crate's span, role="timer") is a template in render.js.
 
 /** `m:ss`, `h:mm:ss` from one hour, `m:ss.t` under 10 s. */
-export function formatClock(ms) {
+export function formatClock(/** @type {number | null | undefined} */ ms) {
   if (ms == null || !Number.isFinite(ms)) return '∞';
   const t = Math.max(0, ms);
   if (t < 10_000) {
@@ -21,13 +21,13 @@ export function formatClock(ms) {
 }
 
 /** "3 minutes 5 seconds" (whole seconds; "less than a second" at the end). */
-export function verbalClock(ms) {
+export function verbalClock(/** @type {number | null | undefined} */ ms) {
   if (ms == null || !Number.isFinite(ms)) return 'no time limit';
   const total = Math.floor(Math.max(0, ms) / 1000);
   if (total === 0) return ms > 0 ? 'less than a second' : 'no time left';
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  const part = (n, unit) => (n ? `${n} ${unit}${n === 1 ? '' : 's'}` : '');
+  const part = (/** @type {number} */ n, /** @type {string} */ unit) => (n ? `${n} ${unit}${n === 1 ? '' : 's'}` : '');
   return [part(h, 'hour'), part(m, 'minute'), part(s, 'second')].filter(Boolean).join(' ');
 }

@@ -25,7 +25,11 @@ export function createFlow(v) {
     v.engine.cancel();
   }
 
-  /** Sends the board's request `req` as search `kind`; lines of older searches are ignored. */
+  /**
+   * Sends the board's request `req` as search `kind`; lines of older searches are ignored.
+   * @param {{position: string, go: string, budget_ms: number, ponder_move?: string | null}} req the crate's
+   * @param {'move' | 'ponder'} kind
+   */
   function search(req, kind) {
     v.board.begin_search();
     v.dispatch({ type: 'search', kind, ponderMove: req.ponder_move ?? undefined });
@@ -36,8 +40,8 @@ export function createFlow(v) {
       go: req.go,
       budgetMs: req.budget_ms,
       ponderMove: req.ponder_move ?? undefined,
-      onInfo: (line) => v.s.active?.id === id && v.board.engine_line(line) && v.note({ type: 'report', report: v.board.report() }),
-      onBestmove: (line) => bestmove(id, line),
+      onInfo: (/** @type {string} */ line) => v.s.active?.id === id && v.board.engine_line(line) && v.note({ type: 'report', report: v.board.report() }),
+      onBestmove: (/** @type {string} */ line) => bestmove(id, line),
     });
   }
 
@@ -48,7 +52,8 @@ export function createFlow(v) {
     if (req) search(req, 'move');
   }
 
-  function bestmove(id, line) {
+  /** The engine's `bestmove` line of search `id`: played if that search is the move's. */
+  function bestmove(/** @type {number} */ id, /** @type {string} */ line) {
     if (v.s.active?.id !== id || v.s.active?.kind !== 'move') return v.log(`ignored ${line} (#${id})`);
     const used = v.elapsedNow();
     const report = v.board.report();
@@ -72,6 +77,12 @@ export function createFlow(v) {
   }
 
   // ---- the person ----
+  /**
+   * A move made on the board (`meta.premove`: a premove played on its turn).
+   * @param {string} orig
+   * @param {string} dest
+   * @param {{premove?: boolean}} [meta]
+   */
   async function boardMove(orig, dest, meta = {}) {
     if (!v.board || v.s.gs.to_move !== 'person' || !canMove(v.s)) return v.syncBoard();
     let promo = '';
@@ -93,7 +104,7 @@ export function createFlow(v) {
   }
 
   /** A typed move (SAN or UCI, read by the crate); returns whether it was played. */
-  function typedMove(text) {
+  function typedMove(/** @type {string} */ text) {
     if (!v.board || v.s.gs.to_move !== 'person' || !canMove(v.s)) {
       v.dispatch({ type: 'move-error', text: v.s.gs?.outcome ? 'The game is over.' : 'Wait for your move.' });
       return false;
@@ -110,6 +121,12 @@ export function createFlow(v) {
     }
   }
 
+  /**
+   * After the person's move `uci` (`used` ms): a ponder hit, or the engine's turn.
+   * @param {string | undefined} uci
+   * @param {number} used
+   * @param {boolean | undefined} premove
+   */
   function personMoved(uci, used, premove) {
     v.log(`person ${uci}${premove ? ' (premove)' : ''} in ${Math.round(used)} ms`);
     if (v.s.active?.kind === 'ponder') {

@@ -7,6 +7,7 @@
 const COOLDOWN_MS = 20_000;
 const REARM_FACTOR = 1.5;
 
+/** @param {{enabled: boolean}} options `enabled`: on from the start */
 export function createEmergencySound({ enabled }) {
   let on = enabled;
   let armed = true;
@@ -39,7 +40,7 @@ export function createEmergencySound({ enabled }) {
       return plays;
     },
     /** Per clock tick with the person's time left and its threshold (ms). */
-    check(ms, threshold, now = performance.now()) {
+    check(/** @type {number | null | undefined} */ ms, /** @type {number | null | undefined} */ threshold, now = performance.now()) {
       if (ms == null || threshold == null) return;
       if (ms > REARM_FACTOR * threshold) armed = true;
       if (ms < threshold && armed && now - last >= COOLDOWN_MS) {

@@ -10,7 +10,7 @@
 const KEY = 'tmlab.play.game.v1';
 
 /** Save `{ game, elapsedMs, side, stamp }`; storage errors (quota, privacy mode) are ignored. */
-export function saveGame(gameJson, side, elapsedMs) {
+export function saveGame(/** @type {string} */ gameJson, /** @type {string | null} */ side, /** @type {number} */ elapsedMs) {
   try {
     localStorage.setItem(KEY, JSON.stringify({ game: gameJson, side, elapsedMs, stamp: Date.now() }));
     return true;

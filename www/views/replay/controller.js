@@ -16,7 +16,7 @@ export { SAMPLES, sampleOf } from '../../ui/replay-samples.js';
  * `progress` is set while the worker replays: games replayed of the PGN's total.
  * @typedef {{
  *   tm: string, pgn: string, source: string,
- *   result: any, error: RuleError|null,
+ *   result: import('../../ui/crate-types.js').ReplayResult | null, error: RuleError|null,
  *   game: number, manager: number,
  *   progress: null | {replayed: number, total: number},
  * }} ReplayState
@@ -78,7 +78,7 @@ export function update(s, e) {
   }
 }
 
-const clamp = (i, n) => Math.max(0, Math.min(n - 1, Math.trunc(Number(i) || 0)));
+const clamp = (/** @type {unknown} */ i, /** @type {number} */ n) => Math.max(0, Math.min(n - 1, Math.trunc(Number(i) || 0)));
 
 /** The shown game, or null. */
 export function gameOf(/** @type {ReplayState} */ s) {
@@ -106,8 +106,8 @@ export function chartRecordOf(/** @type {ReplayState} */ s) {
   return s.result?.charts[s.game]?.[s.manager] ?? null;
 }
 
-const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
-const secs = (ms, digits = 2) => (ms == null ? '–' : `${(ms / 1000).toFixed(digits)} s`);
+const pct = (/** @type {number | null | undefined} */ x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
+const secs = (/** @type {number | null | undefined} */ ms, digits = 2) => (ms == null ? '–' : `${(ms / 1000).toFixed(digits)} s`);
 
 /**
  * The summary: per side, the player's own clock profile and, per manager, the moves over its
@@ -175,6 +175,8 @@ export function moveRowsOf(/** @type {ReplayState} */ s, /** @type {number} */ s
 export function headlineOf(/** @type {ReplayState} */ s) {
   const g = gameOf(s);
   if (!g) return '';
-  const from = { clk: '[%clk]', emt: '[%emt]', 'clk+emt': '[%clk] and [%emt]' }[g.source] ?? g.source;
+  /** @type {Record<string, string>} */
+  const sources = { clk: '[%clk]', emt: '[%emt]', 'clk+emt': '[%clk] and [%emt]' };
+  const from = sources[g.source] ?? g.source;
   return `Game ${g.game.number}: ${g.game.white} vs ${g.game.black} (${g.game.event}), ${g.result}; times from ${from}, to ${g.resolution_ms} ms; ${g.convention}'s clock rule.`;
 }

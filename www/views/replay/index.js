@@ -26,6 +26,7 @@ export { REPLAY_PREFIX, REPLAY_DEFAULTS, SAMPLES } from './controller.js';
 export function mountReplay(root, ctx) {
   let s = initialState(ctx.state);
   let sample = ctx.state.sample ?? REPLAY_DEFAULTS.sample;
+  /** @type {{record: import('../../ui/crate-types.js').ChartRecord} | null} */
   let summary = null;
   const worker = replayWorker();
   const chart = createGameChart(() => ({ summary, index: s.game, finished: summary ? 1 : 0 }), {
@@ -80,6 +81,7 @@ export function mountReplay(root, ctx) {
     else s = update(s, { type: 'failed', error: { path: 'pgn', message: `The replay failed (${m.message}); try again, or split the PGN.`, allowed: '' } });
     paint();
   };
+  /** Loads and replays the sample `key` (one of SAMPLES). @param {string} key */
   async function loadSample(key) {
     const entry = sampleOf(key);
     const url = appUrl(`replay/${entry.file}`);
@@ -96,17 +98,21 @@ export function mountReplay(root, ctx) {
     }
     await run();
   }
+  /** @type {import('./render.js').ReplayHandlers} */
   const handlers = {
     tm(el) {
+      if (!(el instanceof HTMLInputElement)) return;
       s = update(s, { type: 'tm', tm: el.value });
       save();
       run();
     },
     pgn(el) {
+      if (!(el instanceof HTMLTextAreaElement)) return;
       s = update(s, { type: 'pgn', pgn: el.value, source: '(pasted)' });
       run();
     },
     file(el) {
+      if (!(el instanceof HTMLInputElement)) return;
       const f = el.files?.[0];
       if (!f) return;
       // The crate's size rule, before the file is read.
@@ -124,10 +130,12 @@ export function mountReplay(root, ctx) {
     },
     sample: (key) => loadSample(key),
     game(el) {
+      if (!(el instanceof HTMLSelectElement)) return;
       s = update(s, { type: 'game', game: Number(el.value) });
       paint();
     },
     manager(el) {
+      if (!(el instanceof HTMLSelectElement)) return;
       s = update(s, { type: 'manager', manager: Number(el.value) });
       paint();
     },

@@ -6,12 +6,23 @@ import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import { SAMPLES, summaryOf, moveRowsOf, headlineOf, chartChoicesOf, tracedOf, showsOwnLimits } from './controller.js';
 
+/**
+ * What the Replay view's template calls: each field's element on change, a sample's key.
+ * @typedef {object} ReplayHandlers
+ * @property {(el: EventTarget | null) => void} tm
+ * @property {(el: EventTarget | null) => void} pgn
+ * @property {(el: EventTarget | null) => void} file
+ * @property {(key: string) => void} sample
+ * @property {(el: EventTarget | null) => void} game
+ * @property {(el: EventTarget | null) => void} manager
+ */
+
 /** The longest PGN shown in the textarea, in characters. */
 const MAX_SHOWN = 200_000;
 
 /**
  * @param {import('./controller.js').ReplayState} s
- * @param {any} h handlers: {tm(el), pgn(el), file(el), sample(key), game(el), manager(el)}
+ * @param {ReplayHandlers} h
  * @param {HTMLElement} chart the chart section
  */
 export function replayTemplate(s, h, chart) {
@@ -31,13 +42,13 @@ export function replayTemplate(s, h, chart) {
         having heard about every earlier move of that side.</p>
       <div class="replay-controls">
         <label><span>Managers (spec strings, separated by <code>;</code>)</span>
-          <input id="rp-tm" class=${s.error?.path.startsWith('tm') ? 'invalid' : ''} .value=${s.tm} @change=${(e) => h.tm(e.target)} spellcheck="false" /></label>
-        <label><span>Upload</span> <input id="rp-file" type="file" accept=".pgn,text/plain,application/x-chess-pgn" @change=${(e) => h.file(e.target)} /></label>
+          <input id="rp-tm" class=${s.error?.path.startsWith('tm') ? 'invalid' : ''} .value=${s.tm} @change=${(/** @type {Event} */ e) => h.tm(e.target)} spellcheck="false" /></label>
+        <label><span>Upload</span> <input id="rp-file" type="file" accept=".pgn,text/plain,application/x-chess-pgn" @change=${(/** @type {Event} */ e) => h.file(e.target)} /></label>
         <span class="replay-samples">Samples:
           ${Object.entries(SAMPLES).map(([k, v]) => html`<button type="button" data-sample=${k} @click=${() => h.sample(k)}>${v.label}</button>`)}</span>
       </div>
       <label class="replay-pgn">PGN <span class="replay-source">${s.source}</span>
-        <textarea id="rp-pgn" rows="8" spellcheck="false" .value=${shown ? s.pgn : ''} @change=${(e) => h.pgn(e.target)}
+        <textarea id="rp-pgn" rows="8" spellcheck="false" .value=${shown ? s.pgn : ''} @change=${(/** @type {Event} */ e) => h.pgn(e.target)}
           placeholder=${shown ? '[Event "…"] [TimeControl "180+2"] … 1. e4 { [%clk 0:03:00] } e5 { [%clk 0:03:00] } …' : `${s.source} ${(s.pgn.length / 1e6).toFixed(1)} MB: replayed, not shown here (a text this long would freeze the page). Paste or upload to replace it.`}></textarea></label>
       ${s.progress ? html`<p id="rp-progress" role="status">Replaying in the background: ${s.progress.total ? `${s.progress.replayed} of ${s.progress.total} games` : 'reading the PGN…'}
         <progress max="1" .value=${s.progress.total ? s.progress.replayed / s.progress.total : 0}></progress></p>` : nothing}
@@ -47,9 +58,9 @@ export function replayTemplate(s, h, chart) {
       <section class="card wide replay-summary">
         <h2>Summary</h2>
         <div class="replay-pick">
-          ${r.replay.games.length > 1 ? html`<label>Game <select id="rp-game" @change=${(e) => h.game(e.target)}>
+          ${r.replay.games.length > 1 ? html`<label>Game <select id="rp-game" @change=${(/** @type {Event} */ e) => h.game(e.target)}>
             ${r.replay.games.map((g, i) => html`<option value=${i} ?selected=${i === s.game}>${g.game.number}. ${g.game.white} vs ${g.game.black}</option>`)}</select></label>` : nothing}
-          <label>Chart and moves with <select id="rp-manager" @change=${(e) => h.manager(e.target)}>
+          <label>Chart and moves with <select id="rp-manager" @change=${(/** @type {Event} */ e) => h.manager(e.target)}>
             ${managers.map((m, i) => html`<option value=${i} ?selected=${i === s.manager}>${m}</option>`)}</select></label>
         </div>
         <p id="rp-headline">${headlineOf(s)}</p>

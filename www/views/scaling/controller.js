@@ -6,7 +6,7 @@
 // its verdict) are the crate's (scaling_plan, scaling_report).
 
 import { DEFAULT_NPS } from '../../engine/defaults.js';
-import { gridUpdate } from '../../ui/grid-experiment.js';
+import { gridInitial, gridUpdate } from '../../ui/grid-experiment.js';
 
 export { pendingTasks, progressOf, rateOf, exportOf } from '../../ui/grid-experiment.js';
 
@@ -53,19 +53,9 @@ export function specOf(f, tcs) {
   return { tcs, match };
 }
 
-/** @param {ScalingForm} form */
+/** @param {Partial<ScalingForm>} form */
 export function initialState(form) {
-  return {
-    form: { ...SCALING_DEFAULTS, ...form },
-    plan: null,
-    spec: null,
-    error: null,
-    run: null,
-    status: 'idle',
-    message: '',
-    notice: '',
-    session: { games: 0, ms: 0 },
-  };
+  return gridInitial(SCALING_DEFAULTS, form);
 }
 
 /**

@@ -8,12 +8,12 @@ import { formField } from '../../ui/experiment.js';
 import { progressOf, rateOf } from './controller.js';
 import { errorText } from '../../ui/typed-error.js';
 
-const fmt = (x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
-const pm = (x, e) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${fmt(x)} ± ${fmt(e)}` : String(x));
+const fmt = (/** @type {number | null | undefined} */ x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const pm = (/** @type {number} */ x, /** @type {number} */ e) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${fmt(x)} ± ${fmt(e)}` : String(x));
 
 /**
  * @param {any} s the state (controller.js)
- * @param {any} report the crate's scaling_report (or null)
+ * @param {import('../../ui/crate-types.js').ScalingReport | null} report the crate's scaling_report
  * @param {any} h handlers: input(key, el), start, stop, resume, json, csv
  * @param {HTMLCanvasElement} canvas
  * @param {import('../../engine/concurrency.js').Concurrency} cap games at once: default and maximum
@@ -36,7 +36,7 @@ export function scalingTemplate(s, report, h, canvas, cap, cost) {
         1/variance against log₂ of the time gives the slope in Elo per doubling of the time, and its 95 % interval
         the verdict: <em>scales</em> (above 0), <em>anti-scales</em> (below 0) or <em>flat</em> (contains 0).</p>
       <div class="match-options">
-        <label>Searcher <select id="sc-engine" @change=${(e) => h.input('engine', e.target)}>
+        <label>Searcher <select id="sc-engine" @change=${(/** @type {Event} */ e) => h.input('engine', e.target)}>
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
         ${field('a', 'Player A (spec)', { path: 'a' })} ${field('b', 'Player B (spec)', { path: 'b' })}
         ${field('tcs', 'Time controls (comma-separated, seconds: 1+0.01,2+0.02,…)', { path: 'tcs', echo: reading })}
@@ -68,6 +68,10 @@ export function scalingTemplate(s, report, h, canvas, cap, cost) {
     </section>`;
 }
 
+/**
+ * @param {import('../../ui/crate-types.js').ScalingReport} r
+ * @param {number} nodesPerMs the virtual clock
+ */
 function resultTable(r, nodesPerMs) {
   return html`
     <p id="sc-verdict" data-verdict=${r.verdict}><strong>${r.sentence}</strong></p>

@@ -4,7 +4,7 @@
 // a valid sweep is, the statistics and the fit) are the crate's.
 
 import { DEFAULT_NPS } from '../../engine/defaults.js';
-import { gridUpdate } from '../../ui/grid-experiment.js';
+import { gridInitial, gridUpdate } from '../../ui/grid-experiment.js';
 
 export { pendingTasks, progressOf, rateOf, exportOf } from '../../ui/grid-experiment.js';
 
@@ -64,17 +64,7 @@ export function specOf(f, values) {
 
 /** @param {SweepForm} form @returns {SweepState} */
 export function initialState(form) {
-  return {
-    form: { ...SWEEP_DEFAULTS, ...form },
-    plan: null,
-    spec: null,
-    error: null,
-    run: null,
-    status: 'idle',
-    message: '',
-    notice: '',
-    session: { games: 0, ms: 0 },
-  };
+  return gridInitial(SWEEP_DEFAULTS, form);
 }
 
 /**

@@ -8,13 +8,13 @@ import { costTemplate } from '../../ui/cost-line.js';
 import { formField } from '../../ui/experiment.js';
 import { errorText } from '../../ui/typed-error.js';
 
-const fmt = (x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
-const pm = (x, e) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${fmt(x)} ± ${fmt(e)}` : String(x));
-const pct = (x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
+const fmt = (/** @type {number | null | undefined} */ x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const pm = (/** @type {number} */ x, /** @type {number} */ e) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${fmt(x)} ± ${fmt(e)}` : String(x));
+const pct = (/** @type {number | null | undefined} */ x) => (x == null ? '–' : `${(100 * x).toFixed(1)} %`);
 
 /**
  * @param {import('./controller.js').SweepState} s
- * @param {any} report the crate's sweep_report (or null)
+ * @param {import('../../ui/crate-types.js').SweepReport | null} report the crate's sweep_report
  * @param {any} h handlers: input(key, el), start, stop, resume, json, csv
  * @param {HTMLCanvasElement} canvas
  * @param {import('../../engine/concurrency.js').Concurrency} cap games at once: default and maximum
@@ -36,7 +36,7 @@ export function sweepTemplate(s, report, h, canvas, cap, cost) {
         (colour-reversed pairs, the same openings for every value, virtual clock). Elo is the swept manager's
         against the baseline; a parabola fitted with weights 1/variance locates the optimum.</p>
       <div class="match-options">
-        <label>Searcher <select id="s-engine" @change=${(e) => h.input('engine', e.target)}>
+        <label>Searcher <select id="s-engine" @change=${(/** @type {Event} */ e) => h.input('engine', e.target)}>
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
         ${field('tm', 'Manager (spec)', { path: 'a' })} ${field('param', 'Parameter', { path: 'param' })}
         ${field('values', 'Values (V1,V2,… or LO:HI:N)', { path: 'values' })}
@@ -70,6 +70,10 @@ export function sweepTemplate(s, report, h, canvas, cap, cost) {
     </section>`;
 }
 
+/**
+ * @param {import('../../ui/crate-types.js').SweepReport} r
+ * @param {number} nodesPerMs the virtual clock
+ */
 function resultTable(r, nodesPerMs) {
   return html`
     <p id="s-verdict"><strong>${r.verdict}</strong></p>

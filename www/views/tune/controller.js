@@ -106,7 +106,10 @@ export function progressOf(s) {
   return { done: s.run.history.length, total, share: total ? s.run.history.length / total : 0 };
 }
 
-/** Player +'s wins, losses and draws in an iteration's game summaries. */
+/**
+ * Player +'s wins, losses and draws in an iteration's game summaries.
+ * @param {{outcome_a: string}[]} summaries
+ */
 export function tally(summaries) {
   const t = { wins: 0, losses: 0, draws: 0 };
   for (const g of summaries) {

@@ -19,7 +19,10 @@ import { tuneTemplate } from './render.js';
 
 export { TUNE_PREFIX, TUNE_DEFAULTS } from './controller.js';
 
-/** The form checked by the crate: `{form, plan, spec, reading}` or `{form, error, reading}` naming the field. */
+/**
+ * The form checked by the crate: `{form, plan, spec, reading}` or `{form, error, reading}` naming the field.
+ * @param {import('./controller.js').TuneForm} form
+ */
 function check(form) {
   const reading = { tc: tcReading(form.tc) };
   try {

@@ -7,7 +7,12 @@ import { progressOf } from './controller.js';
 import { costTemplate } from '../../ui/cost-line.js';
 import { errorText } from '../../ui/typed-error.js';
 
-const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(5))) : '–');
+/**
+ * A tuned parameter in the crate's plan (`tune_plan`'s `spsa.params`).
+ * @typedef {{path: string, start: number, min: number, max: number, c_end: number, r_end: number}} SpsaParam
+ */
+
+const short = (/** @type {number} */ x) => (Number.isFinite(x) ? String(Number(x.toPrecision(5))) : '–');
 
 /**
  * @param {import('./controller.js').TuneState} s
@@ -23,11 +28,17 @@ export function tuneTemplate(s, result, h, canvas, cap, cost) {
   const err = s.error;
   // The field an error names (a match field may come as `match.games`).
   const at = err?.path ? err.path.replace(/^match\./, '').split('.')[0] : null;
+  /**
+   * A form field for `key`, marked invalid when the crate's error names `attrs.path`.
+   * @param {keyof import('./controller.js').TuneForm} key
+   * @param {string} label
+   * @param {{type?: string, min?: number, max?: number, path?: string, echo?: string}} [attrs]
+   */
   const field = (key, label, attrs = {}) => html`<label>${label}
     <input id="t-${key}" type=${attrs.type || 'text'} .value=${String(f[key])} min=${attrs.min ?? nothing} max=${attrs.max ?? nothing}
       class=${at && attrs.path === at ? 'invalid' : ''}
       aria-describedby=${attrs.echo !== undefined ? `t-${key}-reading` : nothing}
-      @input=${(e) => h.input(key, e.target)} />${attrs.echo !== undefined ? html`<span id="t-${key}-reading" class="tc-echo" role="status">${attrs.echo}</span>` : nothing}</label>`;
+      @input=${(/** @type {Event} */ e) => h.input(key, e.target)} />${attrs.echo !== undefined ? html`<span id="t-${key}-reading" class="tc-echo" role="status">${attrs.echo}</span>` : nothing}</label>`;
   const p = progressOf(s);
   const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');
   const spsa = s.plan?.spsa;
@@ -38,7 +49,7 @@ export function tuneTemplate(s, result, h, canvas, cap, cost) {
         colour-reversed pair against itself at θ − c·flip, and θ moves by r·c·(wins − losses)·flip. c and r shrink
         to c_end and r_end at the last iteration (A = 10 % of the iterations, α 0.602, γ 0.101).</p>
       <div class="match-options">
-        <label>Searcher <select id="t-engine" @change=${(e) => h.input('engine', e.target)}>
+        <label>Searcher <select id="t-engine" @change=${(/** @type {Event} */ e) => h.input('engine', e.target)}>
           <option value="ab" ?selected=${f.engine === 'ab'}>alpha-beta</option><option value="mcts" ?selected=${f.engine === 'mcts'}>MCTS</option></select></label>
         ${field('tm', 'Manager (spec; its values are the start)', { path: 'a' })} ${field('params', 'Parameters (K1,K2,…)', { path: 'params' })}
         ${field('cend', 'c_end per parameter (empty: range ÷ 20)', { path: 'c_end' })} ${field('rend', 'r_end per parameter (empty: follows the run’s length)', { path: 'r_end' })}
@@ -49,8 +60,8 @@ export function tuneTemplate(s, result, h, canvas, cap, cost) {
       </div>
       <p class="field-error" id="t-error" role="alert">${err ? errorText(err) : ''}</p>
       ${running ? nothing : costTemplate('t-estimate', cost, '')}
-      <p class="note" id="t-plan">${spsa ? `${spsa.iterations} iterations; ${spsa.params.map((q, i) => `${q.path} from ${short(q.start)} in ${short(q.min)} … ${short(q.max)}, c_end ${short(q.c_end)}, r_end ${short(q.r_end)} (a one-game edge every iteration moves it ${short(s.plan.reach[i])} over the run)`).join('; ')}` : ''}</p>
-      ${s.plan?.warnings?.length ? html`<p class="warn" id="t-warn" role="alert">${s.plan.warnings.map((w) => html`<span>${w}.</span> `)}</p>` : nothing}
+      <p class="note" id="t-plan">${spsa ? `${spsa.iterations} iterations; ${spsa.params.map((/** @type {SpsaParam} */ q, /** @type {number} */ i) => `${q.path} from ${short(q.start)} in ${short(q.min)} … ${short(q.max)}, c_end ${short(q.c_end)}, r_end ${short(q.r_end)} (a one-game edge every iteration moves it ${short(s.plan.reach[i])} over the run)`).join('; ')}` : ''}</p>
+      ${s.plan?.warnings?.length ? html`<p class="warn" id="t-warn" role="alert">${s.plan.warnings.map((/** @type {string} */ w) => html`<span>${w}.</span> `)}</p>` : nothing}
     </section>
     <section class="card wide" id="tune-run">
       <div class="match-buttons">
