@@ -82,7 +82,8 @@ impl CurveCanvas {
     fn paint(&mut self, chart: &Chart, highlight: Option<Highlight>) -> Result<Frame, JsError> {
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame = draw(&backend.into_drawing_area(), chart, highlight).map_err(|e| JsError::new(&e.to_string()))?;
+        let frame =
+            draw(&backend.into_drawing_area(), chart, highlight).map_err(|e| JsError::new(&e.to_string()))?;
         self.frame = Some(frame);
         Ok(frame)
     }
