@@ -17,7 +17,7 @@ fn main() {
             let set = value
                 .parse::<f64>()
                 .map_err(|_| format!("`{value}` is not a number"))
-                .and_then(|v| params.set(key, v));
+                .and_then(|v| params.set(key, v).map_err(|e| e.to_string()));
             if let Err(e) = set {
                 eprintln!("mcts_bench: {e}");
                 std::process::exit(2);

@@ -52,5 +52,5 @@ fn a_failed_game_is_named_and_the_others_are_kept() {
 fn run_match_into_stops_with_an_error_naming_the_game() {
     let cfg = config_with_a_broken_second_opening();
     let e = run_match_into(&cfg, 1, MatchState::scores_only(cfg.games), &mut |_, _| {}).unwrap_err();
-    assert!(e.starts_with("game ") && e.contains("panicked"), "{e}");
+    assert!(e.to_string().starts_with("game ") && e.to_string().contains("panicked"), "{e}");
 }

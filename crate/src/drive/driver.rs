@@ -1,5 +1,6 @@
 //! [`MoveDriver`]: one engine's per-game state and the move it is searching.
 
+use crate::error::FieldError;
 use shakmaty::Move;
 
 use crate::clock::timer::Timer;
@@ -198,7 +199,7 @@ impl MoveDriver {
     ///
     /// # Errors
     /// As [`MoveDriver::start`] and [`MoveDriver::step`].
-    pub fn run(&mut self, req: MoveRequest, out: &mut dyn FnMut(Event)) -> Result<MoveOutcome, String> {
+    pub fn run(&mut self, req: MoveRequest, out: &mut dyn FnMut(Event)) -> Result<MoveOutcome, FieldError> {
         self.start(req, out)?;
         loop {
             if let Some(r) = self.step(u32::MAX, out) {

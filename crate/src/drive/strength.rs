@@ -22,6 +22,7 @@
 //! below it. Level [`FULL`] has no cap. `docs/play.md` gives the Elo steps
 //! between neighbouring levels, measured with `tmlab match`.
 
+use crate::error::FieldError;
 use crate::tm::SearchKind;
 use serde::Serialize;
 
@@ -65,9 +66,13 @@ impl Level {
     ///
     /// # Errors
     /// `n` is not 1 … [`FULL`]; the message names it and the range.
-    pub fn get(n: u64) -> Result<Level, String> {
+    pub fn get(n: u64) -> Result<Level, FieldError> {
         LEVELS.iter().find(|l| u64::from(l.level) == n).copied().ok_or_else(|| {
-            format!("level {n}: expected a whole number from 1 (beginner) to {FULL} (full strength)")
+            FieldError::new(
+                "level",
+                format!("level {n} does not exist"),
+                format!("a whole number from 1 (beginner) to {FULL} (full strength)"),
+            )
         })
     }
 
@@ -223,7 +228,7 @@ mod tests {
             }
         }
         assert_eq!(Level::full().cap(SearchKind::AlphaBeta), None);
-        assert!(Level::get(0).unwrap_err().contains("from 1 (beginner) to 5"));
+        assert!(Level::get(0).unwrap_err().allowed.contains("from 1 (beginner) to 5"));
         assert!(Level::get(6).is_err());
         assert_eq!(Level::get(3).unwrap().describe(SearchKind::AlphaBeta), "3 (club, at most 25000 nodes/s)");
     }

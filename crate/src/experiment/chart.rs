@@ -2,6 +2,7 @@
 //! browser): a sweep's Elo with 95 % error bars against the value plus the fitted parabola, and
 //! a tune's parameter trajectories.
 
+use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -20,7 +21,7 @@ use crate::plot::style::{GRID, MAIN, MARK as FIT, SERIES as PALETTE};
 fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
     ctx: &mut ChartContext<'a, DB, CT>,
     pos: SeriesLabelPosition,
-) -> Result<(), String> {
+) -> Result<(), FieldError> {
     ctx.configure_series_labels()
         .background_style(WHITE.mix(0.85))
         .border_style(GRID)
@@ -30,9 +31,7 @@ fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
         .map_err(err)
 }
 
-fn err<E: std::fmt::Debug>(e: E) -> String {
-    format!("drawing failed: {e:?}")
-}
+use crate::plot::backend_error as err;
 
 /// Each point's Elo with its 95 % interval, `(x, elo, error)`, where both are finite.
 fn elo_points(points: impl Iterator<Item = (f64, Option<EloEstimate>)>) -> Vec<(f64, f64, f64)> {
@@ -62,7 +61,7 @@ fn elo_frame<'a, DB: DrawingBackend>(
     (x0, x1): (f64, f64),
     pts: &[(f64, f64, f64)],
     fit: &[(f64, f64)],
-) -> Result<(EloChart<'a, DB>, (f64, f64)), String> {
+) -> Result<(EloChart<'a, DB>, (f64, f64)), FieldError> {
     area.fill(&WHITE).map_err(err)?;
     let ys = pts.iter().flat_map(|&(_, y, e)| [y - e, y + e]).chain(fit.iter().map(|c| c.1)).chain([0.0]);
     let (mut y0, mut y1) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
@@ -82,7 +81,7 @@ fn elo_frame<'a, DB: DrawingBackend>(
 }
 
 /// The line at 0 Elo across a points chart.
-fn zero_line<DB: DrawingBackend>(ctx: &mut EloChart<'_, DB>, (x0, x1): (f64, f64)) -> Result<(), String> {
+fn zero_line<DB: DrawingBackend>(ctx: &mut EloChart<'_, DB>, (x0, x1): (f64, f64)) -> Result<(), FieldError> {
     ctx.draw_series(LineSeries::new([(x0, 0.0), (x1, 0.0)], BLACK.mix(0.3))).map_err(err)?;
     Ok(())
 }
@@ -92,7 +91,7 @@ fn draw_elo_points<DB: DrawingBackend>(
     ctx: &mut EloChart<'_, DB>,
     pts: &[(f64, f64, f64)],
     label: &str,
-) -> Result<(), String> {
+) -> Result<(), FieldError> {
     ctx.draw_series(
         pts.iter().map(|&(x, y, e)| PathElement::new([(x, y - e), (x, y + e)], MAIN.stroke_width(2))),
     )
@@ -112,7 +111,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     r: &SweepReport,
     title: &str,
-) -> Result<(), String> {
+) -> Result<(), FieldError> {
     let pts = elo_points(r.points.iter().map(|p| (p.value, p.m.estimate)));
     let (x0, x1) = padded_x(r.points.iter().map(|p| p.value));
     let curve: Vec<(f64, f64)> = r
@@ -161,7 +160,7 @@ pub fn draw_tune<DB: DrawingBackend>(
     cfg: &SpsaConfig,
     history: &[SpsaIteration],
     title: &str,
-) -> Result<(), String> {
+) -> Result<(), FieldError> {
     area.fill(&WHITE).map_err(err)?;
     let single = cfg.params.len() == 1;
     let scale = |i: usize, v: f64| {
@@ -214,7 +213,7 @@ pub fn draw_tune<DB: DrawingBackend>(
 ///
 /// # Errors
 /// Drawing failed.
-pub fn sweep_svg(r: &SweepReport, title: &str, size: (u32, u32)) -> Result<String, String> {
+pub fn sweep_svg(r: &SweepReport, title: &str, size: (u32, u32)) -> Result<String, FieldError> {
     crate::plot::svg(size.0, size.1, |area| draw_sweep(area, r, title))
 }
 
@@ -227,7 +226,7 @@ pub fn draw_scaling<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     r: &ScalingReport,
     title: &str,
-) -> Result<(), String> {
+) -> Result<(), FieldError> {
     let pts = elo_points(r.points.iter().map(|p| (p.log2_time, p.m.estimate)));
     let (x0, x1) = padded_x(r.points.iter().map(|p| p.log2_time));
     let line: Vec<(f64, f64)> =
@@ -273,7 +272,7 @@ pub fn draw_scaling<DB: DrawingBackend>(
 ///
 /// # Errors
 /// Drawing failed.
-pub fn scaling_svg(r: &ScalingReport, title: &str, size: (u32, u32)) -> Result<String, String> {
+pub fn scaling_svg(r: &ScalingReport, title: &str, size: (u32, u32)) -> Result<String, FieldError> {
     crate::plot::svg(size.0, size.1, |area| draw_scaling(area, r, title))
 }
 
@@ -286,7 +285,7 @@ pub fn draw_overhead<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     r: &OverheadReport,
     title: &str,
-) -> Result<(), String> {
+) -> Result<(), FieldError> {
     area.fill(&WHITE).map_err(err)?;
     let games = f64::from(r.spec.games.max(1));
     // A probability of 0 is drawn at the floor: a tenth of one game in all.
@@ -342,7 +341,7 @@ pub fn draw_overhead<DB: DrawingBackend>(
 ///
 /// # Errors
 /// Drawing failed.
-pub fn overhead_svg(r: &OverheadReport, title: &str, size: (u32, u32)) -> Result<String, String> {
+pub fn overhead_svg(r: &OverheadReport, title: &str, size: (u32, u32)) -> Result<String, FieldError> {
     crate::plot::svg(size.0, size.1, |area| draw_overhead(area, r, title))
 }
 
@@ -355,6 +354,6 @@ pub fn tune_svg(
     history: &[SpsaIteration],
     title: &str,
     size: (u32, u32),
-) -> Result<String, String> {
+) -> Result<String, FieldError> {
     crate::plot::svg(size.0, size.1, |area| draw_tune(area, cfg, history, title))
 }

@@ -260,7 +260,7 @@ pub fn eta_seconds(remaining: u32, done: u32, elapsed_ms: f64, est_game_seconds:
 ///
 /// # Errors
 /// The game cannot be set up.
-pub fn calibrate(cfg: &crate::play::match_::MatchConfig) -> Result<Calibration, String> {
+pub fn calibrate(cfg: &crate::play::match_::MatchConfig) -> Result<Calibration, FieldError> {
     use crate::clock::timer::now_ms;
     use crate::play::match_game::MatchGame;
     let start = now_ms();

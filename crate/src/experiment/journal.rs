@@ -16,6 +16,7 @@
 //! a [`Damage`] naming its line and why, and costs that line only: every other record is kept.
 //! Numbers round-trip exactly (serde_json's `float_roundtrip`).
 
+use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -64,15 +65,15 @@ pub fn seal_text(record_json: &str) -> String {
 ///
 /// # Errors
 /// The record does not serialise (a map with non-string keys).
-pub fn seal<T: Serialize>(record: &T) -> Result<String, String> {
-    serde_json::to_string(record).map(|s| seal_text(&s)).map_err(|e| e.to_string())
+pub fn seal<T: Serialize>(record: &T) -> Result<String, FieldError> {
+    serde_json::to_string(record).map(|s| seal_text(&s)).map_err(|e| FieldError::message(e.to_string()))
 }
 
 /// The record of a sealed line, checked against its sum.
 ///
 /// # Errors
 /// Why the line is not an intact record (in words a user can act on).
-pub fn open(line: &str) -> Result<Value, String> {
+pub fn open(line: &str) -> Result<Value, FieldError> {
     let line = clean(line);
     let body = line
         .strip_prefix(PREFIX)
@@ -83,16 +84,16 @@ pub fn open(line: &str) -> Result<Value, String> {
         })
         .filter(|(sum, _)| sum.bytes().all(|b| b.is_ascii_hexdigit()));
     let Some((sum, payload)) = body else {
-        return Err(format!("not a sealed tmlab record: {:?}", excerpt(line)));
+        return Err(FieldError::message(format!("not a sealed tmlab record: {:?}", excerpt(line))));
     };
-    let want = u32::from_str_radix(sum, 16).map_err(|e| e.to_string())?;
+    let want = u32::from_str_radix(sum, 16).map_err(|e| FieldError::message(e.to_string()))?;
     let got = crc32(payload.as_bytes());
     if got != want {
-        return Err(format!(
+        return Err(FieldError::message(format!(
             "checksum mismatch (the record says {sum}, its contents give {got:08x}): it was changed or damaged"
-        ));
+        )));
     }
-    serde_json::from_str(payload).map_err(|e| format!("the record is not JSON: {e}"))
+    serde_json::from_str(payload).map_err(|e| FieldError::message(format!("the record is not JSON: {e}")))
 }
 
 /// A line with its line end, surrounding blanks and NUL bytes removed.
@@ -148,21 +149,21 @@ pub fn header(kind: &str, settings: &Value) -> Value {
 ///
 /// # Errors
 /// Not a tmlab journal, another version, another kind of experiment or other settings.
-pub fn check_header(found: &Value, kind: &str, settings: &Value) -> Result<(), String> {
+pub fn check_header(found: &Value, kind: &str, settings: &Value) -> Result<(), FieldError> {
     if found.get("journal").and_then(Value::as_str) != Some("tmlab") {
-        return Err("its first record is not a tmlab journal header".into());
+        return Err(FieldError::message("its first record is not a tmlab journal header"));
     }
     if found.get("version") != Some(&json!(VERSION)) {
-        return Err(format!(
+        return Err(FieldError::message(format!(
             "it is journal version {}; this tmlab reads version {VERSION}: use a new file",
             found.get("version").map_or_else(|| "?".to_string(), Value::to_string)
-        ));
+        )));
     }
     if found.get("kind").and_then(Value::as_str) != Some(kind) {
-        return Err(format!(
+        return Err(FieldError::message(format!(
             "written by `tmlab {}`, not `tmlab {kind}`",
             excerpt(found.get("kind").and_then(Value::as_str).unwrap_or("?"))
-        ));
+        )));
     }
     let file = found.get("settings").unwrap_or(&Value::Null);
     if file != settings {
@@ -170,10 +171,10 @@ pub fn check_header(found: &Value, kind: &str, settings: &Value) -> Result<(), S
         differences("", file, settings, &mut diffs);
         let shown: Vec<&str> = diffs.iter().take(4).map(String::as_str).collect();
         let more = if diffs.len() > 4 { format!("; and {} more", diffs.len() - 4) } else { String::new() };
-        return Err(format!(
+        return Err(FieldError::message(format!(
             "written by a {kind} with other settings ({}{more}); use a new file or the same flags",
             shown.join("; ")
-        ));
+        )));
     }
     Ok(())
 }
@@ -223,7 +224,7 @@ mod tests {
         assert_eq!(open(&format!("{line}\r")).unwrap(), rec, "CRLF");
         assert_eq!(open(&format!("\0\0{line}\0")).unwrap(), rec, "NULs");
         let flipped = line.replace("win", "wix");
-        assert!(open(&flipped).unwrap_err().starts_with("checksum mismatch"), "{flipped}");
+        assert!(open(&flipped).unwrap_err().to_string().starts_with("checksum mismatch"), "{flipped}");
         for i in 0..line.len() {
             let mut b = line.clone().into_bytes();
             b[i] ^= 0x04;
@@ -231,7 +232,9 @@ mod tests {
                 assert!(open(&s).is_err(), "byte {i} flipped: {s}");
             }
         }
-        assert!(open("{\"kind\":\"sweep\"}").unwrap_err().starts_with("not a sealed tmlab record"));
+        assert!(
+            open("{\"kind\":\"sweep\"}").unwrap_err().to_string().starts_with("not a sealed tmlab record")
+        );
     }
 
     #[test]
@@ -259,12 +262,14 @@ mod tests {
         let s = json!({"games": 4});
         let h = header("sweep", &s);
         assert!(check_header(&h, "sweep", &s).is_ok());
-        assert!(check_header(&h, "tune", &s).unwrap_err().contains("written by `tmlab sweep`"));
+        assert!(check_header(&h, "tune", &s).unwrap_err().to_string().contains("written by `tmlab sweep`"));
         assert_eq!(
-            check_header(&h, "sweep", &json!({"games": 6})).unwrap_err(),
+            check_header(&h, "sweep", &json!({"games": 6})).unwrap_err().to_string(),
             "written by a sweep with other settings (games: the file has 4, this run 6); use a new file or the same flags"
         );
         let old = json!({"kind": "sweep", "settings": s});
-        assert!(check_header(&old, "sweep", &s).unwrap_err().contains("not a tmlab journal header"));
+        assert!(
+            check_header(&old, "sweep", &s).unwrap_err().to_string().contains("not a tmlab journal header")
+        );
     }
 }

@@ -15,6 +15,8 @@
 //!
 //! All in milliseconds.
 
+use crate::error::FieldError;
+use crate::excerpt::excerpt;
 use serde::{Deserialize, Serialize};
 
 use crate::play::pgn_import::import_pgn;
@@ -101,30 +103,37 @@ impl Rng {
     }
 }
 
-fn number(model: &str, part: &str, what: &str) -> Result<f64, String> {
+/// The error of a latency model's value: its path is `latency`.
+fn bad(message: String, allowed: impl Into<String>) -> FieldError {
+    FieldError::new("latency", message, allowed)
+}
+
+fn number(model: &str, part: &str, what: &str) -> Result<f64, FieldError> {
+    let part = part.trim();
     let x: f64 =
-        part.trim().parse().map_err(|_| format!("{model}: {what} {:?} is not a number", part.trim()))?;
+        part.parse().map_err(|_| bad(format!("{model}: {what} {:?} is not a number", excerpt(part)), ""))?;
     if !(x.is_finite() && (0.0..=MAX_MS).contains(&x)) {
-        return Err(format!("{model}: {what} {x} is out of range (0 … {MAX_MS})"));
+        return Err(bad(format!("{model}: {what} {x} is out of range"), format!("0 … {MAX_MS}")));
     }
     Ok(x)
 }
 
 impl std::str::FromStr for LatencyModel {
-    type Err = String;
+    type Err = FieldError;
 
     /// Reads `fixed:MS`, `normal:MEAN,SD`, `lognormal:MEDIAN,SIGMA` or `pareto:MIN,ALPHA`
     /// (`pgn:FILE` needs the file's text: [`LatencyModel::from_pgn`]).
-    fn from_str(s: &str) -> Result<LatencyModel, String> {
+    fn from_str(s: &str) -> Result<LatencyModel, FieldError> {
         let s = s.trim();
-        let (kind, rest) =
-            s.split_once(':').ok_or_else(|| format!("{s:?} is not a latency model; allowed: {ALLOWED}"))?;
+        let (kind, rest) = s
+            .split_once(':')
+            .ok_or_else(|| bad(format!("{:?} is not a latency model", excerpt(s)), ALLOWED))?;
         let parts: Vec<&str> = rest.split(',').collect();
         let want = |n: usize| {
             if parts.len() == n {
                 Ok(())
             } else {
-                Err(format!("{kind}: {} values given, {n} expected; allowed: {ALLOWED}", parts.len()))
+                Err(bad(format!("{kind}: {} values given, {n} expected", parts.len()), ALLOWED))
             }
         };
         match kind {
@@ -144,8 +153,9 @@ impl std::str::FromStr for LatencyModel {
                 let median = number(kind, parts[0], "MEDIAN")?;
                 let sigma = number(kind, parts[1], "SIGMA")?;
                 if median <= 0.0 || sigma > 5.0 {
-                    return Err(format!(
-                        "lognormal: MEDIAN must be > 0 and SIGMA 0 … 5, not {median},{sigma}"
+                    return Err(bad(
+                        format!("lognormal: MEDIAN must be > 0 and SIGMA 0 … 5, not {median},{sigma}"),
+                        "",
                     ));
                 }
                 Ok(LatencyModel::Lognormal { median, sigma })
@@ -155,12 +165,17 @@ impl std::str::FromStr for LatencyModel {
                 let min = number(kind, parts[0], "MIN")?;
                 let alpha = number(kind, parts[1], "ALPHA")?;
                 if min <= 0.0 || alpha < 0.1 {
-                    return Err(format!("pareto: MIN must be > 0 and ALPHA ≥ 0.1, not {min},{alpha}"));
+                    return Err(bad(
+                        format!("pareto: MIN must be > 0 and ALPHA ≥ 0.1, not {min},{alpha}"),
+                        "",
+                    ));
                 }
                 Ok(LatencyModel::Pareto { min, alpha })
             }
-            "pgn" => Err("pgn:FILE is read from a file (the command line's --latency pgn:FILE)".into()),
-            _ => Err(format!("{kind:?} is not a latency model; allowed: {ALLOWED}")),
+            "pgn" => {
+                Err(bad("pgn:FILE is read from a file (the command line's --latency pgn:FILE)".into(), ""))
+            }
+            _ => Err(bad(format!("{:?} is not a latency model", excerpt(kind)), ALLOWED)),
         }
     }
 }
@@ -171,8 +186,8 @@ impl std::str::FromStr for LatencyModel {
 ///
 /// # Errors
 /// A PGN that does not import, or a malformed `latency=` (naming the game and move).
-pub fn pgn_latencies(text: &str) -> Result<Vec<f64>, String> {
-    let games = import_pgn(text).map_err(|e| e.to_string())?;
+pub fn pgn_latencies(text: &str) -> Result<Vec<f64>, FieldError> {
+    let games = import_pgn(text).map_err(|e| FieldError::message(e.to_string()))?;
     Ok(games
         .iter()
         .flat_map(|g| &g.moves)
@@ -186,13 +201,14 @@ impl LatencyModel {
     ///
     /// # Errors
     /// No `latency=` values, or a malformed one.
-    pub fn from_pgn(text: &str) -> Result<LatencyModel, String> {
+    pub fn from_pgn(text: &str) -> Result<LatencyModel, FieldError> {
         let values = pgn_latencies(text)?;
         if values.is_empty() {
-            return Err("the PGN has no latency= values in its move comments (fastchess writes them with \
-                        -pgnout timeleft=true; a [%emt] is the whole time a move took, the engine's \
-                        thinking included, so it is not a latency)"
-                .into());
+            return Err(FieldError::message(
+                "the PGN has no latency= values in its move comments (fastchess writes them with \
+                 -pgnout timeleft=true; a [%emt] is the whole time a move took, the engine's \
+                 thinking included, so it is not a latency)",
+            ));
         }
         let count = values.len();
         let mean = values.iter().sum::<f64>() / count as f64;
@@ -243,14 +259,15 @@ mod tests {
         assert!("lognormal:10,1".parse::<LatencyModel>().is_ok());
         assert!("pareto:5,1.5".parse::<LatencyModel>().is_ok());
         let e = |s: &str| s.parse::<LatencyModel>().unwrap_err();
-        assert!(e("20").contains("is not a latency model; allowed: fixed:MS"), "{}", e("20"));
-        assert!(e("gauss:1,2").contains("\"gauss\" is not a latency model"));
-        assert_eq!(e("normal:20"), format!("normal: 1 values given, 2 expected; allowed: {ALLOWED}"));
-        assert_eq!(e("fixed:-5"), "fixed: MS -5 is out of range (0 … 3600000)");
-        assert_eq!(e("fixed:abc"), "fixed: MS \"abc\" is not a number");
-        assert!(e("pareto:0,2").contains("MIN must be > 0"));
-        assert!(e("lognormal:10,9").contains("SIGMA 0 … 5"));
-        assert!(e("fixed:NaN").contains("out of range"));
+        assert!(e("20").to_string().contains("is not a latency model; allowed: fixed:MS"), "{}", e("20"));
+        assert!(e("gauss:1,2").to_string().contains("\"gauss\" is not a latency model"));
+        assert_eq!(e("normal:20").text(), format!("normal: 1 values given, 2 expected; allowed: {ALLOWED}"));
+        assert_eq!(e("fixed:-5").path, "latency");
+        assert_eq!(e("fixed:-5").text(), "fixed: MS -5 is out of range; allowed: 0 … 3600000");
+        assert_eq!(e("fixed:abc").text(), "fixed: MS \"abc\" is not a number");
+        assert!(e("pareto:0,2").to_string().contains("MIN must be > 0"));
+        assert!(e("lognormal:10,9").to_string().contains("SIGMA 0 … 5"));
+        assert!(e("fixed:NaN").to_string().contains("out of range"));
     }
 
     #[test]
@@ -260,10 +277,16 @@ mod tests {
         let m = LatencyModel::from_pgn(text).unwrap();
         assert!(matches!(m, LatencyModel::Samples { count: 3, .. }));
         assert!(
-            LatencyModel::from_pgn("1. e4 {[%emt 0:00:01]} e5").unwrap_err().contains("no latency= values")
+            LatencyModel::from_pgn("1. e4 {[%emt 0:00:01]} e5")
+                .unwrap_err()
+                .to_string()
+                .contains("no latency= values")
         );
         let e = pgn_latencies("1. e4 {latency=abc} e5").unwrap_err();
-        assert!(e.contains("1. e4") && e.contains("`latency=abc` is not a time"), "{e}");
+        assert!(
+            e.to_string().contains("1. e4") && e.to_string().contains("`latency=abc` is not a time"),
+            "{e}"
+        );
         let text = include_str!("../../tests/data/pgn/fastchess-1.8.2-tc2+0.02.pgn");
         let values = pgn_latencies(text).unwrap();
         assert_eq!(values.len(), 4149, "every latency= of the shipped fastchess sample");

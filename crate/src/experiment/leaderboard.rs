@@ -199,7 +199,7 @@ pub fn check(plan: &Plan) -> Result<(), FieldError> {
 ///
 /// # Errors
 /// A bad spec, control, clock or adjudication.
-pub fn run_entry(plan: &Plan, engine: SearchKind, manager: &str, tc: &str) -> Result<Entry, String> {
+pub fn run_entry(plan: &Plan, engine: SearchKind, manager: &str, tc: &str) -> Result<Entry, FieldError> {
     let reference = gauntlet(engine).1;
     let cfg = entry_spec(plan, engine, manager, tc).to_config()?;
     let state: MatchState = run_match(&cfg, plan.concurrency, &mut |_, _| {})?;
@@ -241,15 +241,15 @@ pub fn run_entry(plan: &Plan, engine: SearchKind, manager: &str, tc: &str) -> Re
 ///
 /// # Errors
 /// The first that is not, naming the allowed ones.
-pub fn check_only(plan: &Plan) -> Result<(), String> {
+pub fn check_only(plan: &Plan) -> Result<(), FieldError> {
     for m in &plan.only {
         if !plan.engines.iter().any(|&e| gauntlet(e).0.contains(&m.as_str())) {
             let all: Vec<&str> = plan.engines.iter().flat_map(|&e| gauntlet(e).0).collect();
-            return Err(format!(
+            return Err(FieldError::message(format!(
                 "--only: `{}` is in no gauntlet of this run; allowed: {}",
                 crate::excerpt::excerpt(m),
                 all.join(", ")
-            ));
+            )));
         }
     }
     Ok(())
@@ -259,7 +259,7 @@ pub fn check_only(plan: &Plan) -> Result<(), String> {
 ///
 /// # Errors
 /// A bad control, or a manager in `only` that is in no gauntlet of the plan.
-pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, String> {
+pub fn run(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Result<Vec<Entry>, FieldError> {
     check_only(plan)?;
     let mut out = Vec::new();
     for &engine in &plan.engines {
@@ -383,6 +383,9 @@ mod tests {
             &mut |_| {},
         )
         .unwrap_err();
-        assert!(e.contains("`stockfish` is in no gauntlet of this run; allowed: lc0-legacy"), "{e}");
+        assert!(
+            e.to_string().contains("`stockfish` is in no gauntlet of this run; allowed: lc0-legacy"),
+            "{e}"
+        );
     }
 }

@@ -21,6 +21,7 @@
 //!   engine moves), `flag-move` (the move that lost on time). Each game
 //!   is played once per process (the page's chart plays the same game in its worker).
 
+use crate::error::FieldError;
 use crate::experiment::replay::replay_pgn;
 use crate::play::stats::{Sprt, elo_from_score};
 use crate::play::trace::{TRACE_DEFAULT_MOVES, TRACE_DEFAULT_NPS, TraceGame, TraceMove, TraceSpec};
@@ -35,7 +36,7 @@ const SAMPLES: [(&str, &str); 1] =
     [("lichess", include_str!("../../../www/public/replay/lichess-style-3+2.pgn"))];
 
 /// Evaluate a lesson's number placeholder (without its braces), with every kind.
-pub fn evaluate(expr: &str) -> Result<String, String> {
+pub fn evaluate(expr: &str) -> Result<String, FieldError> {
     evaluate_with(expr, &KINDS, &|a| match a.kind() {
         "sprt" => Some(sprt_value(a)),
         "elo" => Some(elo_value(a)),
@@ -45,7 +46,7 @@ pub fn evaluate(expr: &str) -> Result<String, String> {
     })
 }
 
-fn sprt_value(a: &Args) -> Result<f64, String> {
+fn sprt_value(a: &Args) -> Result<f64, FieldError> {
     a.check(&["elo0", "elo1", "alpha", "beta", "field"])?;
     let sprt = Sprt::with_errors(
         a.num("elo0")?.unwrap_or(0.0),
@@ -57,34 +58,32 @@ fn sprt_value(a: &Args) -> Result<f64, String> {
     match a.need("field")? {
         "upper" => Ok(upper),
         "lower" => Ok(lower),
-        other => Err(format!("unknown field `{other}`; allowed: upper, lower")),
+        other => Err(FieldError::new("field", format!("unknown field `{other}`"), "upper, lower")),
     }
 }
 
-fn elo_value(a: &Args) -> Result<f64, String> {
+fn elo_value(a: &Args) -> Result<f64, FieldError> {
     a.check(&["score"])?;
-    let score = a.num("score")?.ok_or("`elo` needs score=S")?;
+    let score = a.num("score")?.ok_or_else(|| FieldError::message("`elo` needs score=S"))?;
     if !(score > 0.0 && score < 1.0) {
-        return Err(format!("score={score}; allowed: 0 < score < 1"));
+        return Err(FieldError::new("score", format!("score={score}"), "0 < score < 1"));
     }
     Ok(elo_from_score(score))
 }
 
-fn replay_value(a: &Args) -> Result<f64, String> {
+fn replay_value(a: &Args) -> Result<f64, FieldError> {
     a.check(&["sample", "spec", "side", "field", "at"])?;
     let name = a.need("sample")?;
-    let pgn = SAMPLES
-        .iter()
-        .find(|(k, _)| *k == name)
-        .map(|(_, p)| *p)
-        .ok_or_else(|| format!("no sample `{name}`; allowed: {}", SAMPLES.map(|(k, _)| k).join(", ")))?;
-    let spec: TmSpec = a.need("spec")?.parse().map_err(|e| format!("spec: {e}"))?;
-    let replay = replay_pgn(pgn, &[spec]).map_err(|e| e.to_string())?;
-    let game = replay.games.first().ok_or("the sample has no game")?;
+    let pgn = SAMPLES.iter().find(|(k, _)| *k == name).map(|(_, p)| *p).ok_or_else(|| {
+        FieldError::new("sample", format!("no sample `{name}`"), SAMPLES.map(|(k, _)| k).join(", "))
+    })?;
+    let spec: TmSpec = a.need("spec")?.parse().map_err(|e| FieldError::message(format!("spec: {e}")))?;
+    let replay = replay_pgn(pgn, &[spec]).map_err(|e| FieldError::message(e.to_string()))?;
+    let game = replay.games.first().ok_or_else(|| FieldError::message("the sample has no game"))?;
     let side = match a.need("side")? {
         "white" => &game.sides[0],
         "black" => &game.sides[1],
-        other => return Err(format!("side={other}; allowed: white, black")),
+        other => return Err(FieldError::new("side", format!("side={other}"), "white, black")),
     };
     let field = a.need("field")?;
     match field {
@@ -92,20 +91,24 @@ fn replay_value(a: &Args) -> Result<f64, String> {
         "over-soft" => return Ok(f64::from(side.managers[0].over_soft)),
         _ => {}
     }
-    let at = a.whole("at")?.ok_or_else(|| format!("field={field} needs at=N (the side's move number)"))?;
+    let at = a
+        .whole("at")?
+        .ok_or_else(|| FieldError::message(format!("field={field} needs at=N (the side's move number)")))?;
     let mv = side
         .moves
         .iter()
         .find(|m| m.ply / 2 + 1 == at)
-        .ok_or_else(|| format!("{} made no timed move {at}", side.color))?;
+        .ok_or_else(|| FieldError::message(format!("{} made no timed move {at}", side.color)))?;
     match field {
         "used" => Ok(mv.used_ms),
         "soft" => Ok(mv.budgets[0].soft_ms),
         "hard" => Ok(mv.budgets[0].hard_ms),
         "clock" => Ok(mv.clock_before_ms),
-        other => {
-            Err(format!("unknown field `{other}`; allowed: over-hard, over-soft, used, soft, hard, clock"))
-        }
+        other => Err(FieldError::new(
+            "field",
+            format!("unknown field `{other}`"),
+            "over-hard, over-soft, used, soft, hard, clock",
+        )),
     }
 }
 
@@ -116,7 +119,7 @@ thread_local! {
     static GAMES: std::cell::RefCell<Vec<(String, Played)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-fn played(spec: &TraceSpec) -> Result<Played, String> {
+fn played(spec: &TraceSpec) -> Result<Played, FieldError> {
     let key = format!("{spec:?}");
     if let Some(g) = GAMES.with(|g| g.borrow().iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
         return Ok(g);
@@ -132,12 +135,12 @@ fn played(spec: &TraceSpec) -> Result<Played, String> {
     Ok(game)
 }
 
-fn game_value(a: &Args) -> Result<f64, String> {
+fn game_value(a: &Args) -> Result<f64, FieldError> {
     a.check(&["spec", "tc", "enps", "emoves", "elat", "opening", "eponder", "side", "field", "at"])?;
     let ponder = match a.whole("eponder")?.unwrap_or(0) {
         0 => false,
         1 => true,
-        x => return Err(format!("eponder={x}; allowed: 0, 1")),
+        x => return Err(FieldError::new("eponder", format!("eponder={x}"), "0, 1")),
     };
     let spec = TraceSpec {
         tm: a.need("spec")?.to_string(),
@@ -152,18 +155,20 @@ fn game_value(a: &Args) -> Result<f64, String> {
     let white = match a.get("side").unwrap_or("white") {
         "white" => true,
         "black" => false,
-        other => return Err(format!("side={other}; allowed: white, black")),
+        other => return Err(FieldError::new("side", format!("side={other}"), "white, black")),
     };
     let game = played(&spec)?;
     let side: Vec<&TraceMove> = game.iter().filter(|m| m.white == white).collect();
     let field = a.need("field")?;
     let at = a.whole("at")?;
-    let one = || -> Result<&TraceMove, String> {
-        let n = at.ok_or_else(|| format!("field={field} needs at=N (the side's move number)"))?;
+    let one = || -> Result<&TraceMove, FieldError> {
+        let n = at.ok_or_else(|| {
+            FieldError::message(format!("field={field} needs at=N (the side's move number)"))
+        })?;
         side.iter()
             .find(|m| m.move_number == n)
             .copied()
-            .ok_or_else(|| format!("the side made no engine move {n}"))
+            .ok_or_else(|| FieldError::message(format!("the side made no engine move {n}")))
     };
     match field {
         "hits" => Ok(side.iter().filter(|m| m.pondered_ms.is_some()).count() as f64),
@@ -173,18 +178,21 @@ fn game_value(a: &Args) -> Result<f64, String> {
             .iter()
             .find(|m| m.flagged)
             .map(|m| f64::from(m.move_number))
-            .ok_or_else(|| "the side did not lose on time".into()),
+            .ok_or_else(|| FieldError::message("the side did not lose on time")),
         "moves" => Ok(side.len() as f64),
         "used" if at.is_none() => Ok(side.iter().map(|m| m.used_ms).sum()),
         "used" => Ok(one()?.used_ms),
         "soft" => Ok(one()?.base_soft_ms),
         "hard" => Ok(one()?.hard_ms),
         "clock" => Ok(one()?.clock_before_ms),
-        "clock-end" => {
-            side.last().map(|m| m.clock_after_ms).ok_or_else(|| "the side made no engine move".into())
-        }
-        other => Err(format!(
-            "unknown field `{other}`; allowed: hits, pondered, moves, used, soft, hard, clock, clock-end, flag-move"
+        "clock-end" => side
+            .last()
+            .map(|m| m.clock_after_ms)
+            .ok_or_else(|| FieldError::message("the side made no engine move")),
+        other => Err(FieldError::new(
+            "field",
+            format!("unknown field `{other}`"),
+            "hits, pondered, moves, used, soft, hard, clock, clock-end, flag-move",
         )),
     }
 }
@@ -200,8 +208,10 @@ mod tests {
         assert_eq!(evaluate("sprt field=lower dp=2").unwrap(), "-2.94");
         assert_eq!(evaluate("sprt alpha=0.2 beta=0.2 field=upper dp=2").unwrap(), "1.39");
         assert_eq!(evaluate("elo score=0.75").unwrap(), "191");
-        assert!(evaluate("elo score=1").unwrap_err().contains("0 < score < 1"));
-        assert!(evaluate("sprt elo0=5 elo1=0 field=upper").unwrap_err().contains("elo0 must be less"));
+        assert!(evaluate("elo score=1").unwrap_err().to_string().contains("0 < score < 1"));
+        assert!(
+            evaluate("sprt elo0=5 elo1=0 field=upper").unwrap_err().to_string().contains("elo0 must be less")
+        );
     }
 
     #[test]
@@ -222,8 +232,9 @@ mod tests {
         assert!(
             evaluate("replay sample=nope spec=stockfish side=black field=over-hard")
                 .unwrap_err()
+                .to_string()
                 .contains("allowed: lichess")
         );
-        assert!(evaluate("bogus").unwrap_err().contains("replay"));
+        assert!(evaluate("bogus").unwrap_err().to_string().contains("replay"));
     }
 }

@@ -260,7 +260,7 @@ impl OverheadPlan {
     ///
     /// # Errors
     /// The manager refuses the overhead.
-    pub fn game(&self, overhead: f64, g: u32) -> Result<GameRun, String> {
+    pub fn game(&self, overhead: f64, g: u32) -> Result<GameRun, FieldError> {
         let spec = self.param.apply(&self.tm, overhead.round())?;
         let mut tm = spec.build();
         Ok(simulate_game(tm.as_mut(), &self.tc, &self.spec, g))
@@ -270,7 +270,7 @@ impl OverheadPlan {
     ///
     /// # Errors
     /// The manager refuses the overhead.
-    pub fn run(&self, overhead: f64) -> Result<(u32, f64), String> {
+    pub fn run(&self, overhead: f64) -> Result<(u32, f64), FieldError> {
         let spec = self.param.apply(&self.tm, overhead.round())?;
         let mut tm = spec.build();
         let mut flags = 0;
@@ -316,7 +316,7 @@ impl OverheadPlan {
     ///
     /// # Errors
     /// The manager refuses an overhead.
-    pub fn report(&self, on_point: &mut dyn FnMut(usize, usize)) -> Result<OverheadReport, String> {
+    pub fn report(&self, on_point: &mut dyn FnMut(usize, usize)) -> Result<OverheadReport, FieldError> {
         let overheads = self.overheads();
         let (_, think0) = self.run(0.0)?;
         let n = self.spec.games;

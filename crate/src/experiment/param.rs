@@ -97,9 +97,9 @@ impl NumericParam {
     ///
     /// # Errors
     /// The manager refuses the value.
-    pub fn apply(&self, tm: &TmSpec, x: f64) -> Result<TmSpec, String> {
+    pub fn apply(&self, tm: &TmSpec, x: f64) -> Result<TmSpec, FieldError> {
         let mut t = *tm;
-        t.set(&self.path, &self.token(x)).map_err(|e| e.to_string())?;
+        t.set(&self.path, &self.token(x)).map_err(|e| FieldError::message(e.to_string()))?;
         Ok(t)
     }
 }

@@ -5,6 +5,7 @@
 //! back; the caller sees games in the order they finish. Game `i` of a match is the same game
 //! whichever thread plays it ([`MatchConfig::play`]), so results do not depend on `concurrency`.
 
+use crate::error::FieldError;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -30,14 +31,14 @@ pub fn play_tasks(
     tasks: &[Task],
     concurrency: usize,
     on_game: &mut dyn FnMut(Task, GameSummary) -> bool,
-) -> Result<(), String> {
+) -> Result<(), FieldError> {
     for c in cfgs {
         c.validate()?;
     }
     let orders: Vec<Vec<usize>> = cfgs.iter().map(|c| opening_order(c.openings.len(), c.seed)).collect();
     let next = AtomicUsize::new(0);
     let halt = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(Task, Result<GameSummary, String>)>();
+    let (tx, rx) = mpsc::channel::<(Task, Result<GameSummary, FieldError>)>();
     let mut error = None;
     std::thread::scope(|scope| {
         for _ in 0..concurrency.max(1) {

@@ -10,6 +10,7 @@
 //! iteration is played again (on the virtual clock, to the same result), each held record is
 //! taken as it comes due if it still follows ([`take_held`]).
 
+use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -115,23 +116,28 @@ pub struct TuneResumed {
 ///
 /// # Errors
 /// What differs.
-pub fn check_iteration(plan: &TunePlan, theta: &[f64], k: u32, rec: &SpsaIteration) -> Result<(), String> {
+pub fn check_iteration(
+    plan: &TunePlan,
+    theta: &[f64],
+    k: u32,
+    rec: &SpsaIteration,
+) -> Result<(), FieldError> {
     let cfg = &plan.cfg;
     let step = cfg.step(theta, k);
     if rec.step != step {
-        return Err(format!(
+        return Err(FieldError::message(format!(
             "iteration {k} does not follow from the iterations before it (its step differs: another tune's record, or edited)"
-        ));
+        )));
     }
     let played = u64::from(rec.wins) + u64::from(rec.losses) + u64::from(rec.draws);
     if played != u64::from(2 * cfg.pairs_per) {
-        return Err(format!(
+        return Err(FieldError::message(format!(
             "iteration {k} scores {played} games, but an iteration plays {}",
             2 * cfg.pairs_per
-        ));
+        )));
     }
     if rec.theta != cfg.update(theta, &step, rec.wins, rec.losses) {
-        return Err(format!("iteration {k}'s values are not what its result gives"));
+        return Err(FieldError::message(format!("iteration {k}'s values are not what its result gives")));
     }
     Ok(())
 }

@@ -238,7 +238,7 @@ impl TunePlan {
     ///
     /// # Errors
     /// A value the manager refuses (cannot happen for values inside the ranges).
-    pub fn spec_at(&self, values: &[f64]) -> Result<String, String> {
+    pub fn spec_at(&self, values: &[f64]) -> Result<String, FieldError> {
         let mut tm = self.tm;
         for (p, &v) in self.params.iter().zip(values) {
             tm = p.apply(&tm, v)?;
@@ -250,7 +250,7 @@ impl TunePlan {
     ///
     /// # Errors
     /// As [`TunePlan::spec_at`].
-    pub fn iteration_match(&self, step: &SpsaStep) -> Result<MatchSpec, String> {
+    pub fn iteration_match(&self, step: &SpsaStep) -> Result<MatchSpec, FieldError> {
         let mut m = self.spec.base.clone();
         m.a = self.spec_at(&step.plus)?;
         m.b = self.spec_at(&step.minus)?;
@@ -272,12 +272,15 @@ impl TunePlan {
     ///
     /// # Errors
     /// A record that does not match (another tune's file).
-    pub fn replay(&self, records: &[SpsaIteration]) -> Result<Vec<f64>, String> {
+    pub fn replay(&self, records: &[SpsaIteration]) -> Result<Vec<f64>, FieldError> {
         let mut theta = self.cfg.start();
         for (i, r) in records.iter().enumerate() {
             let step = self.cfg.step(&theta, i as u32 + 1);
             if step != r.step {
-                return Err(format!("iteration {} in the resume file is not this tune's", i + 1));
+                return Err(FieldError::message(format!(
+                    "iteration {} in the resume file is not this tune's",
+                    i + 1
+                )));
             }
             theta = self.cfg.update(&theta, &step, r.wins, r.losses);
         }

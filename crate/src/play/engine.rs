@@ -11,6 +11,7 @@
 //! Controls without a game clock (`st=`, `nodes=`, `depth=`) bypass the manager: the search runs
 //! with its own limits only, as cutechess/fastchess send `go movetime|nodes|depth`.
 
+use crate::error::FieldError;
 use crate::tm::SearchKind;
 use serde::Serialize;
 use shakmaty::uci::UciMove;
@@ -75,11 +76,14 @@ impl EngineConfig {
     ///
     /// # Errors
     /// The manager has no `move-overhead` parameter (`mediocre`) or the value is out of range.
-    pub fn set_move_overhead(&mut self, ms: f64) -> Result<(), String> {
+    pub fn set_move_overhead(&mut self, ms: f64) -> Result<(), FieldError> {
         if self.tm.get("move-overhead").is_none() {
-            return Err(format!("manager {} has no move-overhead parameter", self.tm.manager()));
+            return Err(FieldError::message(format!(
+                "manager {} has no move-overhead parameter",
+                self.tm.manager()
+            )));
         }
-        self.tm.set("move-overhead", &format!("{ms}")).map_err(|e| e.to_string())
+        self.tm.set("move-overhead", &format!("{ms}")).map_err(|e| FieldError::message(e.to_string()))
     }
 
     /// `ab lc0-legacy(slowmover=1.2)`: searcher and spec string, then ` level N` below full
@@ -196,7 +200,7 @@ impl EnginePlayer {
     /// # Errors
     /// A move of `req.moves` is illegal, the position has no legal move, the MCTS parameters
     /// are invalid, or an MCTS search has neither a clock, a move time nor a node limit.
-    pub fn think(&mut self, req: &ThinkRequest<'_>) -> Result<(Move, Thought), String> {
+    pub fn think(&mut self, req: &ThinkRequest<'_>) -> Result<(Move, Thought), FieldError> {
         // A fixed move time keeps the manager's move overhead in reserve, as lc0 does with
         // `go movetime`: the search checks its limit only every few hundred nodes (or after a
         // batch), and any overshoot would lose on time.
@@ -204,7 +208,7 @@ impl EnginePlayer {
         let movetime = req.movetime_ms.map(|ms| (ms as f64 - overhead).max(1.0).floor());
         let mcts = self.config.searcher == SearchKind::Mcts;
         if mcts && req.view.is_none() && movetime.is_none() && req.nodes.is_none() {
-            return Err("no clock and no node limit: the MCTS search would never end".into());
+            return Err(FieldError::message("no clock and no node limit: the MCTS search would never end"));
         }
         let hit = self.ponder_hit(req);
         let request = MoveRequest {

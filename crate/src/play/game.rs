@@ -13,6 +13,7 @@
 //!   rule, insufficient material; optionally by score as fastchess's `-resign`/`-draw` and
 //!   `-maxmoves` do (Termination `adjudication`).
 
+use crate::error::FieldError;
 use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
@@ -63,20 +64,28 @@ impl Game {
     /// # Errors
     /// A side's control has no clock and no node or depth limit (a game could never end), or
     /// the opening is broken.
-    pub fn new(setup: GameSetup, opening: &Opening) -> Result<Game, String> {
+    pub fn new(setup: GameSetup, opening: &Opening) -> Result<Game, FieldError> {
         for (side, s) in [("white", &setup.white), ("black", &setup.black)] {
             if !s.tc.has_clock()
                 && s.tc.nodes.is_none()
                 && s.tc.depth.is_none()
                 && !matches!(s.tc.timing, crate::clock::Timing::MoveTime { .. })
             {
-                return Err(format!("{side}'s control `{}` bounds neither time, nodes nor depth", s.tc));
+                return Err(FieldError::new(
+                    format!("{side}_tc"),
+                    format!("{side}'s control `{}` bounds neither time, nodes nor depth", s.tc),
+                    "",
+                ));
             }
         }
         if let ClockMode::Virtual { nps, latency_ms } = setup.clock
             && !(nps.is_finite() && nps > 0.0 && latency_ms.is_finite() && latency_ms >= 0.0)
         {
-            return Err(format!("virtual clock needs nps > 0 and latency ≥ 0, got {nps} and {latency_ms}"));
+            return Err(FieldError::new(
+                "clock",
+                format!("virtual clock needs nps > 0 and latency ≥ 0, got {nps} and {latency_ms}"),
+                "",
+            ));
         }
         let start = opening.start_position();
         let clock = GameClock::new(&setup.white.tc, &setup.black.tc);
@@ -214,12 +223,12 @@ impl Game {
     ///
     /// # Errors
     /// The game is over or the move is illegal; the game is unchanged then.
-    pub fn apply(&mut self, m: Move, used_ms: f64, engine: Option<Thought>) -> Result<(), String> {
+    pub fn apply(&mut self, m: Move, used_ms: f64, engine: Option<Thought>) -> Result<(), FieldError> {
         if self.outcome.is_some() {
-            return Err("the game is over".into());
+            return Err(FieldError::message("the game is over"));
         }
         if !self.pos.is_legal(m) {
-            return Err(format!("illegal move {m} in {}", fen_of(&self.pos)));
+            return Err(FieldError::message(format!("illegal move {m} in {}", fen_of(&self.pos))));
         }
         let c = self.pos.turn();
         let before = self.clock.side(c).remaining_ms();

@@ -10,6 +10,7 @@
 //!   are in); it is what a browser keeps while one worker per game plays. [`run_match`] plays a
 //!   whole match natively with `concurrency` threads pulling game indices.
 
+use crate::error::FieldError;
 use serde::Serialize;
 
 use super::engine::{EngineConfig, EnginePlayer};
@@ -82,12 +83,12 @@ impl MatchConfig {
     ///
     /// # Errors
     /// No openings or no games.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         if self.openings.is_empty() {
-            return Err("the opening set is empty".into());
+            return Err(FieldError::message("the opening set is empty"));
         }
         if self.games == 0 {
-            return Err("a match needs at least one game".into());
+            return Err(FieldError::message("a match needs at least one game"));
         }
         Ok(())
     }
@@ -126,7 +127,7 @@ impl MatchConfig {
         order: &[usize],
         a: &mut EnginePlayer,
         b: &mut EnginePlayer,
-    ) -> Result<GameRecord, String> {
+    ) -> Result<GameRecord, FieldError> {
         let (setup, opening) = self.game(i, order);
         let mut game = Game::new(setup, opening)?;
         a.new_game();

@@ -9,6 +9,7 @@
 use super::match_::{GameScore, MatchConfig, MatchReport, report_scores};
 use super::match_spec::MatchSpec;
 use super::stats::{Sprt, SprtVerdict};
+use crate::error::FieldError;
 
 /// A match in progress, as the page keeps it.
 #[derive(Clone, Debug)]
@@ -26,7 +27,7 @@ impl MatchBook {
     ///
     /// # Errors
     /// The spec's first bad field, named.
-    pub fn new(spec: MatchSpec) -> Result<MatchBook, String> {
+    pub fn new(spec: MatchSpec) -> Result<MatchBook, FieldError> {
         let cfg: MatchConfig = spec.to_config()?;
         Ok(MatchBook::from_config(spec, &cfg))
     }
@@ -64,14 +65,14 @@ impl MatchBook {
     ///
     /// # Errors
     /// The index is not a game of this match.
-    pub fn add(&mut self, score: GameScore, pgn: String) -> Result<(), String> {
+    pub fn add(&mut self, score: GameScore, pgn: String) -> Result<(), FieldError> {
         let i = score.index as usize;
         if i >= self.scores.len() {
-            return Err(format!(
+            return Err(FieldError::message(format!(
                 "game index {} is out of range: the match has games 0 to {}",
                 score.index,
                 self.scores.len() - 1
-            ));
+            )));
         }
         self.scores[i] = Some(score);
         self.pgns[i] = Some(pgn);
@@ -215,7 +216,10 @@ mod tests {
         let mut bad = *book.score(0).unwrap();
         bad.index = 1000;
         let e = book.add(bad, String::new()).unwrap_err();
-        assert!(e.contains("game index 1000 is out of range") && e.contains("0 to 999"), "{e}");
-        assert!(MatchBook::new(spec(r#","games":0"#)).unwrap_err().starts_with("games:"));
+        assert!(
+            e.to_string().contains("game index 1000 is out of range") && e.to_string().contains("0 to 999"),
+            "{e}"
+        );
+        assert!(MatchBook::new(spec(r#","games":0"#)).unwrap_err().to_string().starts_with("games:"));
     }
 }

@@ -9,6 +9,7 @@ use super::engine::EnginePlayer;
 use super::game::{Game, MoveRecord, play_move};
 use super::match_::{GameSummary, MatchConfig, opening_order};
 use super::match_spec::MatchSpec;
+use crate::error::FieldError;
 
 /// A match game being played, with both players.
 #[derive(Debug)]
@@ -25,13 +26,13 @@ impl MatchGame {
     ///
     /// # Errors
     /// `index` is not a game of the match, or the game cannot be set up.
-    pub fn new(cfg: &MatchConfig, index: u32) -> Result<MatchGame, String> {
+    pub fn new(cfg: &MatchConfig, index: u32) -> Result<MatchGame, FieldError> {
         cfg.validate()?;
         if index >= cfg.games {
-            return Err(format!(
+            return Err(FieldError::message(format!(
                 "game index {index} is out of range: the match has games 0 to {}",
                 cfg.games - 1
-            ));
+            )));
         }
         let order = opening_order(cfg.openings.len(), cfg.seed);
         let (setup, opening) = cfg.game(index, &order);
@@ -49,7 +50,7 @@ impl MatchGame {
     ///
     /// # Errors
     /// The spec's first bad field (named), or a bad index.
-    pub fn from_spec_json(spec: &str, index: u32) -> Result<MatchGame, String> {
+    pub fn from_spec_json(spec: &str, index: u32) -> Result<MatchGame, FieldError> {
         let cfg = MatchSpec::from_json(spec)?.to_config()?;
         Self::new(&cfg, index)
     }
@@ -144,9 +145,12 @@ mod tests {
     fn bad_indices_and_specs_are_refused_with_reasons() {
         let cfg = MatchSpec::from_json(SPEC).unwrap().to_config().unwrap();
         let e = MatchGame::new(&cfg, 4).unwrap_err();
-        assert!(e.contains("game index 4 is out of range") && e.contains("0 to 3"), "{e}");
+        assert!(
+            e.to_string().contains("game index 4 is out of range") && e.to_string().contains("0 to 3"),
+            "{e}"
+        );
         let e = MatchGame::from_spec_json(r#"{"a":"stockfish","b":"x"}"#, 0).unwrap_err();
-        assert!(e.starts_with("b: "), "{e}");
+        assert!(e.to_string().starts_with("b: "), "{e}");
         assert!(MatchGame::from_spec_json(SPEC, 3).is_ok());
     }
 }

@@ -173,9 +173,7 @@ impl MatchSpec {
     pub fn opening_set(&self) -> Result<Vec<Opening>, FieldError> {
         match &self.openings {
             OpeningsSpec::Builtin => Ok(openings::builtin()),
-            OpeningsSpec::Epd(text) => {
-                openings::parse_epd(text).map_err(|e| FieldError::said("openings.epd", e))
-            }
+            OpeningsSpec::Epd(text) => openings::parse_epd(text).map_err(|e| e.within("openings.epd")),
         }
     }
 

@@ -4,6 +4,7 @@
 //! An [`Opening`] is a start position plus book moves; games start after the book moves, which
 //! the PGN records with `{book}` comments.
 
+use crate::error::FieldError;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
@@ -48,14 +49,22 @@ impl Opening {
 }
 
 /// Parse a FEN (or the first four fields of an EPD line) into a legal position.
-pub fn parse_fen(fen: &str) -> Result<Chess, String> {
+pub fn parse_fen(fen: &str) -> Result<Chess, FieldError> {
     // A FEN is one line. A PGN tag holding a line break is written back on one line, which can
     // read as another position or as none (found by the pgn fuzz target).
     if fen.trim().contains(['\n', '\r']) {
-        return Err(format!("malformed FEN '{}': a line break inside; allowed: one line", short(fen.trim())));
+        return Err(FieldError::new(
+            "fen",
+            format!("malformed FEN '{}': a line break inside", short(fen.trim())),
+            "one line",
+        ));
     }
-    let fen: Fen = fen.trim().parse().map_err(|e| format!("malformed FEN '{}': {e}", short(fen.trim())))?;
-    fen.into_position(CastlingMode::Standard).map_err(|e| format!("illegal position: {e}"))
+    let fen: Fen = fen
+        .trim()
+        .parse()
+        .map_err(|e| FieldError::new("fen", format!("malformed FEN '{}': {e}", short(fen.trim())), ""))?;
+    fen.into_position(CastlingMode::Standard)
+        .map_err(|e| FieldError::new("fen", format!("illegal position: {e}"), ""))
 }
 
 pub use crate::drive::fen_of;
@@ -66,7 +75,7 @@ pub fn builtin() -> Vec<Opening> {
 }
 
 /// Parse `ECO | name | SAN moves` lines (comments start with `#`).
-pub fn parse_lines(text: &str) -> Result<Vec<Opening>, String> {
+pub fn parse_lines(text: &str) -> Result<Vec<Opening>, FieldError> {
     let start = Chess::default();
     let start_fen = fen_of(&start);
     let mut out = Vec::new();
@@ -77,17 +86,33 @@ pub fn parse_lines(text: &str) -> Result<Vec<Opening>, String> {
         }
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
         let [eco, name, moves] = fields[..] else {
-            return Err(format!("line {}: expected `ECO | name | moves`, got '{}'", n + 1, short(line)));
+            return Err(FieldError::message(format!(
+                "line {}: expected `ECO | name | moves`, got '{}'",
+                n + 1,
+                short(line)
+            )));
         };
         let mut pos = start.clone();
         let mut book = Vec::new();
         for san in moves.split_whitespace() {
             let m = san
                 .parse::<San>()
-                .map_err(|e| format!("line {} ({}): bad SAN '{}': {e}", n + 1, short(name), short(san)))?
+                .map_err(|e| {
+                    FieldError::message(format!(
+                        "line {} ({}): bad SAN '{}': {e}",
+                        n + 1,
+                        short(name),
+                        short(san)
+                    ))
+                })?
                 .to_move(&pos)
                 .map_err(|e| {
-                    format!("line {} ({}): illegal move '{}': {e}", n + 1, short(name), short(san))
+                    FieldError::message(format!(
+                        "line {} ({}): illegal move '{}': {e}",
+                        n + 1,
+                        short(name),
+                        short(san)
+                    ))
                 })?;
             book.push(m.to_uci(CastlingMode::Standard).to_string());
             pos.play_unchecked(m);
@@ -104,7 +129,7 @@ pub fn parse_lines(text: &str) -> Result<Vec<Opening>, String> {
 
 /// Parse an EPD file: one position per line (the four FEN fields, then optional opcodes such as
 /// `id "name";`). Half-move and full-move counters may follow the four fields, as in a FEN.
-pub fn parse_epd(text: &str) -> Result<Vec<Opening>, String> {
+pub fn parse_epd(text: &str) -> Result<Vec<Opening>, FieldError> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -113,23 +138,31 @@ pub fn parse_epd(text: &str) -> Result<Vec<Opening>, String> {
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
         if fields.len() < 4 {
-            return Err(format!("EPD line {}: expected at least 4 FEN fields, got '{}'", n + 1, short(line)));
+            return Err(FieldError::message(format!(
+                "EPD line {}: expected at least 4 FEN fields, got '{}'",
+                n + 1,
+                short(line)
+            )));
         }
         let counters = fields.get(4..6).filter(|c| c.iter().all(|f| f.parse::<u32>().is_ok()));
         let fen = match counters {
             Some(c) => format!("{} {} {} {} {} {}", fields[0], fields[1], fields[2], fields[3], c[0], c[1]),
             None => format!("{} {} {} {} 0 1", fields[0], fields[1], fields[2], fields[3]),
         };
-        let pos = parse_fen(&fen).map_err(|e| format!("EPD line {}: {e}", n + 1))?;
+        let pos = parse_fen(&fen).map_err(|e| e.context(format!("EPD line {}", n + 1)))?;
         if pos.legal_moves().is_empty() {
-            return Err(format!("EPD line {}: the game is already over in '{}'", n + 1, short(&fen)));
+            return Err(FieldError::message(format!(
+                "EPD line {}: the game is already over in '{}'",
+                n + 1,
+                short(&fen)
+            )));
         }
         let name = epd_id(line).unwrap_or_else(|| format!("EPD line {}", n + 1));
         let fen = fen_of(&pos);
         out.push(Opening { name, start_fen: fen.clone(), book_moves: Vec::new(), fen });
     }
     if out.is_empty() {
-        return Err("the EPD file has no positions".into());
+        return Err(FieldError::message("the EPD file has no positions"));
     }
     Ok(out)
 }
@@ -178,9 +211,9 @@ mod tests {
     #[test]
     fn bad_lines_name_the_line_and_move() {
         let err = parse_lines("X00 | Broken | e4 e5 Ke3").unwrap_err();
-        assert!(err.contains("line 1") && err.contains("'Ke3'"), "{err}");
+        assert!(err.to_string().contains("line 1") && err.to_string().contains("'Ke3'"), "{err}");
         let err = parse_lines("just some text").unwrap_err();
-        assert!(err.contains("expected `ECO | name | moves`"), "{err}");
+        assert!(err.to_string().contains("expected `ECO | name | moves`"), "{err}");
     }
 
     #[test]
@@ -193,8 +226,8 @@ mod tests {
         assert_eq!(set[0].name, "e4");
         assert_eq!(set[1].name, "EPD line 3");
         assert!(set[1].fen.ends_with("2 3"));
-        assert!(parse_epd("8/8/8/8 w").unwrap_err().contains("at least 4 FEN fields"));
+        assert!(parse_epd("8/8/8/8 w").unwrap_err().to_string().contains("at least 4 FEN fields"));
         assert!(parse_epd("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq zz").is_err());
-        assert!(parse_epd("").unwrap_err().contains("no positions"));
+        assert!(parse_epd("").unwrap_err().to_string().contains("no positions"));
     }
 }

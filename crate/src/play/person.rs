@@ -20,6 +20,7 @@
 //! its last reported score is within ±25 centipawns ([`DRAW_OFFER_MIN_MOVE`],
 //! [`DRAW_OFFER_MAX_CP`]); otherwise it declines and play goes on.
 
+use crate::error::FieldError;
 use crate::tm::SearchKind;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Color, Move, Position, Role, Square};
@@ -122,18 +123,19 @@ impl PersonGame {
     ///
     /// # Errors
     /// The payload is malformed or belongs to another manager than this game's; nothing changes.
-    pub fn set_manager_state(&mut self, payload: &str) -> Result<(), String> {
-        let snap = TmSnapshot::from_payload(payload).map_err(|e| e.to_string())?;
+    pub fn set_manager_state(&mut self, payload: &str) -> Result<(), FieldError> {
+        let snap = TmSnapshot::from_payload(payload).map_err(|e| FieldError::message(e.to_string()))?;
         if snap.spec() != self.tm_spec {
-            return Err(format!(
+            return Err(FieldError::message(format!(
                 "the manager state is for {:?}, but this game's manager is {:?}",
                 snap.spec(),
                 self.tm_spec
-            ));
+            )));
         }
         // The words must be this manager's state: read them into a fresh one.
-        let spec: crate::tm::TmSpec = self.tm_spec.parse().map_err(|e| format!("{e}"))?;
-        snap.restore(&spec, spec.build().as_mut()).map_err(|e| e.to_string())?;
+        let spec: crate::tm::TmSpec =
+            self.tm_spec.parse().map_err(|e| FieldError::message(format!("{e}")))?;
+        snap.restore(&spec, spec.build().as_mut()).map_err(|e| FieldError::message(e.to_string()))?;
         self.manager_state = Some(payload.trim().to_string());
         Ok(())
     }
@@ -150,7 +152,7 @@ impl PersonGame {
         ]
     }
 
-    fn record_move(&mut self, m: Move, used_ms: f64, engine: Option<EngineReport>) -> Result<(), String> {
+    fn record_move(&mut self, m: Move, used_ms: f64, engine: Option<EngineReport>) -> Result<(), FieldError> {
         let uci = uci_of(&m);
         let thought = engine.as_ref().map(|r| {
             let told = self.game.clock().side(self.game.position().turn()).uci_view();
@@ -167,16 +169,16 @@ impl PersonGame {
         Ok(())
     }
 
-    fn apply_person(&mut self, m: Move, used_ms: f64) -> Result<(), String> {
+    fn apply_person(&mut self, m: Move, used_ms: f64) -> Result<(), FieldError> {
         if !self.person_to_move() {
-            return Err("it is not your move".into());
+            return Err(FieldError::message("it is not your move"));
         }
         self.record_move(m, used_ms, None)
     }
 
-    fn apply_engine(&mut self, m: Move, used_ms: f64) -> Result<(), String> {
+    fn apply_engine(&mut self, m: Move, used_ms: f64) -> Result<(), FieldError> {
         if !self.engine_to_move() {
-            return Err("it is not the engine's move".into());
+            return Err(FieldError::message("it is not the engine's move"));
         }
         let report = std::mem::take(&mut self.report);
         self.record_move(m, used_ms, Some(report))
@@ -193,9 +195,9 @@ impl PersonGame {
         dest: &str,
         promotion: Option<&str>,
         used_ms: f64,
-    ) -> Result<(), String> {
+    ) -> Result<(), FieldError> {
         if !self.person_to_move() {
-            return Err("it is not your move".into());
+            return Err(FieldError::message("it is not your move"));
         }
         let m = find_move(self.game.position(), orig, dest, promotion)?;
         self.apply_person(m, used_ms)
@@ -207,9 +209,9 @@ impl PersonGame {
     /// # Errors
     /// It is not the person's move, or the text is not a legal move here; the message names the
     /// text and what was wrong (not a move, illegal, ambiguous, a promotion without a piece).
-    pub fn play_text(&mut self, text: &str, used_ms: f64) -> Result<String, String> {
+    pub fn play_text(&mut self, text: &str, used_ms: f64) -> Result<String, FieldError> {
         if !self.person_to_move() {
-            return Err("it is not your move".into());
+            return Err(FieldError::message("it is not your move"));
         }
         let m = read_move(self.game.position(), text)?;
         self.apply_person(m, used_ms)?;
@@ -237,13 +239,17 @@ impl PersonGame {
     ///
     /// # Errors
     /// It is not the engine's move, or the line is not a `bestmove` line.
-    pub fn play_engine(&mut self, bestmove: &str, used_ms: f64) -> Result<(String, Option<String>), String> {
+    pub fn play_engine(
+        &mut self,
+        bestmove: &str,
+        used_ms: f64,
+    ) -> Result<(String, Option<String>), FieldError> {
         if !self.engine_to_move() {
-            return Err("it is not the engine's move".into());
+            return Err(FieldError::message("it is not the engine's move"));
         }
         let mut it = bestmove.split_whitespace();
         if it.next() != Some("bestmove") {
-            return Err(format!("expected a bestmove line, got {bestmove:?}"));
+            return Err(FieldError::message(format!("expected a bestmove line, got {bestmove:?}")));
         }
         let uci = it.next().unwrap_or("0000").to_string();
         let ponder = match (it.next(), it.next()) {
@@ -295,6 +301,6 @@ mod view;
 pub use ending::{DRAW_OFFER_MAX_CP, DRAW_OFFER_MIN_MOVE};
 pub use input::{dests, find_move, parse_tc, read_move};
 pub use save::{PlayEvent, SAVE_VERSION, SavedGame};
-pub use setup::{PlaySetup, SetupError};
+pub use setup::PlaySetup;
 pub use uci::EngineRequest;
 pub use view::{ClockState, EngineMove, MoveRow, PlayState, bar_span_ms};

@@ -4,6 +4,7 @@
 //! This file holds the game types and the export format; the move comments' conventions are in
 //! `comment`, reading in `read`.
 
+use crate::error::FieldError;
 use std::fmt::Write as _;
 
 use shakmaty::Chess;
@@ -78,7 +79,7 @@ impl PgnGame {
     }
 
     /// The start position: the `FEN` tag, or the standard one.
-    pub fn start_position(&self) -> Result<Chess, String> {
+    pub fn start_position(&self) -> Result<Chess, FieldError> {
         match self.tag("FEN") {
             Some(fen) => parse_fen(fen),
             None => Ok(Chess::default()),

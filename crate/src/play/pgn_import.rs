@@ -26,6 +26,7 @@
 //! number, White, Black and Event) and the move (`14... Nf6`).
 
 use super::pgn::{ReadError, ReadGame, parse_clock, read_games};
+use crate::error::FieldError;
 
 /// The longest PGN text accepted, bytes (about 20 000 games).
 pub const MAX_PGN_BYTES: usize = 32 << 20;
@@ -62,18 +63,19 @@ pub fn import_pgn(text: &str) -> Result<Vec<ClockedGame>, ImportError> {
 }
 
 /// Reads a clock command's value; `None` when absent.
-fn command_ms(comment: &str, cmd: &str) -> Result<Option<f64>, String> {
+fn command_ms(comment: &str, cmd: &str) -> Result<Option<f64>, FieldError> {
     let key = format!("[%{cmd}");
     let Some(at) = comment.find(&key) else { return Ok(None) };
     let rest = &comment[at + key.len()..];
     let Some(end) = rest.find(']') else {
-        return Err(format!("[%{cmd} …] is not closed with `]`"));
+        return Err(FieldError::new(cmd, format!("[%{cmd} …] is not closed with `]`"), ""));
     };
     let value = rest[..end].trim();
     parse_clock(value).filter(|ms| ms.is_finite()).map(Some).ok_or_else(|| {
-        format!(
-            "[%{cmd} {}] is not a time; allowed: h:mm:ss or h:mm:ss.f (e.g. 0:02:55.3)",
-            crate::excerpt::excerpt(value)
+        FieldError::new(
+            cmd,
+            format!("[%{cmd} {}] is not a time", crate::excerpt::excerpt(value)),
+            "h:mm:ss or h:mm:ss.f (e.g. 0:02:55.3)",
         )
     })
 }
@@ -117,24 +119,24 @@ const SECONDS: TimeWord = TimeWord { bare_ms: false, signed: false, round: true 
 
 /// cutechess's `+0.31/14 1.21s` prefix (or `1.21s` alone), before any `, …` fastchess or
 /// cutechess appends: the seconds, in ms.
-fn cutechess_seconds(comment: &str) -> Result<Option<f64>, String> {
+fn cutechess_seconds(comment: &str) -> Result<Option<f64>, FieldError> {
     let head = comment.split(',').next().unwrap_or("");
     let mut words = head.split_whitespace();
     let Some(first) = words.next() else { return Ok(None) };
     let token = if first.contains('/') { words.next() } else { Some(first) };
     let Some(token) = token else { return Ok(None) };
     time_ms(token, SECONDS).map_err(|()| {
-        format!(
-            "the move time `{}` is not a time; allowed: seconds like 1.21s, at most {} s",
-            crate::excerpt::excerpt(token),
-            MAX_MS / 1000.0
+        FieldError::new(
+            "emt",
+            format!("the move time `{}` is not a time", crate::excerpt::excerpt(token)),
+            format!("seconds like 1.21s, at most {} s", MAX_MS / 1000.0),
         )
     })
 }
 
 /// fastchess's `tl=9.810s` (pgnout `timeleft=true`): the clock after the move, ms. A flagged
 /// move's is negative (`tl=-0.006s, … loses on time (6ms overrun)`): its clock is at 0.
-fn fastchess_time_left(comment: &str) -> Result<Option<f64>, String> {
+fn fastchess_time_left(comment: &str) -> Result<Option<f64>, FieldError> {
     let Some(word) = comment.split([',', ' ']).find_map(|w| w.trim().strip_prefix("tl=")) else {
         return Ok(None);
     };
@@ -144,15 +146,16 @@ fn fastchess_time_left(comment: &str) -> Result<Option<f64>, String> {
     };
     match time_ms(time, SECONDS) {
         Ok(Some(ms)) => Ok(Some(if flagged { 0.0 } else { ms })),
-        _ => Err(format!(
-            "`tl={}` is not a time left; allowed: seconds like 9.810s",
-            crate::excerpt::excerpt(word)
+        _ => Err(FieldError::new(
+            "tl",
+            format!("`tl={}` is not a time left", crate::excerpt::excerpt(word)),
+            "seconds like 9.810s",
         )),
     }
 }
 
 /// chess.com's `[%timestamp N]`: the move's time in tenths of a second, ms.
-fn timestamp_ms(comment: &str) -> Result<Option<f64>, String> {
+fn timestamp_ms(comment: &str) -> Result<Option<f64>, FieldError> {
     let key = "[%timestamp";
     let Some(at) = comment.find(key) else { return Ok(None) };
     let rest = &comment[at + key.len()..];
@@ -161,9 +164,10 @@ fn timestamp_ms(comment: &str) -> Result<Option<f64>, String> {
         Ok(t) if value.bytes().all(|b| b.is_ascii_digit()) && (t as f64) * 100.0 <= MAX_MS => {
             Ok(Some(t as f64 * 100.0))
         }
-        _ => Err(format!(
-            "[%timestamp {}] is not a time; allowed: tenths of a second, e.g. 15",
-            crate::excerpt::excerpt(value)
+        _ => Err(FieldError::new(
+            "timestamp",
+            format!("[%timestamp {}] is not a time", crate::excerpt::excerpt(value)),
+            "tenths of a second, e.g. 15",
         )),
     }
 }
@@ -204,10 +208,11 @@ fn clocked(read: ReadGame) -> Result<ClockedGame, ImportError> {
     for m in read.moves {
         let c = m.comment.as_deref().unwrap_or("");
         let label = move_label(m.ply, &m.san);
-        let at = |message: String| ImportError {
+        // The comment's field is named in the message; its allowed forms follow it.
+        let at = |e: FieldError| ImportError {
             game: Some(Box::new(id.clone())),
             mv: Some(label.clone()),
-            message,
+            message: e.text(),
         };
         let clk_ms = match command_ms(c, "clk").map_err(&at)? {
             Some(clk) => Some(clk),

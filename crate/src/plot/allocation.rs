@@ -118,7 +118,7 @@ impl Comparison {
         &self,
         area: &DrawingArea<DB, Shift>,
         hover_move: Option<u32>,
-    ) -> Result<Frame, String> {
+    ) -> Result<Frame, FieldError> {
         draw_allocation(area, &self.sims, &self.specs, &self.ghosts, hover_move)
     }
 
@@ -143,7 +143,7 @@ pub fn draw_allocation<DB: DrawingBackend>(
     labels: &[String],
     ghosts: &[Option<Simulation>],
     hover_move: Option<u32>,
-) -> Result<Frame, String> {
+) -> Result<Frame, FieldError> {
     area.fill(&WHITE).map_err(backend_error)?;
     let mut drawn: Vec<Drawn> = Vec::new();
     for (i, g) in ghosts.iter().enumerate().take(MAX_MANAGERS) {

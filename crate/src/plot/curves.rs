@@ -4,6 +4,7 @@
 //! [`Chart`] (with the default curve as a ghost), and a hover function that returns the exact
 //! numbers of the point nearest to a data x.
 
+use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
 
 use super::{Chart, Mark, Series, SeriesKind};
@@ -22,11 +23,11 @@ pub const DECAY_VALUE_RANGE: (f64, f64) = (-10.0, 10.0);
 pub const DECAY_STEP_RANGE: (f64, f64) = (0.1, 20.0);
 
 /// `v` must be a number in `lo ..= hi`.
-fn in_range(name: &str, v: f64, lo: f64, hi: f64) -> Result<(), String> {
+fn in_range(name: &str, v: f64, lo: f64, hi: f64) -> Result<(), FieldError> {
     if v.is_finite() && (lo..=hi).contains(&v) {
         Ok(())
     } else {
-        Err(format!("{name} = {v} is out of range; allowed: a number in {lo} … {hi}"))
+        Err(FieldError::new("", format!("{name} = {v} is out of range"), format!("a number in {lo} … {hi}")))
     }
 }
 
@@ -50,7 +51,7 @@ impl Default for DecayParams {
 impl DecayParams {
     /// Check the parameters against the Curves view's slider ranges ([`DECAY_VALUE_RANGE`],
     /// [`DECAY_STEP_RANGE`]), naming the bad one and what is allowed.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         let (lo, hi) = DECAY_VALUE_RANGE;
         in_range("from", self.from, lo, hi)?;
         in_range("to", self.to, lo, hi)?;
@@ -73,7 +74,7 @@ impl DecayParams {
 }
 
 /// The decay chart over value 0 … 6×step, with the ½, ¾ and ⅞ points marked.
-pub fn decay_chart(p: &DecayParams) -> Result<Chart, String> {
+pub fn decay_chart(p: &DecayParams) -> Result<Chart, FieldError> {
     p.validate()?;
     let span = DECAY_SPAN_STEPS * p.step;
     let ghost = DecayParams::default();
@@ -145,7 +146,7 @@ pub const MOVES_LEFT_LAST_MOVE: u32 = 150;
 impl MovesLeftParams {
     /// Check the parameters against the slider ranges of lc0-legacy's `midpoint-move` and
     /// `steepness` in the schema, naming the bad one and what is allowed.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         for (name, v, path) in
             [("midpoint", self.midpoint, "midpoint-move"), ("steepness", self.steepness, "steepness")]
         {
@@ -209,7 +210,7 @@ pub const EXPOSITOR_SERIES: &str = "Expositor (princhess)";
 
 /// The moves-left chart over move numbers, with the default as a ghost, Expositor's estimate
 /// (princhess #349, [`expositor`]) beside it for comparison, and the minimum marked.
-pub fn moves_left_chart(p: &MovesLeftParams) -> Result<Chart, String> {
+pub fn moves_left_chart(p: &MovesLeftParams) -> Result<Chart, FieldError> {
     p.validate()?;
     let series = |q: &MovesLeftParams| -> Vec<(f64, f64)> {
         (1..=MOVES_LEFT_LAST_MOVE).map(|mv| (f64::from(mv), q.at_move(mv))).collect()
@@ -280,9 +281,9 @@ mod tests {
     #[test]
     fn bad_parameters_name_the_parameter() {
         let err = decay_chart(&DecayParams { step: 0.0, ..Default::default() }).unwrap_err();
-        assert!(err.contains("step"), "{err}");
+        assert!(err.to_string().contains("step"), "{err}");
         let err = moves_left_chart(&MovesLeftParams { midpoint: -1.0, steepness: 7.0 }).unwrap_err();
-        assert!(err.contains("midpoint"), "{err}");
+        assert!(err.to_string().contains("midpoint"), "{err}");
     }
 
     #[test]

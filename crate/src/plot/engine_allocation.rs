@@ -3,6 +3,7 @@
 //! soft limit the manager really used, the hard limit, and the clock on a second axis. The
 //! default configuration's game stays as a faint ghost (its time used and effective limit).
 
+use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -97,7 +98,7 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
     ghost_label: &str,
     hover: Option<usize>,
     mark: Option<u32>,
-) -> Result<Frame, String> {
+) -> Result<Frame, FieldError> {
     area.fill(&WHITE).map_err(backend_error)?;
     let all = || moves.iter().chain(ghost);
     let first = all().map(|m| m.move_number).min().unwrap_or(1);
@@ -229,7 +230,7 @@ pub fn engine_allocation_svg(
     ghost: &[TraceMove],
     width: u32,
     height: u32,
-) -> Result<String, String> {
+) -> Result<String, FieldError> {
     super::svg(width, height, |area| {
         draw_engine_allocation(area, moves, ghost, DEFAULT_GHOST_LABEL, None, None)
     })

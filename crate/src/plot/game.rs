@@ -8,6 +8,7 @@
 //! [`RecordView`] reads the same fields from a record's JSON (the browser's game summaries),
 //! ignoring the rest.
 
+use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -35,7 +36,7 @@ pub fn draw_game<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     t: &Timeline,
     hover_move: Option<u32>,
-) -> Result<Frame, String> {
+) -> Result<Frame, FieldError> {
     area.fill(&WHITE).map_err(backend_error)?;
     let (first, last) = t.move_range();
     let x_range = (f64::from(first) - 0.5, f64::from(last) + 0.5);
@@ -145,7 +146,7 @@ pub fn draw_game<DB: DrawingBackend>(
 }
 
 /// Render the chart to an SVG document of `width` × `height` pixels.
-pub fn game_svg(t: &Timeline, width: u32, height: u32) -> Result<String, String> {
+pub fn game_svg(t: &Timeline, width: u32, height: u32) -> Result<String, FieldError> {
     super::svg(width, height, |area| draw_game(area, t, None))
 }
 

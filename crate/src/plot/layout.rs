@@ -1,6 +1,7 @@
 //! A chart's layout above its plotting area: the title, and the legend strip, wrapped to the
 //! plot's width and measured through the backend.
 
+use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -30,7 +31,7 @@ type LegendRow = Vec<(usize, i32)>;
 fn legend_rows<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     labels: &[&str],
-) -> Result<(Vec<LegendRow>, i32), String> {
+) -> Result<(Vec<LegendRow>, i32), FieldError> {
     use legend_geom::*;
     let font = TextStyle::from((style::FONT, 12).into_font());
     let wrap = (area.dim_in_pixel().0 as i32 - AXES).max(120);
@@ -64,7 +65,7 @@ pub(crate) fn plot_area<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     title: &str,
     labels: &[&str],
-) -> Result<DrawingArea<DB, Shift>, String> {
+) -> Result<DrawingArea<DB, Shift>, FieldError> {
     // Without a title (the page's heading names the chart) the legend keeps a pad from the edge.
     let rest = if title.is_empty() {
         area.split_vertically(legend_geom::PAD).1
@@ -86,7 +87,7 @@ pub(crate) fn legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     corner: (i32, i32),
     entries: &[(String, ShapeStyle)],
-) -> Result<(), String> {
+) -> Result<(), FieldError> {
     use legend_geom::*;
     if entries.is_empty() {
         return Ok(());

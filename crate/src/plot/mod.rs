@@ -20,6 +20,7 @@ pub mod numbers;
 pub mod search_timeline;
 pub mod usage_curves;
 
+use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -147,8 +148,8 @@ pub(crate) mod style {
 }
 
 /// Errors from drawing: the backend's message.
-pub(crate) fn backend_error<E: std::fmt::Debug>(e: E) -> String {
-    format!("drawing failed: {e:?}")
+pub(crate) fn backend_error<E: std::fmt::Debug>(e: E) -> FieldError {
+    FieldError::message(format!("drawing failed: {e:?}"))
 }
 
 /// Draw `chart` on `area`, highlighting `hover` if given. Returns the plotting area's [`Frame`].
@@ -156,7 +157,7 @@ pub fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     chart: &Chart,
     hover: Option<Highlight>,
-) -> Result<Frame, String> {
+) -> Result<Frame, FieldError> {
     area.fill(&WHITE).map_err(backend_error)?;
     let (x0, x1) = chart.x_range;
     let (y0, y1) = chart.y_range;
@@ -217,7 +218,7 @@ pub(crate) fn finish<DB: DrawingBackend>(
     entries: &[(String, ShapeStyle)],
     x_range: (f64, f64),
     y_range: (f64, f64),
-) -> Result<Frame, String> {
+) -> Result<Frame, FieldError> {
     legend(area, (xs.end, ys.start), entries)?;
     area.present().map_err(backend_error)?;
     Ok(Frame { left: xs.start, right: xs.end, top: ys.start, bottom: ys.end, x_range, y_range })
@@ -238,8 +239,8 @@ pub(crate) fn whole_label(x: &f64) -> String {
 pub fn svg<T>(
     width: u32,
     height: u32,
-    draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<T, String>,
-) -> Result<String, String> {
+    draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<T, FieldError>,
+) -> Result<String, FieldError> {
     let mut text = String::new();
     {
         let area = SVGBackend::with_string(&mut text, (width, height)).into_drawing_area();
@@ -249,7 +250,12 @@ pub fn svg<T>(
 }
 
 /// Render `chart` to an SVG document of `width` × `height` pixels.
-pub fn to_svg(chart: &Chart, width: u32, height: u32, hover: Option<Highlight>) -> Result<String, String> {
+pub fn to_svg(
+    chart: &Chart,
+    width: u32,
+    height: u32,
+    hover: Option<Highlight>,
+) -> Result<String, FieldError> {
     svg(width, height, |area| draw(area, chart, hover))
 }
 

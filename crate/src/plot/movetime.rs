@@ -3,6 +3,7 @@
 //! (a tick) and hard budget (a dashed tick) on engine moves. The selected move is highlighted;
 //! [`Frame::data_x`] of a pixel, rounded down, is the index of the move under it.
 
+use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -76,7 +77,7 @@ pub fn draw_movetime<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     bars: &[MoveBar],
     selected: Option<usize>,
-) -> Result<Frame, String> {
+) -> Result<Frame, FieldError> {
     area.fill(&WHITE).map_err(backend_error)?;
     let n = bars.len().max(1) as f64;
     let y1 = y_max_s(bars);
@@ -156,7 +157,7 @@ pub fn movetime_svg(
     selected: Option<usize>,
     width: u32,
     height: u32,
-) -> Result<String, String> {
+) -> Result<String, FieldError> {
     super::svg(width, height, |area| draw_movetime(area, bars, selected))
 }
 

@@ -28,6 +28,7 @@
 //! `s`, `x` for a ratio, `%`, `moves`, `inc` for a clock in increments, or none) and `dp`
 //! decimal places.
 
+use crate::error::FieldError;
 use crate::tm::simulate::{SimConfig, SimRow, Simulation, simulate_spec};
 
 use super::curves::{MOVES_LEFT_LAST_MOVE, MovesLeftParams};
@@ -36,11 +37,11 @@ use super::curves::{MOVES_LEFT_LAST_MOVE, MovesLeftParams};
 type Attrs = Vec<(String, String)>;
 
 /// Split `kind key=value key="a value"` into the kind and its pairs.
-fn parse(expr: &str) -> Result<(String, Attrs), String> {
+fn parse(expr: &str) -> Result<(String, Attrs), FieldError> {
     let expr = expr.trim();
     let (kind, mut rest) = expr.split_once(char::is_whitespace).unwrap_or((expr, ""));
     if kind.is_empty() {
-        return Err("an empty number placeholder; allowed: sim, ratio, moves-left".into());
+        return Err(FieldError::new("", "an empty number placeholder", "sim, ratio, moves-left"));
     }
     let mut attrs = Vec::new();
     loop {
@@ -48,16 +49,18 @@ fn parse(expr: &str) -> Result<(String, Attrs), String> {
         if rest.is_empty() {
             break;
         }
-        let eq = rest
-            .find('=')
-            .ok_or_else(|| format!("cannot read `{rest}`; allowed: key=value or key=\"a value\""))?;
+        let eq = rest.find('=').ok_or_else(|| {
+            FieldError::new("", format!("cannot read `{rest}`"), "key=value or key=\"a value\"")
+        })?;
         let key = &rest[..eq];
         if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            return Err(format!("`{key}` is not a key; allowed: letters, digits and -"));
+            return Err(FieldError::new("", format!("`{key}` is not a key"), "letters, digits and -"));
         }
         let after = &rest[eq + 1..];
         let (value, next) = if let Some(q) = after.strip_prefix('"') {
-            let end = q.find('"').ok_or_else(|| format!("`{key}`'s value has no closing quote"))?;
+            let end = q
+                .find('"')
+                .ok_or_else(|| FieldError::message(format!("`{key}`'s value has no closing quote")))?;
             (&q[..end], &q[end + 1..])
         } else {
             let end = after.find(char::is_whitespace).unwrap_or(after.len());
@@ -87,42 +90,42 @@ impl Args {
     }
 
     /// `key`'s value as a finite number, if given.
-    pub fn num(&self, key: &str) -> Result<Option<f64>, String> {
+    pub fn num(&self, key: &str) -> Result<Option<f64>, FieldError> {
         self.get(key)
             .map(|v| {
                 v.parse::<f64>()
                     .ok()
                     .filter(|x| x.is_finite())
-                    .ok_or_else(|| format!("{key}={v} is not a number"))
+                    .ok_or_else(|| FieldError::message(format!("{key}={v} is not a number")))
             })
             .transpose()
     }
 
     /// `key`'s value as a whole number ≥ 0, if given.
-    pub fn whole(&self, key: &str) -> Result<Option<u32>, String> {
+    pub fn whole(&self, key: &str) -> Result<Option<u32>, FieldError> {
         self.num(key)?
             .map(|x| {
                 (x >= 0.0 && x.fract() == 0.0 && x <= 100_000.0)
                     .then_some(x as u32)
-                    .ok_or_else(|| format!("{key}={x} must be a whole number ≥ 0"))
+                    .ok_or_else(|| FieldError::message(format!("{key}={x} must be a whole number ≥ 0")))
             })
             .transpose()
     }
 
     /// `key`'s value, or an error naming it.
-    pub fn need(&self, key: &str) -> Result<&str, String> {
-        self.get(key).ok_or_else(|| format!("`{}` needs {key}=…", self.kind))
+    pub fn need(&self, key: &str) -> Result<&str, FieldError> {
+        self.get(key).ok_or_else(|| FieldError::message(format!("`{}` needs {key}=…", self.kind)))
     }
 
     /// Refuses keys outside `allowed` (and the common `add`, `mul`, `unit`, `dp`).
-    pub fn check(&self, allowed: &[&str]) -> Result<(), String> {
+    pub fn check(&self, allowed: &[&str]) -> Result<(), FieldError> {
         const COMMON: [&str; 4] = ["add", "mul", "unit", "dp"];
         for (k, _) in &self.attrs {
             if !allowed.contains(&k.as_str()) && !COMMON.contains(&k.as_str()) {
-                return Err(format!(
-                    "`{}` takes no `{k}`; allowed: {}",
-                    self.kind,
-                    allowed.iter().chain(COMMON.iter()).copied().collect::<Vec<_>>().join(", ")
+                return Err(FieldError::new(
+                    k.as_str(),
+                    format!("`{}` takes no `{k}`", self.kind),
+                    allowed.iter().chain(COMMON.iter()).copied().collect::<Vec<_>>().join(", "),
                 ));
             }
         }
@@ -138,7 +141,7 @@ struct Value {
 }
 
 /// Evaluate one placeholder expression (without its braces) to the text the lesson shows.
-pub fn evaluate(expr: &str) -> Result<String, String> {
+pub fn evaluate(expr: &str) -> Result<String, FieldError> {
     evaluate_with(expr, &[], &|_| None)
 }
 
@@ -148,8 +151,8 @@ pub fn evaluate(expr: &str) -> Result<String, String> {
 pub fn evaluate_with(
     expr: &str,
     more: &[&str],
-    value: &dyn Fn(&Args) -> Option<Result<f64, String>>,
-) -> Result<String, String> {
+    value: &dyn Fn(&Args) -> Option<Result<f64, FieldError>>,
+) -> Result<String, FieldError> {
     let (kind, attrs) = parse(expr)?;
     let a = Args { kind, attrs };
     let value = match a.kind.as_str() {
@@ -161,9 +164,10 @@ pub fn evaluate_with(
             Some(v) => Value { v: v?, inc_ms: None },
             None => {
                 let kinds = ["sim", "ratio", "budget", "moves-left"].iter().chain(more).copied();
-                return Err(format!(
-                    "unknown number kind `{other}`; allowed: {}",
-                    kinds.collect::<Vec<_>>().join(", ")
+                return Err(FieldError::new(
+                    "",
+                    format!("unknown number kind `{other}`"),
+                    kinds.collect::<Vec<_>>().join(", "),
                 ));
             }
         },
@@ -172,7 +176,7 @@ pub fn evaluate_with(
     format_value(v, value.inc_ms, a.get("unit").unwrap_or(""), a.whole("dp")?)
 }
 
-fn format_value(v: f64, inc_ms: Option<f64>, unit: &str, dp: Option<u32>) -> Result<String, String> {
+fn format_value(v: f64, inc_ms: Option<f64>, unit: &str, dp: Option<u32>) -> Result<String, FieldError> {
     let fixed = |x: f64, d: u32| {
         let s = format!("{x:.*}", d as usize);
         if s.starts_with('-') && s.trim_start_matches(['-', '0', '.']).is_empty() {
@@ -190,12 +194,18 @@ fn format_value(v: f64, inc_ms: Option<f64>, unit: &str, dp: Option<u32>) -> Res
         "moves" => format!("{} moves", fixed(v, dp.unwrap_or(0))),
         "move" => format!("move {}", fixed(v, 0)),
         "inc" => {
-            let inc = inc_ms
-                .filter(|i| *i > 0.0)
-                .ok_or("unit=inc needs a clock read at a move with an increment")?;
+            let inc = inc_ms.filter(|i| *i > 0.0).ok_or_else(|| {
+                FieldError::message("unit=inc needs a clock read at a move with an increment")
+            })?;
             format!("{} increments", fixed(v / inc, dp.unwrap_or(0)))
         }
-        other => return Err(format!("unknown unit `{other}`; allowed: ms, s, x, %, moves, move, inc")),
+        other => {
+            return Err(FieldError::new(
+                "",
+                format!("unknown unit `{other}`"),
+                "ms, s, x, %, moves, move, inc",
+            ));
+        }
     })
 }
 
@@ -204,7 +214,7 @@ const SIM_KEYS: [&str; 15] = [
     "over",
 ];
 
-fn run_sim(a: &Args, spec: &str, tc: &str, last: u32) -> Result<Simulation, String> {
+fn run_sim(a: &Args, spec: &str, tc: &str, last: u32) -> Result<Simulation, FieldError> {
     let base = SimConfig::default();
     let cfg = SimConfig {
         moves: a.whole("moves")?.unwrap_or(base.moves.max(last)),
@@ -212,10 +222,10 @@ fn run_sim(a: &Args, spec: &str, tc: &str, last: u32) -> Result<Simulation, Stri
         nps: a.num("nps")?.unwrap_or(base.nps),
         reuse: a.num("reuse")?.unwrap_or(base.reuse),
     };
-    simulate_spec(spec, tc, &cfg).map_err(String::from)
+    simulate_spec(spec, tc, &cfg)
 }
 
-fn field_of(row: &SimRow, field: &str) -> Result<f64, String> {
+fn field_of(row: &SimRow, field: &str) -> Result<f64, FieldError> {
     Ok(match field {
         "soft" => row.soft_ms,
         "hard" => row.hard_ms,
@@ -224,64 +234,69 @@ fn field_of(row: &SimRow, field: &str) -> Result<f64, String> {
         "clock-after" => row.clock_after_ms,
         "reused" => row.reused_nodes as f64,
         "move" => f64::from(row.move_no),
-        "movestogo" => f64::from(
-            row.movestogo
-                .ok_or_else(|| format!("move {} has no movestogo (not a repeating control)", row.move_no))?,
-        ),
+        "movestogo" => f64::from(row.movestogo.ok_or_else(|| {
+            FieldError::message(format!("move {} has no movestogo (not a repeating control)", row.move_no))
+        })?),
         _ => {
             let name = field.strip_prefix("term:").ok_or_else(|| {
-                format!("unknown field `{field}`; allowed: soft, hard, used, clock, clock-after, reused, move, movestogo, term:NAME")
+                FieldError::new(
+                    "field",
+                    format!("unknown field `{field}`"),
+                    "soft, hard, used, clock, clock-after, reused, move, movestogo, term:NAME",
+                )
             })?;
             row.terms.iter().find(|t| t.name == name).map(|t| t.value).ok_or_else(|| {
                 let names: Vec<&str> = row.terms.iter().map(|t| t.name).collect();
-                format!("move {} has no term `{name}`; it has {}", row.move_no, names.join(", "))
+                FieldError::new(
+                    "field",
+                    format!("move {} has no term `{name}`", row.move_no),
+                    names.join(", "),
+                )
             })?
         }
     })
 }
 
 /// The rows `from`…`to` (inclusive) of a simulation.
-fn rows(sim: &Simulation, from: u32, to: u32) -> Result<&[SimRow], String> {
+fn rows(sim: &Simulation, from: u32, to: u32) -> Result<&[SimRow], FieldError> {
     let find = |mv: u32| sim.rows.iter().position(|r| r.move_no == mv);
     match (find(from), find(to)) {
         (Some(i), Some(j)) => Ok(&sim.rows[i..=j]),
-        _ => Err(format!(
+        _ => Err(FieldError::message(format!(
             "{} at {} has no moves {from}…{to}: it has {} ({})",
             sim.manager,
             sim.tc,
             sim.rows.len(),
             if sim.flagged { "it lost on time" } else { "set moves=N for more" }
-        )),
+        ))),
     }
 }
 
-fn range(a: &Args) -> Result<(u32, u32), String> {
+fn range(a: &Args) -> Result<(u32, u32), FieldError> {
     if let Some(at) = a.whole("at")? {
         if a.get("from").is_some() || a.get("to").is_some() {
-            return Err("give at=N or from=…/to=…, not both".into());
+            return Err(FieldError::message("give at=N or from=…/to=…, not both"));
         }
         return Ok((at, at));
     }
     let from = a.whole("from")?.unwrap_or(1);
-    let to = a.whole("to")?.ok_or_else(|| format!("`{}` needs at=N or to=N", a.kind))?;
+    let to = a.whole("to")?.ok_or_else(|| FieldError::message(format!("`{}` needs at=N or to=N", a.kind)))?;
     if from == 0 || to < from {
-        return Err(format!("from={from} to={to}: moves count from 1 and to ≥ from"));
+        return Err(FieldError::message(format!("from={from} to={to}: moves count from 1 and to ≥ from")));
     }
     Ok((from, to))
 }
 
-fn sim_value(a: &Args) -> Result<Value, String> {
+fn sim_value(a: &Args) -> Result<Value, FieldError> {
     a.check(&SIM_KEYS)?;
     let spec = a.need("spec")?;
     let tc = a.need("tc")?;
     let stat = a.get("stat").unwrap_or("");
     if stat == "flag" {
         let sim = run_sim(a, spec, tc, a.whole("moves")?.unwrap_or(60))?;
-        let row = sim
-            .rows
-            .last()
-            .filter(|_| sim.flagged)
-            .ok_or_else(|| format!("{spec} at {tc} does not lose on time in {} moves", sim.rows.len()))?;
+        let row = sim.rows.last().filter(|_| sim.flagged).ok_or_else(|| {
+            FieldError::message(format!("{spec} at {tc} does not lose on time in {} moves", sim.rows.len()))
+        })?;
         return Ok(Value { v: f64::from(row.move_no), inc_ms: None });
     }
     let field = a.need("field")?;
@@ -298,19 +313,23 @@ fn sim_value(a: &Args) -> Result<Value, String> {
         }
         best
     };
-    let test = || -> Result<Box<dyn Fn(f64) -> bool>, String> {
+    let test = || -> Result<Box<dyn Fn(f64) -> bool>, FieldError> {
         let tol = 1e-9;
         Ok(match (a.num("eq")?, a.num("le")?, a.num("ge")?) {
             (Some(x), None, None) => Box::new(move |v: f64| (v - x).abs() <= tol),
             (None, Some(x), None) => Box::new(move |v: f64| v <= x + tol),
             (None, None, Some(x)) => Box::new(move |v: f64| v >= x - tol),
-            _ => return Err(format!("stat={stat} needs one of eq=, le=, ge=")),
+            _ => return Err(FieldError::message(format!("stat={stat} needs one of eq=, le=, ge="))),
         })
     };
     let one = |i: usize| Value { v: values[i], inc_ms: Some(rows[i].inc_ms) };
     Ok(match stat {
         "" if from == to => one(0),
-        "" => return Err("from=…/to=… needs stat=min, max, mean, argmin, argmax, count or first".into()),
+        "" => {
+            return Err(FieldError::message(
+                "from=…/to=… needs stat=min, max, mean, argmin, argmax, count or first",
+            ));
+        }
         "min" => one(pick(|v, b| v < b)),
         "max" => one(pick(|v, b| v > b)),
         "argmin" => Value { v: f64::from(rows[pick(|v, b| v < b)].move_no), inc_ms: None },
@@ -322,21 +341,22 @@ fn sim_value(a: &Args) -> Result<Value, String> {
         }
         "first" => {
             let t = test()?;
-            let i = values
-                .iter()
-                .position(|v| t(*v))
-                .ok_or_else(|| format!("no move {from}…{to} of {spec} at {tc} has that {field}"))?;
+            let i = values.iter().position(|v| t(*v)).ok_or_else(|| {
+                FieldError::message(format!("no move {from}…{to} of {spec} at {tc} has that {field}"))
+            })?;
             Value { v: f64::from(rows[i].move_no), inc_ms: None }
         }
         other => {
-            return Err(format!(
-                "unknown stat `{other}`; allowed: min, max, mean, argmin, argmax, count, first, flag"
+            return Err(FieldError::new(
+                "stat",
+                format!("unknown stat `{other}`"),
+                "min, max, mean, argmin, argmax, count, first, flag",
             ));
         }
     })
 }
 
-fn ratio_value(a: &Args) -> Result<Value, String> {
+fn ratio_value(a: &Args) -> Result<Value, FieldError> {
     a.check(&[
         "spec",
         "tc",
@@ -356,37 +376,43 @@ fn ratio_value(a: &Args) -> Result<Value, String> {
     let over_spec = a.get("over-spec").unwrap_or(spec);
     let over_tc = a.get("over-tc").unwrap_or(tc);
     if over_spec == spec && over_tc == tc {
-        return Err("`ratio` needs over-spec=… or over-tc=… different from spec/tc".into());
+        return Err(FieldError::message("`ratio` needs over-spec=… or over-tc=… different from spec/tc"));
     }
     let field = a.need("field")?;
     let (from, to) = range(a)?;
-    let sum = |spec: &str, tc: &str| -> Result<f64, String> {
+    let sum = |spec: &str, tc: &str| -> Result<f64, FieldError> {
         let sim = run_sim(a, spec, tc, to)?;
         rows(&sim, from, to)?.iter().map(|r| field_of(r, field)).sum()
     };
     let (top, bottom) = (sum(spec, tc)?, sum(over_spec, over_tc)?);
     if bottom == 0.0 {
-        return Err(format!("{over_spec} at {over_tc} sums to 0 {field}: no ratio"));
+        return Err(FieldError::message(format!("{over_spec} at {over_tc} sums to 0 {field}: no ratio")));
     }
     Ok(Value { v: top / bottom, inc_ms: None })
 }
 
-fn budget_value(a: &Args) -> Result<Value, String> {
+fn budget_value(a: &Args) -> Result<Value, FieldError> {
     a.check(&["spec", "clock", "inc", "ply", "movestogo", "ponder", "reused", "field"])?;
-    let mut tm = crate::tm::from_spec(a.need("spec")?).map_err(|e| e.to_string())?;
-    let clock = a.num("clock")?.ok_or("`budget` needs clock=MS")?;
+    let mut tm = crate::tm::from_spec(a.need("spec")?).map_err(|e| FieldError::message(e.to_string()))?;
+    let clock = a.num("clock")?.ok_or_else(|| FieldError::message("`budget` needs clock=MS"))?;
     let inc = a.num("inc")?.unwrap_or(0.0);
     let mut ctx = crate::tm::MoveContext::new(clock, inc, a.whole("ply")?.unwrap_or(0))
         .with_movestogo(a.whole("movestogo")?)
         .with_reused_nodes(match a.num("reused")? {
             None => 0,
             Some(n) if n >= 0.0 && n.fract() == 0.0 && n <= 1e12 => n as u64,
-            Some(n) => return Err(format!("reused={n}; allowed: a whole number of nodes, 0 … 10¹²")),
+            Some(n) => {
+                return Err(FieldError::new(
+                    "reused",
+                    format!("reused={n}"),
+                    "a whole number of nodes, 0 … 10¹²",
+                ));
+            }
         });
     ctx.ponder = match a.get("ponder") {
         None | Some("false") => false,
         Some("true") => true,
-        Some(other) => return Err(format!("ponder={other}; allowed: true, false")),
+        Some(other) => return Err(FieldError::new("ponder", format!("ponder={other}"), "true, false")),
     };
     tm.new_game();
     let b = tm.begin_move(&ctx);
@@ -395,22 +421,22 @@ fn budget_value(a: &Args) -> Result<Value, String> {
         "soft" => b.soft_ms,
         "hard" => b.hard_ms,
         _ => {
-            let name = field
-                .strip_prefix("term:")
-                .ok_or_else(|| format!("unknown field `{field}`; allowed: soft, hard, term:NAME"))?;
+            let name = field.strip_prefix("term:").ok_or_else(|| {
+                FieldError::new("field", format!("unknown field `{field}`"), "soft, hard, term:NAME")
+            })?;
             b.terms.iter().find(|t| t.name == name).map(|t| t.value).ok_or_else(|| {
                 let names: Vec<&str> = b.terms.iter().map(|t| t.name).collect();
-                format!("the budget has no term `{name}`; it has {}", names.join(", "))
+                FieldError::new("field", format!("the budget has no term `{name}`"), names.join(", "))
             })?
         }
     };
     if !v.is_finite() {
-        return Err(format!("the {field} is unlimited here"));
+        return Err(FieldError::message(format!("the {field} is unlimited here")));
     }
     Ok(Value { v, inc_ms: None })
 }
 
-fn moves_left_value(a: &Args) -> Result<Value, String> {
+fn moves_left_value(a: &Args) -> Result<Value, FieldError> {
     a.check(&["midpoint", "steepness", "at", "stat"])?;
     let d = MovesLeftParams::default();
     let p = MovesLeftParams {
@@ -420,23 +446,30 @@ fn moves_left_value(a: &Args) -> Result<Value, String> {
     p.validate()?;
     if let Some(at) = a.whole("at")? {
         if at == 0 {
-            return Err("at=0: moves count from 1".into());
+            return Err(FieldError::message("at=0: moves count from 1"));
         }
         return Ok(Value { v: p.at_move(at), inc_ms: None });
     }
     let rows = p.rows();
     let min = rows.iter().min_by(|x, y| x.moves_left.total_cmp(&y.moves_left)).expect("rows");
     Ok(Value {
-        v: match a.get("stat").ok_or("`moves-left` needs at=N or stat=min, argmin or max-share")? {
+        v: match a
+            .get("stat")
+            .ok_or_else(|| FieldError::message("`moves-left` needs at=N or stat=min, argmin or max-share"))?
+        {
             "min" => min.moves_left,
             "argmin" => {
                 if min.r#move == MOVES_LEFT_LAST_MOVE {
-                    return Err(format!("the minimum is past move {MOVES_LEFT_LAST_MOVE}"));
+                    return Err(FieldError::message(format!(
+                        "the minimum is past move {MOVES_LEFT_LAST_MOVE}"
+                    )));
                 }
                 f64::from(min.r#move)
             }
             "max-share" => 1.0 / min.moves_left,
-            other => return Err(format!("unknown stat `{other}`; allowed: min, argmin, max-share")),
+            other => {
+                return Err(FieldError::new("", format!("unknown stat `{other}`"), "min, argmin, max-share"));
+            }
         },
         inc_ms: None,
     })
@@ -492,7 +525,10 @@ mod tests {
             format!("{} ms", b.soft_ms)
         );
         assert!(
-            evaluate("budget spec=mediocre clock=60000 field=nope").unwrap_err().contains("allowed: soft")
+            evaluate("budget spec=mediocre clock=60000 field=nope")
+                .unwrap_err()
+                .to_string()
+                .contains("allowed: soft")
         );
         // A move that starts with a tree at least as big as the smooth manager's target (a ponder
         // hit after a long ponder) gets no time: lc0 moves at once (lc0 #1585).
@@ -506,6 +542,7 @@ mod tests {
         assert!(
             evaluate("budget spec=lc0-smooth clock=60000 reused=-1 field=soft")
                 .unwrap_err()
+                .to_string()
                 .contains("reused")
         );
     }
@@ -513,22 +550,28 @@ mod tests {
     #[test]
     fn errors_name_what_is_wrong() {
         assert!(
-            evaluate("sim spec=stockfish tc=2+0.1 at=1 field=nope").unwrap_err().contains("allowed: soft")
+            evaluate("sim spec=stockfish tc=2+0.1 at=1 field=nope")
+                .unwrap_err()
+                .to_string()
+                .contains("allowed: soft")
         );
         assert!(
             evaluate("sim spec=stockfish tc=2+0.1 at=1 field=soft colour=red")
                 .unwrap_err()
+                .to_string()
                 .contains("no `colour`")
         );
-        assert!(evaluate("bogus").unwrap_err().contains("allowed: sim"));
+        assert!(evaluate("bogus").unwrap_err().to_string().contains("allowed: sim"));
         assert!(
             evaluate("sim spec=stockfish tc=2+0.1 at=500 moves=60 field=soft")
                 .unwrap_err()
+                .to_string()
                 .contains("no moves 500")
         );
         assert!(
             evaluate("sim spec=stockfish tc=2+0.1 at=1 field=soft unit=parsec")
                 .unwrap_err()
+                .to_string()
                 .contains("unknown unit")
         );
     }

@@ -4,6 +4,7 @@
 //! using after that iteration (`info string tm-limit {json}`). The reason the search ended comes
 //! from `info string stop <reason>`; a hard stop is marked where it happened, at the hard limit.
 
+use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -119,7 +120,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     t: &SearchTimeline,
     hover: Option<usize>,
-) -> Result<Frame, String> {
+) -> Result<Frame, FieldError> {
     area.fill(&WHITE).map_err(backend_error)?;
     let finite = |x: Option<f64>| x.filter(|v| v.is_finite());
     let effective: Vec<f64> = t.iterations.iter().filter_map(|i| i.soft_ms).collect();

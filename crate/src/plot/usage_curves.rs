@@ -1,6 +1,7 @@
 //! Clock-share curves overlaid per manager (the leaderboard's time-usage profile): the mean
 //! share of the clock used by each move number, one coloured line per manager.
 
+use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Deserialize;
@@ -23,7 +24,7 @@ pub fn draw_usage_curves<DB: DrawingBackend>(
     title: &str,
     curves: &[UsageCurve],
     highlight: Option<usize>,
-) -> Result<Frame, String> {
+) -> Result<Frame, FieldError> {
     area.fill(&WHITE).map_err(backend_error)?;
     let x1 = curves.iter().flat_map(|c| c.points.iter().map(|p| p.0)).fold(1.0f64, f64::max);
     let labels: Vec<&str> = curves.iter().map(|c| c.name.as_str()).collect();
@@ -56,7 +57,7 @@ pub fn draw_usage_curves<DB: DrawingBackend>(
 }
 
 /// The chart as SVG (for tests and the command line).
-pub fn usage_svg(title: &str, curves: &[UsageCurve], width: u32, height: u32) -> Result<String, String> {
+pub fn usage_svg(title: &str, curves: &[UsageCurve], width: u32, height: u32) -> Result<String, FieldError> {
     super::svg(width, height, |area| draw_usage_curves(area, title, curves, None))
 }
 

@@ -177,7 +177,10 @@ pub fn run_depth(depth: u32, hash_mb: usize, progress: &mut dyn FnMut(&str)) -> 
 }
 
 /// The whole bench. An error only if perft miscounts (see [`perft::speed`]).
-pub fn run(options: &BenchOptions, progress: &mut dyn FnMut(&str)) -> Result<BenchReport, String> {
+pub fn run(
+    options: &BenchOptions,
+    progress: &mut dyn FnMut(&str),
+) -> Result<BenchReport, crate::error::FieldError> {
     let positions = run_depth(options.depth, options.hash_mb, progress);
     let total_nodes = positions.iter().map(|r| r.nodes).sum();
     let total_ms = positions.iter().map(|r| r.ms).sum();

@@ -135,7 +135,7 @@ pub enum SearchError {
     /// The side to move is stalemated: there is no move to play.
     Stalemate,
     /// The limits were malformed (the message says which and what is allowed).
-    BadLimits(String),
+    BadLimits(crate::error::FieldError),
 }
 
 impl std::fmt::Display for SearchError {
@@ -143,7 +143,17 @@ impl std::fmt::Display for SearchError {
         match self {
             SearchError::Checkmate => f.write_str("no legal moves: the side to move is checkmated"),
             SearchError::Stalemate => f.write_str("no legal moves: the side to move is stalemated"),
-            SearchError::BadLimits(m) => write!(f, "bad search limits: {m}"),
+            SearchError::BadLimits(e) => write!(f, "bad search limits: {}", e.text()),
+        }
+    }
+}
+
+impl From<SearchError> for crate::error::FieldError {
+    /// Bad limits keep their path (`movetime`), with the context before the message.
+    fn from(e: SearchError) -> Self {
+        match e {
+            SearchError::BadLimits(e) => e.context("bad search limits"),
+            other => crate::error::FieldError::message(other.to_string()),
         }
     }
 }

@@ -78,14 +78,19 @@ impl Limits {
 
     /// Validates the limits: a movetime must be a non-negative finite number and an interval
     /// at least 1.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), crate::error::FieldError> {
+        use crate::error::FieldError;
         if let Some(ms) = self.movetime_ms
             && !(ms.is_finite() && ms >= 0.0)
         {
-            return Err(format!("movetime must be a non-negative number of ms, got {ms}"));
+            return Err(FieldError::new(
+                "movetime",
+                format!("movetime must be a non-negative number of ms, got {ms}"),
+                "",
+            ));
         }
         if self.check_interval == Some(0) {
-            return Err("check interval must be at least 1 node".into());
+            return Err(FieldError::new("check_interval", "check interval must be at least 1 node", ""));
         }
         Ok(())
     }

@@ -83,7 +83,7 @@ pub struct PerftSpeed {
 
 /// Runs perft on `cases` and times it. An error names the first count that differs from the
 /// published one (the move generation or copy-make is broken then, and the time means nothing).
-pub fn speed(cases: &[PerftCase]) -> Result<PerftSpeed, String> {
+pub fn speed(cases: &[PerftCase]) -> Result<PerftSpeed, crate::error::FieldError> {
     let mut leaves = 0;
     let mut ms = 0.0;
     for case in cases {
@@ -92,7 +92,10 @@ pub fn speed(cases: &[PerftCase]) -> Result<PerftSpeed, String> {
         let n = perft(&sp, case.depth);
         ms += now_ms() - start;
         if n != case.leaves {
-            return Err(format!("perft {} of {} is {n}, published {}", case.depth, case.fen, case.leaves));
+            return Err(crate::error::FieldError::message(format!(
+                "perft {} of {} is {n}, published {}",
+                case.depth, case.fen, case.leaves
+            )));
         }
         leaves += n;
     }

@@ -97,12 +97,17 @@ impl SearchKind {
 }
 
 impl std::str::FromStr for SearchKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = crate::error::FieldError;
+    /// The error has no path: the caller names the field (`engine`, `searcher`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "ab" | "alphabeta" | "alpha-beta" => Ok(SearchKind::AlphaBeta),
             "mcts" => Ok(SearchKind::Mcts),
-            other => Err(format!("unknown searcher {other:?}: expected ab or mcts")),
+            other => Err(crate::error::FieldError::new(
+                "",
+                format!("unknown searcher {:?}", crate::excerpt::excerpt(other)),
+                "ab, mcts",
+            )),
         }
     }
 }

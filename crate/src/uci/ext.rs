@@ -3,11 +3,12 @@
 
 use super::UciSession;
 use crate::drive::TmSnapshot;
+use crate::error::FieldError;
 
 impl UciSession {
     /// `tmlab cancel` (drop the running search, contract point 3) and `tmlab restore <payload>`
     /// (put a `tm-state` payload back into the manager, contract point 2).
-    pub(super) fn tmlab(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), String> {
+    pub(super) fn tmlab(&mut self, rest: &str, out: &mut dyn FnMut(&str)) -> Result<(), FieldError> {
         let (sub, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         match sub {
             "cancel" => {
@@ -22,15 +23,19 @@ impl UciSession {
             }
             "restore" => {
                 if self.driver.running() {
-                    return Err("tmlab restore ignored: a search is running (send stop first)".into());
+                    return Err(FieldError::message(
+                        "tmlab restore ignored: a search is running (send stop first)",
+                    ));
                 }
-                let snap = TmSnapshot::from_payload(arg).map_err(|e| e.to_string())?;
-                self.driver.restore(&snap).map_err(|e| e.to_string())?;
+                let snap = TmSnapshot::from_payload(arg).map_err(|e| FieldError::message(e.to_string()))?;
+                self.driver.restore(&snap).map_err(|e| FieldError::message(e.to_string()))?;
                 // The state now in force, so a client keeping the latest payload keeps this one.
                 self.print_state(out);
                 Ok(())
             }
-            other => Err(format!("tmlab: unknown command {other:?} (expected cancel or restore <payload>)")),
+            other => Err(FieldError::message(format!(
+                "tmlab: unknown command {other:?} (expected cancel or restore <payload>)"
+            ))),
         }
     }
 

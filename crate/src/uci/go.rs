@@ -1,6 +1,8 @@
 //! Parsing `go`: every field that parses is kept, every problem becomes one error message, and
 //! a malformed field never swallows the fields after it.
 
+use crate::error::FieldError;
+
 /// The largest clock time a `go` may carry, ms: the 10 000 h cap of time controls.
 pub const MAX_GO_TIME_MS: u64 = 10_000 * 3_600_000;
 /// The largest `go depth`.
@@ -108,7 +110,8 @@ impl GoArgs {
                         }
                     };
                     if let Err(e) = g.set(k, v) {
-                        errors.push(e);
+                        // The message names the field (`go: wtime …`), as the other lines do.
+                        errors.push(e.text());
                     }
                 }
                 other => errors.push(format!("go: unknown field {:?} ignored", excerpt(other))),
@@ -117,14 +120,19 @@ impl GoArgs {
         (g, errors)
     }
 
-    fn set(&mut self, k: &str, v: &str) -> Result<(), String> {
+    fn set(&mut self, k: &str, v: &str) -> Result<(), FieldError> {
         let n: i64 = v.parse().map_err(|_| {
-            format!("go: {k} {:?} is not a whole number in -2^63 … 2^63-1; ignored", excerpt(v))
+            let shown = excerpt(v);
+            FieldError::new(
+                k,
+                format!("go: {k} {shown:?} is not a whole number in -2^63 … 2^63-1; ignored"),
+                "",
+            )
         })?;
         // Negative clock times and increments count as 0 (cutechess #808).
         let time = |x: i64| (x.max(0) as u64).min(MAX_GO_TIME_MS);
-        let positive = |x: i64| -> Result<u64, String> {
-            u64::try_from(x).map_err(|_| format!("go: {k} {x} is negative; ignored"))
+        let positive = |x: i64| -> Result<u64, FieldError> {
+            u64::try_from(x).map_err(|_| FieldError::new(k, format!("go: {k} {x} is negative; ignored"), ""))
         };
         match k {
             "wtime" => self.wtime = Some(time(n)),

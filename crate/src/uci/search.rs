@@ -1,6 +1,7 @@
 //! Running a search: `go` (limits, `searchmoves`, the default movetime), `stop`, `ponderhit`,
 //! pumping the running search slice by slice, and the `info`/`bestmove` lines it writes.
 
+use crate::error::FieldError;
 use crate::tm::SearchKind;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
@@ -117,10 +118,10 @@ impl UciSession {
         g: &mut GoArgs,
         had_errors: bool,
         out: &mut dyn FnMut(&str),
-    ) -> Result<(), String> {
+    ) -> Result<(), FieldError> {
         let pos = self.current();
         if pos.legal_moves().is_empty() {
-            return Err("go: the position has no legal move".into());
+            return Err(FieldError::message("go: the position has no legal move"));
         }
         let turn = pos.turn();
         let (time, inc) = if turn.is_white() { (g.wtime, g.winc) } else { (g.btime, g.binc) };

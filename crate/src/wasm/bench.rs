@@ -41,6 +41,6 @@ pub fn bench_mcts(playouts: u64) -> Result<JsValue, JsError> {
 /// if a count differs from the published one.
 #[wasm_bindgen]
 pub fn bench_perft() -> Result<JsValue, JsError> {
-    let speed = perft::speed(perft::SPEED_CASES).map_err(|e| JsError::new(&e))?;
+    let speed = perft::speed(perft::SPEED_CASES).map_err(|e| JsError::new(&e.to_string()))?;
     super::to_js(&speed)
 }

@@ -18,6 +18,14 @@ fn err(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// The crate's typed error, thrown as `{path, message, allowed}`.
+fn thrown(e: FieldError) -> JsValue {
+    e.js()
+}
+
+/// What a typed move may be.
+const MOVE_FORMS: &str = "SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)";
+
 /// A game between the person at the page and the engine in the worker.
 #[wasm_bindgen]
 pub struct PlayBoard {
@@ -30,9 +38,10 @@ impl PlayBoard {
     /// move_overhead_ms, ponder, level, date}` (the same reader as saved games, so the module carries
     /// one deserialiser); the error names the bad field and what is allowed.
     #[wasm_bindgen(constructor)]
-    pub fn new(setup: &str) -> Result<PlayBoard, JsError> {
-        let setup: PlaySetup = serde_json::from_str(setup).map_err(|e| err(format!("game setup: {e}")))?;
-        Ok(PlayBoard { game: PersonGame::new(setup).map_err(err)? })
+    pub fn new(setup: &str) -> Result<PlayBoard, JsValue> {
+        let setup: PlaySetup = serde_json::from_str(setup)
+            .map_err(|e| FieldError::new("setup", format!("game setup: {e}"), "").js())?;
+        Ok(PlayBoard { game: PersonGame::new(setup).map_err(thrown)? })
     }
 
     /// Check a setup without starting a game: `null` when it is good, else the typed error
@@ -45,13 +54,13 @@ impl PlayBoard {
         };
         match PersonGame::new(setup) {
             Ok(_) => JsValue::NULL,
-            Err(e) => FieldError::from(&e).js(),
+            Err(e) => e.js(),
         }
     }
 
     /// A game saved with [`PlayBoard::save`], rebuilt by replaying it.
-    pub fn restore(json: &str) -> Result<PlayBoard, JsError> {
-        Ok(PlayBoard { game: PersonGame::restore(json).map_err(err)? })
+    pub fn restore(json: &str) -> Result<PlayBoard, JsValue> {
+        Ok(PlayBoard { game: PersonGame::restore(json).map_err(thrown)? })
     }
 
     /// The game as JSON (setup and event log).
@@ -92,8 +101,8 @@ impl PlayBoard {
 
     /// Keeps the engine manager's state after its last move (the `tm-state` payload the engine
     /// client holds), saved with the game; throws when it is not this game's manager's.
-    pub fn set_manager_state(&mut self, payload: &str) -> Result<(), JsError> {
-        self.game.set_manager_state(payload).map_err(err)
+    pub fn set_manager_state(&mut self, payload: &str) -> Result<(), JsValue> {
+        self.game.set_manager_state(payload).map_err(thrown)
     }
 
     /// The engine manager's state saved with the game (`null` before the engine's first move):
@@ -110,16 +119,17 @@ impl PlayBoard {
         dest: &str,
         promotion: &str,
         used_ms: f64,
-    ) -> Result<(), JsError> {
+    ) -> Result<(), JsValue> {
         let promo = (!promotion.is_empty()).then_some(promotion);
-        self.game.play_person(orig, dest, promo, used_ms).map_err(err)
+        self.game.play_person(orig, dest, promo, used_ms).map_err(thrown)
     }
 
     /// The person plays a move typed as SAN (`e4`, `Nf3`, `O-O`) or UCI (`e2e4`) after
     /// `used_ms`: returns its UCI; throws `{path: "move", message, allowed}` naming what was wrong.
     pub fn play_text(&mut self, text: &str, used_ms: f64) -> Result<String, JsValue> {
         self.game.play_text(text, used_ms).map_err(|e| {
-            FieldError::new("move", e, "SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)").js()
+            let allowed = if e.allowed.is_empty() { MOVE_FORMS.to_string() } else { e.allowed };
+            FieldError::new("move", e.message, allowed).js()
         })
     }
 
@@ -140,9 +150,9 @@ impl PlayBoard {
     }
 
     /// The engine's `bestmove` line arrived after `used_ms`: returns `{uci, ponder}`.
-    pub fn play_engine(&mut self, bestmove: &str, used_ms: f64) -> Result<JsValue, JsError> {
-        let (uci, ponder) = self.game.play_engine(bestmove, used_ms).map_err(err)?;
-        super::to_js(&serde_json::json!({ "uci": uci, "ponder": ponder }))
+    pub fn play_engine(&mut self, bestmove: &str, used_ms: f64) -> Result<JsValue, JsValue> {
+        let (uci, ponder) = self.game.play_engine(bestmove, used_ms).map_err(thrown)?;
+        Ok(super::to_js(&serde_json::json!({ "uci": uci, "ponder": ponder }))?)
     }
 
     /// `{position, go, budget_ms}` for the engine's move, or `null`.
@@ -161,8 +171,8 @@ impl PlayBoard {
     }
 
     /// `white` or `black` resigns.
-    pub fn resign(&mut self, color: &str) -> Result<(), JsError> {
-        self.game.resign(color).map_err(err)
+    pub fn resign(&mut self, color: &str) -> Result<(), JsValue> {
+        self.game.resign(color).map_err(thrown)
     }
 
     /// Offer a draw: returns whether the engine accepted.

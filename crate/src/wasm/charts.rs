@@ -46,7 +46,7 @@ impl CurveCanvas {
         hover_px: Option<f64>,
     ) -> Result<JsValue, JsError> {
         let p = DecayParams { from, to, step };
-        let chart = decay_chart(&p).map_err(|e| JsError::new(&e))?;
+        let chart = decay_chart(&p).map_err(|e| JsError::new(&e.to_string()))?;
         let point = self.hover_x(&chart, hover_px)?.map(|x| decay_point(&p, x));
         let highlight = point.as_ref().map(|pt| Highlight { x: pt.value, y: pt.ed });
         self.render(&chart, highlight, point)
@@ -60,7 +60,7 @@ impl CurveCanvas {
         hover_px: Option<f64>,
     ) -> Result<JsValue, JsError> {
         let p = MovesLeftParams { midpoint, steepness };
-        let chart = moves_left_chart(&p).map_err(|e| JsError::new(&e))?;
+        let chart = moves_left_chart(&p).map_err(|e| JsError::new(&e.to_string()))?;
         let point = self.hover_x(&chart, hover_px)?.map(|x| p.point(x.round() as u32));
         let highlight = point.as_ref().map(|pt| Highlight { x: f64::from(pt.r#move), y: pt.moves_left });
         self.render(&chart, highlight, point)
@@ -82,7 +82,8 @@ impl CurveCanvas {
     fn paint(&mut self, chart: &Chart, highlight: Option<Highlight>) -> Result<Frame, JsError> {
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame = draw(&backend.into_drawing_area(), chart, highlight).map_err(|e| JsError::new(&e))?;
+        let frame =
+            draw(&backend.into_drawing_area(), chart, highlight).map_err(|e| JsError::new(&e.to_string()))?;
         self.frame = Some(frame);
         Ok(frame)
     }

@@ -438,5 +438,5 @@ pub fn experiment_eta(
 /// replays (`crate::experiment::lesson_numbers`).
 #[wasm_bindgen]
 pub fn lesson_number(expr: &str) -> Result<String, JsError> {
-    crate::experiment::lesson_numbers::evaluate(expr).map_err(|e| JsError::new(&e))
+    crate::experiment::lesson_numbers::evaluate(expr).map_err(|e| JsError::new(&e.to_string()))
 }

@@ -31,10 +31,7 @@ struct Form {
 
 fn spec_of(form: JsValue) -> Result<OverheadSpec, JsValue> {
     let f: Form = serde_wasm_bindgen::from_value(form).map_err(js_err)?;
-    let latency: LatencyModel = f
-        .latency
-        .parse()
-        .map_err(|e: String| FieldError::new("latency", e, crate::experiment::latency::ALLOWED).js())?;
+    let latency: LatencyModel = f.latency.parse().map_err(|e: FieldError| e.js())?;
     let spec = OverheadSpec {
         tm: f.tm,
         tc: f.tc,

@@ -59,7 +59,8 @@ impl GameCanvas {
         };
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame = draw_game(&backend.into_drawing_area(), t, hover_move).map_err(|e| JsError::new(&e))?;
+        let frame = draw_game(&backend.into_drawing_area(), t, hover_move)
+            .map_err(|e| JsError::new(&e.to_string()))?;
         self.frame = Some(frame);
         let lines = hover_move.map(|m| t.describe(m)).unwrap_or_default();
         super::to_js(&GameDrawn { frame, moves: t.moves.len(), hover_move, lines })

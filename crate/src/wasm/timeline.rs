@@ -54,7 +54,7 @@ impl TimelineCanvas {
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
         let frame = draw_timeline(&backend.into_drawing_area(), &self.timeline, hover)
-            .map_err(|e| JsError::new(&e))?;
+            .map_err(|e| JsError::new(&e.to_string()))?;
         self.frame = Some(frame);
         let text = hover.map(|i| self.timeline.describe(i));
         to_js(&Drawn { frame, timeline: &self.timeline, hover, text })

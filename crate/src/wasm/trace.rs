@@ -192,7 +192,7 @@ impl EngineAllocationCanvas {
             hover,
             self.mark,
         )
-        .map_err(|e| JsError::new(&e))?;
+        .map_err(|e| JsError::new(&e.to_string()))?;
         self.frame = Some(frame);
         let point = hover.map(|i| TracePoint { row: moves[i].clone(), text: describe(&moves[i]) });
         let marked = match (hover, self.mark.and_then(|n| move_numbered(&moves, n))) {

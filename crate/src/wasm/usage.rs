@@ -32,7 +32,7 @@ impl UsageCanvas {
         let backend =
             MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
         let frame: Frame = draw_usage_curves(&backend.into_drawing_area(), title, &curves, highlight)
-            .map_err(|e| JsError::new(&e))?;
+            .map_err(|e| JsError::new(&e.to_string()))?;
         to_js(&frame)
     }
 }

@@ -260,7 +260,7 @@ fn fen(data: &[u8]) -> Result<String, String> {
             }
             "fen-ok".to_string()
         }
-        Err(e) => error("fen", e)?,
+        Err(e) => error("fen", e.to_string())?,
     };
     match tmlab::search::position::parse_fen(&s) {
         Ok(_) => sig.push_str("|search-ok"),
@@ -274,11 +274,11 @@ fn fen(data: &[u8]) -> Result<String, String> {
             }
             sig.push_str(&format!("|epd-ok{}", v.len().min(3)));
         }
-        Err(e) => add(&mut sig, &error("epd", e)?),
+        Err(e) => add(&mut sig, &error("epd", e.to_string())?),
     }
     match parse_lines(&s) {
         Ok(v) => sig.push_str(&format!("|lines-ok{}", v.len().min(3))),
-        Err(e) => add(&mut sig, &error("lines", e)?),
+        Err(e) => add(&mut sig, &error("lines", e.to_string())?),
     }
     Ok(sig)
 }
@@ -324,7 +324,7 @@ fn pgn(data: &[u8]) -> Result<String, String> {
     let _ = tmlab::experiment::replay::replay_pgn(&s, &[stockfish]);
     let games = match parse_pgn(&s) {
         Ok(g) => g,
-        Err(e) => return error("pgn", e),
+        Err(e) => return error("pgn", e.to_string()),
     };
     for g in &games {
         let text = g.to_pgn();

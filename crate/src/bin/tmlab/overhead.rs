@@ -53,9 +53,9 @@ fn latency(text: &str) -> Result<LatencyModel, String> {
     match text.strip_prefix("pgn:") {
         Some(path) => {
             let pgn = std::fs::read_to_string(path).map_err(|e| format!("--latency pgn:{path}: {e}"))?;
-            LatencyModel::from_pgn(&pgn).map_err(|e| format!("--latency pgn:{path}: {e}"))
+            LatencyModel::from_pgn(&pgn).map_err(|e| format!("--latency pgn:{path}: {}", e.text()))
         }
-        None => text.parse().map_err(|e| format!("--latency: {e}")),
+        None => text.parse().map_err(|e| crate::flags::flag_error(crate::flags::Cmd::Overhead, &e)),
     }
 }
 

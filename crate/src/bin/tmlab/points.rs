@@ -170,7 +170,7 @@ pub fn play_recorded(
         if let Some(j) = journal.as_mut()
             && let Err(e) = j.append(&SweepRecord { value: t.cfg, game: g.score })
         {
-            write_error = Some(e);
+            write_error = Some(format!("--resume {}", e.text()));
             return false;
         }
         done += 1;
@@ -233,7 +233,8 @@ pub fn run<S: serde::Serialize>(
     let mut journal = match p.resume {
         Some(path) => {
             let settings = serde_json::to_value(p.spec).map_err(|e| e.to_string())?;
-            let j = JournalFile::open(path, p.kind, &settings)?;
+            let j =
+                JournalFile::open(path, p.kind, &settings).map_err(|e| format!("--resume {}", e.text()))?;
             let r = (p.resumed)(&j.records);
             report_damage(
                 path,

@@ -112,7 +112,8 @@ pub fn run(args: Args) -> Result<(), String> {
     let mut journal = match &args.resume {
         Some(path) => {
             let settings = serde_json::from_str(&spec.to_json()).map_err(|e| e.to_string())?;
-            let j = JournalFile::open(path, "tune", &settings)?;
+            let j =
+                JournalFile::open(path, "tune", &settings).map_err(|e| format!("--resume {}", e.text()))?;
             let r = tune_resume(&plan, &j.records);
             report_damage(
                 path,
@@ -170,7 +171,8 @@ pub fn run(args: Args) -> Result<(), String> {
                     && let Err(e) = j.append(&it)
                 {
                     // The iteration counts, but the tune stops: its results are printed.
-                    write_error = Some(format!("{e}: the tune stopped after iteration {k}"));
+                    write_error =
+                        Some(format!("--resume {}: the tune stopped after iteration {k}", e.text()));
                 }
                 (it, "")
             }

@@ -2,6 +2,7 @@
 //! the visits it reuses), beginning the manager's move; and an MCTS ponderhit, which begins it
 //! afresh.
 
+use crate::error::FieldError;
 use crate::tm::SearchKind;
 use shakmaty::Position;
 
@@ -21,17 +22,17 @@ impl MoveDriver {
     ///
     /// # Errors
     /// An illegal move in `req.moves`, no legal move, or invalid MCTS parameters.
-    pub fn start(&mut self, req: MoveRequest, out: &mut dyn FnMut(Event)) -> Result<(), String> {
+    pub fn start(&mut self, req: MoveRequest, out: &mut dyn FnMut(Event)) -> Result<(), FieldError> {
         let mut pos = req.start.clone();
         for (i, &m) in req.moves.iter().enumerate() {
             if !pos.is_legal(m) {
-                return Err(format!("move {} ({m}) of the game is illegal", i + 1));
+                return Err(FieldError::message(format!("move {} ({m}) of the game is illegal", i + 1)));
             }
             pos.play_unchecked(m);
         }
         let legal = pos.legal_moves().len() as u32;
         if legal == 0 {
-            return Err("the game is over: no legal move".into());
+            return Err(FieldError::message("the game is over: no legal move"));
         }
         let ply = game_ply(&req.start, req.moves.len());
         let before = self.snapshot();

@@ -6,6 +6,7 @@ use super::{LIMIT_POLL_STRIDE, MoveDriver, Search};
 use crate::drive::MoveTimeStopper;
 use crate::drive::request::{Event, MoveOutcome};
 use crate::drive::strength::NodeRateCap;
+use crate::error::FieldError;
 use crate::search::mcts::{InfoLine, Progress};
 use crate::search::{IterationReport, SearchRequest, Searcher};
 use crate::stop::{NeverStop, Stopper};
@@ -23,7 +24,7 @@ impl MoveDriver {
         &mut self,
         max_batches: u32,
         out: &mut dyn FnMut(Event),
-    ) -> Option<Result<MoveOutcome, String>> {
+    ) -> Option<Result<MoveOutcome, FieldError>> {
         let run = self.running.as_mut()?;
         let control = run.control.clone();
         let done = match &mut run.search {
@@ -100,7 +101,7 @@ impl MoveDriver {
                             drop(ManagedStopper::resume(self.tm.as_mut(), parked).suspend());
                         }
                         let _ = run.before.restore(&self.spec, self.tm.as_mut());
-                        return Some(Err(e.to_string()));
+                        return Some(Err(e.into()));
                     }
                 }
             }

@@ -1,6 +1,7 @@
 //! Reading a scripted search: one JSON object per line, every field checked, with errors that
 //! name the line, the field and what is allowed (see the parent module for the format).
 
+use crate::error::FieldError;
 use std::io::Read;
 
 use serde::Deserialize;
@@ -194,11 +195,15 @@ fn short_quotes(m: &str) -> String {
 }
 
 /// Parses `cp N` / `mate N` (N in moves as UCI prints it, negative when mated).
-pub fn parse_score(s: &str) -> Result<Score, String> {
+pub fn parse_score(s: &str) -> Result<Score, FieldError> {
     let bad = || {
-        format!(
-            "score {} is not `cp N` (|N| ≤ {MAX_CP}) or `mate N` (1 ≤ |N| ≤ {MAX_MATE_MOVES}, negative when mated)",
-            quote(s)
+        FieldError::new(
+            "score",
+            format!(
+                "score {} is not `cp N` (|N| ≤ {MAX_CP}) or `mate N` (1 ≤ |N| ≤ {MAX_MATE_MOVES}, negative when mated)",
+                quote(s)
+            ),
+            "",
         )
     };
     let mut it = s.split_whitespace();
@@ -209,8 +214,12 @@ pub fn parse_score(s: &str) -> Result<Score, String> {
     let n: i32 = n.parse().map_err(|_| bad())?;
     match kind {
         "cp" if n.abs() <= MAX_CP => Ok(Score::Cp(n)),
-        "mate" if n == 0 => Err(format!(
-            "score \"mate 0\" is not a score: mate N counts moves to mate (1 ≤ |N| ≤ {MAX_MATE_MOVES}, negative when mated); a finished game has no search"
+        "mate" if n == 0 => Err(FieldError::new(
+            "score",
+            format!(
+                "score \"mate 0\" is not a score: mate N counts moves to mate (1 ≤ |N| ≤ {MAX_MATE_MOVES}, negative when mated); a finished game has no search"
+            ),
+            "",
         )),
         "mate" if n.abs() <= MAX_MATE_MOVES => {
             Ok(if n > 0 { Score::MateIn(n as u32 * 2 - 1) } else { Score::MatedIn(n.unsigned_abs() * 2) })
@@ -231,31 +240,47 @@ struct MoveSoFar {
 }
 
 /// The checks of one event's values; `m` is the move it belongs to.
-fn check(ev: &ScriptEvent, m: &mut MoveSoFar) -> Result<(), String> {
+fn check(ev: &ScriptEvent, m: &mut MoveSoFar) -> Result<(), FieldError> {
     let elapsed = ev.elapsed_ms();
     if !(elapsed.is_finite() && elapsed >= 0.0) {
-        return Err(format!("elapsed_ms must be a non-negative number of ms, got {elapsed}"));
+        return Err(FieldError::new(
+            "elapsed_ms",
+            format!("elapsed_ms must be a non-negative number of ms, got {elapsed}"),
+            "",
+        ));
     }
     // A move may end before events the manager never gets (it stopped first): `run_script`
     // compares the end with the events it fed.
     if elapsed < m.elapsed && !matches!(ev, ScriptEvent::MoveEnd { .. }) {
-        return Err(format!(
-            "elapsed_ms {elapsed} is before the previous event's {}: times only grow within a move",
-            m.elapsed
+        return Err(FieldError::new(
+            "elapsed_ms",
+            format!(
+                "elapsed_ms {elapsed} is before the previous event's {}: times only grow within a move",
+                m.elapsed
+            ),
+            "",
         ));
     }
     m.elapsed = elapsed;
     match ev {
         ScriptEvent::Iteration { depth, score, node_share, root_moves, .. } => {
             if *depth == 0 {
-                return Err("depth must be at least 1".into());
+                return Err(FieldError::message("depth must be at least 1"));
             }
             parse_score(score)?;
             if !(0.0..=1.0).contains(node_share) {
-                return Err(format!("node_share must be within 0 … 1, got {node_share}"));
+                return Err(FieldError::new(
+                    "node_share",
+                    format!("node_share must be within 0 … 1, got {node_share}"),
+                    "",
+                ));
             }
             if *root_moves == 0 || *root_moves as usize > MAX_ROOT_MOVES {
-                return Err(format!("root_moves must be within 1 … {MAX_ROOT_MOVES}, got {root_moves}"));
+                return Err(FieldError::new(
+                    "root_moves",
+                    format!("root_moves must be within 1 … {MAX_ROOT_MOVES}, got {root_moves}"),
+                    "",
+                ));
             }
         }
         ScriptEvent::Poll {
@@ -270,69 +295,105 @@ fn check(ev: &ScriptEvent, m: &mut MoveSoFar) -> Result<(), String> {
             ..
         } => {
             if !root_q.is_empty() && root_q.len() != root_visits.len() {
-                return Err(format!(
-                    "root_q lists {} root moves, root_visits {}: one Q per root move",
-                    root_q.len(),
-                    root_visits.len()
+                return Err(FieldError::new(
+                    "root_q",
+                    format!(
+                        "root_q lists {} root moves, root_visits {}: one Q per root move",
+                        root_q.len(),
+                        root_visits.len()
+                    ),
+                    "",
                 ));
             }
             if pv_q.len() > MAX_PV_Q {
-                return Err(format!("pv_q must list at most {MAX_PV_Q} values, got {}", pv_q.len()));
+                return Err(FieldError::new(
+                    "pv_q",
+                    format!("pv_q must list at most {MAX_PV_Q} values, got {}", pv_q.len()),
+                    "",
+                ));
             }
             for (name, q) in root_q.iter().map(|q| ("root_q", q)).chain(pv_q.iter().map(|q| ("pv_q", q))) {
                 if !(-1.0..=1.0).contains(q) {
-                    return Err(format!("{name} values must be within −1 … 1, got {q}"));
+                    return Err(FieldError::message(format!("{name} values must be within −1 … 1, got {q}")));
                 }
             }
             if !(-1.0..=1.0).contains(root_value) {
-                return Err(format!("root_value must be within −1 … 1, got {root_value}"));
+                return Err(FieldError::new(
+                    "root_value",
+                    format!("root_value must be within −1 … 1, got {root_value}"),
+                    "",
+                ));
             }
             if !(0.0..=1.0).contains(root_value_sd) {
-                return Err(format!("root_value_sd must be within 0 … 1, got {root_value_sd}"));
+                return Err(FieldError::new(
+                    "root_value_sd",
+                    format!("root_value_sd must be within 0 … 1, got {root_value_sd}"),
+                    "",
+                ));
             }
             if !(avg_depth.is_finite() && (0.0..=f64::from(MAX_AVG_DEPTH)).contains(avg_depth)) {
-                return Err(format!("avg_depth must be within 0 … {MAX_AVG_DEPTH}, got {avg_depth}"));
+                return Err(FieldError::new(
+                    "avg_depth",
+                    format!("avg_depth must be within 0 … {MAX_AVG_DEPTH}, got {avg_depth}"),
+                    "",
+                ));
             }
             if root_visits.is_empty() || root_visits.len() > MAX_ROOT_MOVES {
-                return Err(format!(
-                    "root_visits must list 1 … {MAX_ROOT_MOVES} root moves, got {}",
-                    root_visits.len()
+                return Err(FieldError::new(
+                    "root_visits",
+                    format!(
+                        "root_visits must list 1 … {MAX_ROOT_MOVES} root moves, got {}",
+                        root_visits.len()
+                    ),
+                    "",
                 ));
             }
             if let Some(prev) = &m.visits {
                 if prev.len() != root_visits.len() {
-                    return Err(format!(
-                        "root_visits lists {} root moves, the move's earlier polls {}: a position's root moves do not change",
-                        root_visits.len(),
-                        prev.len()
+                    return Err(FieldError::new(
+                        "root_visits",
+                        format!(
+                            "root_visits lists {} root moves, the move's earlier polls {}: a position's root moves do not change",
+                            root_visits.len(),
+                            prev.len()
+                        ),
+                        "",
                     ));
                 }
                 if let Some(i) = (0..prev.len()).find(|&i| root_visits[i] < prev[i]) {
-                    return Err(format!(
+                    return Err(FieldError::message(format!(
                         "root_visits[{i}] = {} is below the previous poll's {}: visits only grow within a move",
                         root_visits[i], prev[i]
-                    ));
+                    )));
                 }
             }
             m.visits = Some(root_visits.clone());
             if *nodes < m.reused {
-                return Err(format!(
-                    "nodes = {nodes} is below the {} visits reused from the previous move: nodes counts the whole tree",
-                    m.reused
+                return Err(FieldError::new(
+                    "nodes",
+                    format!(
+                        "nodes = {nodes} is below the {} visits reused from the previous move: nodes counts the whole tree",
+                        m.reused
+                    ),
+                    "",
                 ));
             }
             if let Some(t) = since_first_batch_ms
                 && !(t.is_finite() && (0.0..=elapsed).contains(t))
             {
-                return Err(format!(
-                    "since_first_batch_ms must be within 0 … elapsed_ms ({elapsed}), got {t}"
+                return Err(FieldError::new(
+                    "since_first_batch_ms",
+                    format!("since_first_batch_ms must be within 0 … elapsed_ms ({elapsed}), got {t}"),
+                    "",
                 ));
             }
         }
         ScriptEvent::MoveEnd { nodes, reused_nodes, score, avg_score, clock_ms, inc_ms, .. } => {
             if reused_nodes > nodes {
-                return Err(format!(
-                    "reused_nodes = {reused_nodes} is more than the final tree's {nodes} nodes"
+                return Err(FieldError::new(
+                    "reused_nodes",
+                    format!("reused_nodes = {reused_nodes} is more than the final tree's {nodes} nodes"),
+                    "",
                 ));
             }
             for s in [score, avg_score].into_iter().flatten() {
@@ -343,7 +404,9 @@ fn check(ev: &ScriptEvent, m: &mut MoveSoFar) -> Result<(), String> {
                 if let Some(v) = v
                     && !(v.is_finite() && (0.0..=max).contains(v))
                 {
-                    return Err(format!("{name} must be within 0 … {max} ms (10 000 hours), got {v}"));
+                    return Err(FieldError::message(format!(
+                        "{name} must be within 0 … {max} ms (10 000 hours), got {v}"
+                    )));
                 }
             }
             *m = MoveSoFar { reused: *reused_nodes, ..MoveSoFar::default() };
@@ -383,7 +446,7 @@ pub fn parse_events(text: &str) -> Result<Vec<(usize, ScriptEvent)>, ScriptError
                 m
             })
         })?;
-        check(&ev, &mut m).map_err(bad)?;
+        check(&ev, &mut m).map_err(|e| bad(e.text()))?;
         out.push((line, ev));
     }
     if out.iter().all(|(_, ev)| matches!(ev, ScriptEvent::MoveEnd { .. })) {
@@ -400,19 +463,19 @@ pub fn parse_events(text: &str) -> Result<Vec<(usize, ScriptEvent)>, ScriptError
 ///
 /// # Errors
 /// The file cannot be read, is too large, or is not UTF-8 (the line is named).
-pub fn read_events(mut reader: impl std::io::Read) -> Result<String, String> {
+pub fn read_events(mut reader: impl std::io::Read) -> Result<String, FieldError> {
     let mut bytes = Vec::new();
     let cap = MAX_FILE_BYTES as u64;
-    (&mut reader).take(cap + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    (&mut reader).take(cap + 1).read_to_end(&mut bytes).map_err(|e| FieldError::message(e.to_string()))?;
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(format!(
+        return Err(FieldError::message(format!(
             "larger than the {} MiB an events file may hold",
             MAX_FILE_BYTES / (1024 * 1024)
-        ));
+        )));
     }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        format!("line {line}: not UTF-8 text (byte {at}); an events file is JSON lines")
+        FieldError::new("", format!("line {line}: not UTF-8 text (byte {at})"), "JSON lines (UTF-8)")
     })
 }

@@ -1,6 +1,7 @@
 //! A journal on disk: read whole when opened (damaged lines named and skipped, nothing
 //! truncated or rewritten), then appended to one flushed line per record.
 
+use crate::error::FieldError;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 
@@ -26,8 +27,9 @@ impl JournalFile {
     /// The file cannot be read or written, its header is damaged or not a tmlab journal's, or
     /// it belongs to another experiment or other settings. A damaged record is not an error:
     /// it is listed in [`JournalFile::damaged`].
-    pub fn open(path: &str, kind: &str, settings: &Value) -> Result<JournalFile, String> {
-        let err = |e: String| format!("--resume {path}: {e}");
+    pub fn open(path: &str, kind: &str, settings: &Value) -> Result<JournalFile, FieldError> {
+        // The path is the flag's (`--resume FILE`); the message starts with the file.
+        let err = |e: String| FieldError::new("resume", format!("{path}: {e}"), "");
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
@@ -57,7 +59,7 @@ impl JournalFile {
                 return Err(err(why));
             }
             let (_, h) = records.remove(0);
-            check_header(&h, kind, settings).map_err(err)?;
+            check_header(&h, kind, settings).map_err(|e| err(e.text()))?;
         }
         let mut file =
             OpenOptions::new().create(true).append(true).open(path).map_err(|e| err(e.to_string()))?;
@@ -65,7 +67,8 @@ impl JournalFile {
         if fresh {
             // An empty file, or only blank lines: start it with the header.
             let sep = if bytes.is_empty() || bytes.ends_with(b"\n") { "" } else { "\n" };
-            writeln!(file, "{sep}{}", seal(&header(kind, settings))?).map_err(io)?;
+            writeln!(file, "{sep}{}", seal(&header(kind, settings)).map_err(|e| err(e.text()))?)
+                .map_err(io)?;
         } else if !bytes.ends_with(b"\n") {
             // A last line without its newline (kept if intact, else named): the next record
             // starts on a line of its own.
@@ -80,11 +83,11 @@ impl JournalFile {
     ///
     /// # Errors
     /// The write failed.
-    pub fn append<T: Serialize>(&mut self, record: &T) -> Result<(), String> {
+    pub fn append<T: Serialize>(&mut self, record: &T) -> Result<(), FieldError> {
         let line = seal(record)?;
         writeln!(self.file, "{line}")
             .and_then(|()| self.file.flush())
-            .map_err(|e| format!("--resume {}: {e}", self.path))
+            .map_err(|e| FieldError::new("resume", format!("{}: {e}", self.path), ""))
     }
 
     /// The file's path.
@@ -138,17 +141,17 @@ mod tests {
         assert_eq!(j.records.len(), 4);
         assert_eq!(j.damaged.len(), 2);
         let e = JournalFile::open(path, "sweep", &json!({"games": 6})).err().unwrap();
-        assert!(e.contains("other settings"), "{e}");
+        assert!(e.to_string().contains("other settings"), "{e}");
         let e = JournalFile::open(path, "tune", &s).err().unwrap();
-        assert!(e.contains("written by `tmlab sweep`"), "{e}");
+        assert!(e.to_string().contains("written by `tmlab sweep`"), "{e}");
         // A damaged header refuses the file (its settings cannot be checked) and keeps it.
         std::fs::write(path, text.replacen("sweep", "swept", 1)).unwrap();
         let e = JournalFile::open(path, "sweep", &s).err().unwrap();
-        assert!(e.contains("line 1 (the header with the settings) is damaged"), "{e}");
+        assert!(e.to_string().contains("line 1 (the header with the settings) is damaged"), "{e}");
         // A version-1 file is named as such.
         std::fs::write(path, "{\"kind\":\"sweep\",\"settings\":{\"games\":4}}\n{\"g\":1}\n").unwrap();
         let e = JournalFile::open(path, "sweep", &s).err().unwrap();
-        assert!(e.contains("journal version 1"), "{e}");
+        assert!(e.to_string().contains("journal version 1"), "{e}");
         std::fs::remove_dir_all(std::path::Path::new(path).parent().unwrap()).unwrap();
     }
 }

@@ -29,9 +29,9 @@ pub fn play_move(game: &mut Game, player: &mut EnginePlayer) {
         Ok((m, thought)) => {
             let used = game.charge_for(thought.engine_ms, Some(measured));
             if let Err(e) = game.apply(m, used, Some(thought)) {
-                game.forfeit(Termination::RulesInfraction, &e);
+                game.forfeit(Termination::RulesInfraction, &e.to_string());
             }
         }
-        Err(e) => game.forfeit(Termination::RulesInfraction, &e),
+        Err(e) => game.forfeit(Termination::RulesInfraction, &e.to_string()),
     }
 }

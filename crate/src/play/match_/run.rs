@@ -3,6 +3,7 @@
 //! stops the match, and a failed (or panicking) game either stops it or is reported and skipped.
 
 use super::{GameFailure, GameSummary, MatchConfig, MatchState, opening_order};
+use crate::error::FieldError;
 use crate::play::engine::EnginePlayer;
 use crate::play::game::Game;
 
@@ -16,7 +17,7 @@ pub fn run_match(
     cfg: &MatchConfig,
     concurrency: usize,
     on_game: &mut dyn FnMut(&GameSummary, &MatchState),
-) -> Result<MatchState, String> {
+) -> Result<MatchState, FieldError> {
     run_match_into(cfg, concurrency, MatchState::new(cfg.games), on_game)
 }
 
@@ -31,7 +32,7 @@ pub fn run_match_into(
     concurrency: usize,
     state: MatchState,
     on_game: &mut dyn FnMut(&GameSummary, &MatchState),
-) -> Result<MatchState, String> {
+) -> Result<MatchState, FieldError> {
     let mut first: Option<GameFailure> = None;
     let state = run_games(
         cfg,
@@ -44,7 +45,7 @@ pub fn run_match_into(
         true,
     )?;
     match first {
-        Some(f) => Err(f.to_string()),
+        Some(f) => Err(FieldError::message(f.to_string())),
         None => Ok(state),
     }
 }
@@ -60,7 +61,7 @@ pub fn run_match_keeping(
     state: MatchState,
     on_game: &mut dyn FnMut(&GameSummary, &MatchState),
     on_failure: &mut dyn FnMut(&GameFailure, &MatchState),
-) -> Result<MatchState, String> {
+) -> Result<MatchState, FieldError> {
     run_games(cfg, concurrency, state, on_game, on_failure, false)
 }
 
@@ -71,7 +72,7 @@ fn run_games(
     on_game: &mut dyn FnMut(&GameSummary, &MatchState),
     on_failure: &mut dyn FnMut(&GameFailure, &MatchState),
     halt_on_failure: bool,
-) -> Result<MatchState, String> {
+) -> Result<MatchState, FieldError> {
     use std::panic::{AssertUnwindSafe, catch_unwind};
     use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
     use std::sync::mpsc;
@@ -111,10 +112,10 @@ fn run_games(
                                 .cloned()
                                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                                 .unwrap_or_default();
-                            Err(format!("panicked: {why}"))
+                            Err(FieldError::message(format!("panicked: {why}")))
                         }
                     };
-                    if tx.send(r.map_err(|message| GameFailure { index: i, message })).is_err() {
+                    if tx.send(r.map_err(|e| GameFailure { index: i, message: e.to_string() })).is_err() {
                         break;
                     }
                 }

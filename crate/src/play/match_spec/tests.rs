@@ -68,7 +68,7 @@ fn errors_name_the_field_and_what_is_allowed() {
         ("[1]", "the match spec is [1], not an object", "allowed: an object"),
         (r#"{"a":"stockfish","b":"mediocre","gmaes":3}"#, "gmaes: unknown field", "allowed: engine"),
         (r#"{"b":"mediocre"}"#, "a: missing", "stockfish"),
-        (r#"{"a":"stockfish","b":"mediocre","engine":"nn"}"#, "engine: ", "ab or mcts"),
+        (r#"{"a":"stockfish","b":"mediocre","engine":"nn"}"#, "engine: ", "allowed: ab, mcts"),
         (r#"{"a":"stokfish","b":"mediocre"}"#, "a: ", "stokfish"),
         (r#"{"a":"stockfish","b":"lc0-legacy(slowmover=99)"}"#, "b: ", "slowmover"),
         (r#"{"a":"stockfish","b":"mediocre","tc_a":"10+x"}"#, "tc_a: bad time control token", "x"),

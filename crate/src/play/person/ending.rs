@@ -1,6 +1,7 @@
 //! How a game with a person ends other than on the board: forfeits, time-outs, resignation and
 //! draw offers (the engine's acceptance rule is in the parent module's documentation).
 
+use crate::error::FieldError;
 use shakmaty::Position;
 
 use super::setup::parse_color;
@@ -35,7 +36,7 @@ impl PersonGame {
     ///
     /// # Errors
     /// The colour is not white or black.
-    pub fn resign(&mut self, color: &str) -> Result<(), String> {
+    pub fn resign(&mut self, color: &str) -> Result<(), FieldError> {
         let c = parse_color(color)?;
         if self.game.outcome().is_some() {
             return Ok(());

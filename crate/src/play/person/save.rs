@@ -1,6 +1,7 @@
 //! Saving a person's game: the setup plus the log of what happened ([`PlayEvent`]), written as
 //! JSON ([`SavedGame`]) and rebuilt by replaying the log ([`PersonGame::restore`]).
 
+use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
 use shakmaty::uci::UciMove;
 
@@ -62,14 +63,19 @@ impl PersonGame {
     ///
     /// # Errors
     /// The text is not a saved game of this version, or an event does not replay.
-    pub fn restore(json: &str) -> Result<PersonGame, String> {
-        let saved: SavedGame = serde_json::from_str(json).map_err(|e| format!("saved game: {e}"))?;
+    pub fn restore(json: &str) -> Result<PersonGame, FieldError> {
+        let saved: SavedGame =
+            serde_json::from_str(json).map_err(|e| FieldError::message(format!("saved game: {e}")))?;
         if saved.version != SAVE_VERSION {
-            return Err(format!("saved game version {} (this build reads {SAVE_VERSION})", saved.version));
+            return Err(FieldError::message(format!(
+                "saved game version {} (this build reads {SAVE_VERSION})",
+                saved.version
+            )));
         }
-        let mut g = PersonGame::new(saved.setup).map_err(|e| format!("saved game: {e}"))?;
+        let mut g =
+            PersonGame::new(saved.setup).map_err(|e| FieldError::message(format!("saved game: {e}")))?;
         for (i, ev) in saved.events.into_iter().enumerate() {
-            g.replay(ev).map_err(|e| format!("saved game, event {}: {e}", i + 1))?;
+            g.replay(ev).map_err(|e| FieldError::message(format!("saved game, event {}: {e}", i + 1)))?;
         }
         // A state that does not fit the game is left out: the game itself is still good, and
         // its engine then starts from a fresh manager.
@@ -80,14 +86,14 @@ impl PersonGame {
     }
 
     /// Applies one event of a saved game's log.
-    fn replay(&mut self, ev: PlayEvent) -> Result<(), String> {
+    fn replay(&mut self, ev: PlayEvent) -> Result<(), FieldError> {
         match ev {
             PlayEvent::Move { uci, used_ms, engine } => {
                 let m = uci
                     .parse::<UciMove>()
                     .ok()
                     .and_then(|u| u.to_move(self.game.position()).ok())
-                    .ok_or_else(|| format!("{uci} is not legal"))?;
+                    .ok_or_else(|| FieldError::message(format!("{uci} is not legal")))?;
                 match engine {
                     Some(r) => {
                         self.report = r;

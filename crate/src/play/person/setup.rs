@@ -1,5 +1,5 @@
 //! Setting up a person's game: what the page sends ([`PlaySetup`]), checked field by field
-//! ([`SetupError`] names the field), into a [`PersonGame`] on lichess's clock rule.
+//! (a [`FieldError`](crate::error::FieldError) names the field), into a [`PersonGame`] on lichess's clock rule.
 
 use crate::tm::SearchKind;
 use serde::{Deserialize, Serialize};
@@ -8,10 +8,14 @@ use shakmaty::Color;
 use super::{PersonGame, parse_tc};
 use crate::clock::{Convention, TimeControl};
 use crate::drive::Level;
+use crate::error::FieldError;
 use crate::play::engine_report::EngineReport;
 use crate::play::game::{Adjudication, ClockMode, Game, GameSetup, SideSetup, startpos_opening};
 use crate::play::openings::fen_of;
 use crate::tm::TmSpec;
+
+/// The levels a setup may name.
+const LEVELS_ALLOWED: &str = "1 (beginner) … 5 (full strength)";
 
 /// What the page sets up before a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -47,51 +51,16 @@ fn unknown_date() -> String {
     "????.??.??".into()
 }
 
-/// A setup value the game refuses: which field (`person`, `white_tc`, `black_tc`, `searcher`,
-/// `tm`, `move_overhead_ms`, `level`) and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError {
-    /// The [`PlaySetup`] field.
-    pub field: &'static str,
-    /// What is wrong, naming the value.
-    pub message: String,
-}
-
-impl SetupError {
-    fn new(field: &'static str, message: impl Into<String>) -> Self {
-        SetupError { field, message: message.into() }
-    }
-}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-impl From<&SetupError> for crate::error::FieldError {
-    /// The typed error: the field is the path; a time control's error lists the forms it accepts.
-    fn from(e: &SetupError) -> Self {
-        let allowed = match e.field {
-            "white_tc" | "black_tc" => crate::clock::TC_FORMS,
-            "person" => "white, black",
-            "searcher" => "ab, mcts",
-            "move_overhead_ms" => "0 … 10000 ms",
-            "level" => "1 (beginner) … 5 (full strength)",
-            _ => "",
-        };
-        crate::error::FieldError::new(e.field, e.message.clone(), allowed)
-    }
-}
-
 /// `white`/`w` or `black`/`b`, any case.
-pub(super) fn parse_color(s: &str) -> Result<Color, String> {
+pub(super) fn parse_color(s: &str) -> Result<Color, FieldError> {
     match s.trim().to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(Color::White),
         "black" | "b" => Ok(Color::Black),
-        other => Err(format!("colour {other:?}: expected white or black")),
+        other => Err(FieldError::new(
+            "person",
+            format!("colour {:?} does not exist", crate::excerpt::excerpt(other)),
+            "white, black",
+        )),
     }
 }
 
@@ -99,35 +68,37 @@ impl PersonGame {
     /// A new game from the setup.
     ///
     /// # Errors
-    /// A field is invalid; the message names it and what is allowed.
-    pub fn new(setup: PlaySetup) -> Result<PersonGame, SetupError> {
-        let person = parse_color(&setup.person).map_err(|e| SetupError::new("person", e))?;
-        let white = parse_tc("White", &setup.white_tc).map_err(|e| SetupError::new("white_tc", e))?;
-        let black = parse_tc("Black", &setup.black_tc).map_err(|e| SetupError::new("black_tc", e))?;
+    /// A field is invalid: the error's path is the [`PlaySetup`] field (`person`, `white_tc`,
+    /// `black_tc`, `searcher`, `tm`, `move_overhead_ms`, `level`), with what it allows.
+    pub fn new(setup: PlaySetup) -> Result<PersonGame, FieldError> {
+        let person = parse_color(&setup.person)?;
+        let white = parse_tc("White", &setup.white_tc).map_err(|e| e.renamed("white_tc"))?;
+        let black = parse_tc("Black", &setup.black_tc).map_err(|e| e.renamed("black_tc"))?;
         let (mine, field) = if person.is_white() { (&white, "white_tc") } else { (&black, "black_tc") };
         if mine.nodes.is_some() || mine.depth.is_some() {
-            return Err(SetupError::new(
+            return Err(FieldError::new(
                 field,
-                format!(
-                    "your time control `{mine}` limits nodes or depth, which only engines have: use a clock such as 3m+2"
-                ),
+                format!("your time control `{mine}` limits nodes or depth, which only engines have"),
+                "a clock such as 3m+2",
             ));
         }
-        let searcher: SearchKind = setup.searcher.parse().map_err(|e| SetupError::new("searcher", e))?;
+        let searcher: SearchKind = setup.searcher.parse().map_err(|e: FieldError| e.renamed("searcher"))?;
         let mut tm: TmSpec =
-            setup.tm.parse().map_err(|e| SetupError::new("tm", format!("time manager: {e}")))?;
+            setup.tm.parse().map_err(|e| FieldError::from(e).renamed("tm").context("time manager"))?;
         if !(setup.move_overhead_ms.is_finite() && (0.0..=10_000.0).contains(&setup.move_overhead_ms)) {
-            return Err(SetupError::new(
+            return Err(FieldError::new(
                 "move_overhead_ms",
-                format!("move overhead {} ms: expected 0 … 10000 ms", setup.move_overhead_ms),
+                format!("move overhead {} ms is out of range", setup.move_overhead_ms),
+                "0 … 10000 ms",
             ));
         }
-        let level = Level::get(u64::from(setup.level))
-            .map_err(|_| SetupError::new("level", format!("level {} does not exist", setup.level)))?;
+        let level = Level::get(u64::from(setup.level)).map_err(|_| {
+            FieldError::new("level", format!("level {} does not exist", setup.level), LEVELS_ALLOWED)
+        })?;
         let overhead_applies = tm.get("move-overhead").is_some();
         if overhead_applies {
             tm.set("move-overhead", &format!("{}", setup.move_overhead_ms.round()))
-                .map_err(|e| SetupError::new("tm", e.to_string()))?;
+                .map_err(|e| FieldError::from(e).renamed("tm"))?;
         }
         let engine_label = format!("{} {} level {}", searcher.as_str(), tm, level.level);
         let side = |c: Color, tc: TimeControl| SideSetup {
@@ -144,9 +115,7 @@ impl PersonGame {
             date: setup.date.clone(),
             round: "1".into(),
         };
-        let game = Game::new(gs, &startpos_opening())
-            .map_err(|e| SetupError::new(if e.starts_with("black") { "black_tc" } else { "white_tc" }, e))?
-            .with_convention(Convention::Lichess);
+        let game = Game::new(gs, &startpos_opening())?.with_convention(Convention::Lichess);
         let fens = vec![fen_of(game.position())];
         Ok(PersonGame {
             setup,

@@ -56,11 +56,11 @@ fn castling_both_ways_and_promotion() {
     assert_eq!(g.state().moves.last().unwrap().squares, ["e1".to_string(), "g1".to_string()]);
 
     let pos: Chess = crate::play::openings::parse_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1").unwrap();
-    assert!(find_move(&pos, "a7", "a8", None).unwrap_err().contains("promotion"));
+    assert!(find_move(&pos, "a7", "a8", None).unwrap_err().to_string().contains("promotion"));
     assert_eq!(find_move(&pos, "a7", "a8", Some("n")).unwrap().promotion(), Some(Role::Knight));
-    assert!(find_move(&pos, "a7", "a8", Some("k")).unwrap_err().contains("expected q, r, b or n"));
-    assert!(find_move(&pos, "a7", "b8", Some("q")).unwrap_err().contains("not a legal move"));
-    assert!(find_move(&pos, "z9", "a8", None).unwrap_err().contains("not a square"));
+    assert_eq!(find_move(&pos, "a7", "a8", Some("k")).unwrap_err().allowed, "q, r, b, n");
+    assert!(find_move(&pos, "a7", "b8", Some("q")).unwrap_err().to_string().contains("not a legal move"));
+    assert!(find_move(&pos, "z9", "a8", None).unwrap_err().to_string().contains("not a square"));
 }
 
 #[test]
@@ -71,23 +71,26 @@ fn typed_moves_san_or_uci() {
     assert_eq!(g.play_text(" g1f3 ", 100.0).unwrap(), "g1f3");
     engine_plays(&mut g, "b8c6", 100.0);
     assert_eq!(g.play_text("Bc4!", 100.0).unwrap(), "f1c4");
-    assert!(g.play_text("e5", 1.0).unwrap_err().contains("not your move"));
+    assert!(g.play_text("e5", 1.0).unwrap_err().to_string().contains("not your move"));
     engine_plays(&mut g, "g8f6", 100.0);
     let bad = |g: &mut PersonGame, t: &str| g.play_text(t, 1.0).unwrap_err();
-    assert!(bad(&mut g, "Ke3").contains("`Ke3` is not a legal move here"));
-    assert!(bad(&mut g, "hello").contains("`hello` is not a move: type SAN"));
-    assert!(bad(&mut g, "e2e5").contains("not a legal move"));
-    assert!(bad(&mut g, "").contains("type a move"));
+    assert!(bad(&mut g, "Ke3").to_string().contains("`Ke3` is not a legal move here"));
+    assert!(bad(&mut g, "hello").to_string().contains("`hello` is not a move: type SAN"));
+    assert!(bad(&mut g, "e2e5").to_string().contains("not a legal move"));
+    assert!(bad(&mut g, "").to_string().contains("type a move"));
     assert_eq!(g.play_text("O-O", 100.0).unwrap(), "e1g1");
     assert_eq!(g.state().moves.len(), 7);
 
     let pos: Chess = crate::play::openings::parse_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1").unwrap();
-    assert!(read_move(&pos, "a8").unwrap_err().contains("promotion"));
-    assert!(read_move(&pos, "a7a8").unwrap_err().contains("a7a8q"));
+    assert!(read_move(&pos, "a8").unwrap_err().to_string().contains("promotion"));
+    assert!(read_move(&pos, "a7a8").unwrap_err().to_string().contains("a7a8q"));
     assert_eq!(read_move(&pos, "a8=N").unwrap().promotion(), Some(Role::Knight));
     assert_eq!(read_move(&pos, "a7a8r").unwrap().promotion(), Some(Role::Rook));
     let two: Chess = crate::play::openings::parse_fen("4k3/8/8/8/8/8/8/1N1K1N2 w - - 0 1").unwrap();
-    assert!(read_move(&two, "Nd2").unwrap_err().contains("ambiguous"), "Nb1 and Nf1 both reach d2");
+    assert!(
+        read_move(&two, "Nd2").unwrap_err().to_string().contains("ambiguous"),
+        "Nb1 and Nf1 both reach d2"
+    );
     assert_eq!(read_move(&two, "Nbd2").unwrap().from().map(|s| s.to_string()).as_deref(), Some("b1"));
 }
 
@@ -101,7 +104,7 @@ fn one_syntax_in_seconds_minutes_only_with_a_unit() {
     assert_eq!(lichess("tc=10+0.1"), 10_000.0);
     assert_eq!(lichess("40/60"), 60_000.0);
     assert_eq!(m("3m+2").reading(), "3 min + 2 s per move");
-    assert!(parse_tc("Black", "3+x").unwrap_err().starts_with("Black's time control"));
+    assert!(parse_tc("Black", "3+x").unwrap_err().message.starts_with("Black's time control"));
     let g = PersonGame::new(setup("white", "3m+2", "3m+2")).unwrap();
     let s = g.state();
     assert_eq!(s.clocks[0].remaining_ms, Some(180_000.0));
@@ -112,24 +115,26 @@ fn one_syntax_in_seconds_minutes_only_with_a_unit() {
 #[test]
 fn bad_setups_name_the_field() {
     let e = PersonGame::new(setup("white", "1+x", "60")).unwrap_err();
-    assert!(e.field == "white_tc" && e.message.starts_with("White's time control"), "{e}");
+    assert!(e.path == "white_tc" && e.message.starts_with("White's time control"), "{e}");
     assert!(e.message.contains("1+x"), "{e}");
     let e = PersonGame::new(setup("green", "60", "60")).unwrap_err();
-    assert!(e.field == "person" && e.message.contains("expected white or black"), "{e}");
+    assert!(e.path == "person" && e.allowed == "white, black", "{e}");
     let e = PersonGame::new(setup("white", "nodes=100", "60")).unwrap_err();
-    assert!(e.field == "white_tc" && e.message.contains("only engines"), "{e}");
+    assert!(e.path == "white_tc" && e.message.contains("only engines"), "{e}");
     let e = PersonGame::new(setup("white", "60", "inf")).unwrap_err();
-    assert_eq!(e.field, "black_tc", "{e}");
+    assert_eq!(e.path, "black_tc", "{e}");
     let mut s = setup("white", "60", "60");
     s.tm = "lc0-legacy(slowmover=99)".into();
-    assert!(PersonGame::new(s).unwrap_err().to_string().starts_with("time manager"));
+    let e = PersonGame::new(s).unwrap_err();
+    assert!(e.path == "tm" && e.message.starts_with("time manager"), "{e}");
     let mut s = setup("white", "60", "60");
     s.searcher = "minimax".into();
-    assert!(PersonGame::new(s).unwrap_err().to_string().contains("expected ab or mcts"));
+    let e = PersonGame::new(s).unwrap_err();
+    assert!(e.path == "searcher" && e.allowed == "ab, mcts", "{e}");
     let mut s = setup("white", "60", "60");
     s.move_overhead_ms = -1.0;
-    assert_eq!(PersonGame::new(s).unwrap_err().field, "move_overhead_ms");
-    assert!(PersonGame::restore("{}").unwrap_err().starts_with("saved game"));
+    assert_eq!(PersonGame::new(s).unwrap_err().path, "move_overhead_ms");
+    assert!(PersonGame::restore("{}").unwrap_err().message.starts_with("saved game"));
     assert!(PersonGame::restore("not json").is_err());
 }
 

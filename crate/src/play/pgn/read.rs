@@ -2,6 +2,7 @@
 //! [`parse_pgn`] (games with their raw comments) and `play::pgn_import` (games with their
 //! clocks read from the comments).
 
+use crate::error::FieldError;
 use std::ops::ControlFlow;
 
 use pgn_reader::{KnownOutcome, Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
@@ -12,7 +13,7 @@ use crate::play::openings::parse_fen;
 
 /// Read every game of a PGN text. Moves are checked against the rules (from the `FEN` tag's
 /// position if there is one); an illegal or unparsable move is an error naming the game and ply.
-pub fn parse_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
+pub fn parse_pgn(text: &str) -> Result<Vec<PgnGame>, FieldError> {
     read_games(text)
         .map(|game| {
             game.map(|g| PgnGame {
@@ -20,13 +21,7 @@ pub fn parse_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
                 moves: g.moves.into_iter().map(|m| PgnMove { san: m.san, comment: m.comment }).collect(),
                 result: g.result,
             })
-            .map_err(|e| match e {
-                ReadError::Text(e) => format!("reading PGN: {e}"),
-                ReadError::Fen { number, message, .. } => format!("game {number}: {message}"),
-                ReadError::IllegalMove { number, played, san, message, .. } => {
-                    format!("game {number}: ply {}: illegal move '{san}': {message}", played + 1)
-                }
-            })
+            .map_err(FieldError::from)
         })
         .collect()
 }
@@ -87,6 +82,22 @@ pub(crate) enum ReadError {
     },
 }
 
+impl From<ReadError> for FieldError {
+    /// The error naming the game and ply; a bad `FEN` tag's path is `FEN`.
+    fn from(e: ReadError) -> Self {
+        match e {
+            ReadError::Text(e) => FieldError::message(format!("reading PGN: {e}")),
+            ReadError::Fen { number, message, .. } => {
+                FieldError::new("FEN", format!("game {number}: {message}"), "")
+            }
+            ReadError::IllegalMove { number, played, san, message, .. } => FieldError::message(format!(
+                "game {number}: ply {}: illegal move '{san}': {message}",
+                played + 1
+            )),
+        }
+    }
+}
+
 /// The games of `text`, in order; iteration ends after the first error.
 pub(crate) fn read_games(text: &str) -> impl Iterator<Item = Result<ReadGame, ReadError>> + '_ {
     let mut reader = Reader::new(text.as_bytes());
@@ -136,7 +147,8 @@ impl Visitor for Collect {
         let pos = match tags.iter().find(|(k, _)| k == "FEN") {
             Some((_, fen)) => match parse_fen(fen) {
                 Ok(p) => p,
-                Err(message) => {
+                Err(e) => {
+                    let message = e.text();
                     return ControlFlow::Break(Err(ReadError::Fen { number: self.number, tags, message }));
                 }
             },

@@ -91,7 +91,12 @@ fn games_from_a_fen_and_bad_moves() {
     assert!(text.contains("3. Bb5 *"), "{text}");
     assert_eq!(parse_pgn(&text).unwrap()[0], game);
     let err = parse_pgn("[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap_err();
-    assert!(err.contains("game 1") && err.contains("ply 3") && err.contains("Ke3"), "{err}");
+    assert!(
+        err.to_string().contains("game 1")
+            && err.to_string().contains("ply 3")
+            && err.to_string().contains("Ke3"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -104,7 +104,7 @@ fn tester_suffixes_and_site_commands_are_read() {
     // A flag (fastchess 1.8.2 at 10+0.1): the time left is negative, the clock at 0.
     let flag = "0.00/7 0.143s, tl=-0.006s, latency=0.027s, Black loses on time (6ms overrun)";
     assert_eq!((cutechess_seconds(flag), fastchess_time_left(flag)), (Ok(Some(143.0)), Ok(Some(0.0))));
-    assert!(cutechess_seconds("+0.1/3 1e308s").unwrap_err().contains("`1e308s` is not a time"));
+    assert!(cutechess_seconds("+0.1/3 1e308s").unwrap_err().to_string().contains("`1e308s` is not a time"));
     assert!(cutechess_seconds("+0.1/3 -1s").is_err());
     // chess.com: tenths, and a command wrapped across lines.
     assert_eq!(timestamp_ms("[%clk 0:03:01][%timestamp\n17]"), Ok(Some(1700.0)));

@@ -13,6 +13,7 @@
 //! A time written with `s` is in seconds, without it in milliseconds. Keys tmlab does not use
 //! (`nps=`, `hashfull=`, `tb=`, `pv=`) are skipped.
 
+use crate::error::FieldError;
 use serde::Serialize;
 
 use crate::play::pgn::format_eval;
@@ -62,7 +63,7 @@ impl EngineTrace {
 ///
 /// # Errors
 /// A known field whose value is malformed, naming it and what is allowed.
-pub fn parse_trace(comment: &str) -> Result<Option<EngineTrace>, String> {
+pub fn parse_trace(comment: &str) -> Result<Option<EngineTrace>, FieldError> {
     let mut t = EngineTrace::default();
     let first = comment.split_whitespace().next().unwrap_or("").trim_end_matches(',');
     if let Some((eval, depth)) = first.split_once('/') {
@@ -85,18 +86,26 @@ pub fn parse_trace(comment: &str) -> Result<Option<EngineTrace>, String> {
 
 /// `+0.68` / `12`, `-M3` / `20`. A first word with a `/` that is not an eval (`1/2-1/2`) is no
 /// trace.
-fn read_eval(eval: &str, depth: &str, t: &mut EngineTrace) -> Result<(), String> {
+fn read_eval(eval: &str, depth: &str, t: &mut EngineTrace) -> Result<(), FieldError> {
     let Ok(depth) = depth.parse::<u32>() else { return Ok(()) };
     let unsigned = eval.trim_start_matches(['+', '-']);
     let negative = eval.starts_with('-');
     if let Some(moves) = unsigned.strip_prefix('M') {
         let m: i32 = moves.parse().map_err(|_| {
-            format!("`{}` is not a mate score; allowed: +M3 or -M2 (moves)", crate::excerpt::excerpt(eval))
+            FieldError::new(
+                "eval",
+                format!("`{}` is not a mate score", crate::excerpt::excerpt(eval)),
+                "+M3 or -M2 (moves)",
+            )
         })?;
         t.mate = Some(if negative { -m } else { m });
     } else if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         let p: f64 = unsigned.parse().map_err(|_| {
-            format!("`{}` is not a score; allowed: pawns like +0.68", crate::excerpt::excerpt(eval))
+            FieldError::new(
+                "eval",
+                format!("`{}` is not a score", crate::excerpt::excerpt(eval)),
+                "pawns like +0.68",
+            )
         })?;
         t.eval_pawns = Some(if negative { -p } else { p });
     } else {
@@ -106,20 +115,23 @@ fn read_eval(eval: &str, depth: &str, t: &mut EngineTrace) -> Result<(), String>
     Ok(())
 }
 
-fn whole<T: std::str::FromStr>(key: &str, value: &str, allowed: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("`{key}={}` is not allowed; allowed: {allowed}", crate::excerpt::excerpt(value)))
+fn whole<T: std::str::FromStr>(key: &str, value: &str, allowed: &str) -> Result<T, FieldError> {
+    value.parse().map_err(|_| {
+        FieldError::new(key, format!("`{key}={}` is not allowed", crate::excerpt::excerpt(value)), allowed)
+    })
 }
 
 /// `0.232s` (seconds) or `232` (ms), in ms; negative only where `signed`.
-fn time(key: &str, value: &str, signed: bool) -> Result<f64, String> {
+fn time(key: &str, value: &str, signed: bool) -> Result<f64, FieldError> {
     match super::time_ms(value, super::TimeWord { bare_ms: true, signed, round: false }) {
         Ok(Some(ms)) => Ok(ms),
-        _ => Err(format!(
-            "`{key}={}` is not a time; allowed: seconds like {key}=0.232s or milliseconds like {key}=232{}",
-            crate::excerpt::excerpt(value),
-            if signed { " (a small negative value is a clock's rounding)" } else { "" }
+        _ => Err(FieldError::new(
+            key,
+            format!("`{key}={}` is not a time", crate::excerpt::excerpt(value)),
+            format!(
+                "seconds like {key}=0.232s or milliseconds like {key}=232{}",
+                if signed { " (a small negative value is a clock's rounding)" } else { "" }
+            ),
         )),
     }
 }
@@ -176,10 +188,10 @@ mod tests {
             assert_eq!(parse_trace(c).unwrap(), None, "{c}");
         }
         let e = parse_trace("+0.1/3 0.1s, n=lots").unwrap_err();
-        assert!(e.contains("`n=lots`") && e.contains("allowed: a node count"), "{e}");
+        assert!(e.to_string().contains("`n=lots`") && e.to_string().contains("allowed: a node count"), "{e}");
         let e = parse_trace("soft=-5").unwrap_err();
-        assert!(e.contains("`soft=-5` is not a time"), "{e}");
+        assert!(e.to_string().contains("`soft=-5` is not a time"), "{e}");
         assert!(parse_trace("hard=1e308s").is_err());
-        assert!(parse_trace("+Mx/3 0.1s").unwrap_err().contains("not a mate score"));
+        assert!(parse_trace("+Mx/3 0.1s").unwrap_err().to_string().contains("not a mate score"));
     }
 }

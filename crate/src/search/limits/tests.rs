@@ -3,10 +3,10 @@ use crate::stop::NeverStop;
 
 #[test]
 fn validate_rejects_bad_limits() {
-    assert!(Limits::movetime(f64::NAN).validate().unwrap_err().contains("movetime"));
+    assert!(Limits::movetime(f64::NAN).validate().unwrap_err().to_string().contains("movetime"));
     assert!(Limits::movetime(-1.0).validate().is_err());
     let l = Limits { check_interval: Some(0), ..Limits::default() };
-    assert!(l.validate().unwrap_err().contains("interval"));
+    assert!(l.validate().unwrap_err().to_string().contains("interval"));
     assert!(Limits::depth(3).validate().is_ok());
 }
 

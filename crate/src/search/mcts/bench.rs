@@ -83,7 +83,7 @@ pub struct MctsBenchReport {
 ///
 /// # Errors
 /// Invalid parameters.
-pub fn bench(playouts: u64, params: &MctsParams) -> Result<MctsBenchReport, String> {
+pub fn bench(playouts: u64, params: &MctsParams) -> Result<MctsBenchReport, crate::error::FieldError> {
     params.validate()?;
     let mut positions = Vec::new();
     let (mut total_playouts, mut total_ms, mut nodes, mut bytes) = (0u64, 0.0, 0u64, 0u64);

@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::FieldError;
+
 /// How a slider moves between its bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -220,10 +222,14 @@ impl MctsParams {
     ///
     /// # Errors
     /// An unknown key, a non-finite or out-of-range value, or a fraction for an integer key.
-    pub fn set(&mut self, key: &str, value: f64) -> Result<(), String> {
+    pub fn set(&mut self, key: &str, value: f64) -> Result<(), FieldError> {
         let spec = Self::spec(key).ok_or_else(|| {
             let keys: Vec<&str> = Self::SCHEMA.iter().map(|s| s.key).collect();
-            format!("unknown MCTS parameter `{key}`; known: {}", keys.join(", "))
+            FieldError::new(
+                "",
+                format!("unknown MCTS parameter `{}`", crate::excerpt::excerpt(key)),
+                keys.join(", "),
+            )
         })?;
         check(spec, value)?;
         match key {
@@ -245,7 +251,7 @@ impl MctsParams {
     ///
     /// # Errors
     /// The first parameter out of its range, named with its allowed range.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         for spec in Self::SCHEMA {
             let value = self.get(spec.key).expect("every schema key has a value");
             check(spec, value)?;
@@ -254,15 +260,16 @@ impl MctsParams {
     }
 }
 
-fn check(spec: &ParamSpec, value: f64) -> Result<(), String> {
+fn check(spec: &ParamSpec, value: f64) -> Result<(), FieldError> {
     if !value.is_finite() || value < spec.min || value > spec.max {
-        return Err(format!(
-            "MCTS parameter `{}` = {value} is out of range; allowed {} … {}",
-            spec.key, spec.min, spec.max
+        return Err(FieldError::new(
+            spec.key,
+            format!("MCTS parameter {value} is out of range"),
+            format!("{} … {}", spec.min, spec.max),
         ));
     }
     if spec.integer && value.fract() != 0.0 {
-        return Err(format!("MCTS parameter `{}` = {value} must be a whole number", spec.key));
+        return Err(FieldError::new(spec.key, format!("MCTS parameter {value} is not a whole number"), ""));
     }
     Ok(())
 }

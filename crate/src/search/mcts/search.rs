@@ -95,12 +95,18 @@ impl MctsSearch {
     ///
     /// # Errors
     /// Invalid parameters, or a root position without legal moves (the game is over).
-    pub fn new(tree: MctsTree, params: MctsParams, mut go: GoOptions) -> Result<Self, String> {
+    pub fn new(
+        tree: MctsTree,
+        params: MctsParams,
+        mut go: GoOptions,
+    ) -> Result<Self, crate::error::FieldError> {
         params.validate()?;
         let root_pos = tree.root_position();
         if root_pos.legal_moves().is_empty() {
             let what = if root_pos.is_check() { "checkmate" } else { "stalemate" };
-            return Err(format!("nothing to search: the position is {what}"));
+            return Err(crate::error::FieldError::message(format!(
+                "nothing to search: the position is {what}"
+            )));
         }
         let restricted = root_pos.legal_moves().iter().any(|m| go.searchmoves.contains(m));
         let mut tree = tree;

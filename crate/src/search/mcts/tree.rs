@@ -44,6 +44,8 @@
 //! records, `storage` the arenas that hold them.
 
 use serde::Serialize;
+
+use crate::error::FieldError;
 use shakmaty::{
     CastlingMode, Chess, EnPassantMode, Move, Position, fen::Fen, uci::UciMove, zobrist::Zobrist64,
 };
@@ -126,18 +128,22 @@ impl MctsTree {
     ///
     /// # Errors
     /// A move that is not legal where it is played; the tree is unchanged then.
-    pub fn set_position(&mut self, start: Chess, moves: &[Move]) -> Result<Reuse, String> {
+    pub fn set_position(&mut self, start: Chess, moves: &[Move]) -> Result<Reuse, FieldError> {
         let start_fen = fen_of(&start);
         let mut pos = start;
         let mut history = Vec::with_capacity(moves.len() + 1);
         history.push(hash(&pos));
         for (i, &m) in moves.iter().enumerate() {
             if !pos.is_legal(m) {
-                return Err(format!(
-                    "move {} ({}) is not legal in {}",
-                    i + 1,
-                    UciMove::from_standard(m),
-                    fen_of(&pos)
+                return Err(FieldError::new(
+                    "moves",
+                    format!(
+                        "move {} ({}) is not legal in {}",
+                        i + 1,
+                        UciMove::from_standard(m),
+                        fen_of(&pos)
+                    ),
+                    "",
                 ));
             }
             pos.play_unchecked(m);
@@ -190,7 +196,7 @@ impl MctsTree {
     ///
     /// # Errors
     /// A malformed FEN, an illegal position, or a malformed or illegal move, named.
-    pub fn set_position_uci(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<Reuse, String> {
+    pub fn set_position_uci(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<Reuse, FieldError> {
         let start = match fen {
             None => Chess::default(),
             Some(f) => parse_fen(f)?,
@@ -200,9 +206,23 @@ impl MctsTree {
         for (i, text) in moves.iter().enumerate() {
             let m = text
                 .parse::<UciMove>()
-                .map_err(|_| format!("move {} `{text}` is not UCI notation (like e2e4, e7e8q)", i + 1))?
+                .map_err(|_| {
+                    let text = crate::excerpt::excerpt(text);
+                    FieldError::new(
+                        "moves",
+                        format!("move {} `{text}` is not UCI notation", i + 1),
+                        "e.g. e2e4, e7e8q",
+                    )
+                })?
                 .to_move(&pos)
-                .map_err(|_| format!("move {} `{text}` is not legal in {}", i + 1, fen_of(&pos)))?;
+                .map_err(|_| {
+                    let text = crate::excerpt::excerpt(text);
+                    FieldError::new(
+                        "moves",
+                        format!("move {} `{text}` is not legal in {}", i + 1, fen_of(&pos)),
+                        "",
+                    )
+                })?;
             pos.play_unchecked(m);
             parsed.push(m);
         }
@@ -260,8 +280,13 @@ impl MctsTree {
 ///
 /// # Errors
 /// A malformed FEN or an illegal position, with the reason.
-pub fn parse_fen(fen: &str) -> Result<Chess, String> {
+pub fn parse_fen(fen: &str) -> Result<Chess, FieldError> {
     let shown = crate::search::position::excerpt(fen);
-    let parsed: Fen = fen.trim().parse().map_err(|e| format!("malformed FEN `{shown}`: {e}"))?;
-    parsed.into_position(CastlingMode::Standard).map_err(|e| format!("illegal position `{shown}`: {e}"))
+    let parsed: Fen = fen
+        .trim()
+        .parse()
+        .map_err(|e| FieldError::new("fen", format!("malformed FEN `{shown}`: {e}"), ""))?;
+    parsed
+        .into_position(CastlingMode::Standard)
+        .map_err(|e| FieldError::new("fen", format!("illegal position `{shown}`: {e}"), ""))
 }

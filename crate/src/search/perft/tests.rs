@@ -18,7 +18,7 @@ fn speed_checks_every_count() {
     assert!(s.ms >= 0.0 && s.leaves_per_s > 0.0);
     // Depth 2 of the start position is 400; a wrong published count is an error.
     let wrong = [PerftCase { fen: SPEED_CASES[0].fen, depth: 2, leaves: 401 }];
-    assert!(speed(&wrong).unwrap_err().contains("is 400, published 401"));
+    assert!(speed(&wrong).unwrap_err().to_string().contains("is 400, published 401"));
     // The speed cases' first two plies agree with the counts the tests below check.
     assert_eq!(shallow[0].leaves, 400);
     assert_eq!(shallow[1].leaves, 2_039);

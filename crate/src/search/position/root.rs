@@ -49,11 +49,12 @@ impl RootPosition {
     }
 
     /// Plays a legal move, remembering the position before it.
-    pub fn play(&mut self, m: Move) -> Result<(), String> {
+    pub fn play(&mut self, m: Move) -> Result<(), FieldError> {
         if !self.pos.is_legal(m) {
-            return Err(format!(
-                "illegal move {m} in {}",
-                Fen::from_position(&self.pos, EnPassantMode::Legal)
+            return Err(FieldError::new(
+                "moves",
+                format!("illegal move {m} in {}", Fen::from_position(&self.pos, EnPassantMode::Legal)),
+                "",
             ));
         }
         self.history.push(zobrist_key(&self.pos));
@@ -62,11 +63,13 @@ impl RootPosition {
     }
 
     /// Plays a move in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
-    pub fn play_uci(&mut self, uci: &str) -> Result<(), String> {
-        let parsed: UciMove =
-            uci.parse().map_err(|_| format!("invalid UCI move {uci:?} (expected e.g. e2e4 or e7e8q)"))?;
+    pub fn play_uci(&mut self, uci: &str) -> Result<(), FieldError> {
+        let parsed: UciMove = uci.parse().map_err(|_| {
+            FieldError::new("moves", format!("invalid UCI move {:?}", excerpt(uci)), "e.g. e2e4 or e7e8q")
+        })?;
         let m = parsed.to_move(&self.pos).map_err(|_| {
-            format!("illegal move {uci} in {}", Fen::from_position(&self.pos, EnPassantMode::Legal))
+            let fen = Fen::from_position(&self.pos, EnPassantMode::Legal);
+            FieldError::new("moves", format!("illegal move {} in {fen}", excerpt(uci)), "")
         })?;
         self.play(m)
     }

@@ -29,7 +29,7 @@ pub(super) fn match_spec(args: &Args) -> Result<MatchSpec, String> {
     let openings = match &args.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("--openings {path}: {e}"))?;
-            openings::parse_epd(&text).map_err(|e| format!("--openings {path}: {e}"))?;
+            openings::parse_epd(&text).map_err(|e| format!("--openings {path}: {}", e.text()))?;
             OpeningsSpec::Epd(text)
         }
         None => OpeningsSpec::Builtin,

@@ -68,18 +68,25 @@ fn stop_command_between_slices_and_game_over_roots() {
     let (r, _) = run(tree_at(START), go, &mut never());
     assert_eq!((r.reason, r.total_nodes), (StopReason::Nodes, 1_000));
     let mated = tree_at("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1");
-    assert!(MctsSearch::new(mated, small_params(), virtual_go(10)).unwrap_err().contains("checkmate"));
+    assert!(
+        MctsSearch::new(mated, small_params(), virtual_go(10)).unwrap_err().to_string().contains("checkmate")
+    );
     let bad = MctsParams { c_puct: -1.0, ..MctsParams::default() };
-    assert!(MctsSearch::new(tree_at(START), bad, virtual_go(10)).unwrap_err().contains("c-puct"));
+    assert!(MctsSearch::new(tree_at(START), bad, virtual_go(10)).unwrap_err().to_string().contains("c-puct"));
 }
 
 #[test]
 fn bad_positions_and_moves_are_errors() {
     let mut tree = MctsTree::new();
-    assert!(tree.set_position_uci(Some("not a fen"), &[]).unwrap_err().contains("malformed FEN"));
-    assert!(tree.set_position_uci(None, &["e2e5"]).unwrap_err().contains("not legal"));
-    assert!(tree.set_position_uci(None, &["e2"]).unwrap_err().contains("not UCI"));
-    assert!(tree.set_position_uci(Some("8/8/8/8/8/8/8/8 w - - 0 1"), &[]).unwrap_err().contains("illegal"));
+    assert!(tree.set_position_uci(Some("not a fen"), &[]).unwrap_err().to_string().contains("malformed FEN"));
+    assert!(tree.set_position_uci(None, &["e2e5"]).unwrap_err().to_string().contains("not legal"));
+    assert!(tree.set_position_uci(None, &["e2"]).unwrap_err().to_string().contains("not UCI"));
+    assert!(
+        tree.set_position_uci(Some("8/8/8/8/8/8/8/8 w - - 0 1"), &[])
+            .unwrap_err()
+            .to_string()
+            .contains("illegal")
+    );
 }
 
 #[cfg(not(target_arch = "wasm32"))]
