@@ -47,6 +47,39 @@ pub fn excerpt_line(line: &str) -> String {
     format!("{head}…{tail}")
 }
 
+/// `message` with every quoted part (between two of the `quotes`; inside `"…"`, JSON text, `\"`
+/// does not close it) cut to [`MAX_CHARS`] characters with `…`, and the whole to `max_chars`: an
+/// error that echoes inputs in quotes (serde's, a time control's) stays short however long they
+/// are.
+pub fn excerpt_quoted(message: &str, quotes: &[char], max_chars: usize) -> String {
+    let mut out = String::new();
+    // The open quote, the characters inside so far, and whether the last one escapes the next.
+    let mut inside: Option<(char, usize, bool)> = None;
+    for c in message.chars() {
+        match inside {
+            Some((q, _, false)) if c == q => {
+                inside = None;
+                out.push(c);
+            }
+            Some((q, n, escaped)) => {
+                if n < MAX_CHARS {
+                    out.push(c);
+                } else if n == MAX_CHARS {
+                    out.push('…');
+                }
+                inside = Some((q, n + 1, q == '"' && !escaped && c == '\\'));
+            }
+            None => {
+                if quotes.contains(&c) {
+                    inside = Some((c, 0, false));
+                }
+                out.push(c);
+            }
+        }
+    }
+    excerpt_n(&out, max_chars)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,6 +95,24 @@ mod tests {
         let at = excerpt_at(&"x".repeat(1000), 500);
         assert_eq!(at.chars().count(), 48 + 2);
         assert_eq!(excerpt_line(&"y".repeat(10_000)).chars().count(), 151);
+    }
+
+    #[test]
+    fn quoted_parts_are_cut_and_the_whole_is_capped() {
+        let long = "z".repeat(100);
+        let cut = format!("{}…", "z".repeat(MAX_CHARS));
+        let m = format!("bad `{long}` and \"{long}\" kept");
+        assert_eq!(excerpt_quoted(&m, &['`', '"'], 500), format!("bad `{cut}` and \"{cut}\" kept"));
+        // Only the given quotes count; in JSON text an escaped quote does not close the part.
+        assert_eq!(excerpt_quoted(&m, &['`'], 500), format!("bad `{cut}` and \"{long}\" kept"));
+        let escaped = format!("\"a\\\"{long}\" after");
+        assert_eq!(
+            excerpt_quoted(&escaped, &['"'], 500),
+            format!("\"a\\\"{}…\" after", "z".repeat(MAX_CHARS - 3))
+        );
+        // An unclosed quote is cut at its excerpt; the whole message at `max_chars`.
+        assert_eq!(excerpt_quoted(&format!("`{long}"), &['`'], 500), format!("`{cut}"));
+        assert_eq!(excerpt_quoted(&"w".repeat(300), &['`'], 200).chars().count(), 201);
     }
 }
 

@@ -147,7 +147,8 @@ export function kvStore(name) {
 export function droppedMessage(dropped, unit, then) {
   if (!dropped.length) return '';
   const n = dropped.length;
-  const shown = dropped.slice(0, 3).map((d) => `${d.key}: ${d.why.length > 120 ? `${d.why.slice(0, 119)}…` : d.why}`);
+  // `why` is the crate's, already short (journal::Damage, journal::open: excerpts of the input).
+  const shown = dropped.slice(0, 3).map((d) => `${d.key}: ${d.why}`);
   const more = n > 3 ? `; and ${n - 3} more` : '';
   return `${n} saved ${unit}${n > 1 ? 's were' : ' was'} damaged and dropped (${shown.join('; ')}${more}); ${then}`;
 }

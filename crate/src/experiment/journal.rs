@@ -20,7 +20,7 @@ use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::excerpt::excerpt;
+use crate::excerpt::{excerpt, excerpt_quoted};
 
 #[cfg(not(target_arch = "wasm32"))]
 mod file;
@@ -106,14 +106,18 @@ fn clean(line: &str) -> &str {
 pub struct Damage {
     /// Its position: the line of a file (1-based), or the index of a browser record.
     pub line: usize,
-    /// Why it was refused.
+    /// Why it was refused: at most [`MAX_WHY_CHARS`] characters, each quoted input an excerpt
+    /// (the page and the CLI show it as it is).
     pub why: String,
 }
+
+/// The longest reason a [`Damage`] gives, characters.
+pub const MAX_WHY_CHARS: usize = 200;
 
 impl Damage {
     /// A damaged record at `line`.
     pub fn new(line: usize, why: impl Into<String>) -> Self {
-        Damage { line, why: why.into() }
+        Damage { line, why: excerpt_quoted(&why.into(), &['`', '"'], MAX_WHY_CHARS) }
     }
 }
 

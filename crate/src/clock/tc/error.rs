@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::error::FieldError;
-use crate::excerpt::excerpt;
+use crate::excerpt::{excerpt, excerpt_quoted};
 
 /// The forms a time control may take, for error messages (the `allowed` of a time-control error).
 pub const TC_FORMS: &str = "seconds in cutechess/fastchess syntax: 60, 180+2, 40/60, 40/60+0.6, st=0.5, inf; minutes with a unit: 3m+2";
@@ -28,17 +28,8 @@ impl TcError {
     /// short excerpt, so a huge input never gives a huge error.
     pub(super) fn new(token: &str, message: impl Into<String>) -> Self {
         let message: String = message.into();
-        let message = message
-            .split('`')
-            .enumerate()
-            .map(|(i, part)| if i % 2 == 1 { excerpt(part) } else { part.to_string() })
-            .collect::<Vec<_>>()
-            .join("`");
-        // A token with its own backticks upsets the quoting above: cap the whole message too.
-        let message = match message.char_indices().nth(MAX_MESSAGE_CHARS) {
-            Some((i, _)) => format!("{}…", &message[..i]),
-            None => message,
-        };
+        // A token with its own backticks upsets the quoting: the whole message is capped too.
+        let message = excerpt_quoted(&message, &['`'], MAX_MESSAGE_CHARS);
         TcError { token: excerpt(token), message, allowed: String::new() }
     }
 

@@ -22,8 +22,6 @@ pub const MAX_MATE_MOVES: i32 = 500;
 pub const MAX_PV_Q: usize = 64;
 /// The largest `avg_depth` accepted, plies.
 pub const MAX_AVG_DEPTH: u32 = 1000;
-/// Characters of a bad value an error quotes.
-const QUOTE_CHARS: usize = 40;
 /// Characters of a JSON error message kept at most.
 const MAX_MESSAGE_CHARS: usize = 300;
 
@@ -154,44 +152,10 @@ impl std::fmt::Display for ScriptError {
 
 impl std::error::Error for ScriptError {}
 
-/// At most [`QUOTE_CHARS`] characters of a value, with `…` when cut.
+/// At most [`crate::excerpt::MAX_CHARS`] characters of a value, with `…` when cut.
 fn quote(s: &str) -> String {
-    let cut = crate::excerpt::excerpt_n(s, QUOTE_CHARS);
+    let cut = crate::excerpt::excerpt(s);
     if cut == s { format!("{s:?}") } else { format!("{:?}…", cut.strip_suffix('…').unwrap_or(&cut)) }
-}
-
-/// serde's message with every quoted part (`…` or "…", the echoed input, escapes included) cut
-/// to [`QUOTE_CHARS`] characters, and the whole to [`MAX_MESSAGE_CHARS`].
-fn short_quotes(m: &str) -> String {
-    let mut out = String::new();
-    // The open quote, the characters inside so far, and whether the last one was a backslash.
-    let mut inside: Option<(char, usize, bool)> = None;
-    for c in m.chars() {
-        match inside {
-            Some((q, _, false)) if c == q => {
-                inside = None;
-                out.push(c);
-            }
-            Some((q, n, escaped)) => {
-                if n < QUOTE_CHARS {
-                    out.push(c);
-                } else if n == QUOTE_CHARS {
-                    out.push('…');
-                }
-                inside = Some((q, n + 1, !escaped && c == '\\'));
-            }
-            None => {
-                if c == '`' || c == '"' {
-                    inside = Some((c, 0, false));
-                }
-                out.push(c);
-            }
-        }
-    }
-    match out.char_indices().nth(MAX_MESSAGE_CHARS) {
-        Some((i, _)) => format!("{}…", &out[..i]),
-        None => out,
-    }
 }
 
 /// Parses `cp N` / `mate N` (N in moves as UCI prints it, negative when mated).
@@ -439,7 +403,11 @@ pub fn parse_events(text: &str) -> Result<Vec<(usize, ScriptEvent)>, ScriptError
         }
         let ev: ScriptEvent = serde_json::from_str(raw).map_err(|e| {
             let m = e.to_string();
-            let m = short_quotes(m.split(" at line ").next().unwrap_or(&m));
+            let m = crate::excerpt::excerpt_quoted(
+                m.split(" at line ").next().unwrap_or(&m),
+                &['`', '"'],
+                MAX_MESSAGE_CHARS,
+            );
             bad(if m.starts_with("unknown variant") {
                 m.replace("expected one of", "allowed types:")
             } else {
