@@ -168,9 +168,12 @@ test('the manager state is kept with the game, checked against its manager', () 
   while (engine.searching) lines.push(...engine.pump(64));
   const payload = /** @type {string} */ (lines.find((l) => l.startsWith('info string tm-state '))).slice('info string tm-state '.length);
   engine.free();
-  assert.throws(() => b.set_manager_state(payload.replace('"stockfish"', '"lc0-legacy"')), /this game's manager is "stockfish"/);
-  assert.throws(() => b.set_manager_state('nonsense'), /malformed/);
-  assert.throws(() => b.set_manager_state('{"tm":"stockfish","state":"0000000000000001"}'), /state too short/);
+  // Refusals cross as the crate's typed error {path, message, allowed}.
+  /** @param {RegExp} re */
+  const refused = (re) => (/** @type {RuleError} */ e) => typeof e.path === 'string' && re.test(e.message);
+  assert.throws(() => b.set_manager_state(payload.replace('"stockfish"', '"lc0-legacy"')), refused(/this game's manager is "stockfish"/));
+  assert.throws(() => b.set_manager_state('nonsense'), refused(/malformed/));
+  assert.throws(() => b.set_manager_state('{"tm":"stockfish","state":"0000000000000001"}'), refused(/state too short/));
   b.set_manager_state(payload);
   assert.equal(b.manager_state, payload);
   const again = tmlab.PlayBoard.restore(b.save());
