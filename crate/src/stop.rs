@@ -51,6 +51,58 @@ pub trait Stopper {
     }
 }
 
+/// What a stopper put in front of another adds (lc0's chained stoppers): it sees every check
+/// first, may hand the inner stopper other stats, and may check more often. Decisions, budgets,
+/// effective limits and the rest are the inner stopper's ([`Chain`]).
+pub trait Adaptor {
+    /// Runs before each check (`poll`, `iteration_done`); `Some` replaces the stats `inner` sees.
+    fn before<'s>(&mut self, inner: &dyn Stopper, stats: &SearchStats<'s>) -> Option<SearchStats<'s>>;
+
+    /// Nodes between two hard checks, given the inner stopper's interval.
+    fn check_interval(&self, inner: u64) -> u64 {
+        inner
+    }
+}
+
+/// An [`Adaptor`] in front of a stopper: itself a stopper.
+pub struct Chain<'a, A> {
+    pub inner: &'a mut dyn Stopper,
+    pub adaptor: A,
+}
+
+impl<A: Adaptor> Chain<'_, A> {
+    /// The stats the inner stopper sees at this check, after the adaptor has seen them.
+    fn see<'s>(&mut self, stats: &SearchStats<'s>) -> Option<SearchStats<'s>> {
+        self.adaptor.before(&*self.inner, stats)
+    }
+}
+
+impl<A: Adaptor> Stopper for Chain<'_, A> {
+    fn check_interval(&self) -> u64 {
+        self.adaptor.check_interval(self.inner.check_interval())
+    }
+    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
+        let seen = self.see(stats);
+        self.inner.poll(seen.as_ref().unwrap_or(stats), hints)
+    }
+    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
+        let seen = self.see(stats);
+        self.inner.iteration_done(seen.as_ref().unwrap_or(stats))
+    }
+    fn budget(&self) -> &Budget {
+        self.inner.budget()
+    }
+    fn ponderhit(&mut self, stats: &SearchStats) {
+        self.inner.ponderhit(stats);
+    }
+    fn effective_limit(&self) -> Option<EffectiveLimit> {
+        self.inner.effective_limit()
+    }
+    fn resign_q(&self) -> f64 {
+        self.inner.resign_q()
+    }
+}
+
 /// lc0's hard-coded resign threshold for `may_resign` (`search.cc` @909a4082).
 pub const DEFAULT_RESIGN_Q: f64 = -0.98;
 

@@ -14,7 +14,7 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import tmlab from '../unit/wasm.js';
-import { UrlState } from '../../www/ui/urlstate.js';
+import { UrlState, problemText } from '../../www/ui/urlstate.js';
 import { provideRules } from '../../www/ui/rules.js';
 import * as urlChecks from '../../www/ui/url-checks.js';
 import { MATCH_DEFAULTS, MATCH_PREFIX, MATCH_CHOICES } from '../../www/views/match/spec.js';
@@ -47,9 +47,8 @@ export function runOne(query) {
   checkShape(m, MATCH_DEFAULTS, {}, MATCH_CHECK, 'm');
   checkShape(x, X_DEFAULTS, X_LIMITS, X_CHECK, 'x');
   for (const p of url.problems) {
-    if (typeof p.message !== 'string' || p.message.length > MAX_MESSAGE) {
-      throw new Error(`problem message of ${String(p.message).length} chars: ${String(p.message).slice(0, 120)}`);
-    }
+    const text = problemText(p, tmlab.excerpt); // as the page's note says it
+    if (text.length > MAX_MESSAGE) throw new Error(`problem message of ${text.length} chars: ${text.slice(0, 120)}`);
   }
   // The cleaned URL is stable: reading it again gives the same state and no problems.
   const again = new UrlState(url.href(), { history: false });
@@ -58,7 +57,7 @@ export function runOne(query) {
   if (JSON.stringify([m, x]) !== JSON.stringify([m2, x2])) {
     throw new Error(`the cleaned URL ${url.href().slice(0, 200)} reads back differently`);
   }
-  if (again.problems.length) throw new Error(`the cleaned URL still has problems: ${again.problems[0].message}`);
+  if (again.problems.length) throw new Error(`the cleaned URL still has problems: ${problemText(again.problems[0], tmlab.excerpt)}`);
   if (checkSpec('stockfish') !== undefined) throw new Error('the wasm instance no longer parses `stockfish`');
   return `${url.view}|${url.problems.map((p) => p.key).sort().join(',')}`;
 }

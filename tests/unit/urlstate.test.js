@@ -2,7 +2,8 @@
 // The URL state reader: defaults, typed values, per-value fallback with one problem per bad value.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { UrlState } from '../../www/ui/urlstate.js';
+import { UrlState, problemText } from '../../www/ui/urlstate.js';
+import tmlab from './wasm.js';
 
 const DEFAULTS = { a: 'stockfish', games: 20, same: false, specs: ['x'] };
 
@@ -25,6 +26,14 @@ test('an unknown view falls back to the default view with a problem', () => {
   const url = new UrlState('https://x.test/?view=nope', { history: false });
   assert.equal(url.view, 'curves');
   assert.equal(url.problems.length, 1);
+});
+
+test("a note quotes a long bad value by the crate's excerpt rule, never whole", () => {
+  const long = 'x'.repeat(100);
+  const url = new UrlState(`https://x.test/?view=${long}`, { history: false });
+  const text = problemText(url.problems[0], tmlab.excerpt);
+  assert.equal(text, `view=${'x'.repeat(40)}…: is not a view (allowed: play, match, curves, learn, sweep, tune, replay, leaderboard); using the default curves.`);
+  assert.equal(problemText({ key: 'm.a', value: 'foo', why: 'unknown manager' }, tmlab.excerpt), 'm.a=foo: unknown manager.');
 });
 
 test('set writes only what differs from the defaults', () => {

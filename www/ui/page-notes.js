@@ -2,6 +2,9 @@
 // The page's notes outside the views: the engine's state badge, error and log, and the link's
 // unusable settings.
 
+import { rulesReady } from './rules.js';
+import { problemText } from './urlstate.js';
+
 /** The page's element matching `sel`, or null. */
 const $ = (/** @type {string} */ sel) => {
   const el = document.querySelector(sel);
@@ -51,12 +54,20 @@ export function showUrlProblems(url) {
   const text = $('#url-note-text');
   if (!note || !text) return;
   let dismissed = 0; // problems seen when the reader closed the note; a new one shows it again
+  /** The crate's excerpt rule, once a wasm module is in; before that the note waits. */
+  let quote = /** @type {((s: string) => string) | null} */ (null);
   const render = () => {
+    if (!quote) return;
+    const q = quote;
     note.hidden = url.problems.length <= dismissed;
     text.textContent = url.problems.length
-      ? `Some settings in the link could not be used: ${url.problems.map((p) => p.message).join(' ')}`
+      ? `Some settings in the link could not be used: ${url.problems.map((p) => problemText(p, q)).join(' ')}`
       : '';
   };
+  rulesReady.then((rules) => {
+    quote = rules.excerpt;
+    render();
+  });
   $('#url-note-close')?.addEventListener('click', () => {
     dismissed = url.problems.length;
     render();

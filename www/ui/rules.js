@@ -9,15 +9,21 @@
 /**
  * @typedef {Pick<typeof import('../pkg/charts/charts.js'),
  *   'check_curve_value' | 'check_spec' | 'read_time_control' | 'describe_spec' | 'check_param' | 'params_not_for' |
- *   'spec_list' | 'join_spec_list' | 'spec_manager'>} Rules
+ *   'spec_list' | 'join_spec_list' | 'spec_manager' | 'excerpt'>} Rules
  */
 
 /** @type {Rules | null} */
 let rules = null;
 
+/** @type {(r: Rules) => void} */
+let provided = () => {};
+/** Resolves with the rules once a module is handed in (for what waits, like the link's notes). */
+export const rulesReady = /** @type {Promise<Rules>} */ (new Promise((resolve) => (provided = resolve)));
+
 /** Answer the rules from `module` (an instantiated wasm module); the first one handed in stays. */
 export function provideRules(/** @type {Rules} */ module) {
   rules ??= module;
+  provided(rules);
 }
 
 /** The module answering the rules. */
@@ -44,3 +50,5 @@ export const spec_list = (text) => loaded().spec_list(text);
 export const join_spec_list = (specs) => loaded().join_spec_list(specs);
 /** @type {Rules['spec_manager']} */
 export const spec_manager = (spec) => loaded().spec_manager(spec);
+/** @type {Rules['excerpt']} */
+export const excerpt = (text) => loaded().excerpt(text);

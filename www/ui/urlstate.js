@@ -40,6 +40,16 @@ const keptKey = (/** @type {string} */ name) => `tmlab.url.${name}`;
  * @typedef {(v: any) => string | undefined} UrlCheck
  */
 
+/** @typedef {{key: string, value: unknown, why: string}} UrlProblem */
+
+/**
+ * A problem as the page's note says it: `key=value: why.`, the value quoted by `quote` (the
+ * crate's excerpt rule, ui/rules.js: a long value is cut, never shown whole).
+ * @param {UrlProblem} p
+ * @param {(text: string) => string} quote
+ */
+export const problemText = (p, quote) => `${p.key}=${quote(String(p.value))}: ${p.why}.`;
+
 /** The views, in the order of the tabs. */
 export const VIEWS = ['play', 'match', 'curves', 'learn', 'sweep', 'tune', 'replay', 'leaderboard'];
 /** The view a link without `view=` opens. */
@@ -119,8 +129,9 @@ export class UrlState extends EventTarget {
     this.params = this.url.searchParams;
     this.live = live && typeof history !== 'undefined';
     /**
-     * Values from the URL that could not be used.
-     * @type {{key: string, value: unknown, message: string}[]}
+     * Values from the URL that could not be used: the key, the value, and why (with what is
+     * used instead).
+     * @type {UrlProblem[]}
      */
     this.problems = [];
     this.pending = false;
@@ -212,8 +223,8 @@ export class UrlState extends EventTarget {
    */
   problem(name, value, why, fallback) {
     const tail = fallback === undefined ? '; ignored' : fallback === null ? '' : `; using the default ${fallback}`;
-    const shown = String(value).length > 40 ? `${String(value).slice(0, 37)}…` : value;
-    this.problems.push({ key: name, value, message: `${name}=${shown}: ${why}${tail}.` });
+    // The value is quoted when the note is shown, cut by the crate's rule (ui/page-notes.js).
+    this.problems.push({ key: name, value, why: `${why}${tail}` });
     this.dispatchEvent(new Event('problem'));
   }
 

@@ -180,39 +180,28 @@ impl Search {
                 let hard = stopper.poll(&stats, &mut Hints::reset(*nodes));
                 ("iteration", if hard.is_stop() { hard } else { stopper.iteration_done(&stats) })
             }
-            ScriptEvent::Poll {
-                elapsed_ms,
-                nodes,
-                root_visits,
-                need_more_time,
-                since_first_batch_ms,
-                root_q,
-                root_value,
-                root_value_sd,
-                pv_q,
-                avg_depth,
-            } => {
+            ScriptEvent::Poll(b) => {
                 self.batches += 1;
                 self.root_q.clear();
-                self.root_q.extend(root_q.iter().copied());
-                self.root_q.resize(root_visits.len(), 0.0);
+                self.root_q.extend(b.root_q.iter().copied());
+                self.root_q.resize(b.root_visits.len(), 0.0);
                 let stats = SearchStats {
-                    elapsed_ms: *elapsed_ms,
-                    since_first_batch_ms: since_first_batch_ms.unwrap_or(*elapsed_ms),
-                    total_nodes: *nodes,
-                    nodes_this_move: nodes.saturating_sub(reused),
+                    elapsed_ms: b.elapsed_ms,
+                    since_first_batch_ms: b.since_first_batch_ms.unwrap_or(b.elapsed_ms),
+                    total_nodes: b.nodes,
+                    nodes_this_move: b.nodes.saturating_sub(reused),
                     batches: self.batches,
-                    root_visits,
-                    root_moves: root_visits.len() as u32,
-                    need_more_time: *need_more_time,
+                    root_visits: &b.root_visits,
+                    root_moves: b.root_visits.len() as u32,
+                    need_more_time: b.need_more_time,
                     root_q: &self.root_q,
-                    root_value: *root_value,
-                    root_value_sd: *root_value_sd,
-                    pv_q,
-                    avg_depth: *avg_depth,
+                    root_value: b.root_value,
+                    root_value_sd: b.root_value_sd,
+                    pv_q: &b.pv_q,
+                    avg_depth: b.avg_depth,
                     ..SearchStats::default()
                 };
-                ("poll", stopper.poll(&stats, &mut Hints::reset(*nodes)))
+                ("poll", stopper.poll(&stats, &mut Hints::reset(b.nodes)))
             }
             ScriptEvent::MoveEnd { .. } => unreachable!("move ends are not fed to the search"),
         }

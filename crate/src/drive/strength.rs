@@ -28,7 +28,7 @@ use serde::Serialize;
 
 use crate::clock::timer::Timer;
 use crate::search::SearchControl;
-use crate::stop::{Budget, Decision, EffectiveLimit, Hints, SearchStats, Stopper};
+use crate::stop::{Adaptor, SearchStats, Stopper};
 
 /// The full-strength level (no cap), the default everywhere but Play.
 pub const FULL: u8 = 5;
@@ -125,25 +125,25 @@ impl Default for Level {
 }
 
 /// A stopper adaptor that holds a wall-clock search to `nodes_per_ms` (see the module
-/// documentation). Decisions, budgets and effective limits are the inner stopper's.
-pub struct NodeRateCap<'a> {
-    inner: &'a mut dyn Stopper,
+/// documentation), in front of the manager's stopper ([`crate::stop::Chain`]): decisions, budgets and
+/// effective limits are the inner stopper's.
+pub struct NodeRateCap {
     timer: Timer,
     nodes_per_ms: f64,
     control: SearchControl,
 }
 
-impl<'a> NodeRateCap<'a> {
-    /// Throttles the search that `inner` stops, timed by `timer`, to `nodes_per_ms`; a stop or
-    /// cancel on `control` ends a wait at once.
-    pub fn new(inner: &'a mut dyn Stopper, timer: Timer, nodes_per_ms: f64, control: SearchControl) -> Self {
-        NodeRateCap { inner, timer, nodes_per_ms: nodes_per_ms.max(1e-6), control }
+impl NodeRateCap {
+    /// Throttles a search timed by `timer` to `nodes_per_ms`; a stop or cancel on `control`
+    /// ends a wait at once.
+    pub fn new(timer: Timer, nodes_per_ms: f64, control: SearchControl) -> Self {
+        NodeRateCap { timer, nodes_per_ms: nodes_per_ms.max(1e-6), control }
     }
 
-    /// Waits until the wall clock reaches the time `nodes` take at the cap (at most until the
-    /// hard limit), and returns `stats` with the time elapsed after the wait.
-    fn wait<'s>(&self, stats: &SearchStats<'s>) -> SearchStats<'s> {
-        let due = (stats.nodes_this_move as f64 / self.nodes_per_ms).min(self.inner.budget().hard_ms);
+    /// Waits until the wall clock reaches the time `nodes` take at the cap (at most until
+    /// `hard_ms`), and returns `stats` with the time elapsed after the wait.
+    fn wait<'s>(&self, hard_ms: f64, stats: &SearchStats<'s>) -> SearchStats<'s> {
+        let due = (stats.nodes_this_move as f64 / self.nodes_per_ms).min(hard_ms);
         let mut now = self.timer.elapsed_ms(stats.nodes_this_move);
         while now < due && !self.control.stop_requested() && !self.control.cancel_requested() {
             pause((due - now).min(1.0));
@@ -156,6 +156,16 @@ impl<'a> NodeRateCap<'a> {
             s.since_first_batch_ms += waited;
         }
         s
+    }
+}
+
+impl Adaptor for NodeRateCap {
+    fn before<'s>(&mut self, inner: &dyn Stopper, stats: &SearchStats<'s>) -> Option<SearchStats<'s>> {
+        Some(self.wait(inner.budget().hard_ms, stats))
+    }
+
+    fn check_interval(&self, inner: u64) -> u64 {
+        inner.min(slice_nodes(self.nodes_per_ms))
     }
 }
 
@@ -178,42 +188,10 @@ pub fn slice_nodes(nodes_per_ms: f64) -> u64 {
     (nodes_per_ms * THROTTLE_SLICE_MS).floor().max(1.0) as u64
 }
 
-impl Stopper for NodeRateCap<'_> {
-    fn check_interval(&self) -> u64 {
-        self.inner.check_interval().min(slice_nodes(self.nodes_per_ms))
-    }
-
-    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
-        let s = self.wait(stats);
-        self.inner.poll(&s, hints)
-    }
-
-    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
-        let s = self.wait(stats);
-        self.inner.iteration_done(&s)
-    }
-
-    fn budget(&self) -> &Budget {
-        self.inner.budget()
-    }
-
-    fn ponderhit(&mut self, stats: &SearchStats) {
-        self.inner.ponderhit(stats);
-    }
-
-    fn effective_limit(&self) -> Option<EffectiveLimit> {
-        self.inner.effective_limit()
-    }
-
-    fn resign_q(&self) -> f64 {
-        self.inner.resign_q()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stop::NeverStop;
+    use crate::stop::{Budget, Chain, Decision, Hints, NeverStop};
 
     #[test]
     fn levels_are_numbered_and_each_faster_than_the_last() {
@@ -239,14 +217,19 @@ mod tests {
         let t = l.timer(Timer::virtual_nps(1_000_000.0), SearchKind::AlphaBeta);
         assert_eq!(t.elapsed_ms(2_500), 1000.0, "2500 nodes take a second at 2500 nodes/s");
         let mut never = NeverStop::default();
-        let cap =
-            NodeRateCap::new(&mut never, t, l.throttle(SearchKind::AlphaBeta).unwrap(), SearchControl::new());
+        let cap = Chain {
+            inner: &mut never,
+            adaptor: NodeRateCap::new(t, l.throttle(SearchKind::AlphaBeta).unwrap(), SearchControl::new()),
+        };
         let clock = std::time::Instant::now();
-        let s = cap.wait(&SearchStats {
-            nodes_this_move: 5_000,
-            elapsed_ms: t.elapsed_ms(5_000),
-            ..SearchStats::default()
-        });
+        let s = cap.adaptor.wait(
+            f64::INFINITY,
+            &SearchStats {
+                nodes_this_move: 5_000,
+                elapsed_ms: t.elapsed_ms(5_000),
+                ..SearchStats::default()
+            },
+        );
         assert_eq!(s.elapsed_ms, 2000.0, "no waiting on a virtual clock: it already runs at the cap");
         assert!(clock.elapsed().as_millis() < 100);
         assert_eq!(cap.check_interval(), 25, "but a check every 10 ms of capped time (25 nodes)");
@@ -262,10 +245,10 @@ mod tests {
     fn the_wall_clock_waits_for_the_capped_rate_but_never_past_the_hard_limit() {
         let mut never = NeverStop::default();
         let timer = Timer::real();
-        let cap = NodeRateCap::new(&mut never, timer, 1.0, SearchControl::new());
+        let cap = Chain { inner: &mut never, adaptor: NodeRateCap::new(timer, 1.0, SearchControl::new()) };
         assert_eq!(cap.check_interval(), 10, "a check per 10 ms of capped time");
         let stats = SearchStats { nodes_this_move: 40, ..SearchStats::default() };
-        let s = cap.wait(&stats);
+        let s = cap.adaptor.wait(f64::INFINITY, &stats);
         assert!(s.elapsed_ms >= 40.0, "40 nodes at 1 node/ms take 40 ms: {}", s.elapsed_ms);
         assert!(timer.elapsed_ms(0) >= 40.0);
         // A hard limit bounds the wait.
@@ -286,8 +269,9 @@ mod tests {
         }
         let mut hard = Hard(Budget { soft_ms: 20.0, hard_ms: 30.0, terms: Vec::new() });
         let t = Timer::real();
-        let cap = NodeRateCap::new(&mut hard, t, 0.001, SearchControl::new());
-        let s = cap.wait(&SearchStats { nodes_this_move: 1000, ..SearchStats::default() });
+        let mut cap = Chain { inner: &mut hard, adaptor: NodeRateCap::new(t, 0.001, SearchControl::new()) };
+        let stats = SearchStats { nodes_this_move: 1000, ..SearchStats::default() };
+        let s = cap.adaptor.before(&*cap.inner, &stats).expect("the cap hands on the time after its wait");
         assert!(
             s.elapsed_ms >= 30.0 && s.elapsed_ms < 1000.0,
             "stopped waiting at the hard limit: {}",
@@ -296,9 +280,8 @@ mod tests {
         // A stop ends the wait.
         let control = SearchControl::new();
         control.stop();
-        let mut never = NeverStop::default();
-        let cap = NodeRateCap::new(&mut never, Timer::real(), 0.001, control);
-        let s = cap.wait(&SearchStats { nodes_this_move: 1000, ..SearchStats::default() });
+        let cap = NodeRateCap::new(Timer::real(), 0.001, control);
+        let s = cap.wait(f64::INFINITY, &SearchStats { nodes_this_move: 1000, ..SearchStats::default() });
         assert!(s.elapsed_ms < 100.0, "{}", s.elapsed_ms);
     }
 }

@@ -24,6 +24,13 @@ fn parse_tc(path: &str, tc: &str) -> Result<TimeControl, FieldError> {
     tc.parse::<TimeControl>().map_err(|e| e.at(path))
 }
 
+/// What a message quotes of a long input (the crate's one rule, [`crate::excerpt::excerpt`]):
+/// at most 40 characters, with `…` when cut. The URL reader's notes quote values with it.
+#[wasm_bindgen]
+pub fn excerpt(text: &str) -> String {
+    crate::excerpt::excerpt(text)
+}
+
 /// Read a time control (cutechess/fastchess seconds syntax): `{canonical, reading}`, e.g.
 /// `180+2` → `{canonical: "180+2", reading: "3 min + 2 s per move"}`; throws
 /// `{path: "tc", message, allowed}`.

@@ -4,8 +4,8 @@
 import { html, nothing } from 'lit-html';
 import { concurrencyLabel } from '../../engine/concurrency.js';
 import { costTemplate } from '../../ui/cost-line.js';
+import { gridRunCard } from '../../ui/grid-run-card.js';
 import { formField } from '../../ui/experiment.js';
-import { progressOf, rateOf } from './controller.js';
 import { errorText } from '../../ui/typed-error.js';
 
 const fmt = (/** @type {number | null | undefined} */ x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
@@ -24,9 +24,6 @@ export function scalingTemplate(s, report, h, canvas, cap, cost) {
   const running = s.status === 'running';
   const err = s.error;
   const field = formField('sc', f, err, h.input);
-  const p = progressOf(s);
-  const rate = rateOf(s);
-  const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');
   const reading = s.reading ?? '';
   return html`
     <section class="card wide" id="scaling-setup" ?inert=${running}>
@@ -51,21 +48,10 @@ export function scalingTemplate(s, report, h, canvas, cap, cost) {
       <p class="note" id="sc-plan">${s.plan ? `${s.plan.tcs.length} controls: ${s.plan.tcs.join(', ')}; ${s.plan.games} games per control, ${s.plan.tcs.length * s.plan.games} in all` : ''}</p>
       ${running ? nothing : costTemplate('sc-estimate', cost, 'per control')}
     </section>
-    <section class="card wide" id="scaling-run">
-      <div class="match-buttons">
-        <button id="sc-start" type="button" ?disabled=${running || !s.plan} @click=${h.start}>Start scaling run</button>
-        <button id="sc-stop" type="button" ?disabled=${!running} @click=${h.stop}>Stop</button>
-        <button id="sc-resume" type="button" ?disabled=${!canResume} @click=${h.resume}>Resume</button>
-        <button id="sc-json" type="button" ?disabled=${!report} @click=${h.json}>Download JSON</button>
-        <button id="sc-csv" type="button" ?disabled=${!report} @click=${h.csv}>Download CSV</button>
-      </div>
-      <progress id="sc-progress" style="width: 100%" max="1" .value=${p.share} data-status=${s.status} data-finished=${p.finished} data-total=${p.total}></progress>
-      <p class="note" id="sc-notice" role="status">${s.notice}</p>
-      ${running ? costTemplate('sc-estimate', cost, 'per control') : nothing}
-      <p id="sc-status" role="status">${s.run ? `${s.status}: ${p.finished} / ${p.total} games` : 'no scaling run yet'}${rate > 0 ? html` · ${rate.toFixed(2)} games/s this session` : ''}${s.message ? ` · ${s.message}` : ''}</p>
-      <div class="chart-box">${canvas}</div>
-      ${report ? resultTable(report, (s.run?.form.nps ?? f.nps) / 1000) : nothing}
-    </section>`;
+    ${gridRunCard({
+      s, id: 'scaling-run', prefix: 'sc', start: 'Start scaling run', none: 'no scaling run yet', per: 'per control', h, hasReport: !!report, cost, canvas,
+      table: report ? resultTable(report, (s.run?.form.nps ?? f.nps) / 1000) : nothing,
+    })}`;
 }
 
 /**

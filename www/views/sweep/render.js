@@ -3,8 +3,8 @@
 
 import { html, nothing } from 'lit-html';
 import { concurrencyLabel } from '../../engine/concurrency.js';
-import { progressOf, rateOf } from './controller.js';
 import { costTemplate } from '../../ui/cost-line.js';
+import { gridRunCard } from '../../ui/grid-run-card.js';
 import { formField } from '../../ui/experiment.js';
 import { errorText } from '../../ui/typed-error.js';
 
@@ -26,9 +26,6 @@ export function sweepTemplate(s, report, h, canvas, cap, cost) {
   const err = s.error;
   const field = formField('s', f, err, h.input);
   const reading = s.reading ?? { tc: '', tcb: '' };
-  const p = progressOf(s);
-  const rate = rateOf(s);
-  const canResume = s.run && (s.status === 'stopped' || s.status === 'failed');
   return html`
     <section class="card wide" id="sweep-setup" ?inert=${running}>
       <h2>Parameter sweep</h2>
@@ -53,21 +50,10 @@ export function sweepTemplate(s, report, h, canvas, cap, cost) {
       <p class="note" id="s-plan">${s.plan ? `${s.plan.values.length} values of ${s.plan.param} (${s.plan.allowed}): ${s.plan.values.join(', ')}; ${s.plan.games} games per value, ${s.plan.values.length * s.plan.games} in all` : ''}</p>
       ${running ? nothing : costTemplate('s-estimate', cost, 'per value')}
     </section>
-    <section class="card wide" id="sweep-run">
-      <div class="match-buttons">
-        <button id="s-start" type="button" ?disabled=${running || !s.plan} @click=${h.start}>Start new sweep</button>
-        <button id="s-stop" type="button" ?disabled=${!running} @click=${h.stop}>Stop</button>
-        <button id="s-resume" type="button" ?disabled=${!canResume} @click=${h.resume}>Resume</button>
-        <button id="s-json" type="button" ?disabled=${!report} @click=${h.json}>Download JSON</button>
-        <button id="s-csv" type="button" ?disabled=${!report} @click=${h.csv}>Download CSV</button>
-      </div>
-      <progress id="s-progress" style="width: 100%" max="1" .value=${p.share} data-status=${s.status} data-finished=${p.finished} data-total=${p.total}></progress>
-      <p class="note" id="s-notice" role="status">${s.notice}</p>
-      ${running ? costTemplate('s-estimate', cost, 'per value') : nothing}
-      <p id="s-status" role="status">${s.run ? `${s.status}: ${p.finished} / ${p.total} games` : 'no sweep yet'}${rate > 0 ? html` · <span id="s-rate">${rate.toFixed(2)}</span> games/s this session` : ''}${s.message ? ` · ${s.message}` : ''}</p>
-      <div class="chart-box">${canvas}</div>
-      ${report ? resultTable(report, (s.run?.form.nps ?? f.nps) / 1000) : nothing}
-    </section>`;
+    ${gridRunCard({
+      s, id: 'sweep-run', prefix: 's', start: 'Start new sweep', none: 'no sweep yet', per: 'per value', h, hasReport: !!report, cost, canvas,
+      table: report ? resultTable(report, (s.run?.form.nps ?? f.nps) / 1000) : nothing,
+    })}`;
 }
 
 /**

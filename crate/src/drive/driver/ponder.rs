@@ -7,45 +7,20 @@
 //! [`MoveRequest::ponderhit_at_ms`]: crate::drive::MoveRequest::ponderhit_at_ms
 
 use crate::search::SearchControl;
-use crate::stop::{Budget, Decision, EffectiveLimit, Hints, SearchStats, Stopper};
+use crate::stop::{Adaptor, SearchStats, Stopper};
 
-/// Raises `control`'s ponderhit once a pondering search has run `at_ms`.
-pub(super) struct HitAt<'a> {
-    pub inner: &'a mut dyn Stopper,
+/// Raises `control`'s ponderhit once a pondering search has run `at_ms` (in front of the
+/// manager's stopper: [`crate::stop::Chain`]).
+pub(super) struct HitAt {
     pub at_ms: f64,
     pub control: SearchControl,
 }
 
-impl HitAt<'_> {
-    fn due(&self, stats: &SearchStats) {
+impl Adaptor for HitAt {
+    fn before<'s>(&mut self, _: &dyn Stopper, stats: &SearchStats<'s>) -> Option<SearchStats<'s>> {
         if stats.pondering && stats.elapsed_ms >= self.at_ms && !self.control.ponderhit_requested() {
             self.control.ponderhit();
         }
-    }
-}
-
-impl Stopper for HitAt<'_> {
-    fn check_interval(&self) -> u64 {
-        self.inner.check_interval()
-    }
-    fn poll(&mut self, stats: &SearchStats, hints: &mut Hints) -> Decision {
-        self.due(stats);
-        self.inner.poll(stats, hints)
-    }
-    fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
-        self.due(stats);
-        self.inner.iteration_done(stats)
-    }
-    fn budget(&self) -> &Budget {
-        self.inner.budget()
-    }
-    fn ponderhit(&mut self, stats: &SearchStats) {
-        self.inner.ponderhit(stats);
-    }
-    fn effective_limit(&self) -> Option<EffectiveLimit> {
-        self.inner.effective_limit()
-    }
-    fn resign_q(&self) -> f64 {
-        self.inner.resign_q()
+        None
     }
 }

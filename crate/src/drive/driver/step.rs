@@ -9,7 +9,7 @@ use crate::drive::strength::NodeRateCap;
 use crate::error::FieldError;
 use crate::search::mcts::{InfoLine, Progress};
 use crate::search::{IterationReport, SearchRequest, Searcher};
-use crate::stop::{NeverStop, Stopper};
+use crate::stop::{Chain, NeverStop, Stopper};
 use crate::tm::MoveEnd;
 use crate::tm::stopper::ManagedStopper;
 
@@ -50,7 +50,10 @@ impl MoveDriver {
                     };
                     match throttle {
                         Some(rate) => {
-                            let mut capped = NodeRateCap::new(stopper, timer, rate, control.clone());
+                            let mut capped = Chain {
+                                inner: stopper,
+                                adaptor: NodeRateCap::new(timer, rate, control.clone()),
+                            };
                             ab.search(root, request(&mut capped), &mut on_it)
                         }
                         None => ab.search(root, request(stopper), &mut on_it),
@@ -61,9 +64,10 @@ impl MoveDriver {
                     Some(parked) => {
                         let mut s = ManagedStopper::resume(self.tm.as_mut(), parked);
                         let r = match ponder_at {
-                            Some((at_ms, _)) => {
-                                search(&mut HitAt { inner: &mut s, at_ms, control: control.clone() })
-                            }
+                            Some((at_ms, _)) => search(&mut Chain {
+                                inner: &mut s,
+                                adaptor: HitAt { at_ms, control: control.clone() },
+                            }),
                             None => search(&mut s),
                         };
                         run.managed = Some(s.suspend());
@@ -117,7 +121,7 @@ impl MoveDriver {
                 let mut capped;
                 let stopper: &mut dyn Stopper = match run.throttle {
                     Some(rate) => {
-                        capped = NodeRateCap::new(inner, run.timer, rate, control.clone());
+                        capped = Chain { inner, adaptor: NodeRateCap::new(run.timer, rate, control.clone()) };
                         &mut capped
                     }
                     None => inner,

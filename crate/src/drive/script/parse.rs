@@ -52,35 +52,7 @@ pub enum ScriptEvent {
         root_moves: u32,
     },
     /// An MCTS batch.
-    Poll {
-        /// Elapsed ms.
-        elapsed_ms: f64,
-        /// Visits in the tree, the reused ones included.
-        nodes: u64,
-        /// Visits of every root move.
-        root_visits: Vec<u64>,
-        /// The most-visited root move is not the one with the best Q (smooth uses its bank).
-        #[serde(default)]
-        need_more_time: bool,
-        /// Ms since the first batch with playouts (default: `elapsed_ms`).
-        #[serde(default)]
-        since_first_batch_ms: Option<f64>,
-        /// Q of every root move, −1 … 1, side to move's view (default: all 0).
-        #[serde(default)]
-        root_q: Vec<f64>,
-        /// The root's Q, −1 … 1, side to move's view (default 0).
-        #[serde(default)]
-        root_value: f64,
-        /// Standard deviation of the values backed up through the root, 0 … 1 (default 0).
-        #[serde(default)]
-        root_value_sd: f64,
-        /// Q along the PV, −1 … 1, root side's view (default: none).
-        #[serde(default)]
-        pv_q: Vec<f64>,
-        /// Average playout depth (default 0).
-        #[serde(default)]
-        avg_depth: f64,
-    },
+    Poll(Batch),
     /// The end of a move, and the start of the next one if more events follow.
     MoveEnd {
         /// The move's length as the manager learns it (`end_move`'s elapsed), ms.
@@ -112,6 +84,39 @@ pub enum ScriptEvent {
     },
 }
 
+/// What an MCTS batch reports (a `poll` event).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Batch {
+    /// Elapsed ms.
+    pub elapsed_ms: f64,
+    /// Visits in the tree, the reused ones included.
+    pub nodes: u64,
+    /// Visits of every root move.
+    pub root_visits: Vec<u64>,
+    /// The most-visited root move is not the one with the best Q (smooth uses its bank).
+    #[serde(default)]
+    pub need_more_time: bool,
+    /// Ms since the first batch with playouts (default: `elapsed_ms`).
+    #[serde(default)]
+    pub since_first_batch_ms: Option<f64>,
+    /// Q of every root move, −1 … 1, side to move's view (default: all 0).
+    #[serde(default)]
+    pub root_q: Vec<f64>,
+    /// The root's Q, −1 … 1, side to move's view (default 0).
+    #[serde(default)]
+    pub root_value: f64,
+    /// Standard deviation of the values backed up through the root, 0 … 1 (default 0).
+    #[serde(default)]
+    pub root_value_sd: f64,
+    /// Q along the PV, −1 … 1, root side's view (default: none).
+    #[serde(default)]
+    pub pv_q: Vec<f64>,
+    /// Average playout depth (default 0).
+    #[serde(default)]
+    pub avg_depth: f64,
+}
+
 fn default_nodes() -> u64 {
     1_000_000
 }
@@ -124,9 +129,10 @@ impl ScriptEvent {
     /// The event's elapsed time, ms.
     pub fn elapsed_ms(&self) -> f64 {
         match self {
-            ScriptEvent::Iteration { elapsed_ms, .. }
-            | ScriptEvent::Poll { elapsed_ms, .. }
-            | ScriptEvent::MoveEnd { elapsed_ms, .. } => *elapsed_ms,
+            ScriptEvent::Iteration { elapsed_ms, .. } | ScriptEvent::MoveEnd { elapsed_ms, .. } => {
+                *elapsed_ms
+            }
+            ScriptEvent::Poll(b) => b.elapsed_ms,
         }
     }
 }
@@ -247,17 +253,18 @@ fn check(ev: &ScriptEvent, m: &mut MoveSoFar) -> Result<(), FieldError> {
                 ));
             }
         }
-        ScriptEvent::Poll {
-            nodes,
-            root_visits,
-            since_first_batch_ms,
-            root_q,
-            root_value,
-            root_value_sd,
-            pv_q,
-            avg_depth,
-            ..
-        } => {
+        ScriptEvent::Poll(b) => {
+            let Batch {
+                nodes,
+                root_visits,
+                since_first_batch_ms,
+                root_q,
+                root_value,
+                root_value_sd,
+                pv_q,
+                avg_depth,
+                ..
+            } = b;
             if !root_q.is_empty() && root_q.len() != root_visits.len() {
                 return Err(FieldError::new(
                     "root_q",

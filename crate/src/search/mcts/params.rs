@@ -1,12 +1,14 @@
 //! The MCTS searcher's parameters and their slider schema.
 //!
-//! Every parameter has a row in [`MctsParams::SCHEMA`] (key, default, range, step, scale, unit,
-//! meaning), in the column layout of `shared/spec/time-managers.md` §0.8, so a UI can build a
-//! slider for each without knowing the searcher. Keys are kebab-case, as in the spec strings.
+//! Every parameter has a row in [`MctsParams::SCHEMA`] (key, range, step, scale, unit, meaning,
+//! and the field it reads and writes; its default is [`MctsParams::default`]'s), in the column
+//! layout of `shared/spec/time-managers.md` §0.8, so a UI can build a slider for each without
+//! knowing the searcher. Keys are kebab-case, as in the spec strings.
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::FieldError;
+use SliderScale::{Lin, Log};
 
 /// How a slider moves between its bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -18,13 +20,12 @@ pub enum SliderScale {
     Log,
 }
 
-/// One row of the parameter schema: everything a UI needs to build a slider.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+/// One row of the parameter schema: everything a UI needs to build a slider, and the field it
+/// reads and writes. The default is the field's value in [`MctsParams::default`].
+#[derive(Clone, Copy, Debug, Serialize)]
 pub struct ParamSpec {
     /// The key used by [`MctsParams::set`] and in serialized parameters.
     pub key: &'static str,
-    /// The default value.
-    pub default: f64,
     /// Smallest allowed value.
     pub min: f64,
     /// Largest allowed value.
@@ -39,6 +40,32 @@ pub struct ParamSpec {
     pub integer: bool,
     /// What the parameter does.
     pub description: &'static str,
+    /// Reads the parameter.
+    #[serde(skip)]
+    pub get: fn(&MctsParams) -> f64,
+    /// Writes the parameter (already checked against the row).
+    #[serde(skip)]
+    set: fn(&mut MctsParams, f64),
+}
+
+/// A row of real values: `(min, max, step)`, scale, unit, meaning and the field's accessors.
+const fn row(
+    key: &'static str,
+    (min, max, step): (f64, f64, f64),
+    scale: SliderScale,
+    unit: &'static str,
+    description: &'static str,
+    get: fn(&MctsParams) -> f64,
+    set: fn(&mut MctsParams, f64),
+) -> ParamSpec {
+    ParamSpec { key, min, max, step, scale, unit, integer: false, description, get, set }
+}
+
+impl ParamSpec {
+    /// The same row, whole numbers only.
+    const fn whole(self) -> Self {
+        ParamSpec { integer: true, ..self }
+    }
 }
 
 /// Parameters of the MCTS searcher. Construct with [`Default`] and change with [`MctsParams::set`]
@@ -89,112 +116,36 @@ impl Default for MctsParams {
 }
 
 impl MctsParams {
-    /// One row per parameter, in declaration order. Defaults equal [`MctsParams::default`].
+    /// One row per parameter, in declaration order.
+    #[rustfmt::skip]
     pub const SCHEMA: &'static [ParamSpec] = &[
-        ParamSpec {
-            key: "c-puct",
-            default: 1.75,
-            min: 0.1,
-            max: 10.0,
-            step: 0.05,
-            scale: SliderScale::Log,
-            unit: "",
-            integer: false,
-            description: "PUCT exploration constant: higher spreads visits over more moves",
-        },
-        ParamSpec {
-            key: "fpu-reduction",
-            default: 0.33,
-            min: 0.0,
-            max: 2.0,
-            step: 0.01,
-            scale: SliderScale::Lin,
-            unit: "Q",
-            integer: false,
-            description: "first-play urgency: an unvisited move is valued at the parent's Q minus \
-                          this times the square root of the visited policy",
-        },
-        ParamSpec {
-            key: "policy-temperature",
-            default: 1.0,
-            min: 0.1,
-            max: 10.0,
-            step: 0.05,
-            scale: SliderScale::Log,
-            unit: "",
-            integer: false,
-            description: "softmax temperature of the move-ordering policy (captures, checks, \
-                          promotions, piece-square gains): higher flattens the priors",
-        },
-        ParamSpec {
-            key: "value-scale",
-            default: 200.0,
-            min: 20.0,
-            max: 2000.0,
-            step: 10.0,
-            scale: SliderScale::Log,
-            unit: "cp",
-            integer: false,
-            description: "logistic scale mapping the quiescence eval to a win probability: \
-                          p = 1/(1 + e^(-cp/scale)), Q = 2p - 1",
-        },
-        ParamSpec {
-            key: "qsearch-nodes",
-            default: 16.0,
-            min: 0.0,
-            max: 1000.0,
-            step: 1.0,
-            scale: SliderScale::Lin,
-            unit: "nodes",
-            integer: true,
-            description: "node budget of the capture search behind each leaf evaluation \
-                          (0 = static evaluation only)",
-        },
-        ParamSpec {
-            key: "batch-size",
-            default: 128.0,
-            min: 1.0,
-            max: 4096.0,
-            step: 1.0,
-            scale: SliderScale::Log,
-            unit: "playouts",
-            integer: true,
-            description: "playouts between two stop checks",
-        },
-        ParamSpec {
-            key: "node-cap",
-            default: DEFAULT_NODE_CAP as f64,
-            min: 1000.0,
-            max: 20_000_000.0,
-            step: 1000.0,
-            scale: SliderScale::Log,
-            unit: "nodes",
-            integer: true,
-            description: "most tree nodes in memory; at the cap the tree stops growing and \
-                          playouts revisit existing leaves",
-        },
-        ParamSpec {
-            key: "resign-q",
-            default: -0.98,
-            min: -1.0,
-            max: 0.0,
-            step: 0.01,
-            scale: SliderScale::Lin,
-            unit: "Q",
-            integer: false,
-            description: "may_resign is cleared when a visited root move has Q above this",
-        },
-        ParamSpec {
-            key: "telemetry-ms",
-            default: 25.0,
-            min: 1.0,
-            max: 1000.0,
-            step: 1.0,
-            scale: SliderScale::Log,
-            unit: "ms",
-            integer: false,
-            description: "minimum time between two snapshots of the root visit race",
-        },
+        row("c-puct", (0.1, 10.0, 0.05), Log, "",
+            "PUCT exploration constant: higher spreads visits over more moves",
+            |p| f64::from(p.c_puct), |p, v| p.c_puct = v as f32),
+        row("fpu-reduction", (0.0, 2.0, 0.01), Lin, "Q",
+            "first-play urgency: an unvisited move is valued at the parent's Q minus this times the square root of the visited policy",
+            |p| f64::from(p.fpu_reduction), |p, v| p.fpu_reduction = v as f32),
+        row("policy-temperature", (0.1, 10.0, 0.05), Log, "",
+            "softmax temperature of the move-ordering policy (captures, checks, promotions, piece-square gains): higher flattens the priors",
+            |p| f64::from(p.policy_temperature), |p, v| p.policy_temperature = v as f32),
+        row("value-scale", (20.0, 2000.0, 10.0), Log, "cp",
+            "logistic scale mapping the quiescence eval to a win probability: p = 1/(1 + e^(-cp/scale)), Q = 2p - 1",
+            |p| f64::from(p.value_scale), |p, v| p.value_scale = v as f32),
+        row("qsearch-nodes", (0.0, 1000.0, 1.0), Lin, "nodes",
+            "node budget of the capture search behind each leaf evaluation (0 = static evaluation only)",
+            |p| f64::from(p.qsearch_nodes), |p, v| p.qsearch_nodes = v as u32).whole(),
+        row("batch-size", (1.0, 4096.0, 1.0), Log, "playouts",
+            "playouts between two stop checks",
+            |p| f64::from(p.batch_size), |p, v| p.batch_size = v as u32).whole(),
+        row("node-cap", (1000.0, 20_000_000.0, 1000.0), Log, "nodes",
+            "most tree nodes in memory; at the cap the tree stops growing and playouts revisit existing leaves",
+            |p| f64::from(p.node_cap), |p, v| p.node_cap = v as u32).whole(),
+        row("resign-q", (-1.0, 0.0, 0.01), Lin, "Q",
+            "may_resign is cleared when a visited root move has Q above this",
+            |p| f64::from(p.resign_q), |p, v| p.resign_q = v as f32),
+        row("telemetry-ms", (1.0, 1000.0, 1.0), Log, "ms",
+            "minimum time between two snapshots of the root visit race",
+            |p| p.telemetry_ms, |p, v| p.telemetry_ms = v),
     ];
 
     /// The schema row of `key`, if it exists.
@@ -204,18 +155,7 @@ impl MctsParams {
 
     /// The current value of `key`, if it exists.
     pub fn get(&self, key: &str) -> Option<f64> {
-        Some(match key {
-            "c-puct" => self.c_puct as f64,
-            "fpu-reduction" => self.fpu_reduction as f64,
-            "policy-temperature" => self.policy_temperature as f64,
-            "value-scale" => self.value_scale as f64,
-            "qsearch-nodes" => self.qsearch_nodes as f64,
-            "batch-size" => self.batch_size as f64,
-            "node-cap" => self.node_cap as f64,
-            "resign-q" => self.resign_q as f64,
-            "telemetry-ms" => self.telemetry_ms,
-            _ => return None,
-        })
+        Self::spec(key).map(|s| (s.get)(self))
     }
 
     /// Set `key` to `value` after checking it against the schema.
@@ -232,18 +172,7 @@ impl MctsParams {
             )
         })?;
         check(spec, value)?;
-        match key {
-            "c-puct" => self.c_puct = value as f32,
-            "fpu-reduction" => self.fpu_reduction = value as f32,
-            "policy-temperature" => self.policy_temperature = value as f32,
-            "value-scale" => self.value_scale = value as f32,
-            "qsearch-nodes" => self.qsearch_nodes = value as u32,
-            "batch-size" => self.batch_size = value as u32,
-            "node-cap" => self.node_cap = value as u32,
-            "resign-q" => self.resign_q = value as f32,
-            "telemetry-ms" => self.telemetry_ms = value,
-            _ => unreachable!("every schema key is handled"),
-        }
+        (spec.set)(self, value);
         Ok(())
     }
 
@@ -253,8 +182,7 @@ impl MctsParams {
     /// The first parameter out of its range, named with its allowed range.
     pub fn validate(&self) -> Result<(), FieldError> {
         for spec in Self::SCHEMA {
-            let value = self.get(spec.key).expect("every schema key has a value");
-            check(spec, value)?;
+            check(spec, (spec.get)(self))?;
         }
         Ok(())
     }

@@ -102,14 +102,7 @@ fn fen_of(pos: &Chess) -> String {
 impl MctsTree {
     /// An empty tree at the standard starting position.
     pub fn new() -> Self {
-        let pos = Chess::default();
-        MctsTree {
-            start_fen: fen_of(&pos),
-            moves: Vec::new(),
-            history: vec![hash(&pos)],
-            root_pos: pos,
-            arena: Arena::default(),
-        }
+        MctsTree::from_position(Chess::default())
     }
 
     /// An empty tree at `pos` (a game that starts there).

@@ -5,8 +5,20 @@ fn schema_defaults_match_the_struct() {
     let p = MctsParams::default();
     for spec in MctsParams::SCHEMA {
         let v = p.get(spec.key).unwrap();
-        assert!((v - spec.default).abs() < 1e-6, "{}: {} vs {}", spec.key, v, spec.default);
-        assert!(spec.min <= spec.default && spec.default <= spec.max, "{}", spec.key);
+        assert!(
+            spec.min <= v && v <= spec.max,
+            "{}: default {v} outside {} … {}",
+            spec.key,
+            spec.min,
+            spec.max
+        );
+        // Each row reads and writes its own field.
+        let mut q = MctsParams::default();
+        let other = if v == spec.max { spec.min } else { spec.max };
+        q.set(spec.key, other).unwrap();
+        assert_eq!(q.get(spec.key), Some(other), "{}", spec.key);
+        let changed = MctsParams::SCHEMA.iter().filter(|s| q.get(s.key) != p.get(s.key)).count();
+        assert_eq!(changed, 1, "{} wrote another field", spec.key);
     }
     p.validate().unwrap();
 }
