@@ -26,7 +26,7 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, Score, SearchStats, StopReason};
 
-use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
+use super::common::{finish, from_config, is_mcts, no_game_state, ponder_budget, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
@@ -298,7 +298,6 @@ impl Complexity {
 impl TimeManager for Complexity {
     from_config!(ComplexityConfig);
 
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last = None;
         self.pondering = ctx.ponder;
@@ -350,14 +349,16 @@ impl TimeManager for Complexity {
         let mut lim = EffectiveLimit::product(
             budget,
             term("soft_base", "base", self.soft_base),
-            vec![term("node_factor", "nodes", r.node_factor), term("complexity_factor", "complexity", r.complexity_factor)],
+            vec![
+                term("node_factor", "nodes", r.node_factor),
+                term("complexity_factor", "complexity", r.complexity_factor),
+            ],
             Some(self.hard.max(0.0)),
         );
         // Clockwork truncates the product to whole ms.
         lim.soft_ms = r.soft.min(self.hard.max(0.0));
         lim
     }
-
 
     fn check_interval(&self) -> u64 {
         CHECK_NODES

@@ -28,7 +28,7 @@ use crate::stop::{
     Budget, Decision, EffectiveLimit, Hints, Iteration, LimitTerm, SearchStats, StopReason, Term,
 };
 
-use super::common::{from_config, finish, is_mcts, t64};
+use super::common::{finish, from_config, is_mcts, t64};
 use super::{MoveContext, TimeManager};
 mod config;
 mod table;
@@ -127,9 +127,6 @@ impl TimeManager for Guide {
         Ok(())
     }
 
-
-
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.pondering = ctx.ponder;
         if ctx.ponder {
@@ -217,7 +214,6 @@ impl TimeManager for Guide {
         let factors = vec![term("pv", "PV", pv), term("score", "score", score), term("node", "nodes", node)];
         EffectiveLimit::product(budget, term("soft", "soft", self.soft), factors, None)
     }
-
 
     fn check_interval(&self) -> u64 {
         self.cfg.check_interval as u64

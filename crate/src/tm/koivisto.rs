@@ -29,7 +29,7 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason};
 
-use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
+use super::common::{finish, from_config, is_mcts, no_game_state, ponder_budget, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{bool_, f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
@@ -213,7 +213,11 @@ impl ManagerConfig for KoivistoConfig {
 
     fn presets() -> Vec<Preset<Self>> {
         vec![
-            Preset { name: "koivisto", description: "Koivisto's UCI defaults (no overhead)", config: Self::KOIVISTO },
+            Preset {
+                name: "koivisto",
+                description: "Koivisto's UCI defaults (no overhead)",
+                config: Self::KOIVISTO,
+            },
             Preset { name: "per-move", description: "100 ms taken from every move", config: Self::PER_MOVE },
             Preset { name: "per-game", description: "100 ms kept on the clock once", config: Self::PER_GAME },
         ]
@@ -270,7 +274,6 @@ impl Koivisto {
 impl TimeManager for Koivisto {
     from_config!(KoivistoConfig);
 
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last = None;
         self.pondering = ctx.ponder;
@@ -283,7 +286,11 @@ impl TimeManager for Koivisto {
         let o0 = if inc == 0 { i64::from(c.no_inc_overhead) } else { 0 };
         let mo = i64::from(c.move_overhead);
         let per_game = if c.per_game { mo } else { 0 };
-        let t = if clock < SHORT_CLOCK_MS && inc == 0 { (clock as f64 * c.short_clock_factor) as i64 } else { clock };
+        let t = if clock < SHORT_CLOCK_MS && inc == 0 {
+            (clock as f64 * c.short_clock_factor) as i64
+        } else {
+            clock
+        };
         let mtg = i64::from(ctx.movestogo().unwrap_or(c.default_mtg).max(1));
         let room = t - o0 - inc - per_game;
         let mut tu = (2 * inc + 2 * t / mtg).min(room);
@@ -358,7 +365,6 @@ impl TimeManager for Koivisto {
         lim.soft_ms = (r.limit as f64).min(self.upper as f64);
         lim
     }
-
 
     fn check_interval(&self) -> u64 {
         CHECK_NODES

@@ -86,7 +86,8 @@ impl Lc0Game for AlphaZeroGame {
         let budget = available * (self.cfg.time_pct / 100.0);
         // At 100 % the f32 product can round above the integer clock − O for huge clocks.
         let ms = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
-        let terms = vec![t64("available", available as f64), t32("budget", budget), t64("deadline", ms as f64)];
+        let terms =
+            vec![t64("available", available as f64), t32("budget", budget), t64("deadline", ms as f64)];
         Deadline { ms, terms, why: "a share above 100 % of the clock" }
     }
 

@@ -23,8 +23,8 @@ use crate::stop::Term;
 
 use super::common::{ms_i64, t32, t64};
 use super::lc0_deadline::{Deadline, DeadlineStopper, Lc0Game, Lc0Manager};
-use super::state::{StateError, StateReader, StateWriter};
 use super::smart_pruning::{FACTOR, SmartPruningConfig};
+use super::state::{StateError, StateReader, StateWriter};
 use super::{MoveContext, MoveEnd};
 
 mod table;
@@ -193,7 +193,7 @@ impl Lc0Game for CurveGame {
         }
         budget += squander as f32;
         let ms = (budget as i64).min(clock - overhead).max(0);
-                let terms = vec![
+        let terms = vec![
             t64("mtg", mtg as f64),
             t64("total", total as f64),
             t32("weight_share", share),

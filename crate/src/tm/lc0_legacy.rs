@@ -20,9 +20,9 @@ use crate::stop::Term;
 
 use super::common::{ms_i64, t32, t64};
 use super::lc0_deadline::{Deadline, DeadlineStopper, Lc0Game, Lc0Manager};
-use super::state::{StateError, StateReader, StateWriter};
 use super::moves_left::{LEGACY_MIDPOINT, LEGACY_STEEPNESS, moves_left};
 use super::smart_pruning::SmartPruningConfig;
+use super::state::{StateError, StateReader, StateWriter};
 use super::{MoveContext, MoveEnd};
 
 mod table;
@@ -154,7 +154,7 @@ impl Lc0Game for LegacyGame {
             base *= c.slowmover;
         }
         let ms = ((base + squander as f32) as i64).min(clock - overhead);
-                let terms = vec![
+        let terms = vec![
             t32("mtg", mtg),
             t32("total", total),
             t64("squander", squander as f64),
@@ -172,10 +172,7 @@ impl Lc0Game for LegacyGame {
     }
 
     fn state(&self) -> Vec<Term> {
-        vec![
-            Term::new("first", f64::from(u8::from(self.first))),
-            Term::new("spared", self.spared as f64),
-        ]
+        vec![Term::new("first", f64::from(u8::from(self.first))), Term::new("spared", self.spared as f64)]
     }
 
     fn save(&self, w: &mut StateWriter) {

@@ -16,11 +16,11 @@
 
 use crate::stop::Term;
 
+use super::MoveContext;
 use super::common::{t32, t64};
 use super::lc0_deadline::{Deadline, Lc0Game, Lc0Manager};
-use super::state::{StateError, StateReader, StateWriter};
 use super::smart_pruning::SmartPruningConfig;
-use super::MoveContext;
+use super::state::{StateError, StateReader, StateWriter};
 
 mod table;
 
@@ -127,7 +127,7 @@ impl Lc0Game for SimpleGame {
         // `avail` in f32 can round above the integer clock − O for huge clocks; the integer
         // cap keeps lc0's `min(budget, avail)` exact.
         let ms = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
-                let terms = vec![
+        let terms = vec![
             t64("avail", avail as f64),
             t32("pct", pct),
             t32("opening_bonus", bonus),

@@ -34,7 +34,7 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
 
-use super::common::{from_config, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
+use super::common::{finish, from_config, is_mcts, ms_i64, ponder_budget, t32, t64};
 use super::decay::exponential_decay;
 use super::moves_left::moves_left;
 use super::smart_pruning::SmartPruningConfig;
@@ -44,9 +44,9 @@ use super::{MoveContext, MoveEnd, TimeManager};
 const MS_PER_S: f32 = 1000.0;
 
 mod config;
-mod table;
 mod nps;
 mod saved;
+mod table;
 #[cfg(test)]
 mod tests;
 mod trend;
@@ -116,9 +116,6 @@ impl TimeManager for Smooth {
     fn load_state(&mut self, r: &mut super::state::StateReader) -> Result<(), super::state::StateError> {
         self.read_state(r)
     }
-
-
-
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.pondering = ctx.ponder;
@@ -254,7 +251,6 @@ impl TimeManager for Smooth {
         self.u = c.min_timeuse.max(exponential_decay(self.u, target, c.timeuse_update_rate, frac));
         self.last_final_nodes = end.total_nodes;
     }
-
 
     fn overhead_ms(&self) -> f64 {
         self.cfg.move_overhead as f64

@@ -20,8 +20,8 @@
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason, Term, secs};
 
 use super::common::{finish, is_mcts, t64};
-use super::{MoveContext, SearchKind, TimeManager};
 use super::params::ManagerConfig;
+use super::{MoveContext, SearchKind, TimeManager};
 
 mod table;
 
@@ -213,7 +213,6 @@ impl TimeManager for Mediocre {
             ),
         }
     }
-
 
     fn check_interval(&self) -> u64 {
         self.cfg.check_interval as u64

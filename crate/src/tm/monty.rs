@@ -17,7 +17,7 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason};
 
-use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
+use super::common::{finish, from_config, is_mcts, no_game_state, ponder_budget, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{bool_, f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
@@ -218,7 +218,8 @@ pub fn allocate(c: &MontyConfig, ctx: &MoveContext) -> Allocation {
     let time_left = if x >= 0.0 { x.max(1.0) } else { U64_WRAP + x };
     let log_time = (time_left / 1000.0).log10();
     a.opt_constant = (c.opt_value1 / 100.0 + c.opt_value2 / 1000.0 * log_time).min(c.opt_value3 / 100.0);
-    a.opt_scale = (c.optscale_value1 / 100.0 + (ply + c.optscale_value2).powf(c.optscale_value3) * a.opt_constant)
+    a.opt_scale = (c.optscale_value1 / 100.0
+        + (ply + c.optscale_value2).powf(c.optscale_value3) * a.opt_constant)
         .min(c.optscale_value4 * time / time_left);
     a.max_constant = (c.max_value1 + c.max_value2 * log_time).max(c.max_value3);
     a.max_scale = (a.max_constant + ply / c.maxscale_value1).min(c.maxscale_value2);
@@ -342,9 +343,6 @@ fn crossed(from: u64, to: u64, every: u32) -> Option<u64> {
 impl TimeManager for Monty {
     from_config!(MontyConfig);
 
-
-
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.best = None;
         self.changes = 0;
@@ -371,7 +369,15 @@ impl TimeManager for Monty {
         }
         terms.extend([t64("optimum", a.opt), t64("maximum", a.max)]);
         let o = f64::from(self.cfg.move_overhead);
-        finish(a.opt.min(a.max), a.max, terms, ctx.clock(), o, a.max, "Monty keeps at least 10 ms after the overhead")
+        finish(
+            a.opt.min(a.max),
+            a.max,
+            terms,
+            ctx.clock(),
+            o,
+            a.max,
+            "Monty keeps at least 10 ms after the overhead",
+        )
     }
 
     fn poll(&mut self, stats: &SearchStats, _hints: &mut Hints) -> Decision {
@@ -408,7 +414,10 @@ impl TimeManager for Monty {
 
     fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
         // Driven by alpha-beta: the optimum is the soft limit at iteration boundaries.
-        Decision::stop_if(!self.pondering && stats.elapsed_ms >= self.opt.min(self.max), StopReason::SoftLimit)
+        Decision::stop_if(
+            !self.pondering && stats.elapsed_ms >= self.opt.min(self.max),
+            StopReason::SoftLimit,
+        )
     }
 
     fn effective_limit(&self, budget: &Budget) -> EffectiveLimit {
@@ -424,8 +433,6 @@ impl TimeManager for Monty {
         }
         EffectiveLimit::product(budget, term("optimum", "optimum", self.opt), factors, Some(self.max))
     }
-
-
 
     fn overhead_ms(&self) -> f64 {
         f64::from(self.cfg.move_overhead)
@@ -446,32 +453,52 @@ impl ManagerConfig for MontyConfig {
     const NAME: &'static str = "monty";
     const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::Mcts;
-    const IN_SEARCH: &'static [&'static str] = &[
-        "falling-eval*",
-        "bmi*",
-        "bmv*",
-        "variance",
-        "var-*",
-        "soft-every",
-        "bmc-every",
-        "bmc-reset",
-    ];
+    const IN_SEARCH: &'static [&'static str] =
+        &["falling-eval*", "bmi*", "bmv*", "variance", "var-*", "soft-every", "bmc-every", "bmc-reset"];
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("falling-eval*", SearchKind::Mcts, "reads the root's Q, which only MCTS reports: under alpha-beta it does nothing"),
-        ("bmi*", SearchKind::Mcts, "counts changes of the best move by Q, which only MCTS reports: under alpha-beta it does nothing"),
-        ("bmv*", SearchKind::Mcts, "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing"),
-        ("variance", SearchKind::Mcts, "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing"),
-        ("var-*", SearchKind::Mcts, "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing"),
-        ("soft-every", SearchKind::Mcts, "counts playouts, which only MCTS has: under alpha-beta it does nothing"),
-        ("bmc-every", SearchKind::Mcts, "counts playouts, which only MCTS has: under alpha-beta it does nothing"),
-        ("bmc-reset", SearchKind::Mcts, "counts playouts, which only MCTS has: under alpha-beta it does nothing"),
+        (
+            "falling-eval*",
+            SearchKind::Mcts,
+            "reads the root's Q, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "bmi*",
+            SearchKind::Mcts,
+            "counts changes of the best move by Q, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "bmv*",
+            SearchKind::Mcts,
+            "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "variance",
+            SearchKind::Mcts,
+            "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "var-*",
+            SearchKind::Mcts,
+            "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "soft-every",
+            SearchKind::Mcts,
+            "counts playouts, which only MCTS has: under alpha-beta it does nothing",
+        ),
+        (
+            "bmc-every",
+            SearchKind::Mcts,
+            "counts playouts, which only MCTS has: under alpha-beta it does nothing",
+        ),
+        (
+            "bmc-reset",
+            SearchKind::Mcts,
+            "counts playouts, which only MCTS has: under alpha-beta it does nothing",
+        ),
     ];
-    const SOURCES: &'static [(&'static str, Source)] = &[
-        ("move-overhead", UCI),
-        ("soft-every", CHECKS),
-        ("bmc-*", CHECKS),
-        ("*", PARAMS),
-    ];
+    const SOURCES: &'static [(&'static str, Source)] =
+        &[("move-overhead", UCI), ("soft-every", CHECKS), ("bmc-*", CHECKS), ("*", PARAMS)];
     #[rustfmt::skip]
     const TERMS: &'static [Entry] = &[
         e(Self::NAME, "time", "time", Unit::Ms, "the clock less the move overhead, at least 10 ms",

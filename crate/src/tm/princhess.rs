@@ -16,7 +16,7 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason};
 
-use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
+use super::common::{finish, from_config, is_mcts, no_game_state, ponder_budget, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::moves_left::expositor;
 use super::params::tables::{f64_, int_};
@@ -177,9 +177,6 @@ fn best_by_q(stats: &SearchStats) -> Option<(usize, f64)> {
 impl TimeManager for Princhess {
     from_config!(PrinchessConfig);
 
-
-
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last_check = None;
         self.pondering = ctx.ponder;
@@ -235,8 +232,6 @@ impl TimeManager for Princhess {
         EffectiveLimit::product(budget, term("soft", "soft", self.soft), factors, None)
     }
 
-
-
     fn overhead_ms(&self) -> f64 {
         f64::from(self.cfg.move_overhead)
     }
@@ -258,8 +253,16 @@ impl ManagerConfig for PrinchessConfig {
     const IN_SEARCH: &'static [&'static str] =
         &["visits-base", "visits-m", "pv-diff-c", "pv-diff-m", "min-m", "max-m", "pv-min-depth"];
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("visits-*", SearchKind::Mcts, "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing"),
-        ("pv-*", SearchKind::Mcts, "reads Q along the PV, which only MCTS reports: under alpha-beta it does nothing"),
+        (
+            "visits-*",
+            SearchKind::Mcts,
+            "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "pv-*",
+            SearchKind::Mcts,
+            "reads Q along the PV, which only MCTS reports: under alpha-beta it does nothing",
+        ),
         ("min-m", SearchKind::Mcts, "clamps the MCTS soft multiplier: under alpha-beta it does nothing"),
         ("max-m", SearchKind::Mcts, "clamps the MCTS soft multiplier: under alpha-beta it does nothing"),
     ];
@@ -335,7 +338,11 @@ impl ManagerConfig for PrinchessConfig {
     }
 
     fn presets() -> Vec<Preset<Self>> {
-        vec![Preset { name: "princhess", description: "princhess @d45769d9", config: PrinchessConfig::PRINCHESS }]
+        vec![Preset {
+            name: "princhess",
+            description: "princhess @d45769d9",
+            config: PrinchessConfig::PRINCHESS,
+        }]
     }
 
     fn build(&self) -> Box<dyn TimeManager> {

@@ -30,9 +30,11 @@
 //! One thread: the 65 % soft-stop vote is this thread's. Driven by MCTS, it stops at the soft
 //! bound after a batch.
 
-use crate::stop::{Budget, Decision, EffectiveLimit, Hints, Iteration, LimitTerm, Score, SearchStats, StopReason, Term};
+use crate::stop::{
+    Budget, Decision, EffectiveLimit, Hints, Iteration, LimitTerm, Score, SearchStats, StopReason, Term,
+};
 
-use super::common::{from_config, clean, finish, is_mcts, ponder_budget, t64};
+use super::common::{clean, finish, from_config, is_mcts, ponder_budget, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::params::tables::{f32_, f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
@@ -393,7 +395,8 @@ impl Reckless {
         }
         let last = its.last().map_or((0, 0), |it| (self.internal(it.score), it.best_move_changes));
         let nodes = (c.nodes_base - c.nodes_slope * share).max(c.nodes_min);
-        let trend = (c.trend_base + c.trend_slope * (self.prev_best - last.0) as f32).clamp(c.trend_min, c.trend_max.max(c.trend_min));
+        let trend = (c.trend_base + c.trend_slope * (self.prev_best - last.0) as f32)
+            .clamp(c.trend_min, c.trend_max.max(c.trend_min));
         let pv = (c.pv_base - c.pv_slope * pv_stable as f32).max(c.pv_min);
         let eval = (c.eval_base - c.eval_slope * eval_stable as f32).max(c.eval_min);
         let bms = c.bms_base + (c.bms_slope * last.1 as f32).ln_1p();
@@ -408,7 +411,6 @@ impl Reckless {
 
 impl TimeManager for Reckless {
     from_config!(RecklessConfig);
-
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last = None;
@@ -431,7 +433,10 @@ impl TimeManager for Reckless {
                 let n = f64::from(ctx.ply / 2 + 1);
                 let scale = c.soft_base - c.soft_decay * (-c.soft_rate * n).exp();
                 terms.push(t64("soft_scale", scale));
-                ((scale * main + c.inc_share * inc).trunc().max(0.0).min(main), (c.hard_scale * main + c.inc_share * inc).trunc().min(main))
+                (
+                    (scale * main + c.inc_share * inc).trunc().max(0.0).min(main),
+                    (c.hard_scale * main + c.inc_share * inc).trunc().min(main),
+                )
             }
         };
         let to = f64::from(c.time_overhead);
@@ -463,7 +468,11 @@ impl TimeManager for Reckless {
         if stats.iterations.is_empty() || self.pondering || stats.pondering {
             return Decision::CONTINUE;
         }
-        let share = if stats.search_nodes > 0 { stats.best_move_nodes as f32 / stats.search_nodes as f32 } else { 0.0 };
+        let share = if stats.search_nodes > 0 {
+            stats.best_move_nodes as f32 / stats.search_nodes as f32
+        } else {
+            0.0
+        };
         let f = self.factors(stats.iterations, share);
         self.last = Some(f);
         Decision::stop_if(stats.elapsed_ms >= self.threshold(&f), StopReason::SoftLimit)
@@ -506,7 +515,8 @@ impl TimeManager for Reckless {
     }
     fn load_state(&mut self, r: &mut state::StateReader) -> Result<(), state::StateError> {
         let x = r.i64()?;
-        self.prev_best = i32::try_from(x).map_err(|_| state::StateError::BadValue { field: "prevBestScore", word: x as u64 })?;
+        self.prev_best = i32::try_from(x)
+            .map_err(|_| state::StateError::BadValue { field: "prevBestScore", word: x as u64 })?;
         Ok(())
     }
 }

@@ -4,7 +4,7 @@
 //! the glossary, and meet the property tests every registered manager meets (they iterate the
 //! registry, so they run on it too).
 
-use super::common::{no_game_state, deadline_iteration_done, deadline_poll, finish, t64};
+use super::common::{deadline_iteration_done, deadline_poll, finish, no_game_state, t64};
 use super::glossary::{Entry, Source, Unit, e};
 use super::params::tables::{f64_, int_};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
@@ -131,7 +131,10 @@ fn a_manager_added_by_one_registry_line_is_known_everywhere() {
 
     // UCI: one option per parameter, with the manager's name in it.
     let options = crate::uci::tm_options();
-    assert!(options.iter().any(|l| l.starts_with("option name TM_throwaway_share-pct type spin")), "{options:?}");
+    assert!(
+        options.iter().any(|l| l.starts_with("option name TM_throwaway_share-pct type spin")),
+        "{options:?}"
+    );
 
     // The wasm's `tm_schema` serialises `schema()`: the JSON the page builds its sliders from.
     let json = serde_json::to_value(schema()).unwrap();
@@ -142,6 +145,8 @@ fn a_manager_added_by_one_registry_line_is_known_everywhere() {
     assert_eq!(super::glossary::lookup("throwaway", "deadline").unwrap().label, "throwaway deadline");
 
     // The leaderboard's alpha-beta gauntlet runs it.
-    assert!(crate::experiment::leaderboard::managers(crate::tm::SearchKind::AlphaBeta).contains(&"throwaway"));
+    assert!(
+        crate::experiment::leaderboard::managers(crate::tm::SearchKind::AlphaBeta).contains(&"throwaway")
+    );
     assert!(!crate::experiment::leaderboard::managers(crate::tm::SearchKind::Mcts).contains(&"throwaway"));
 }

@@ -23,13 +23,13 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, Score, SearchStats, StopReason, Term};
 
-use super::common::{from_config, finish, is_mcts, t64};
+use super::common::{finish, from_config, is_mcts, t64};
 use super::{MoveContext, MoveEnd, PonderStyle, TimeManager};
 
 mod allocate;
 mod config;
-mod table;
 mod soft;
+mod table;
 #[cfg(test)]
 mod tests;
 
@@ -156,9 +156,6 @@ impl TimeManager for Stockfish {
         self.stop_on_ponderhit = r.bool("stopOnPonderhit")?;
         Ok(())
     }
-
-
-
 
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         let a = self.allocate(ctx);

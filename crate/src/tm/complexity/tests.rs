@@ -55,7 +55,9 @@ fn node_factor_rescales_from_depth_6() {
     let d = tm.iteration_done(&stats(2000.0, &its6, 0.9));
     assert_eq!(d.stop, Some(StopReason::SoftLimit));
     let r = tm.last.unwrap();
-    assert!((r.node_factor - 0.393_261_718_75).abs() < 1e-12 && r.complexity_factor == 1.0 && r.soft == 1151.0);
+    assert!(
+        (r.node_factor - 0.393_261_718_75).abs() < 1e-12 && r.complexity_factor == 1.0 && r.soft == 1151.0
+    );
     // A share of 0 gives 2380/1024 = 2.324: soft = trunc(2929·2.32421875) = 6807.
     let r = tm.rescale(6, Score::Cp(20), Score::Cp(20), 0.0);
     assert_eq!(r.soft, 6807.0);

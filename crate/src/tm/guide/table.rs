@@ -2,9 +2,9 @@
 //! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
+use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
 use crate::tm::guide::{GuideConfig, GuideMode};
 use crate::tm::params::flags::{CHECK_EVERY, PER_ITERATION};
-use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
 use crate::tm::params::tables::{bool_, f64_, int_};
 use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, guide};
@@ -16,7 +16,26 @@ impl ManagerConfig for GuideConfig {
     const NAME: &'static str = "guide";
     const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
-    const IN_SEARCH: &'static [&'static str] = &["move-overhead", "clear-one-depth", "check-interval", "pv-stability", "pv-base", "pv-step", "pv-cap", "score-stability", "score-min-depth", "score-lag", "score-slope", "score-min", "score-max", "node-tm", "node-slope", "node-offset", "node-min", "tricks-min-depth"];
+    const IN_SEARCH: &'static [&'static str] = &[
+        "move-overhead",
+        "clear-one-depth",
+        "check-interval",
+        "pv-stability",
+        "pv-base",
+        "pv-step",
+        "pv-cap",
+        "score-stability",
+        "score-min-depth",
+        "score-lag",
+        "score-slope",
+        "score-min",
+        "score-max",
+        "node-tm",
+        "node-slope",
+        "node-offset",
+        "node-min",
+        "tricks-min-depth",
+    ];
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
         ("check-interval", SearchKind::AlphaBeta, CHECK_EVERY),
         ("clear-one-depth", SearchKind::AlphaBeta, PER_ITERATION),

@@ -2,11 +2,11 @@
 //! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use crate::tm::lc0_curve::CurveConfig;
-use crate::tm::params::tables::{has_smart_pruning, smart_pruning_params, concat};
-use crate::tm::params::flags::{SMART_PRUNING};
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
+use crate::tm::lc0_curve::CurveConfig;
+use crate::tm::params::flags::SMART_PRUNING;
 use crate::tm::params::tables::{bool_, f32_, f64_, int_};
+use crate::tm::params::tables::{concat, has_smart_pruning, smart_pruning_params};
 use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, lc0_curve};
 
@@ -19,9 +19,8 @@ impl ManagerConfig for CurveConfig {
     const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::Mcts;
     const IN_SEARCH: &'static [&'static str] = &["futile-search-aversion", "ponder"];
-    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("futile-search-aversion", SearchKind::Mcts, SMART_PRUNING),
-    ];
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] =
+        &[("futile-search-aversion", SearchKind::Mcts, SMART_PRUNING)];
     const SOURCES: &'static [(&'static str, Source)] = &[
         ("futile-search-aversion", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/stoppers.cc")),
         ("immediate-time-use", Source::Upstream(Repo::Lc0V018, "src/engine.cc")),

@@ -2,9 +2,11 @@
 //! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use crate::tm::lc0_simple::SimpleConfig;
-use crate::tm::params::tables::{has_smart_pruning, SRC_LC0, lc0_move_overhead, smart_pruning_params, concat};
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
+use crate::tm::lc0_simple::SimpleConfig;
+use crate::tm::params::tables::{
+    SRC_LC0, concat, has_smart_pruning, lc0_move_overhead, smart_pruning_params,
+};
 use crate::tm::params::tables::{f32_, int_};
 use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, lc0_simple};
@@ -16,9 +18,8 @@ impl ManagerConfig for SimpleConfig {
     const NAME: &'static str = "lc0-simple";
     const ALIASES: &'static [&'static str] = &["simple"];
     const SEARCH: SearchKind = SearchKind::Mcts;
-    const SOURCES: &'static [(&'static str, Source)] = &[
-        ("*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/simple.cc")),
-    ];
+    const SOURCES: &'static [(&'static str, Source)] =
+        &[("*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/simple.cc"))];
     #[rustfmt::skip]
     const TERMS: &'static [Entry] = &[
         // lc0-simple (spec §7)

@@ -2,9 +2,9 @@
 //! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use crate::tm::lc0_smooth::{NpsDecay, SmoothConfig, TrendRotation};
-use crate::tm::params::tables::{has_smart_pruning, smart_pruning_params, concat};
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
+use crate::tm::lc0_smooth::{NpsDecay, SmoothConfig, TrendRotation};
+use crate::tm::params::tables::{concat, has_smart_pruning, smart_pruning_params};
 use crate::tm::params::tables::{f32_, int_};
 use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, lc0_smooth};
@@ -18,7 +18,17 @@ impl ManagerConfig for SmoothConfig {
     const NAME: &'static str = "lc0-smooth";
     const ALIASES: &'static [&'static str] = &["smooth"];
     const SEARCH: SearchKind = SearchKind::Mcts;
-    const IN_SEARCH: &'static [&'static str] = &["init-nps", "nps-decay", "nps-update-period", "nps-update-rate", "trend-nps-update-period-ms", "bestmove-optimism", "overtaker-optimism", "trend-rotation", "force-piggybank-ms"];
+    const IN_SEARCH: &'static [&'static str] = &[
+        "init-nps",
+        "nps-decay",
+        "nps-update-period",
+        "nps-update-rate",
+        "trend-nps-update-period-ms",
+        "bestmove-optimism",
+        "overtaker-optimism",
+        "trend-rotation",
+        "force-piggybank-ms",
+    ];
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
         ("nps-*", SearchKind::Mcts, SMOOTH_POLL),
         ("trend-nps-update-period-ms", SearchKind::Mcts, SMOOTH_POLL),

@@ -2,9 +2,9 @@
 //! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use crate::tm::mediocre::MediocreConfig;
-use crate::tm::params::flags::{CHECK_EVERY};
 use crate::tm::glossary::{Entry, Source, Unit, e};
+use crate::tm::mediocre::MediocreConfig;
+use crate::tm::params::flags::CHECK_EVERY;
 use crate::tm::params::tables::{f64_, int_};
 use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::{SearchKind, TimeManager, mediocre};
@@ -16,12 +16,9 @@ impl ManagerConfig for MediocreConfig {
     const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
     const IN_SEARCH: &'static [&'static str] = &["check-interval"];
-    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("check-interval", SearchKind::AlphaBeta, CHECK_EVERY),
-    ];
-    const SOURCES: &'static [(&'static str, Source)] = &[
-        ("*", Source::Seed("001_17165174847994fc.txt")),
-    ];
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] =
+        &[("check-interval", SearchKind::AlphaBeta, CHECK_EVERY)];
+    const SOURCES: &'static [(&'static str, Source)] = &[("*", Source::Seed("001_17165174847994fc.txt"))];
     #[rustfmt::skip]
     const TERMS: &'static [Entry] = &[
         // Mediocre (spec §2)

@@ -2,8 +2,8 @@
 //! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use crate::tm::params::flags::{CHECK_EVERY};
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
+use crate::tm::params::flags::CHECK_EVERY;
 use crate::tm::params::tables::{bool_, f64_, int_};
 use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::stockfish::StockfishConfig;
@@ -19,7 +19,8 @@ impl ManagerConfig for StockfishConfig {
     const NAME: &'static str = "stockfish";
     const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
-    const IN_SEARCH: &'static [&'static str] = &["score-unit", "increase-depth-frac", "single-move-cap-ms", "check-calls", "time-reduction-init"];
+    const IN_SEARCH: &'static [&'static str] =
+        &["score-unit", "increase-depth-frac", "single-move-cap-ms", "check-calls", "time-reduction-init"];
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
         ("check-calls", SearchKind::AlphaBeta, CHECK_EVERY),
         ("score-unit", SearchKind::AlphaBeta, SF_SOFT_CHECK),
