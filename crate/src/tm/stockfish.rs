@@ -258,10 +258,6 @@ impl TimeManager for Stockfish {
         self.cfg.check_calls as u64
     }
 
-    fn overhead_ms(&self) -> f64 {
-        self.cfg.move_overhead as f64
-    }
-
     fn ponder_style(&self) -> PonderStyle {
         PonderStyle::Continue
     }
