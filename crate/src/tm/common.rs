@@ -3,6 +3,8 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
 
+use super::MoveContext;
+
 /// An `f32` as the `f64` of its shortest decimal form: 0.52f32 → 0.52, not 0.519999980926….
 ///
 /// Terms and schema values carry these, so the UI and JSON show what the user typed.
@@ -69,6 +71,13 @@ pub(crate) fn ponder_budget() -> Budget {
     b
 }
 
+/// The start of every manager's move: records in `pondering` whether the move is searched on
+/// the opponent's time, and then gives the budget to return, without limits (§0.7).
+pub(crate) fn ponder_start(pondering: &mut bool, ctx: &MoveContext) -> Option<Budget> {
+    *pondering = ctx.ponder;
+    ctx.ponder.then(ponder_budget)
+}
+
 /// Whether statistics come from an MCTS search: only MCTS fills the root visit counts.
 pub(crate) fn is_mcts(stats: &SearchStats) -> bool {
     !stats.root_visits.is_empty()
@@ -101,11 +110,24 @@ pub(crate) fn ms_i64(x: f64) -> i64 {
     if x.is_finite() { x.trunc() as i64 } else { 0 }
 }
 
-/// The three methods every manager made by `Self::new(self.cfg)` writes alike: its name and
-/// searcher from its config's declaration ([`super::params::ManagerConfig`]), and a new game as a
-/// new manager from the same config. Use inside `impl TimeManager for …`.
+/// The methods every manager made by `Self::new(self.cfg)` writes alike: its name and searcher
+/// from its config's declaration ([`super::params::ManagerConfig`]), a new game as a new manager
+/// from the same config, and its move overhead, the config's `move_overhead` field (ms), or none
+/// (`from_config!(Config, no overhead)`). Use inside `impl TimeManager for …`.
 macro_rules! from_config {
     ($cfg:ty) => {
+        $crate::tm::common::from_config!(@new $cfg);
+        fn overhead_ms(&self) -> f64 {
+            f64::from(self.cfg.move_overhead)
+        }
+    };
+    ($cfg:ty, no overhead) => {
+        $crate::tm::common::from_config!(@new $cfg);
+        fn overhead_ms(&self) -> f64 {
+            0.0
+        }
+    };
+    (@new $cfg:ty) => {
         fn name(&self) -> &'static str {
             <$cfg as $crate::tm::params::ManagerConfig>::NAME
         }
@@ -138,6 +160,20 @@ macro_rules! no_game_state {
     };
 }
 pub(crate) use no_game_state;
+
+/// Statistics of an alpha-beta search for the managers' tests: `its` completed after
+/// `elapsed_ms`, a million nodes of which the best move took the share `share`, 30 root moves.
+#[cfg(test)]
+pub(crate) fn ab_stats(elapsed_ms: f64, its: &[crate::stop::Iteration], share: f64) -> SearchStats<'_> {
+    SearchStats {
+        elapsed_ms,
+        iterations: its,
+        search_nodes: 1_000_000,
+        best_move_nodes: (share * 1e6).round() as u64,
+        root_moves: 30,
+        ..SearchStats::default()
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -26,9 +26,10 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, Score, SearchStats, StopReason};
 
-use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
+use super::common::{finish, from_config, is_mcts, no_game_state, ponder_start, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
-use super::params::tables::{f64_, int_};
+use super::params::flags::searcher_only;
+use super::params::tables::{f64_, int_, move_overhead};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use super::{MoveContext, SearchKind, TimeManager};
 
@@ -89,30 +90,25 @@ impl ComplexityConfig {
     const NO_COMPLEXITY: ComplexityConfig = ComplexityConfig { cplx_weight: 0.0, ..Self::CLOCKWORK };
 }
 
-impl Default for ComplexityConfig {
-    fn default() -> Self {
-        Self::CLOCKWORK
-    }
-}
-
 const TM: Source = Source::Upstream(Repo::Clockwork, "src/tm.cpp");
 const TM_HPP: Source = Source::Upstream(Repo::Clockwork, "src/tm.hpp");
 const SEARCH: Source = Source::Upstream(Repo::Clockwork, "src/search.cpp");
 const TUNED: Source = Source::Upstream(Repo::Clockwork, "src/tuned.hpp");
+/// The parameters that act only inside a search: all of them in the alpha-beta rule.
+const IN_SEARCH: [&str; 4] = ["node-*", "complexity-*", "from-depth", "score-unit"];
 /// Why an in-search parameter does nothing under MCTS.
 const AB_ONLY: &str = "it acts after each completed alpha-beta iteration; under MCTS the manager stops at min(soft, hard), so this does nothing there";
+
+/// Where the rows come from.
+const S: &str = "Clockwork @10d79e61 tuned.hpp";
 
 impl ManagerConfig for ComplexityConfig {
     const NAME: &'static str = "complexity";
     const ALIASES: &'static [&'static str] = &["clockwork"];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
-    const IN_SEARCH: &'static [&'static str] = &["node-*", "complexity-*", "from-depth", "score-unit"];
-    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("node-*", SearchKind::AlphaBeta, AB_ONLY),
-        ("complexity-*", SearchKind::AlphaBeta, AB_ONLY),
-        ("from-depth", SearchKind::AlphaBeta, AB_ONLY),
-        ("score-unit", SearchKind::AlphaBeta, AB_ONLY),
-    ];
+    const IN_SEARCH: &'static [&'static str] = &IN_SEARCH;
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] =
+        &searcher_only(IN_SEARCH, SearchKind::AlphaBeta, AB_ONLY);
     const SOURCES: &'static [(&'static str, Source)] = &[
         ("move-overhead", TM_HPP),
         ("complexity-weight", SEARCH),
@@ -136,100 +132,89 @@ impl ManagerConfig for ComplexityConfig {
             "max(base/1024 + min(C, max)/divisor, 1), C = 0.6·|s₁ − s|·ln d (0 for mates)", TM),
     ];
 
-    fn info() -> ManagerInfo {
-        ManagerInfo {
-            label: "Complexity (Clockwork)",
-            reference: "Clockwork @10d79e61 src/tm.cpp, search.cpp, tuned.hpp (#269)",
-            description: "soft share of clock + increment, scaled from depth 6 by the best move's node share and by how far the score moved from depth 1 (Clockwork #269; the same idea in PlentyChess #422, Tarnished #82, Calvin #404; removed again in PZChessBot #347)",
-        }
-    }
+    const INFO: ManagerInfo = ManagerInfo {
+        label: "Complexity (Clockwork)",
+        reference: "Clockwork @10d79e61 src/tm.cpp, search.cpp, tuned.hpp (#269)",
+        description: "soft share of clock + increment, scaled from depth 6 by the best move's node share and by how far the score moved from depth 1 (Clockwork #269; the same idea in PlentyChess #422, Tarnished #82, Calvin #404; removed again in PZChessBot #347)",
+    };
 
-    fn params() -> &'static [Param<Self>] {
-        type C = ComplexityConfig;
-        const S: &str = "Clockwork @10d79e61 tuned.hpp";
-        const PARAMS: &[Param<C>] = &[
-            Param::new("soft-limit", "Soft share of clock", int_!(C, u32, soft_limit))
-                .lin(25.0, 100.0, 1.0)
-                .unit("/1024")
-                .desc("time_soft_limit: soft limit = t·this/1024 + inc·soft-increment/1024 (SPSA range 25 … 100)")
-                .src(S),
-            Param::new("soft-increment", "Soft share of increment", int_!(C, u32, soft_increment))
-                .lin(256.0, 1024.0, 1.0)
-                .unit("/1024")
-                .desc("time_soft_increment: the increment's share of the soft limit (SPSA range 256 … 1024)")
-                .src(S),
-            Param::new("hard-limit", "Hard share of clock", int_!(C, u32, hard_limit))
-                .lin(128.0, 512.0, 1.0)
-                .unit("/1024")
-                .desc("time_hard_limit: hard limit = t·this/1024 − move-overhead (SPSA range 128 … 512)")
-                .src(S),
-            Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
-                .log(0.0, 5000.0, 1.0)
-                .unit("ms")
-                .desc("UCI_LATENCY (tm.hpp): subtracted from the hard limit only")
-                .src("Clockwork @10d79e61 tm.hpp"),
-            Param::new("node-min", "Node factor floor", int_!(C, u32, node_min))
-                .lin(256.0, 1024.0, 1.0)
-                .unit("/1024")
-                .desc("nodetm_min_factor: the node factor never goes below this/1024")
-                .src(S),
-            Param::new("node-avg", "Node factor base", int_!(C, u32, node_avg))
-                .lin(1024.0, 4096.0, 1.0)
-                .unit("/1024")
-                .desc("nodetm_avg_factor: node factor = (this − f·node-frac)/1024")
-                .src(S),
-            Param::new("node-frac", "Node factor slope", int_!(C, u32, node_frac))
-                .lin(948.0, 3792.0, 1.0)
-                .unit("/1024")
-                .desc("nodetm_frac_factor: the node factor's slope in the best move's node share f")
-                .src(S),
-            Param::new("complexity-base", "Complexity base", int_!(C, u32, cplx_base))
-                .lin(394.0, 1576.0, 1.0)
-                .unit("/1024")
-                .desc("d1plexity_base: complexity factor = max(this/1024 + min(C, max)/divisor, 1)")
-                .src(S),
-            Param::new("complexity-max", "Complexity cap", int_!(C, u32, cplx_max))
-                .lin(100.0, 400.0, 1.0)
-                .unit("internal")
-                .desc("d1plexity_max_complexity: C is clamped to 0 … this")
-                .src(S),
-            Param::new("complexity-divisor", "Complexity divisor", int_!(C, u32, cplx_divisor))
-                .lin(193.0, 772.0, 1.0)
-                .unit("internal")
-                .desc("d1plexity_divisor: C per unit of factor")
-                .src(S),
-            Param::new("complexity-weight", "Complexity weight", f64_!(C, cplx_weight))
-                .lin(0.0, 2.0, 0.05)
-                .desc("C = this·|depth-1 score − score|·ln(depth); 0 turns the complexity factor off (Clockwork before #269)")
-                .src("Clockwork @10d79e61 search.cpp"),
-            Param::new("from-depth", "Re-scale from depth", int_!(C, u32, from_depth))
-                .lin(1.0, 20.0, 1.0)
-                .unit("plies")
-                .desc("the soft limit is recomputed after each iteration from this depth (the node share is unstable before)")
-                .src("Clockwork @10d79e61 search.cpp"),
-            Param::new("score-unit", "Score unit", f64_!(C, score_unit))
-                .lin(1.0, 8.0, 0.01)
-                .unit("internal/cp")
-                .desc("Clockwork's internal units per centipawn fed by the searcher (format_score prints cp = internal/4)")
-                .src("project (Clockwork search.cpp format_score)"),
-        ];
-        PARAMS
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new("soft-limit", "Soft share of clock", int_!(Self, u32, soft_limit))
+            .lin(25.0, 100.0, 1.0)
+            .unit("/1024")
+            .desc("time_soft_limit: soft limit = t·this/1024 + inc·soft-increment/1024 (SPSA range 25 … 100)")
+            .src(S),
+        Param::new("soft-increment", "Soft share of increment", int_!(Self, u32, soft_increment))
+            .lin(256.0, 1024.0, 1.0)
+            .unit("/1024")
+            .desc("time_soft_increment: the increment's share of the soft limit (SPSA range 256 … 1024)")
+            .src(S),
+        Param::new("hard-limit", "Hard share of clock", int_!(Self, u32, hard_limit))
+            .lin(128.0, 512.0, 1.0)
+            .unit("/1024")
+            .desc("time_hard_limit: hard limit = t·this/1024 − move-overhead (SPSA range 128 … 512)")
+            .src(S),
+        move_overhead(int_!(Self, u32, move_overhead))
+            .log(0.0, 5000.0, 1.0)
+            .desc("UCI_LATENCY (tm.hpp): subtracted from the hard limit only")
+            .src("Clockwork @10d79e61 tm.hpp"),
+        Param::new("node-min", "Node factor floor", int_!(Self, u32, node_min))
+            .lin(256.0, 1024.0, 1.0)
+            .unit("/1024")
+            .desc("nodetm_min_factor: the node factor never goes below this/1024")
+            .src(S),
+        Param::new("node-avg", "Node factor base", int_!(Self, u32, node_avg))
+            .lin(1024.0, 4096.0, 1.0)
+            .unit("/1024")
+            .desc("nodetm_avg_factor: node factor = (this − f·node-frac)/1024")
+            .src(S),
+        Param::new("node-frac", "Node factor slope", int_!(Self, u32, node_frac))
+            .lin(948.0, 3792.0, 1.0)
+            .unit("/1024")
+            .desc("nodetm_frac_factor: the node factor's slope in the best move's node share f")
+            .src(S),
+        Param::new("complexity-base", "Complexity base", int_!(Self, u32, cplx_base))
+            .lin(394.0, 1576.0, 1.0)
+            .unit("/1024")
+            .desc("d1plexity_base: complexity factor = max(this/1024 + min(C, max)/divisor, 1)")
+            .src(S),
+        Param::new("complexity-max", "Complexity cap", int_!(Self, u32, cplx_max))
+            .lin(100.0, 400.0, 1.0)
+            .unit("internal")
+            .desc("d1plexity_max_complexity: C is clamped to 0 … this")
+            .src(S),
+        Param::new("complexity-divisor", "Complexity divisor", int_!(Self, u32, cplx_divisor))
+            .lin(193.0, 772.0, 1.0)
+            .unit("internal")
+            .desc("d1plexity_divisor: C per unit of factor")
+            .src(S),
+        Param::new("complexity-weight", "Complexity weight", f64_!(Self, cplx_weight))
+            .lin(0.0, 2.0, 0.05)
+            .desc("C = this·|depth-1 score − score|·ln(depth); 0 turns the complexity factor off (Clockwork before #269)")
+            .src("Clockwork @10d79e61 search.cpp"),
+        Param::new("from-depth", "Re-scale from depth", int_!(Self, u32, from_depth))
+            .lin(1.0, 20.0, 1.0)
+            .unit("plies")
+            .desc("the soft limit is recomputed after each iteration from this depth (the node share is unstable before)")
+            .src("Clockwork @10d79e61 search.cpp"),
+        Param::new("score-unit", "Score unit", f64_!(Self, score_unit))
+            .lin(1.0, 8.0, 0.01)
+            .unit("internal/cp")
+            .desc("Clockwork's internal units per centipawn fed by the searcher (format_score prints cp = internal/4)")
+            .src("project (Clockwork search.cpp format_score)"),
+    ];
 
-    fn presets() -> Vec<Preset<Self>> {
-        vec![
-            Preset { name: "clockwork", description: "Clockwork @10d79e61", config: Self::CLOCKWORK },
-            Preset {
-                name: "no-complexity",
-                description: "node factor only (Clockwork #185, before #269)",
-                config: Self::NO_COMPLEXITY,
-            },
-        ]
-    }
+    const PRESETS: &'static [Preset<Self>] = &[
+        Preset { name: "clockwork", description: "Clockwork @10d79e61", config: Self::CLOCKWORK },
+        Preset {
+            name: "no-complexity",
+            description: "node factor only (Clockwork #185, before #269)",
+            config: Self::NO_COMPLEXITY,
+        },
+    ];
 
-    fn build(&self) -> Box<dyn TimeManager> {
-        Box::new(Complexity::new(*self))
-    }
+    type Manager = Complexity;
+    const NEW: fn(Self) -> Complexity = Complexity::new;
 }
 
 /// The factors of the last re-scaling.
@@ -298,12 +283,10 @@ impl Complexity {
 impl TimeManager for Complexity {
     from_config!(ComplexityConfig);
 
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last = None;
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return ponder_budget();
+        if let Some(b) = ponder_start(&mut self.pondering, ctx) {
+            return b;
         }
         let c = self.cfg;
         let t = ctx.clock();
@@ -350,7 +333,10 @@ impl TimeManager for Complexity {
         let mut lim = EffectiveLimit::product(
             budget,
             term("soft_base", "base", self.soft_base),
-            vec![term("node_factor", "nodes", r.node_factor), term("complexity_factor", "complexity", r.complexity_factor)],
+            vec![
+                term("node_factor", "nodes", r.node_factor),
+                term("complexity_factor", "complexity", r.complexity_factor),
+            ],
             Some(self.hard.max(0.0)),
         );
         // Clockwork truncates the product to whole ms.
@@ -358,12 +344,8 @@ impl TimeManager for Complexity {
         lim
     }
 
-
     fn check_interval(&self) -> u64 {
         CHECK_NODES
-    }
-    fn overhead_ms(&self) -> f64 {
-        f64::from(self.cfg.move_overhead)
     }
     no_game_state!();
 }

@@ -28,7 +28,7 @@ use crate::stop::{
     Budget, Decision, EffectiveLimit, Hints, Iteration, LimitTerm, SearchStats, StopReason, Term,
 };
 
-use super::common::{from_config, finish, is_mcts, t64};
+use super::common::{finish, from_config, is_mcts, ponder_start, t64};
 use super::{MoveContext, TimeManager};
 mod config;
 mod table;
@@ -127,16 +127,11 @@ impl TimeManager for Guide {
         Ok(())
     }
 
-
-
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return super::common::ponder_budget();
+        if let Some(b) = ponder_start(&mut self.pondering, ctx) {
+            return b;
         }
-        let clock = ctx.clock().floor() as i64;
-        let inc = ctx.inc().floor() as i64;
+        let (clock, inc) = ctx.whole_ms();
         let clock0 = *self.clock0.get_or_insert(clock);
         let c = &self.cfg;
         let mut terms = Vec::new();
@@ -218,13 +213,8 @@ impl TimeManager for Guide {
         EffectiveLimit::product(budget, term("soft", "soft", self.soft), factors, None)
     }
 
-
     fn check_interval(&self) -> u64 {
         self.cfg.check_interval as u64
-    }
-
-    fn overhead_ms(&self) -> f64 {
-        self.overhead()
     }
 
     fn state(&self) -> Vec<Term> {

@@ -29,9 +29,10 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason};
 
-use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
+use super::common::{finish, from_config, is_mcts, no_game_state, ponder_start, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
-use super::params::tables::{bool_, f64_, int_};
+use super::params::flags::searcher_only;
+use super::params::tables::{bool_, f64_, int_, move_overhead};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use super::{MoveContext, SearchKind, TimeManager};
 
@@ -93,28 +94,24 @@ impl KoivistoConfig {
     const PER_MOVE: KoivistoConfig = KoivistoConfig { move_overhead: 100, ..Self::KOIVISTO };
 }
 
-impl Default for KoivistoConfig {
-    fn default() -> Self {
-        Self::KOIVISTO
-    }
-}
-
 const TM: Source = Source::Upstream(Repo::Koivisto, "src_files/timemanager.cpp");
 const UCI: Source = Source::Upstream(Repo::Koivisto, "src_files/uci.cpp");
 const SEARCH: Source = Source::Upstream(Repo::Koivisto, "src_files/search.cpp");
+/// The parameters that act only inside a search: all of them in the alpha-beta rule.
+const IN_SEARCH: [&str; 3] = ["node-*", "eval-*", "aspiration-depth"];
 /// Why an in-search parameter does nothing under MCTS.
 const AB_ONLY: &str = "it acts in Koivisto's root rule after each completed alpha-beta iteration; under MCTS the manager stops at the budget's soft limit, so this does nothing there";
 
+/// Where the rows come from.
+const S: &str = "Koivisto @6de225ad timemanager.cpp";
+const U: &str = "Koivisto @6de225ad uci.cpp";
+
 impl ManagerConfig for KoivistoConfig {
     const NAME: &'static str = "koivisto";
-    const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
-    const IN_SEARCH: &'static [&'static str] = &["node-*", "eval-*", "aspiration-depth"];
-    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("node-*", SearchKind::AlphaBeta, AB_ONLY),
-        ("eval-*", SearchKind::AlphaBeta, AB_ONLY),
-        ("aspiration-depth", SearchKind::AlphaBeta, AB_ONLY),
-    ];
+    const IN_SEARCH: &'static [&'static str] = &IN_SEARCH;
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] =
+        &searcher_only(IN_SEARCH, SearchKind::AlphaBeta, AB_ONLY);
     const SOURCES: &'static [(&'static str, Source)] = &[
         ("move-overhead", UCI),
         ("per-game", UCI),
@@ -138,90 +135,82 @@ impl ManagerConfig for KoivistoConfig {
             "clamp(50 + (s₅ − s), 50, 80)/65", TM),
     ];
 
-    fn info() -> ManagerInfo {
-        ManagerInfo {
-            label: "Koivisto",
-            reference: "Koivisto @6de225ad src_files/timemanager.cpp, search.cpp, uci.cpp",
-            description: "2·inc + 2·clock/mtg with a hard bound of half the clock; a root stop rule scaled by the best move's node share (the origin of node-based stopping) and a falling score; overhead per move or per game",
-        }
-    }
+    const INFO: ManagerInfo = ManagerInfo {
+        label: "Koivisto",
+        reference: "Koivisto @6de225ad src_files/timemanager.cpp, search.cpp, uci.cpp",
+        description: "2·inc + 2·clock/mtg with a hard bound of half the clock; a root stop rule scaled by the best move's node share (the origin of node-based stopping) and a falling score; overhead per move or per game",
+    };
 
-    fn params() -> &'static [Param<Self>] {
-        type C = KoivistoConfig;
-        const S: &str = "Koivisto @6de225ad timemanager.cpp";
-        const U: &str = "Koivisto @6de225ad uci.cpp";
-        const PARAMS: &[Param<C>] = &[
-            Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
-                .log(0.0, 10_000.0, 1.0)
-                .unit("ms")
-                .desc("MoveOverhead (default 0): taken from both limits per move, or once from the clock per game")
-                .src(U),
-            Param::new("per-game", "Overhead per game", bool_!(C, per_game))
-                .desc("MoveOverheadType PerGame: the overhead stays on the clock (t − O inside the min) instead of being taken from every move")
-                .src(U),
-            Param::new("default-mtg", "Default movestogo", int_!(C, u32, default_mtg))
-                .lin(2.0, 100.0, 1.0)
-                .unit("moves")
-                .desc("movestogo when the GUI sends none (uci.cpp): time to use = 2·inc + 2·t/this")
-                .src(U),
-            Param::new("hard-divisor", "Hard divisor", f64_!(C, hard_divisor))
-                .lin(1.0, 10.0, 0.1)
-                .desc("division: the upper time bound is t/this")
-                .src(S),
-            Param::new("no-inc-overhead", "No-increment overhead", int_!(C, u32, no_inc_overhead))
-                .lin(0.0, 1000.0, 10.0)
-                .unit("ms")
-                .desc("kept back from both limits when the increment is 0")
-                .src(S),
-            Param::new("short-clock-factor", "Short-clock factor", f64_!(C, short_clock_factor))
-                .lin(0.1, 1.0, 0.05)
-                .desc("below 1 s without increment Koivisto plans with this share of the clock")
-                .src(S),
-            Param::new("node-base", "Node score base", int_!(C, u32, node_base))
-                .lin(90.0, 200.0, 1.0)
-                .unit("%")
-                .desc("node factor = (this − min(best-move share %, node-cap))/100")
-                .src(S),
-            Param::new("node-cap", "Node share cap", int_!(C, u32, node_cap))
-                .lin(0.0, 100.0, 1.0)
-                .unit("%")
-                .desc("the best move's share counts up to this; the node factor's floor is (node-base − this)/100")
-                .src(S),
-            Param::new("eval-base", "Eval score base", int_!(C, u32, eval_base))
-                .lin(0.0, 200.0, 1.0)
-                .unit("cp")
-                .desc("eval factor = clamp(this + fall, this, eval-max)/eval-div; the fall in cp since depth 5")
-                .src(S),
-            Param::new("eval-max", "Eval score max", int_!(C, u32, eval_max))
-                .lin(0.0, 300.0, 1.0)
-                .unit("cp")
-                .desc("the eval score's ceiling")
-                .src(S),
-            Param::new("eval-div", "Eval score divisor", int_!(C, u32, eval_div))
-                .lin(1.0, 200.0, 1.0)
-                .unit("cp")
-                .desc("the eval score's divisor (65: a stable score gives 50/65 = 0.77)")
-                .src(S),
-            Param::new("aspiration-depth", "Aspiration depth", int_!(C, u32, aspiration_depth))
-                .lin(2.0, 20.0, 1.0)
-                .unit("plies")
-                .desc("the eval factor compares with the score of the last depth below this (Koivisto's prevScore)")
-                .src("Koivisto @6de225ad search.cpp"),
-        ];
-        PARAMS
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        move_overhead(int_!(Self, u32, move_overhead))
+            .log(0.0, 10_000.0, 1.0)
+            .desc("MoveOverhead (default 0): taken from both limits per move, or once from the clock per game")
+            .src(U),
+        Param::new("per-game", "Overhead per game", bool_!(Self, per_game))
+            .desc("MoveOverheadType PerGame: the overhead stays on the clock (t − O inside the min) instead of being taken from every move")
+            .src(U),
+        Param::new("default-mtg", "Default movestogo", int_!(Self, u32, default_mtg))
+            .lin(2.0, 100.0, 1.0)
+            .unit("moves")
+            .desc("movestogo when the GUI sends none (uci.cpp): time to use = 2·inc + 2·t/this")
+            .src(U),
+        Param::new("hard-divisor", "Hard divisor", f64_!(Self, hard_divisor))
+            .lin(1.0, 10.0, 0.1)
+            .desc("division: the upper time bound is t/this")
+            .src(S),
+        Param::new("no-inc-overhead", "No-increment overhead", int_!(Self, u32, no_inc_overhead))
+            .lin(0.0, 1000.0, 10.0)
+            .unit("ms")
+            .desc("kept back from both limits when the increment is 0")
+            .src(S),
+        Param::new("short-clock-factor", "Short-clock factor", f64_!(Self, short_clock_factor))
+            .lin(0.1, 1.0, 0.05)
+            .desc("below 1 s without increment Koivisto plans with this share of the clock")
+            .src(S),
+        Param::new("node-base", "Node score base", int_!(Self, u32, node_base))
+            .lin(90.0, 200.0, 1.0)
+            .unit("%")
+            .desc("node factor = (this − min(best-move share %, node-cap))/100")
+            .src(S),
+        Param::new("node-cap", "Node share cap", int_!(Self, u32, node_cap))
+            .lin(0.0, 100.0, 1.0)
+            .unit("%")
+            .desc("the best move's share counts up to this; the node factor's floor is (node-base − this)/100")
+            .src(S),
+        Param::new("eval-base", "Eval score base", int_!(Self, u32, eval_base))
+            .lin(0.0, 200.0, 1.0)
+            .unit("cp")
+            .desc("eval factor = clamp(this + fall, this, eval-max)/eval-div; the fall in cp since depth 5")
+            .src(S),
+        Param::new("eval-max", "Eval score max", int_!(Self, u32, eval_max))
+            .lin(0.0, 300.0, 1.0)
+            .unit("cp")
+            .desc("the eval score's ceiling")
+            .src(S),
+        Param::new("eval-div", "Eval score divisor", int_!(Self, u32, eval_div))
+            .lin(1.0, 200.0, 1.0)
+            .unit("cp")
+            .desc("the eval score's divisor (65: a stable score gives 50/65 = 0.77)")
+            .src(S),
+        Param::new("aspiration-depth", "Aspiration depth", int_!(Self, u32, aspiration_depth))
+            .lin(2.0, 20.0, 1.0)
+            .unit("plies")
+            .desc("the eval factor compares with the score of the last depth below this (Koivisto's prevScore)")
+            .src("Koivisto @6de225ad search.cpp"),
+    ];
 
-    fn presets() -> Vec<Preset<Self>> {
-        vec![
-            Preset { name: "koivisto", description: "Koivisto's UCI defaults (no overhead)", config: Self::KOIVISTO },
-            Preset { name: "per-move", description: "100 ms taken from every move", config: Self::PER_MOVE },
-            Preset { name: "per-game", description: "100 ms kept on the clock once", config: Self::PER_GAME },
-        ]
-    }
+    const PRESETS: &'static [Preset<Self>] = &[
+        Preset {
+            name: "koivisto",
+            description: "Koivisto's UCI defaults (no overhead)",
+            config: Self::KOIVISTO,
+        },
+        Preset { name: "per-move", description: "100 ms taken from every move", config: Self::PER_MOVE },
+        Preset { name: "per-game", description: "100 ms kept on the clock once", config: Self::PER_GAME },
+    ];
 
-    fn build(&self) -> Box<dyn TimeManager> {
-        Box::new(Koivisto::new(*self))
-    }
+    type Manager = Koivisto;
+    const NEW: fn(Self) -> Koivisto = Koivisto::new;
 }
 
 /// The factors of the last root check.
@@ -270,12 +259,10 @@ impl Koivisto {
 impl TimeManager for Koivisto {
     from_config!(KoivistoConfig);
 
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last = None;
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return ponder_budget();
+        if let Some(b) = ponder_start(&mut self.pondering, ctx) {
+            return b;
         }
         let c = self.cfg;
         let clock = ctx.clock().floor().min(1e15) as i64;
@@ -283,7 +270,11 @@ impl TimeManager for Koivisto {
         let o0 = if inc == 0 { i64::from(c.no_inc_overhead) } else { 0 };
         let mo = i64::from(c.move_overhead);
         let per_game = if c.per_game { mo } else { 0 };
-        let t = if clock < SHORT_CLOCK_MS && inc == 0 { (clock as f64 * c.short_clock_factor) as i64 } else { clock };
+        let t = if clock < SHORT_CLOCK_MS && inc == 0 {
+            (clock as f64 * c.short_clock_factor) as i64
+        } else {
+            clock
+        };
         let mtg = i64::from(ctx.movestogo().unwrap_or(c.default_mtg).max(1));
         let room = t - o0 - inc - per_game;
         let mut tu = (2 * inc + 2 * t / mtg).min(room);
@@ -359,12 +350,8 @@ impl TimeManager for Koivisto {
         lim
     }
 
-
     fn check_interval(&self) -> u64 {
         CHECK_NODES
-    }
-    fn overhead_ms(&self) -> f64 {
-        f64::from(self.cfg.move_overhead)
     }
     no_game_state!();
 }

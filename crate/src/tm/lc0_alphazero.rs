@@ -9,13 +9,10 @@
 //! It ignores the increment, movestogo and ply, and has no clamp: a negative budget (clock
 //! below the overhead) means one batch, then stop.
 
-use crate::stop::Term;
-
 use super::MoveContext;
 use super::common::{t32, t64};
 use super::lc0_deadline::{Deadline, Lc0Game, Lc0Manager};
 use super::smart_pruning::SmartPruningConfig;
-use super::state::{StateError, StateReader, StateWriter};
 
 mod table;
 
@@ -48,56 +45,27 @@ impl AlphaZeroConfig {
     pub const PR1201: AlphaZeroConfig = AlphaZeroConfig { time_pct: TIME_PCT_PR1201, ..Self::LC0 };
 }
 
-impl Default for AlphaZeroConfig {
-    fn default() -> Self {
-        Self::LC0
-    }
-}
-
 /// The manager: lc0's per-game manager (it has no per-game state) with its per-move
 /// [`DeadlineStopper`](super::lc0_deadline::DeadlineStopper).
 pub type AlphaZero = Lc0Manager<AlphaZeroGame>;
 
-/// The per-game half: the config only.
+/// The per-game half: nothing (a share of the clock needs no memory).
 #[derive(Clone, Debug)]
-pub struct AlphaZeroGame {
-    cfg: AlphaZeroConfig,
-}
+pub struct AlphaZeroGame;
 
 impl Lc0Game for AlphaZeroGame {
     type Config = AlphaZeroConfig;
+    const FRESH: Self = AlphaZeroGame;
 
-    fn new(cfg: AlphaZeroConfig) -> Self {
-        AlphaZeroGame { cfg }
-    }
-
-    fn cfg(&self) -> &AlphaZeroConfig {
-        &self.cfg
-    }
-
-    fn move_overhead(&self) -> u32 {
-        self.cfg.move_overhead
-    }
-
-    fn deadline(&mut self, ctx: &MoveContext) -> Deadline {
+    fn deadline(&mut self, c: &AlphaZeroConfig, _spared: &mut i64, ctx: &MoveContext) -> Deadline {
         let clock = ctx.clock().floor() as i64;
-        let overhead = self.cfg.move_overhead as i64;
+        let overhead = c.move_overhead as i64;
         let available = (clock - overhead) as f32;
-        let budget = available * (self.cfg.time_pct / 100.0);
+        let budget = available * (c.time_pct / 100.0);
         // At 100 % the f32 product can round above the integer clock − O for huge clocks.
         let ms = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
-        let terms = vec![t64("available", available as f64), t32("budget", budget), t64("deadline", ms as f64)];
+        let terms = vec![t64("available", available as f64), t32("budget", budget)];
         Deadline { ms, terms, why: "a share above 100 % of the clock" }
-    }
-
-    fn state(&self) -> Vec<Term> {
-        Vec::new()
-    }
-
-    fn save(&self, _w: &mut StateWriter) {}
-
-    fn load(&mut self, _r: &mut StateReader) -> Result<(), StateError> {
-        Ok(())
     }
 }
 

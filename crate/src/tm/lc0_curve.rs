@@ -19,13 +19,10 @@
 //! Where the `f32` weights all underflow to 0 (very narrow widths far from the peak), lc0 would
 //! divide 0 by 0; the share is then computed in log space instead.
 
-use crate::stop::Term;
-
-use super::common::{ms_i64, t32, t64};
-use super::lc0_deadline::{Deadline, DeadlineStopper, Lc0Game, Lc0Manager};
-use super::state::{StateError, StateReader, StateWriter};
+use super::MoveContext;
+use super::common::{t32, t64};
+use super::lc0_deadline::{Deadline, Lc0Game, Lc0Manager};
 use super::smart_pruning::{FACTOR, SmartPruningConfig};
-use super::{MoveContext, MoveEnd};
 
 mod table;
 
@@ -124,43 +121,22 @@ impl CurveConfig {
     pub const V0_20: CurveConfig = CurveConfig { move_overhead: MOVE_OVERHEAD_V019, ..Self::V0_18 };
 }
 
-impl Default for CurveConfig {
-    fn default() -> Self {
-        Self::V0_17
-    }
-}
-
 /// The manager: lc0's per-game manager with its per-move
 /// [`DeadlineStopper`](super::lc0_deadline::DeadlineStopper).
 pub type Curve = Lc0Manager<CurveGame>;
 
-/// The per-game half: the spared pool.
+/// The per-game half: nothing but lc0's spared pool, which the manager keeps.
 #[derive(Clone, Debug)]
-pub struct CurveGame {
-    cfg: CurveConfig,
-    /// Integer ms saved on earlier moves.
-    spared: i64,
-}
+pub struct CurveGame;
 
 impl Lc0Game for CurveGame {
     type Config = CurveConfig;
 
-    fn new(cfg: CurveConfig) -> Self {
-        CurveGame { cfg, spared: 0 }
-    }
+    const FRESH: Self = CurveGame;
+    const SPARED: bool = true;
 
-    fn cfg(&self) -> &CurveConfig {
-        &self.cfg
-    }
-
-    fn move_overhead(&self) -> u32 {
-        self.cfg.move_overhead
-    }
-
-    fn deadline(&mut self, ctx: &MoveContext) -> Deadline {
-        let c = self.cfg;
-        let clock = ctx.clock().floor() as i64;
-        let inc = ctx.inc().floor() as i64;
+    fn deadline(&mut self, c: &CurveConfig, spared: &mut i64, ctx: &MoveContext) -> Deadline {
+        let (clock, inc) = ctx.whole_ms();
         let overhead = c.move_overhead as i64;
         let mtg: i64 = match ctx.movestogo {
             Some(0) => 1,
@@ -170,9 +146,9 @@ impl Lc0Game for CurveGame {
         let charged = if c.overhead_per_move { overhead.saturating_mul(mtg) } else { overhead };
         let mut total = clock.saturating_add(inc.saturating_mul(mtg - 1)).saturating_sub(charged).max(0);
         let mut squander = 0i64;
-        if self.spared > 0 {
-            squander = (self.spared as f32 * c.immediate_time_use) as i64;
-            self.spared -= squander;
+        if *spared > 0 {
+            squander = (*spared as f32 * c.immediate_time_use) as i64;
+            *spared -= squander;
             total -= squander;
         }
         let ply = ctx.ply as f32;
@@ -183,49 +159,31 @@ impl Lc0Game for CurveGame {
         }
         let mut share = this / (this + others);
         if !(share.is_finite() && this > 0.0) {
-            share = share_in_log_space(ply, mtg.min(MAX_CURVE_MOVES as i64), &c);
+            share = share_in_log_space(ply, mtg.min(MAX_CURVE_MOVES as i64), c);
         }
         let mut budget = total as f32 * share;
         let applied = c.slowmover < 1.0 || budget * c.slowmover > SLOWMOVER_THRESHOLD_MS;
         if applied {
             budget *= c.slowmover;
-            self.spared = (self.spared as f32 - budget * (c.slowmover - 1.0)) as i64;
+            *spared = (*spared as f32 - budget * (c.slowmover - 1.0)) as i64;
         }
         budget += squander as f32;
         let ms = (budget as i64).min(clock - overhead).max(0);
-                let terms = vec![
+        let terms = vec![
             t64("mtg", mtg as f64),
             t64("total", total as f64),
             t32("weight_share", share),
             t64("squander", squander as f64),
             t64("slowmover_applied", f64::from(u8::from(applied))),
-            t64("deadline", ms as f64),
-            t64("spared", self.spared as f64),
         ];
         Deadline { ms, terms, why: "" }
-    }
-
-    fn end_move(&mut self, stopper: &DeadlineStopper, end: &MoveEnd) {
-        self.spared += stopper.deadline - ms_i64(end.elapsed_ms);
-    }
-
-    fn state(&self) -> Vec<Term> {
-        vec![Term::new("spared", self.spared as f64)]
-    }
-
-    fn save(&self, w: &mut StateWriter) {
-        w.i64(self.spared);
-    }
-
-    fn load(&mut self, r: &mut StateReader) -> Result<(), StateError> {
-        self.spared = r.i64()?;
-        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tm::MoveEnd;
     use crate::tm::TimeManager;
 
     #[test]
@@ -260,10 +218,10 @@ mod tests {
         assert_eq!(b.hard_ms, want as f64);
         assert!((1500..3500).contains(&want), "{want}");
         // Slowmover pre-pays from spared time, which v0.17 never spends.
-        assert!(m.game().spared < 0);
-        let spared = m.game().spared;
+        assert!(m.spared() < 0);
+        let spared = m.spared();
         m.end_move(&MoveEnd::new(b.hard_ms - 300.0, 0));
-        assert_eq!(m.game().spared, spared + 300);
+        assert_eq!(m.spared(), spared + 300);
     }
 
     #[test]
@@ -276,10 +234,10 @@ mod tests {
         let b = m.begin_move(&MoveContext::new(10_000.0, 0.0, 20).with_movestogo(Some(1)));
         assert_eq!(b.hard_ms, 9900.0, "capped at clock − O");
         let mut m = Curve::new(CurveConfig::V0_18);
-        m.game_mut().spared = 1000;
+        *m.spared_mut() = 1000;
         let b = m.begin_move(&MoveContext::new(30_000.0, 0.0, 20).with_movestogo(Some(1)));
         // squander 600 leaves total and comes back on top, but the cap still holds.
         assert_eq!(b.hard_ms, 29_900.0);
-        assert_eq!(m.game().spared, 400);
+        assert_eq!(m.spared(), 400);
     }
 }

@@ -18,12 +18,12 @@
 
 use crate::stop::Term;
 
-use super::common::{ms_i64, t32, t64};
-use super::lc0_deadline::{Deadline, DeadlineStopper, Lc0Game, Lc0Manager};
-use super::state::{StateError, StateReader, StateWriter};
+use super::MoveContext;
+use super::common::{t32, t64};
+use super::lc0_deadline::{Deadline, Lc0Game, Lc0Manager};
 use super::moves_left::{LEGACY_MIDPOINT, LEGACY_STEEPNESS, moves_left};
 use super::smart_pruning::SmartPruningConfig;
-use super::{MoveContext, MoveEnd};
+use super::state::{StateError, StateReader, StateWriter};
 
 mod table;
 
@@ -80,50 +80,24 @@ impl LegacyConfig {
         LegacyConfig { first_move_bonus: 0.0, book_ply_bonus: 0.0, ..Self::LC0 };
 }
 
-impl Default for LegacyConfig {
-    fn default() -> Self {
-        Self::LC0
-    }
-}
-
 /// The manager: lc0's per-game manager with its per-move
 /// [`DeadlineStopper`](super::lc0_deadline::DeadlineStopper).
 pub type Legacy = Lc0Manager<LegacyGame>;
 
-/// The per-game half: the first-move flag and the spared pool.
+/// The per-game half: the first-move flag (the manager keeps lc0's spared pool).
 #[derive(Clone, Debug)]
 pub struct LegacyGame {
-    cfg: LegacyConfig,
     /// The next move is the first of this manager object.
     first: bool,
-    /// Time saved on earlier moves, integer ms (negative after overshoots).
-    spared: i64,
-}
-
-impl LegacyGame {
-    /// The spared pool, ms.
-    pub fn spared(&self) -> i64 {
-        self.spared
-    }
 }
 
 impl Lc0Game for LegacyGame {
     type Config = LegacyConfig;
 
-    fn new(cfg: LegacyConfig) -> Self {
-        LegacyGame { cfg, first: true, spared: 0 }
-    }
+    const FRESH: Self = LegacyGame { first: true };
+    const SPARED: bool = true;
 
-    fn cfg(&self) -> &LegacyConfig {
-        &self.cfg
-    }
-
-    fn move_overhead(&self) -> u32 {
-        self.cfg.move_overhead
-    }
-
-    fn deadline(&mut self, ctx: &MoveContext) -> Deadline {
-        let c = self.cfg;
+    fn deadline(&mut self, c: &LegacyConfig, spared: &mut i64, ctx: &MoveContext) -> Deadline {
         let clock = ctx.clock().floor() as i64;
         let clock_f = clock as f32;
         let inc = ctx.inc().floor() as f32;
@@ -136,10 +110,10 @@ impl Lc0Game for LegacyGame {
         }
         let mut total = (clock_f + inc * (mtg - 1.0) - overhead as f32).max(0.0);
         let mut squander: i64 = 0;
-        if self.spared > 0 {
-            total = (total - self.spared as f32).max(0.0);
-            squander = (self.spared as f32 * c.immediate_use) as i64;
-            self.spared -= squander;
+        if *spared > 0 {
+            total = (total - *spared as f32).max(0.0);
+            squander = (*spared as f32 * c.immediate_use) as i64;
+            *spared -= squander;
         }
         let mut base = total / mtg;
         let mut bonus_mult = 1.0f32;
@@ -150,42 +124,31 @@ impl Lc0Game for LegacyGame {
         }
         let applied = c.slowmover < 1.0 || base * c.slowmover > SLOWMOVER_THRESHOLD_MS;
         if applied {
-            self.spared = (self.spared as f32 - base * (c.slowmover - 1.0)) as i64;
+            *spared = (*spared as f32 - base * (c.slowmover - 1.0)) as i64;
             base *= c.slowmover;
         }
         let ms = ((base + squander as f32) as i64).min(clock - overhead);
-                let terms = vec![
+        let terms = vec![
             t32("mtg", mtg),
             t32("total", total),
             t64("squander", squander as f64),
             t32("base", base),
             t32("bonus_mult", bonus_mult),
             t64("slowmover_applied", f64::from(u8::from(applied))),
-            t64("deadline", ms as f64),
-            t64("spared", self.spared as f64),
         ];
         Deadline { ms, terms, why: "" }
     }
 
-    fn end_move(&mut self, stopper: &DeadlineStopper, end: &MoveEnd) {
-        self.spared += stopper.deadline - ms_i64(end.elapsed_ms);
-    }
-
     fn state(&self) -> Vec<Term> {
-        vec![
-            Term::new("first", f64::from(u8::from(self.first))),
-            Term::new("spared", self.spared as f64),
-        ]
+        vec![Term::new("first", f64::from(u8::from(self.first)))]
     }
 
     fn save(&self, w: &mut StateWriter) {
         w.bool(self.first);
-        w.i64(self.spared);
     }
 
     fn load(&mut self, r: &mut StateReader) -> Result<(), StateError> {
         self.first = r.bool("first")?;
-        self.spared = r.i64()?;
         Ok(())
     }
 }
@@ -194,6 +157,7 @@ impl Lc0Game for LegacyGame {
 mod tests {
     use super::*;
     use crate::stop::Budget;
+    use crate::tm::MoveEnd;
     use crate::tm::TimeManager;
 
     fn term(b: &Budget, name: &str) -> f64 {
@@ -225,15 +189,15 @@ mod tests {
         let mut m = Legacy::new(LegacyConfig::LC0);
         let b1 = m.begin_move(&MoveContext::new(60_000.0, 0.0, 0));
         m.end_move(&MoveEnd::new(b1.hard_ms - 1000.0, 1000));
-        assert_eq!(m.game().spared(), 1000);
+        assert_eq!(m.spared(), 1000);
         let b2 = m.begin_move(&MoveContext::new(59_000.0, 0.0, 2));
         // total loses the spared 1000, squander gives all of it back to this move.
         assert_eq!(term(&b2, "squander"), 1000.0);
         let base = ((59_000.0f32 - 200.0 - 1000.0) / moves_left(2, 51.5, 7.0)) as i64;
         assert_eq!(b2.hard_ms, (base + 1000) as f64);
-        assert_eq!(m.game().spared(), 0);
+        assert_eq!(m.spared(), 0);
         m.end_move(&MoveEnd::new(b2.hard_ms + 50.0, 1000));
-        assert_eq!(m.game().spared(), -50, "an overshoot is negative spared time");
+        assert_eq!(m.spared(), -50, "an overshoot is negative spared time");
     }
 
     #[test]
@@ -243,7 +207,7 @@ mod tests {
         assert_eq!(term(&b, "mtg"), 10.0);
         // base = 9800/10 = 980; ×1.5 = 1470; spared pre-pays 490.
         assert_eq!(b.hard_ms, 1470.0);
-        assert_eq!(m.game().spared(), -490);
+        assert_eq!(m.spared(), -490);
         let mut m = Legacy::new(LegacyConfig::LC0);
         let b = m.begin_move(&MoveContext::new(100.0, 0.0, 0));
         assert_eq!(b.hard_ms, 0.0, "clock below the overhead: one batch, then stop");

@@ -16,11 +16,11 @@
 
 use crate::stop::Term;
 
+use super::MoveContext;
 use super::common::{t32, t64};
 use super::lc0_deadline::{Deadline, Lc0Game, Lc0Manager};
-use super::state::{StateError, StateReader, StateWriter};
 use super::smart_pruning::SmartPruningConfig;
-use super::MoveContext;
+use super::state::{StateError, StateReader, StateWriter};
 
 mod table;
 
@@ -66,12 +66,6 @@ impl SimpleConfig {
     };
 }
 
-impl Default for SimpleConfig {
-    fn default() -> Self {
-        Self::LC0
-    }
-}
-
 /// The manager: lc0's per-game manager with its per-move
 /// [`DeadlineStopper`](super::lc0_deadline::DeadlineStopper).
 pub type Simple = Lc0Manager<SimpleGame>;
@@ -80,7 +74,6 @@ pub type Simple = Lc0Manager<SimpleGame>;
 /// given.
 #[derive(Clone, Debug)]
 pub struct SimpleGame {
-    cfg: SimpleConfig,
     prev_budget: f32,
     prev_avail: f32,
     bonus_done: bool,
@@ -89,20 +82,9 @@ pub struct SimpleGame {
 impl Lc0Game for SimpleGame {
     type Config = SimpleConfig;
 
-    fn new(cfg: SimpleConfig) -> Self {
-        SimpleGame { cfg, prev_budget: 0.0, prev_avail: 0.0, bonus_done: false }
-    }
+    const FRESH: Self = SimpleGame { prev_budget: 0.0, prev_avail: 0.0, bonus_done: false };
 
-    fn cfg(&self) -> &SimpleConfig {
-        &self.cfg
-    }
-
-    fn move_overhead(&self) -> u32 {
-        self.cfg.move_overhead
-    }
-
-    fn deadline(&mut self, ctx: &MoveContext) -> Deadline {
-        let c = self.cfg;
+    fn deadline(&mut self, c: &SimpleConfig, _spared: &mut i64, ctx: &MoveContext) -> Deadline {
         let clock = ctx.clock().floor() as i64;
         let inc = ctx.inc().floor() as f32;
         let overhead = c.move_overhead as i64;
@@ -127,13 +109,12 @@ impl Lc0Game for SimpleGame {
         // `avail` in f32 can round above the integer clock − O for huge clocks; the integer
         // cap keeps lc0's `min(budget, avail)` exact.
         let ms = if clock > overhead { (budget as i64).min(clock - overhead) } else { budget as i64 };
-                let terms = vec![
+        let terms = vec![
             t64("avail", avail as f64),
             t32("pct", pct),
             t32("opening_bonus", bonus),
             t32("unused_last_move", unused),
             t32("budget", budget),
-            t64("deadline", ms as f64),
         ];
         Deadline { ms, terms, why: "" }
     }

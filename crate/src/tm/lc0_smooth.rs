@@ -34,7 +34,7 @@
 
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
 
-use super::common::{from_config, finish, is_mcts, ms_i64, ponder_budget, t32, t64};
+use super::common::{finish, from_config, is_mcts, ms_i64, ponder_start, t32, t64};
 use super::decay::exponential_decay;
 use super::moves_left::moves_left;
 use super::smart_pruning::SmartPruningConfig;
@@ -44,9 +44,9 @@ use super::{MoveContext, MoveEnd, TimeManager};
 const MS_PER_S: f32 = 1000.0;
 
 mod config;
-mod table;
 mod nps;
 mod saved;
+mod table;
 #[cfg(test)]
 mod tests;
 mod trend;
@@ -117,13 +117,9 @@ impl TimeManager for Smooth {
         self.read_state(r)
     }
 
-
-
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return ponder_budget();
+        if let Some(b) = ponder_start(&mut self.pondering, ctx) {
+            return b;
         }
         let c = self.cfg;
         let clock_i = ctx.clock().floor() as i64;
@@ -253,11 +249,6 @@ impl TimeManager for Smooth {
         let target = if self.used_bank { 1.0 } else { use_ };
         self.u = c.min_timeuse.max(exponential_decay(self.u, target, c.timeuse_update_rate, frac));
         self.last_final_nodes = end.total_nodes;
-    }
-
-
-    fn overhead_ms(&self) -> f64 {
-        self.cfg.move_overhead as f64
     }
 
     fn smart_pruning(&self) -> Option<SmartPruningConfig> {

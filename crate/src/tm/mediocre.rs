@@ -19,9 +19,8 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason, Term, secs};
 
-use super::common::{finish, is_mcts, t64};
-use super::{MoveContext, SearchKind, TimeManager};
-use super::params::ManagerConfig;
+use super::common::{finish, from_config, is_mcts, ponder_start, t64};
+use super::{MoveContext, TimeManager};
 
 mod table;
 
@@ -65,12 +64,6 @@ impl MediocreConfig {
         next_depth_factor: NEXT_DEPTH_FACTOR,
         check_interval: CHECK_INTERVAL,
     };
-}
-
-impl Default for MediocreConfig {
-    fn default() -> Self {
-        Self::SEED
-    }
 }
 
 /// Which guard of the seed fired (the `guard` term: 0 none, 1 safety, 2 fallback).
@@ -118,6 +111,8 @@ impl Mediocre {
 }
 
 impl TimeManager for Mediocre {
+    from_config!(MediocreConfig, no overhead);
+
     fn save_state(&self, w: &mut super::state::StateWriter) {
         w.i64(self.budget_ms);
         w.bool(self.pondering);
@@ -129,26 +124,11 @@ impl TimeManager for Mediocre {
         Ok(())
     }
 
-    fn name(&self) -> &'static str {
-        <MediocreConfig as ManagerConfig>::NAME
-    }
-
-    fn search_kind(&self) -> SearchKind {
-        <MediocreConfig as ManagerConfig>::SEARCH
-    }
-
-    fn new_game(&mut self) {
-        self.budget_ms = 0;
-        self.pondering = false;
-    }
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return super::common::ponder_budget();
+        if let Some(b) = ponder_start(&mut self.pondering, ctx) {
+            return b;
         }
-        let clock = ctx.clock().floor() as i64;
-        let inc = ctx.inc().floor() as i64;
+        let (clock, inc) = ctx.whole_ms();
         let (b, guard, base, inc_part) = self.allocate(clock, inc);
         self.budget_ms = b;
         let terms = vec![
@@ -214,13 +194,8 @@ impl TimeManager for Mediocre {
         }
     }
 
-
     fn check_interval(&self) -> u64 {
         self.cfg.check_interval as u64
-    }
-
-    fn overhead_ms(&self) -> f64 {
-        0.0
     }
 
     fn state(&self) -> Vec<Term> {

@@ -182,6 +182,11 @@ impl MoveContext {
         if self.inc_ms > 0.0 { self.inc_ms } else { 0.0 }
     }
 
+    /// The clock and the increment in whole ms, as the integer-millisecond managers read them.
+    pub fn whole_ms(&self) -> (i64, i64) {
+        (self.clock().floor() as i64, self.inc().floor() as i64)
+    }
+
     /// `movestogo` with 0 treated as absent (§0.3).
     pub fn movestogo(&self) -> Option<u32> {
         self.movestogo.filter(|&m| m > 0)

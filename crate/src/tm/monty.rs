@@ -17,9 +17,9 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason};
 
-use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
+use super::common::{finish, from_config, is_mcts, no_game_state, ponder_start, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
-use super::params::tables::{bool_, f64_, int_};
+use super::params::tables::{bool_, f64_, int_, move_overhead};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use super::{MoveContext, SearchKind, TimeManager};
 
@@ -159,12 +159,6 @@ impl MontyConfig {
     pub const VARIANCE: MontyConfig = MontyConfig { variance: true, ..Self::MONTY };
 }
 
-impl Default for MontyConfig {
-    fn default() -> Self {
-        Self::MONTY
-    }
-}
-
 /// The allocation at the start of a move, with its intermediate values.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Allocation {
@@ -218,7 +212,8 @@ pub fn allocate(c: &MontyConfig, ctx: &MoveContext) -> Allocation {
     let time_left = if x >= 0.0 { x.max(1.0) } else { U64_WRAP + x };
     let log_time = (time_left / 1000.0).log10();
     a.opt_constant = (c.opt_value1 / 100.0 + c.opt_value2 / 1000.0 * log_time).min(c.opt_value3 / 100.0);
-    a.opt_scale = (c.optscale_value1 / 100.0 + (ply + c.optscale_value2).powf(c.optscale_value3) * a.opt_constant)
+    a.opt_scale = (c.optscale_value1 / 100.0
+        + (ply + c.optscale_value2).powf(c.optscale_value3) * a.opt_constant)
         .min(c.optscale_value4 * time / time_left);
     a.max_constant = (c.max_value1 + c.max_value2 * log_time).max(c.max_value3);
     a.max_scale = (a.max_constant + ply / c.maxscale_value1).min(c.maxscale_value2);
@@ -342,18 +337,14 @@ fn crossed(from: u64, to: u64, every: u32) -> Option<u64> {
 impl TimeManager for Monty {
     from_config!(MontyConfig);
 
-
-
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.best = None;
         self.changes = 0;
         self.prev_score = None;
         self.last_playouts = 0;
         self.last_check = None;
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return ponder_budget();
+        if let Some(b) = ponder_start(&mut self.pondering, ctx) {
+            return b;
         }
         let a = allocate(&self.cfg, ctx);
         self.opt = a.opt;
@@ -371,7 +362,15 @@ impl TimeManager for Monty {
         }
         terms.extend([t64("optimum", a.opt), t64("maximum", a.max)]);
         let o = f64::from(self.cfg.move_overhead);
-        finish(a.opt.min(a.max), a.max, terms, ctx.clock(), o, a.max, "Monty keeps at least 10 ms after the overhead")
+        finish(
+            a.opt.min(a.max),
+            a.max,
+            terms,
+            ctx.clock(),
+            o,
+            a.max,
+            "Monty keeps at least 10 ms after the overhead",
+        )
     }
 
     fn poll(&mut self, stats: &SearchStats, _hints: &mut Hints) -> Decision {
@@ -408,7 +407,10 @@ impl TimeManager for Monty {
 
     fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
         // Driven by alpha-beta: the optimum is the soft limit at iteration boundaries.
-        Decision::stop_if(!self.pondering && stats.elapsed_ms >= self.opt.min(self.max), StopReason::SoftLimit)
+        Decision::stop_if(
+            !self.pondering && stats.elapsed_ms >= self.opt.min(self.max),
+            StopReason::SoftLimit,
+        )
     }
 
     fn effective_limit(&self, budget: &Budget) -> EffectiveLimit {
@@ -425,12 +427,6 @@ impl TimeManager for Monty {
         EffectiveLimit::product(budget, term("optimum", "optimum", self.opt), factors, Some(self.max))
     }
 
-
-
-    fn overhead_ms(&self) -> f64 {
-        f64::from(self.cfg.move_overhead)
-    }
-
     no_game_state!();
 }
 
@@ -442,36 +438,58 @@ const SRC_PARAMS: &str = "Monty @562b13e9 src/mcts/params.rs";
 const SRC_VAR: &str = "Monty #136 @52e06cbd src/mcts/params.rs (reverted by #138 @2947ba91)";
 const SRC_CHECKS: &str = "Monty @562b13e9 src/mcts.rs check_limits";
 
+/// Where the rows come from.
+const P: &str = SRC_PARAMS;
+
 impl ManagerConfig for MontyConfig {
     const NAME: &'static str = "monty";
-    const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::Mcts;
-    const IN_SEARCH: &'static [&'static str] = &[
-        "falling-eval*",
-        "bmi*",
-        "bmv*",
-        "variance",
-        "var-*",
-        "soft-every",
-        "bmc-every",
-        "bmc-reset",
-    ];
+    const IN_SEARCH: &'static [&'static str] =
+        &["falling-eval*", "bmi*", "bmv*", "variance", "var-*", "soft-every", "bmc-every", "bmc-reset"];
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("falling-eval*", SearchKind::Mcts, "reads the root's Q, which only MCTS reports: under alpha-beta it does nothing"),
-        ("bmi*", SearchKind::Mcts, "counts changes of the best move by Q, which only MCTS reports: under alpha-beta it does nothing"),
-        ("bmv*", SearchKind::Mcts, "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing"),
-        ("variance", SearchKind::Mcts, "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing"),
-        ("var-*", SearchKind::Mcts, "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing"),
-        ("soft-every", SearchKind::Mcts, "counts playouts, which only MCTS has: under alpha-beta it does nothing"),
-        ("bmc-every", SearchKind::Mcts, "counts playouts, which only MCTS has: under alpha-beta it does nothing"),
-        ("bmc-reset", SearchKind::Mcts, "counts playouts, which only MCTS has: under alpha-beta it does nothing"),
+        (
+            "falling-eval*",
+            SearchKind::Mcts,
+            "reads the root's Q, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "bmi*",
+            SearchKind::Mcts,
+            "counts changes of the best move by Q, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "bmv*",
+            SearchKind::Mcts,
+            "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "variance",
+            SearchKind::Mcts,
+            "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "var-*",
+            SearchKind::Mcts,
+            "reads the spread of root values, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "soft-every",
+            SearchKind::Mcts,
+            "counts playouts, which only MCTS has: under alpha-beta it does nothing",
+        ),
+        (
+            "bmc-every",
+            SearchKind::Mcts,
+            "counts playouts, which only MCTS has: under alpha-beta it does nothing",
+        ),
+        (
+            "bmc-reset",
+            SearchKind::Mcts,
+            "counts playouts, which only MCTS has: under alpha-beta it does nothing",
+        ),
     ];
-    const SOURCES: &'static [(&'static str, Source)] = &[
-        ("move-overhead", UCI),
-        ("soft-every", CHECKS),
-        ("bmc-*", CHECKS),
-        ("*", PARAMS),
-    ];
+    const SOURCES: &'static [(&'static str, Source)] =
+        &[("move-overhead", UCI), ("soft-every", CHECKS), ("bmc-*", CHECKS), ("*", PARAMS)];
     #[rustfmt::skip]
     const TERMS: &'static [Entry] = &[
         e(Self::NAME, "time", "time", Unit::Ms, "the clock less the move overhead, at least 10 ms",
@@ -512,112 +530,101 @@ impl ManagerConfig for MontyConfig {
             Source::Upstream(Repo::Monty, "src/mcts/helpers.rs")),
     ];
 
-    fn info() -> ManagerInfo {
-        ManagerInfo {
-            label: "Monty",
-            reference: "Monty src/mcts/helpers.rs @562b13e9 (+ #136 variance, reverted #138)",
-            description: "Stockfish-style optimum/maximum re-tuned (mtg 28, opening bonus); soft stop × falling eval × instability × best-move visits",
-        }
-    }
+    const INFO: ManagerInfo = ManagerInfo {
+        label: "Monty",
+        reference: "Monty src/mcts/helpers.rs @562b13e9 (+ #136 variance, reverted #138)",
+        description: "Stockfish-style optimum/maximum re-tuned (mtg 28, opening bonus); soft stop × falling eval × instability × best-move visits",
+    };
 
-    fn params() -> &'static [Param<Self>] {
-        type C = MontyConfig;
-        const P: &str = SRC_PARAMS;
-        const PARAMS: &[Param<C>] = &[
-            Param::new("mtg", "Horizon", int_!(C, u32, mtg)).lin(10.0, 60.0, 1.0).unit("moves")
-                .desc("move horizon of timeLeft (tm_mtg)").src(P),
-            Param::new("opt-value1", "Opt base", f64_!(C, opt_value1)).lin(0.1, 1.2, 0.001).unit("%")
-                .desc("optConstant base (tm_opt_value1)").src(P),
-            Param::new("opt-value2", "Opt log slope", f64_!(C, opt_value2)).lin(0.1, 1.0, 0.0001).unit("‰")
-                .desc("optConstant growth per decade of timeLeft/1 s (tm_opt_value2)").src(P),
-            Param::new("opt-value3", "Opt cap", f64_!(C, opt_value3)).lin(0.1, 1.2, 0.0001).unit("%")
-                .desc("optConstant cap (tm_opt_value3)").src(P),
-            Param::new("optscale-value1", "Opt scale base", f64_!(C, optscale_value1)).lin(0.1, 2.0, 0.001).unit("%")
-                .desc("optScale base (tm_optscale_value1)").src(P),
-            Param::new("optscale-value2", "Opt scale ply offset", f64_!(C, optscale_value2)).lin(0.1, 5.0, 0.0001)
-                .unit("plies").desc("added to the ply before the power (tm_optscale_value2)").src(P),
-            Param::new("optscale-value3", "Opt scale exponent", f64_!(C, optscale_value3)).lin(0.1, 1.0, 0.0001)
-                .desc("power of the ply (tm_optscale_value3)").src(P),
-            Param::new("optscale-value4", "Opt scale clock cap", f64_!(C, optscale_value4)).lin(0.1, 1.0, 0.0001)
-                .desc("optScale ≤ this·time/timeLeft (tm_optscale_value4)").src(P),
-            Param::new("max-value1", "Max base", f64_!(C, max_value1)).lin(1.0, 10.0, 0.0001)
-                .desc("maxConstant base (tm_max_value1)").src(P),
-            Param::new("max-value2", "Max log slope", f64_!(C, max_value2)).lin(1.0, 10.0, 0.0001)
-                .desc("maxConstant growth per decade of timeLeft/1 s (tm_max_value2)").src(P),
-            Param::new("max-value3", "Max floor", f64_!(C, max_value3)).lin(1.0, 10.0, 0.0001)
-                .desc("maxConstant floor (tm_max_value3)").src(P),
-            Param::new("maxscale-value1", "Max scale ply divisor", f64_!(C, maxscale_value1)).lin(1.0, 24.0, 0.001)
-                .unit("plies").desc("maxScale grows by 1 every this many plies (tm_maxscale_value1)").src(P),
-            Param::new("maxscale-value2", "Max scale cap", f64_!(C, maxscale_value2)).lin(1.0, 12.0, 0.0001)
-                .desc("maxScale cap (tm_maxscale_value2)").src(P),
-            Param::new("bonus-ply", "Bonus plies", f64_!(C, bonus_ply)).lin(1.0, 30.0, 0.001).unit("plies")
-                .desc("plies (Monty's counter) that get the opening bonus (tm_bonus_ply)").src(P),
-            Param::new("bonus-value1", "Bonus weight", f64_!(C, bonus_value1)).lin(0.1, 2.0, 0.0001)
-                .desc("bonus = 1 + log10(bonus-ply − ply)·this (tm_bonus_value1)").src(P),
-            Param::new("max-time", "Max clock share", f64_!(C, max_time)).lin(0.4, 0.99, 0.001)
-                .desc("maximum ≤ this·time (tm_max_time)").src(P),
-            Param::new("falling-eval1", "Falling slope", f64_!(C, falling_eval1)).lin(0.0, 0.2, 0.00001)
-                .unit("/cp").desc("fallingEval per display centipawn of drop (tm_falling_eval1)").src(P),
-            Param::new("falling-eval2", "Falling floor", f64_!(C, falling_eval2)).lin(0.1, 1.0, 0.0001)
-                .desc("fallingEval floor (tm_falling_eval2)").src(P),
-            Param::new("falling-eval3", "Falling cap", f64_!(C, falling_eval3)).lin(0.1, 3.0, 0.0001)
-                .desc("fallingEval cap (tm_falling_eval3)").src(P),
-            Param::new("bmi1", "Instability weight", f64_!(C, bmi1)).lin(0.1, 1.0, 0.0001)
-                .desc("instability = 1 + ln(1 + changes·this) (tm_bmi1)").src(P),
-            Param::new("bmi2", "Instability floor", f64_!(C, bmi2)).lin(0.1, 2.0, 0.0001)
-                .desc("instability floor (tm_bmi2)").src(P),
-            Param::new("bmi3", "Instability cap", f64_!(C, bmi3)).lin(0.1, 6.4, 0.0001)
-                .desc("instability cap (tm_bmi3)").src(P),
-            Param::new("bmv1", "Visits base", f64_!(C, bmv1)).lin(0.1, 5.0, 0.0001)
-                .desc("visits factor base (tm_bmv1)").src(P),
-            Param::new("bmv2", "Visits offset", f64_!(C, bmv2)).lin(0.1, 1.0, 0.0001)
-                .desc("added to the best move's visit share (tm_bmv2)").src(P),
-            Param::new("bmv3", "Visits scale", f64_!(C, bmv3)).lin(0.1, 1.0, 0.0001)
-                .desc("multiplies the shifted share inside ln(1 + …) (tm_bmv3)").src(P),
-            Param::new("bmv4", "Visits weight", f64_!(C, bmv4)).lin(0.1, 8.0, 0.0001)
-                .desc("weight of ln(1 + …) (tm_bmv4)").src(P),
-            Param::new("bmv5", "Visits floor", f64_!(C, bmv5)).lin(0.1, 1.0, 0.0001)
-                .desc("visits factor floor (tm_bmv5)").src(P),
-            Param::new("bmv6", "Visits cap", f64_!(C, bmv6)).lin(0.1, 3.0, 0.0001)
-                .desc("visits factor cap (tm_bmv6)").src(P),
-            Param::new("variance", "Variance factor (#136)", bool_!(C, variance))
-                .desc("Monty #136: × clamp(1 + (sd − var-kt)·var-slope, var-min, var-max) with sd the root's Q standard deviation (0 … 1 scale); passed STC and LTC, then reverted by #138 because it anti-scaled (−10 Elo at VVLTC SMP); off in Monty today")
-                .src(SRC_VAR),
-            Param::new("var-kt", "Variance pivot", f64_!(C, var_kt)).lin(0.0, 1.0, 0.005)
-                .desc("sd at which the variance factor is 1 (tm_var_kt)").src(SRC_VAR),
-            Param::new("var-slope", "Variance slope", f64_!(C, var_slope)).lin(0.0, 5.0, 0.01)
-                .desc("variance factor per unit of sd (tm_var_slope)").src(SRC_VAR),
-            Param::new("var-min", "Variance floor", f64_!(C, var_min)).lin(0.1, 1.0, 0.01)
-                .desc("variance factor floor (tm_var_min)").src(SRC_VAR),
-            Param::new("var-max", "Variance cap", f64_!(C, var_max)).lin(1.0, 5.0, 0.01)
-                .desc("variance factor cap (tm_var_max)").src(SRC_VAR),
-            Param::new("soft-every", "Soft check every", int_!(C, u32, soft_every)).log_factor(64.0, 65536.0, 2.0)
-                .unit("playouts").desc("playouts between soft checks (4096 in check_limits)").src(SRC_CHECKS),
-            Param::new("bmc-every", "Best-move check every", int_!(C, u32, bmc_every)).log_factor(1.0, 8192.0, 2.0)
-                .unit("playouts").desc("playouts between best-move comparisons (128)").src(SRC_CHECKS),
-            Param::new("bmc-reset", "Change count reset", int_!(C, u32, bmc_reset)).log_factor(64.0, 1_048_576.0, 2.0)
-                .unit("playouts").desc("the change count restarts after a soft check at a multiple of this (16384)").src(SRC_CHECKS),
-            Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead)).lin(0.0, 1000.0, 10.0)
-                .unit("ms").desc("kept back from the clock (Monty's Move Overhead, 400 by default)")
-                .src("Monty @562b13e9 src/uci.rs"),
-        ];
-        PARAMS
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new("mtg", "Horizon", int_!(Self, u32, mtg)).lin(10.0, 60.0, 1.0).unit("moves")
+            .desc("move horizon of timeLeft (tm_mtg)").src(P),
+        Param::new("opt-value1", "Opt base", f64_!(Self, opt_value1)).lin(0.1, 1.2, 0.001).unit("%")
+            .desc("optConstant base (tm_opt_value1)").src(P),
+        Param::new("opt-value2", "Opt log slope", f64_!(Self, opt_value2)).lin(0.1, 1.0, 0.0001).unit("‰")
+            .desc("optConstant growth per decade of timeLeft/1 s (tm_opt_value2)").src(P),
+        Param::new("opt-value3", "Opt cap", f64_!(Self, opt_value3)).lin(0.1, 1.2, 0.0001).unit("%")
+            .desc("optConstant cap (tm_opt_value3)").src(P),
+        Param::new("optscale-value1", "Opt scale base", f64_!(Self, optscale_value1)).lin(0.1, 2.0, 0.001).unit("%")
+            .desc("optScale base (tm_optscale_value1)").src(P),
+        Param::new("optscale-value2", "Opt scale ply offset", f64_!(Self, optscale_value2)).lin(0.1, 5.0, 0.0001)
+            .unit("plies").desc("added to the ply before the power (tm_optscale_value2)").src(P),
+        Param::new("optscale-value3", "Opt scale exponent", f64_!(Self, optscale_value3)).lin(0.1, 1.0, 0.0001)
+            .desc("power of the ply (tm_optscale_value3)").src(P),
+        Param::new("optscale-value4", "Opt scale clock cap", f64_!(Self, optscale_value4)).lin(0.1, 1.0, 0.0001)
+            .desc("optScale ≤ this·time/timeLeft (tm_optscale_value4)").src(P),
+        Param::new("max-value1", "Max base", f64_!(Self, max_value1)).lin(1.0, 10.0, 0.0001)
+            .desc("maxConstant base (tm_max_value1)").src(P),
+        Param::new("max-value2", "Max log slope", f64_!(Self, max_value2)).lin(1.0, 10.0, 0.0001)
+            .desc("maxConstant growth per decade of timeLeft/1 s (tm_max_value2)").src(P),
+        Param::new("max-value3", "Max floor", f64_!(Self, max_value3)).lin(1.0, 10.0, 0.0001)
+            .desc("maxConstant floor (tm_max_value3)").src(P),
+        Param::new("maxscale-value1", "Max scale ply divisor", f64_!(Self, maxscale_value1)).lin(1.0, 24.0, 0.001)
+            .unit("plies").desc("maxScale grows by 1 every this many plies (tm_maxscale_value1)").src(P),
+        Param::new("maxscale-value2", "Max scale cap", f64_!(Self, maxscale_value2)).lin(1.0, 12.0, 0.0001)
+            .desc("maxScale cap (tm_maxscale_value2)").src(P),
+        Param::new("bonus-ply", "Bonus plies", f64_!(Self, bonus_ply)).lin(1.0, 30.0, 0.001).unit("plies")
+            .desc("plies (Monty's counter) that get the opening bonus (tm_bonus_ply)").src(P),
+        Param::new("bonus-value1", "Bonus weight", f64_!(Self, bonus_value1)).lin(0.1, 2.0, 0.0001)
+            .desc("bonus = 1 + log10(bonus-ply − ply)·this (tm_bonus_value1)").src(P),
+        Param::new("max-time", "Max clock share", f64_!(Self, max_time)).lin(0.4, 0.99, 0.001)
+            .desc("maximum ≤ this·time (tm_max_time)").src(P),
+        Param::new("falling-eval1", "Falling slope", f64_!(Self, falling_eval1)).lin(0.0, 0.2, 0.00001)
+            .unit("/cp").desc("fallingEval per display centipawn of drop (tm_falling_eval1)").src(P),
+        Param::new("falling-eval2", "Falling floor", f64_!(Self, falling_eval2)).lin(0.1, 1.0, 0.0001)
+            .desc("fallingEval floor (tm_falling_eval2)").src(P),
+        Param::new("falling-eval3", "Falling cap", f64_!(Self, falling_eval3)).lin(0.1, 3.0, 0.0001)
+            .desc("fallingEval cap (tm_falling_eval3)").src(P),
+        Param::new("bmi1", "Instability weight", f64_!(Self, bmi1)).lin(0.1, 1.0, 0.0001)
+            .desc("instability = 1 + ln(1 + changes·this) (tm_bmi1)").src(P),
+        Param::new("bmi2", "Instability floor", f64_!(Self, bmi2)).lin(0.1, 2.0, 0.0001)
+            .desc("instability floor (tm_bmi2)").src(P),
+        Param::new("bmi3", "Instability cap", f64_!(Self, bmi3)).lin(0.1, 6.4, 0.0001)
+            .desc("instability cap (tm_bmi3)").src(P),
+        Param::new("bmv1", "Visits base", f64_!(Self, bmv1)).lin(0.1, 5.0, 0.0001)
+            .desc("visits factor base (tm_bmv1)").src(P),
+        Param::new("bmv2", "Visits offset", f64_!(Self, bmv2)).lin(0.1, 1.0, 0.0001)
+            .desc("added to the best move's visit share (tm_bmv2)").src(P),
+        Param::new("bmv3", "Visits scale", f64_!(Self, bmv3)).lin(0.1, 1.0, 0.0001)
+            .desc("multiplies the shifted share inside ln(1 + …) (tm_bmv3)").src(P),
+        Param::new("bmv4", "Visits weight", f64_!(Self, bmv4)).lin(0.1, 8.0, 0.0001)
+            .desc("weight of ln(1 + …) (tm_bmv4)").src(P),
+        Param::new("bmv5", "Visits floor", f64_!(Self, bmv5)).lin(0.1, 1.0, 0.0001)
+            .desc("visits factor floor (tm_bmv5)").src(P),
+        Param::new("bmv6", "Visits cap", f64_!(Self, bmv6)).lin(0.1, 3.0, 0.0001)
+            .desc("visits factor cap (tm_bmv6)").src(P),
+        Param::new("variance", "Variance factor (#136)", bool_!(Self, variance))
+            .desc("Monty #136: × clamp(1 + (sd − var-kt)·var-slope, var-min, var-max) with sd the root's Q standard deviation (0 … 1 scale); passed STC and LTC, then reverted by #138 because it anti-scaled (−10 Elo at VVLTC SMP); off in Monty today")
+            .src(SRC_VAR),
+        Param::new("var-kt", "Variance pivot", f64_!(Self, var_kt)).lin(0.0, 1.0, 0.005)
+            .desc("sd at which the variance factor is 1 (tm_var_kt)").src(SRC_VAR),
+        Param::new("var-slope", "Variance slope", f64_!(Self, var_slope)).lin(0.0, 5.0, 0.01)
+            .desc("variance factor per unit of sd (tm_var_slope)").src(SRC_VAR),
+        Param::new("var-min", "Variance floor", f64_!(Self, var_min)).lin(0.1, 1.0, 0.01)
+            .desc("variance factor floor (tm_var_min)").src(SRC_VAR),
+        Param::new("var-max", "Variance cap", f64_!(Self, var_max)).lin(1.0, 5.0, 0.01)
+            .desc("variance factor cap (tm_var_max)").src(SRC_VAR),
+        Param::new("soft-every", "Soft check every", int_!(Self, u32, soft_every)).log_factor(64.0, 65536.0, 2.0)
+            .unit("playouts").desc("playouts between soft checks (4096 in check_limits)").src(SRC_CHECKS),
+        Param::new("bmc-every", "Best-move check every", int_!(Self, u32, bmc_every)).log_factor(1.0, 8192.0, 2.0)
+            .unit("playouts").desc("playouts between best-move comparisons (128)").src(SRC_CHECKS),
+        Param::new("bmc-reset", "Change count reset", int_!(Self, u32, bmc_reset)).log_factor(64.0, 1_048_576.0, 2.0)
+            .unit("playouts").desc("the change count restarts after a soft check at a multiple of this (16384)").src(SRC_CHECKS),
+        move_overhead(int_!(Self, u32, move_overhead)).lin(0.0, 1000.0, 10.0).desc("kept back from the clock (Monty's Move Overhead, 400 by default)")
+            .src("Monty @562b13e9 src/uci.rs"),
+    ];
 
-    fn presets() -> Vec<Preset<Self>> {
-        vec![
-            Preset { name: "monty", description: "Monty @562b13e9", config: MontyConfig::MONTY },
-            Preset {
-                name: "variance",
-                description: "with Monty #136's variance factor (reverted by #138: it anti-scaled)",
-                config: MontyConfig::VARIANCE,
-            },
-        ]
-    }
+    const PRESETS: &'static [Preset<Self>] = &[
+        Preset { name: "monty", description: "Monty @562b13e9", config: MontyConfig::MONTY },
+        Preset {
+            name: "variance",
+            description: "with Monty #136's variance factor (reverted by #138: it anti-scaled)",
+            config: MontyConfig::VARIANCE,
+        },
+    ];
 
-    fn build(&self) -> Box<dyn TimeManager> {
-        Box::new(Monty::new(*self))
-    }
+    type Manager = Monty;
+    const NEW: fn(Self) -> Monty = Monty::new;
 }
 
 #[cfg(test)]

@@ -16,10 +16,10 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, SearchStats, StopReason};
 
-use super::common::{from_config, no_game_state, finish, is_mcts, ponder_budget, t64};
+use super::common::{finish, from_config, is_mcts, no_game_state, ponder_start, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
 use super::moves_left::expositor;
-use super::params::tables::{f64_, int_};
+use super::params::tables::{f64_, int_, move_overhead};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use super::{MoveContext, SearchKind, TimeManager};
 
@@ -73,12 +73,6 @@ impl PrinchessConfig {
         pv_min_depth: PV_EVAL_MIN_DEPTH,
         move_overhead: MOVE_OVERHEAD_MS,
     };
-}
-
-impl Default for PrinchessConfig {
-    fn default() -> Self {
-        Self::PRINCHESS
-    }
 }
 
 /// The allocation at the start of a move.
@@ -177,14 +171,10 @@ fn best_by_q(stats: &SearchStats) -> Option<(usize, f64)> {
 impl TimeManager for Princhess {
     from_config!(PrinchessConfig);
 
-
-
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last_check = None;
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return ponder_budget();
+        if let Some(b) = ponder_start(&mut self.pondering, ctx) {
+            return b;
         }
         let a = allocate(&self.cfg, ctx);
         self.soft = a.soft;
@@ -235,12 +225,6 @@ impl TimeManager for Princhess {
         EffectiveLimit::product(budget, term("soft", "soft", self.soft), factors, None)
     }
 
-
-
-    fn overhead_ms(&self) -> f64 {
-        f64::from(self.cfg.move_overhead)
-    }
-
     no_game_state!();
 }
 
@@ -253,13 +237,20 @@ const SRC_OPT: &str = "princhess @d45769d9 src/options.rs (value/100)";
 
 impl ManagerConfig for PrinchessConfig {
     const NAME: &'static str = "princhess";
-    const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::Mcts;
     const IN_SEARCH: &'static [&'static str] =
         &["visits-base", "visits-m", "pv-diff-c", "pv-diff-m", "min-m", "max-m", "pv-min-depth"];
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("visits-*", SearchKind::Mcts, "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing"),
-        ("pv-*", SearchKind::Mcts, "reads Q along the PV, which only MCTS reports: under alpha-beta it does nothing"),
+        (
+            "visits-*",
+            SearchKind::Mcts,
+            "reads root visit counts, which only MCTS reports: under alpha-beta it does nothing",
+        ),
+        (
+            "pv-*",
+            SearchKind::Mcts,
+            "reads Q along the PV, which only MCTS reports: under alpha-beta it does nothing",
+        ),
         ("min-m", SearchKind::Mcts, "clamps the MCTS soft multiplier: under alpha-beta it does nothing"),
         ("max-m", SearchKind::Mcts, "clamps the MCTS soft multiplier: under alpha-beta it does nothing"),
     ];
@@ -294,53 +285,47 @@ impl ManagerConfig for PrinchessConfig {
             "clamp(visit_share·pv_disagreement, min-m, max-m)/(visit_share·pv_disagreement)", MCTS),
     ];
 
-    fn info() -> ManagerInfo {
-        ManagerInfo {
-            label: "princhess",
-            reference: "princhess src/time_management.rs @d45769d9 (#349: Expositor's moves-left)",
-            description: "clock over Expositor's moves-left ×20/27, hard a third; soft × best-move visit share × PV-eval disagreement",
-        }
-    }
+    const INFO: ManagerInfo = ManagerInfo {
+        label: "princhess",
+        reference: "princhess src/time_management.rs @d45769d9 (#349: Expositor's moves-left)",
+        description: "clock over Expositor's moves-left ×20/27, hard a third; soft × best-move visit share × PV-eval disagreement",
+    };
 
-    fn params() -> &'static [Param<Self>] {
-        type C = PrinchessConfig;
-        const PARAMS: &[Param<C>] = &[
-            Param::new("mtf-num", "Moves-left scale numerator", int_!(C, u32, mtf_num)).lin(1.0, 60.0, 1.0)
-                .desc("mtf = ⌊moves_left·this/mtf-den⌋ (the 20 of 20/27: about 20 moves on average)").src(SRC_TM),
-            Param::new("mtf-den", "Moves-left scale denominator", int_!(C, u32, mtf_den)).lin(1.0, 60.0, 1.0)
-                .desc("the 27 of 20/27").src(SRC_TM),
-            Param::new("mtg-extra", "Movestogo extra", int_!(C, u32, mtg_extra)).lin(0.0, 10.0, 1.0).unit("moves")
-                .desc("with movestogo, plan for at most movestogo + this moves").src(SRC_TM),
-            Param::new("hard-div", "Hard divisor", int_!(C, u32, hard_div)).lin(1.0, 10.0, 1.0)
-                .desc("hard limit = (clock − O)/this").src(SRC_TM),
-            Param::new("visits-base", "Visit-share base", f64_!(C, visits_base)).lin(0.0, 3.0, 0.01)
-                .desc("visit factor = (this − best move's visit share)·visits-m (TMVisitsBase 140)").src(SRC_OPT),
-            Param::new("visits-m", "Visit-share weight", f64_!(C, visits_m)).lin(0.0, 3.0, 0.01)
-                .desc("TMVisitsM 139").src(SRC_OPT),
-            Param::new("pv-diff-c", "PV threshold", f64_!(C, pv_diff_c)).lin(0.0, 1.0, 0.01).unit("Q")
-                .desc("PV disagreement (|ΔQ|, −1 … 1 scale) below which the PV factor lowers the time (TMPvDiffC 0)").src(SRC_OPT),
-            Param::new("pv-diff-m", "PV weight", f64_!(C, pv_diff_m)).lin(0.0, 5.0, 0.01)
-                .desc("PV factor = 1 + (|ΔQ| − pv-diff-c)·this (TMPvDiffM 121)").src(SRC_OPT),
-            Param::new("min-m", "Multiplier floor", f64_!(C, min_m)).lin(0.0, 1.0, 0.01)
-                .desc("the soft multiplier is at least this (TMMinM 10)").src(SRC_OPT),
-            Param::new("max-m", "Multiplier cap", f64_!(C, max_m)).lin(1.0, 10.0, 0.05)
-                .desc("the soft multiplier is at most this (TMMaxM 500)").src(SRC_OPT),
-            Param::new("pv-min-depth", "PV minimum depth", int_!(C, u32, pv_min_depth)).lin(0.0, 32.0, 1.0)
-                .unit("plies").desc("the PV term applies once ⌊average depth⌋/2 reaches this (PV_EVAL_MIN_DEPTH)")
-                .src("princhess @d45769d9 src/mcts.rs"),
-            Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead)).lin(0.0, 1000.0, 10.0)
-                .unit("ms").desc("kept back from the clock (MOVE_OVERHEAD 50)").src(SRC_TM),
-        ];
-        PARAMS
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new("mtf-num", "Moves-left scale numerator", int_!(Self, u32, mtf_num)).lin(1.0, 60.0, 1.0)
+            .desc("mtf = ⌊moves_left·this/mtf-den⌋ (the 20 of 20/27: about 20 moves on average)").src(SRC_TM),
+        Param::new("mtf-den", "Moves-left scale denominator", int_!(Self, u32, mtf_den)).lin(1.0, 60.0, 1.0)
+            .desc("the 27 of 20/27").src(SRC_TM),
+        Param::new("mtg-extra", "Movestogo extra", int_!(Self, u32, mtg_extra)).lin(0.0, 10.0, 1.0).unit("moves")
+            .desc("with movestogo, plan for at most movestogo + this moves").src(SRC_TM),
+        Param::new("hard-div", "Hard divisor", int_!(Self, u32, hard_div)).lin(1.0, 10.0, 1.0)
+            .desc("hard limit = (clock − O)/this").src(SRC_TM),
+        Param::new("visits-base", "Visit-share base", f64_!(Self, visits_base)).lin(0.0, 3.0, 0.01)
+            .desc("visit factor = (this − best move's visit share)·visits-m (TMVisitsBase 140)").src(SRC_OPT),
+        Param::new("visits-m", "Visit-share weight", f64_!(Self, visits_m)).lin(0.0, 3.0, 0.01)
+            .desc("TMVisitsM 139").src(SRC_OPT),
+        Param::new("pv-diff-c", "PV threshold", f64_!(Self, pv_diff_c)).lin(0.0, 1.0, 0.01).unit("Q")
+            .desc("PV disagreement (|ΔQ|, −1 … 1 scale) below which the PV factor lowers the time (TMPvDiffC 0)").src(SRC_OPT),
+        Param::new("pv-diff-m", "PV weight", f64_!(Self, pv_diff_m)).lin(0.0, 5.0, 0.01)
+            .desc("PV factor = 1 + (|ΔQ| − pv-diff-c)·this (TMPvDiffM 121)").src(SRC_OPT),
+        Param::new("min-m", "Multiplier floor", f64_!(Self, min_m)).lin(0.0, 1.0, 0.01)
+            .desc("the soft multiplier is at least this (TMMinM 10)").src(SRC_OPT),
+        Param::new("max-m", "Multiplier cap", f64_!(Self, max_m)).lin(1.0, 10.0, 0.05)
+            .desc("the soft multiplier is at most this (TMMaxM 500)").src(SRC_OPT),
+        Param::new("pv-min-depth", "PV minimum depth", int_!(Self, u32, pv_min_depth)).lin(0.0, 32.0, 1.0)
+            .unit("plies").desc("the PV term applies once ⌊average depth⌋/2 reaches this (PV_EVAL_MIN_DEPTH)")
+            .src("princhess @d45769d9 src/mcts.rs"),
+        move_overhead(int_!(Self, u32, move_overhead)).lin(0.0, 1000.0, 10.0).desc("kept back from the clock (MOVE_OVERHEAD 50)").src(SRC_TM),
+    ];
 
-    fn presets() -> Vec<Preset<Self>> {
-        vec![Preset { name: "princhess", description: "princhess @d45769d9", config: PrinchessConfig::PRINCHESS }]
-    }
+    const PRESETS: &'static [Preset<Self>] = &[Preset {
+        name: "princhess",
+        description: "princhess @d45769d9",
+        config: PrinchessConfig::PRINCHESS,
+    }];
 
-    fn build(&self) -> Box<dyn TimeManager> {
-        Box::new(Princhess::new(*self))
-    }
+    type Manager = Princhess;
+    const NEW: fn(Self) -> Princhess = Princhess::new;
 }
 
 #[cfg(test)]

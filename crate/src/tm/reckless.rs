@@ -30,11 +30,14 @@
 //! One thread: the 65 % soft-stop vote is this thread's. Driven by MCTS, it stops at the soft
 //! bound after a batch.
 
-use crate::stop::{Budget, Decision, EffectiveLimit, Hints, Iteration, LimitTerm, Score, SearchStats, StopReason, Term};
+use crate::stop::{
+    Budget, Decision, EffectiveLimit, Hints, Iteration, LimitTerm, Score, SearchStats, StopReason, Term,
+};
 
-use super::common::{from_config, clean, finish, is_mcts, ponder_budget, t64};
+use super::common::{clean, finish, from_config, is_mcts, ponder_start, t64};
 use super::glossary::{Entry, Repo, Source, Unit, e};
-use super::params::tables::{f32_, f64_, int_};
+use super::params::flags::searcher_only;
+use super::params::tables::{f32_, f64_, int_, move_overhead};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager, state};
 
@@ -129,31 +132,23 @@ impl RecklessConfig {
     };
 }
 
-impl Default for RecklessConfig {
-    fn default() -> Self {
-        Self::RECKLESS
-    }
-}
-
 const TIME: Source = Source::Upstream(Repo::Reckless, "src/time.rs");
 const SEARCH: Source = Source::Upstream(Repo::Reckless, "src/search.rs");
+/// The parameters that act only inside a search: all of them in the alpha-beta rule.
+const IN_SEARCH: [&str; 6] = ["nodes-*", "trend-*", "pv-*", "eval-*", "best-move-*", "score-unit"];
 /// Why an in-search parameter does nothing under MCTS.
 const AB_ONLY: &str = "it acts in Reckless's soft stop after each completed alpha-beta iteration; under MCTS the manager stops at the soft bound, so this does nothing there";
 
+/// Where the rows come from.
+const T: &str = "Reckless @789de891 time.rs";
+const S: &str = "Reckless @789de891 search.rs";
+
 impl ManagerConfig for RecklessConfig {
     const NAME: &'static str = "reckless";
-    const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
-    const IN_SEARCH: &'static [&'static str] =
-        &["nodes-*", "trend-*", "pv-*", "eval-*", "best-move-*", "score-unit"];
-    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("nodes-*", SearchKind::AlphaBeta, AB_ONLY),
-        ("trend-*", SearchKind::AlphaBeta, AB_ONLY),
-        ("pv-*", SearchKind::AlphaBeta, AB_ONLY),
-        ("eval-*", SearchKind::AlphaBeta, AB_ONLY),
-        ("best-move-*", SearchKind::AlphaBeta, AB_ONLY),
-        ("score-unit", SearchKind::AlphaBeta, AB_ONLY),
-    ];
+    const IN_SEARCH: &'static [&'static str] = &IN_SEARCH;
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] =
+        &searcher_only(IN_SEARCH, SearchKind::AlphaBeta, AB_ONLY);
     const SOURCES: &'static [(&'static str, Source)] = &[
         ("move-overhead", Source::Upstream(Repo::Reckless, "src/uci.rs")),
         ("score-unit", Source::Upstream(Repo::Reckless, "src/types/score.rs")),
@@ -198,136 +193,125 @@ impl ManagerConfig for RecklessConfig {
             "0 at a new game", SEARCH),
     ];
 
-    fn info() -> ManagerInfo {
-        ManagerInfo {
-            label: "Reckless",
-            reference: "Reckless @789de891 src/time.rs, src/search.rs",
-            description: "a soft share growing with the move number; soft stop × node share × score trend × PV, eval and best-move stability",
-        }
-    }
+    const INFO: ManagerInfo = ManagerInfo {
+        label: "Reckless",
+        reference: "Reckless @789de891 src/time.rs, src/search.rs",
+        description: "a soft share growing with the move number; soft stop × node share × score trend × PV, eval and best-move stability",
+    };
 
-    fn params() -> &'static [Param<Self>] {
-        type C = RecklessConfig;
-        const T: &str = "Reckless @789de891 time.rs";
-        const S: &str = "Reckless @789de891 search.rs";
-        const PARAMS: &[Param<C>] = &[
-            Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
-                .log(0.0, 5000.0, 1.0)
-                .unit("ms")
-                .desc("MoveOverhead (uci.rs, default 100): taken from the clock before both shares")
-                .src("Reckless @789de891 uci.rs"),
-            Param::new("time-overhead", "Time overhead", int_!(C, u32, time_overhead))
-                .lin(0.0, 200.0, 1.0)
-                .unit("ms")
-                .desc("TIME_OVERHEAD_MS: taken from both bounds")
-                .src(T),
-            Param::new("soft-base", "Soft share, late", f64_!(C, soft_base))
-                .lin(0.01, 0.2, 0.0001)
-                .desc("soft share = this − soft-decay·e^(−soft-rate·move): the share the game tends to")
-                .src(T),
-            Param::new("soft-decay", "Soft share, opening cut", f64_!(C, soft_decay))
-                .lin(0.0, 0.1, 0.0001)
-                .desc("how much less the first moves take (move 1: 0.0594 − 0.0492·e^(−0.0386) = 1.20 %)")
-                .src(T),
-            Param::new("soft-rate", "Soft share, growth", f64_!(C, soft_rate))
-                .lin(0.001, 0.2, 0.0001)
-                .unit("/move")
-                .desc("how fast the share grows with the move number")
-                .src(T),
-            Param::new("hard-scale", "Hard share", f64_!(C, hard_scale))
-                .lin(0.1, 1.0, 0.0001)
-                .desc("hard bound = this·(clock − O) + inc-share·inc")
-                .src(T),
-            Param::new("inc-share", "Increment share", f64_!(C, inc_share))
-                .lin(0.0, 1.0, 0.01)
-                .desc("the increment's share in both bounds")
-                .src(T),
-            Param::new("cyclic-hard", "Cyclic hard multiple", f64_!(C, cyclic_hard))
-                .lin(1.0, 10.0, 0.1)
-                .desc("with movestogo: hard bound = this × the per-move share")
-                .src(T),
-            Param::new("nodes-base", "Node factor base", f32_!(C, nodes_base))
-                .lin(1.0, 5.0, 0.0001)
-                .desc("node factor = max(nodes-min, this − nodes-slope·f)")
-                .src(S),
-            Param::new("nodes-slope", "Node factor slope", f32_!(C, nodes_slope))
-                .lin(0.0, 5.0, 0.0001)
-                .desc("the node factor's slope in the best move's node share f")
-                .src(S),
-            Param::new("nodes-min", "Node factor floor", f32_!(C, nodes_min))
-                .lin(0.1, 1.0, 0.0001)
-                .desc("the node factor's floor (f ≥ 0.99 gives it)")
-                .src(S),
-            Param::new("trend-base", "Score trend base", f32_!(C, trend_base))
-                .lin(0.1, 2.0, 0.0001)
-                .desc("score trend = clamp(this + trend-slope·(prev − s), trend-min, trend-max)")
-                .src(S),
-            Param::new("trend-slope", "Score trend slope", f32_!(C, trend_slope))
-                .lin(0.0, 0.2, 0.0001)
-                .unit("/internal")
-                .desc("per internal unit the score fell since the previous move")
-                .src(S),
-            Param::new("trend-min", "Score trend floor", f32_!(C, trend_min))
-                .lin(0.1, 1.0, 0.0001)
-                .desc("the score trend's floor")
-                .src(S),
-            Param::new("trend-max", "Score trend ceiling", f32_!(C, trend_max))
-                .lin(1.0, 3.0, 0.0001)
-                .desc("the score trend's ceiling")
-                .src(S),
-            Param::new("pv-base", "PV stability base", f32_!(C, pv_base))
-                .lin(0.5, 2.0, 0.0001)
-                .desc("PV stability = max(pv-min, this − pv-slope·count)")
-                .src(S),
-            Param::new("pv-slope", "PV stability slope", f32_!(C, pv_slope))
-                .lin(0.0, 0.2, 0.0001)
-                .desc("per iteration in a row with the same best move")
-                .src(S),
-            Param::new("pv-min", "PV stability floor", f32_!(C, pv_min))
-                .lin(0.1, 1.0, 0.0001)
-                .desc("the PV stability factor's floor")
-                .src(S),
-            Param::new("eval-base", "Eval stability base", f32_!(C, eval_base))
-                .lin(0.5, 2.0, 0.0001)
-                .desc("eval stability = max(eval-min, this − eval-slope·count)")
-                .src(S),
-            Param::new("eval-slope", "Eval stability slope", f32_!(C, eval_slope))
-                .lin(0.0, 0.2, 0.0001)
-                .desc("per iteration in a row whose score stays near the running average")
-                .src(S),
-            Param::new("eval-min", "Eval stability floor", f32_!(C, eval_min))
-                .lin(0.1, 1.0, 0.0001)
-                .desc("the eval stability factor's floor")
-                .src(S),
-            Param::new("eval-window", "Eval stability window", int_!(C, u32, eval_window))
-                .lin(0.0, 200.0, 1.0)
-                .unit("internal")
-                .desc("a score closer than this to the running average (avg = (avg + s)/2) counts as stable")
-                .src(S),
-            Param::new("best-move-base", "Best-move changes base", f32_!(C, bms_base))
-                .lin(0.5, 2.0, 0.0001)
-                .desc("best-move factor = this + ln(1 + best-move-slope·changes in the last iteration)")
-                .src(S),
-            Param::new("best-move-slope", "Best-move changes slope", f32_!(C, bms_slope))
-                .lin(0.0, 2.0, 0.0001)
-                .desc("weight of the last iteration's best-move changes")
-                .src(S),
-            Param::new("score-unit", "Score unit", f64_!(C, score_unit))
-                .lin(1.0, 8.0, 0.01)
-                .unit("internal/cp")
-                .desc("Reckless's internal units per centipawn (normalize_to_cp: 3.21 at full material, 3.82 with little)")
-                .src("project (Reckless types/score.rs normalize_to_cp)"),
-        ];
-        PARAMS
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        move_overhead(int_!(Self, u32, move_overhead))
+            .log(0.0, 5000.0, 1.0)
+            .desc("MoveOverhead (uci.rs, default 100): taken from the clock before both shares")
+            .src("Reckless @789de891 uci.rs"),
+        Param::new("time-overhead", "Time overhead", int_!(Self, u32, time_overhead))
+            .lin(0.0, 200.0, 1.0)
+            .unit("ms")
+            .desc("TIME_OVERHEAD_MS: taken from both bounds")
+            .src(T),
+        Param::new("soft-base", "Soft share, late", f64_!(Self, soft_base))
+            .lin(0.01, 0.2, 0.0001)
+            .desc("soft share = this − soft-decay·e^(−soft-rate·move): the share the game tends to")
+            .src(T),
+        Param::new("soft-decay", "Soft share, opening cut", f64_!(Self, soft_decay))
+            .lin(0.0, 0.1, 0.0001)
+            .desc("how much less the first moves take (move 1: 0.0594 − 0.0492·e^(−0.0386) = 1.20 %)")
+            .src(T),
+        Param::new("soft-rate", "Soft share, growth", f64_!(Self, soft_rate))
+            .lin(0.001, 0.2, 0.0001)
+            .unit("/move")
+            .desc("how fast the share grows with the move number")
+            .src(T),
+        Param::new("hard-scale", "Hard share", f64_!(Self, hard_scale))
+            .lin(0.1, 1.0, 0.0001)
+            .desc("hard bound = this·(clock − O) + inc-share·inc")
+            .src(T),
+        Param::new("inc-share", "Increment share", f64_!(Self, inc_share))
+            .lin(0.0, 1.0, 0.01)
+            .desc("the increment's share in both bounds")
+            .src(T),
+        Param::new("cyclic-hard", "Cyclic hard multiple", f64_!(Self, cyclic_hard))
+            .lin(1.0, 10.0, 0.1)
+            .desc("with movestogo: hard bound = this × the per-move share")
+            .src(T),
+        Param::new("nodes-base", "Node factor base", f32_!(Self, nodes_base))
+            .lin(1.0, 5.0, 0.0001)
+            .desc("node factor = max(nodes-min, this − nodes-slope·f)")
+            .src(S),
+        Param::new("nodes-slope", "Node factor slope", f32_!(Self, nodes_slope))
+            .lin(0.0, 5.0, 0.0001)
+            .desc("the node factor's slope in the best move's node share f")
+            .src(S),
+        Param::new("nodes-min", "Node factor floor", f32_!(Self, nodes_min))
+            .lin(0.1, 1.0, 0.0001)
+            .desc("the node factor's floor (f ≥ 0.99 gives it)")
+            .src(S),
+        Param::new("trend-base", "Score trend base", f32_!(Self, trend_base))
+            .lin(0.1, 2.0, 0.0001)
+            .desc("score trend = clamp(this + trend-slope·(prev − s), trend-min, trend-max)")
+            .src(S),
+        Param::new("trend-slope", "Score trend slope", f32_!(Self, trend_slope))
+            .lin(0.0, 0.2, 0.0001)
+            .unit("/internal")
+            .desc("per internal unit the score fell since the previous move")
+            .src(S),
+        Param::new("trend-min", "Score trend floor", f32_!(Self, trend_min))
+            .lin(0.1, 1.0, 0.0001)
+            .desc("the score trend's floor")
+            .src(S),
+        Param::new("trend-max", "Score trend ceiling", f32_!(Self, trend_max))
+            .lin(1.0, 3.0, 0.0001)
+            .desc("the score trend's ceiling")
+            .src(S),
+        Param::new("pv-base", "PV stability base", f32_!(Self, pv_base))
+            .lin(0.5, 2.0, 0.0001)
+            .desc("PV stability = max(pv-min, this − pv-slope·count)")
+            .src(S),
+        Param::new("pv-slope", "PV stability slope", f32_!(Self, pv_slope))
+            .lin(0.0, 0.2, 0.0001)
+            .desc("per iteration in a row with the same best move")
+            .src(S),
+        Param::new("pv-min", "PV stability floor", f32_!(Self, pv_min))
+            .lin(0.1, 1.0, 0.0001)
+            .desc("the PV stability factor's floor")
+            .src(S),
+        Param::new("eval-base", "Eval stability base", f32_!(Self, eval_base))
+            .lin(0.5, 2.0, 0.0001)
+            .desc("eval stability = max(eval-min, this − eval-slope·count)")
+            .src(S),
+        Param::new("eval-slope", "Eval stability slope", f32_!(Self, eval_slope))
+            .lin(0.0, 0.2, 0.0001)
+            .desc("per iteration in a row whose score stays near the running average")
+            .src(S),
+        Param::new("eval-min", "Eval stability floor", f32_!(Self, eval_min))
+            .lin(0.1, 1.0, 0.0001)
+            .desc("the eval stability factor's floor")
+            .src(S),
+        Param::new("eval-window", "Eval stability window", int_!(Self, u32, eval_window))
+            .lin(0.0, 200.0, 1.0)
+            .unit("internal")
+            .desc("a score closer than this to the running average (avg = (avg + s)/2) counts as stable")
+            .src(S),
+        Param::new("best-move-base", "Best-move changes base", f32_!(Self, bms_base))
+            .lin(0.5, 2.0, 0.0001)
+            .desc("best-move factor = this + ln(1 + best-move-slope·changes in the last iteration)")
+            .src(S),
+        Param::new("best-move-slope", "Best-move changes slope", f32_!(Self, bms_slope))
+            .lin(0.0, 2.0, 0.0001)
+            .desc("weight of the last iteration's best-move changes")
+            .src(S),
+        Param::new("score-unit", "Score unit", f64_!(Self, score_unit))
+            .lin(1.0, 8.0, 0.01)
+            .unit("internal/cp")
+            .desc("Reckless's internal units per centipawn (normalize_to_cp: 3.21 at full material, 3.82 with little)")
+            .src("project (Reckless types/score.rs normalize_to_cp)"),
+    ];
 
-    fn presets() -> Vec<Preset<Self>> {
-        vec![Preset { name: "reckless", description: "Reckless @789de891", config: Self::RECKLESS }]
-    }
+    const PRESETS: &'static [Preset<Self>] =
+        &[Preset { name: "reckless", description: "Reckless @789de891", config: Self::RECKLESS }];
 
-    fn build(&self) -> Box<dyn TimeManager> {
-        Box::new(Reckless::new(*self))
-    }
+    type Manager = Reckless;
+    const NEW: fn(Self) -> Reckless = Reckless::new;
 }
 
 /// The five factors of the last soft check.
@@ -393,7 +377,8 @@ impl Reckless {
         }
         let last = its.last().map_or((0, 0), |it| (self.internal(it.score), it.best_move_changes));
         let nodes = (c.nodes_base - c.nodes_slope * share).max(c.nodes_min);
-        let trend = (c.trend_base + c.trend_slope * (self.prev_best - last.0) as f32).clamp(c.trend_min, c.trend_max.max(c.trend_min));
+        let trend = (c.trend_base + c.trend_slope * (self.prev_best - last.0) as f32)
+            .clamp(c.trend_min, c.trend_max.max(c.trend_min));
         let pv = (c.pv_base - c.pv_slope * pv_stable as f32).max(c.pv_min);
         let eval = (c.eval_base - c.eval_slope * eval_stable as f32).max(c.eval_min);
         let bms = c.bms_base + (c.bms_slope * last.1 as f32).ln_1p();
@@ -409,12 +394,10 @@ impl Reckless {
 impl TimeManager for Reckless {
     from_config!(RecklessConfig);
 
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         self.last = None;
-        self.pondering = ctx.ponder;
-        if ctx.ponder {
-            return ponder_budget();
+        if let Some(b) = ponder_start(&mut self.pondering, ctx) {
+            return b;
         }
         let c = self.cfg;
         let o = f64::from(c.move_overhead);
@@ -431,7 +414,10 @@ impl TimeManager for Reckless {
                 let n = f64::from(ctx.ply / 2 + 1);
                 let scale = c.soft_base - c.soft_decay * (-c.soft_rate * n).exp();
                 terms.push(t64("soft_scale", scale));
-                ((scale * main + c.inc_share * inc).trunc().max(0.0).min(main), (c.hard_scale * main + c.inc_share * inc).trunc().min(main))
+                (
+                    (scale * main + c.inc_share * inc).trunc().max(0.0).min(main),
+                    (c.hard_scale * main + c.inc_share * inc).trunc().min(main),
+                )
             }
         };
         let to = f64::from(c.time_overhead);
@@ -463,7 +449,11 @@ impl TimeManager for Reckless {
         if stats.iterations.is_empty() || self.pondering || stats.pondering {
             return Decision::CONTINUE;
         }
-        let share = if stats.search_nodes > 0 { stats.best_move_nodes as f32 / stats.search_nodes as f32 } else { 0.0 };
+        let share = if stats.search_nodes > 0 {
+            stats.best_move_nodes as f32 / stats.search_nodes as f32
+        } else {
+            0.0
+        };
         let f = self.factors(stats.iterations, share);
         self.last = Some(f);
         Decision::stop_if(stats.elapsed_ms >= self.threshold(&f), StopReason::SoftLimit)
@@ -495,9 +485,6 @@ impl TimeManager for Reckless {
     fn check_interval(&self) -> u64 {
         CHECK_NODES
     }
-    fn overhead_ms(&self) -> f64 {
-        f64::from(self.cfg.move_overhead)
-    }
     fn state(&self) -> Vec<Term> {
         vec![Term::new("prev_best_score", f64::from(self.prev_best))]
     }
@@ -506,7 +493,8 @@ impl TimeManager for Reckless {
     }
     fn load_state(&mut self, r: &mut state::StateReader) -> Result<(), state::StateError> {
         let x = r.i64()?;
-        self.prev_best = i32::try_from(x).map_err(|_| state::StateError::BadValue { field: "prevBestScore", word: x as u64 })?;
+        self.prev_best = i32::try_from(x)
+            .map_err(|_| state::StateError::BadValue { field: "prevBestScore", word: x as u64 })?;
         Ok(())
     }
 }

@@ -143,8 +143,9 @@ pub trait Wrap {
 }
 
 /// The registry. Each line `module::Config => Variant`, after its doc comment and an optional
-/// `#[cfg(...)]`, declares the manager's module, the
-/// [`TmConfig`] variant holding its config, and its entry in [`all`]; the `cfg` applies to all three.
+/// `#[cfg(...)]`, declares the manager's module, the [`TmConfig`] variant holding its config,
+/// the config's [`Default`] (its default preset) and its entry in [`all`]; the `cfg` applies to
+/// all four.
 macro_rules! managers {
     ($( $(#[doc = $doc:expr])* $(#[cfg($cfg:meta)])? $module:ident :: $config:ident => $variant:ident ),* $(,)?) => {
         $( $(#[cfg($cfg)])? pub mod $module; )*
@@ -168,6 +169,12 @@ macro_rules! managers {
             $(#[cfg($cfg)])?
             impl registry::Wrap for $module::$config {
                 fn wrap(self) -> TmConfig { TmConfig::$variant(self) }
+            }
+
+            /// The default preset's config.
+            $(#[cfg($cfg)])?
+            impl Default for $module::$config {
+                fn default() -> Self { <Self as params::ManagerConfig>::DEFAULT }
             }
         )*
 

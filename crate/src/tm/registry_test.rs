@@ -4,9 +4,9 @@
 //! the glossary, and meet the property tests every registered manager meets (they iterate the
 //! registry, so they run on it too).
 
-use super::common::{no_game_state, deadline_iteration_done, deadline_poll, finish, t64};
+use super::common::{deadline_iteration_done, deadline_poll, finish, from_config, no_game_state, t64};
 use super::glossary::{Entry, Source, Unit, e};
-use super::params::tables::{f64_, int_};
+use super::params::tables::{f64_, int_, move_overhead};
 use super::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use super::{MoveContext, SearchKind, TimeManager};
 use crate::stop::{Budget, Decision, Hints, SearchStats};
@@ -20,17 +20,12 @@ pub struct ThrowawayConfig {
     pub move_overhead: u32,
 }
 
-impl ThrowawayConfig {
-    const DEFAULT: ThrowawayConfig = ThrowawayConfig { share_pct: 4.0, move_overhead: 30 };
-}
-
 const HERE: Source = Source::Project("crate/src/tm/registry_test.rs");
 
 impl ManagerConfig for ThrowawayConfig {
     const NAME: &'static str = "throwaway";
     const ALIASES: &'static [&'static str] = &["tossed"];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
-    const IN_SEARCH: &'static [&'static str] = &[];
     const SOURCES: &'static [(&'static str, Source)] = &[("*", HERE)];
     const TERMS: &'static [Entry] = &[e(
         Self::NAME,
@@ -42,53 +37,48 @@ impl ManagerConfig for ThrowawayConfig {
         HERE,
     )];
 
-    fn info() -> ManagerInfo {
-        ManagerInfo {
-            label: "Throwaway",
-            reference: "the registry test",
-            description: "a fixed share of the clock, to test the registry",
-        }
-    }
+    const INFO: ManagerInfo = ManagerInfo {
+        label: "Throwaway",
+        reference: "the registry test",
+        description: "a fixed share of the clock, to test the registry",
+    };
 
-    fn params() -> &'static [Param<Self>] {
-        type C = ThrowawayConfig;
-        const PARAMS: &[Param<C>] = &[
-            Param::new("share-pct", "Share per move", f64_!(C, share_pct))
-                .lin(0.5, 20.0, 0.5)
-                .unit("%")
-                .desc("share of (clock − O) per move")
-                .src("registry test"),
-            Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
-                .lin(0.0, 1000.0, 10.0)
-                .unit("ms")
-                .desc("kept back from the clock")
-                .src("registry test"),
-        ];
-        PARAMS
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new("share-pct", "Share per move", f64_!(Self, share_pct))
+            .lin(0.5, 20.0, 0.5)
+            .unit("%")
+            .desc("share of (clock − O) per move")
+            .src("registry test"),
+        move_overhead(int_!(Self, u32, move_overhead))
+            .lin(0.0, 1000.0, 10.0)
+            .desc("kept back from the clock")
+            .src("registry test"),
+    ];
 
-    fn presets() -> Vec<Preset<Self>> {
-        vec![Preset { name: "default", description: "4 %", config: ThrowawayConfig::DEFAULT }]
-    }
+    const PRESETS: &'static [Preset<Self>] = &[Preset {
+        name: "default",
+        description: "4 %",
+        config: ThrowawayConfig { share_pct: 4.0, move_overhead: 30 },
+    }];
 
-    fn build(&self) -> Box<dyn TimeManager> {
-        Box::new(Throwaway { cfg: *self, deadline: 0.0 })
-    }
+    type Manager = Throwaway;
+    const NEW: fn(Self) -> Throwaway = Throwaway::new;
 }
 
-struct Throwaway {
+/// The throwaway manager: one deadline per move.
+pub struct Throwaway {
     cfg: ThrowawayConfig,
     deadline: f64,
 }
 
+impl Throwaway {
+    fn new(cfg: ThrowawayConfig) -> Self {
+        Throwaway { cfg, deadline: 0.0 }
+    }
+}
+
 impl TimeManager for Throwaway {
-    fn name(&self) -> &'static str {
-        ThrowawayConfig::NAME
-    }
-    fn search_kind(&self) -> SearchKind {
-        ThrowawayConfig::SEARCH
-    }
-    fn new_game(&mut self) {}
+    from_config!(ThrowawayConfig);
     no_game_state!();
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         let o = f64::from(self.cfg.move_overhead);
@@ -101,9 +91,6 @@ impl TimeManager for Throwaway {
     }
     fn iteration_done(&mut self, stats: &SearchStats) -> Decision {
         deadline_iteration_done(false, self.deadline, stats)
-    }
-    fn overhead_ms(&self) -> f64 {
-        f64::from(self.cfg.move_overhead)
     }
 }
 
@@ -131,7 +118,10 @@ fn a_manager_added_by_one_registry_line_is_known_everywhere() {
 
     // UCI: one option per parameter, with the manager's name in it.
     let options = crate::uci::tm_options();
-    assert!(options.iter().any(|l| l.starts_with("option name TM_throwaway_share-pct type spin")), "{options:?}");
+    assert!(
+        options.iter().any(|l| l.starts_with("option name TM_throwaway_share-pct type spin")),
+        "{options:?}"
+    );
 
     // The wasm's `tm_schema` serialises `schema()`: the JSON the page builds its sliders from.
     let json = serde_json::to_value(schema()).unwrap();
@@ -142,6 +132,8 @@ fn a_manager_added_by_one_registry_line_is_known_everywhere() {
     assert_eq!(super::glossary::lookup("throwaway", "deadline").unwrap().label, "throwaway deadline");
 
     // The leaderboard's alpha-beta gauntlet runs it.
-    assert!(crate::experiment::leaderboard::managers(crate::tm::SearchKind::AlphaBeta).contains(&"throwaway"));
+    assert!(
+        crate::experiment::leaderboard::managers(crate::tm::SearchKind::AlphaBeta).contains(&"throwaway")
+    );
     assert!(!crate::experiment::leaderboard::managers(crate::tm::SearchKind::Mcts).contains(&"throwaway"));
 }

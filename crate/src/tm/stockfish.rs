@@ -23,13 +23,13 @@
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, LimitTerm, Score, SearchStats, StopReason, Term};
 
-use super::common::{from_config, finish, is_mcts, t64};
+use super::common::{finish, from_config, is_mcts, t64};
 use super::{MoveContext, MoveEnd, PonderStyle, TimeManager};
 
 mod allocate;
 mod config;
-mod table;
 mod soft;
+mod table;
 #[cfg(test)]
 mod tests;
 
@@ -157,9 +157,6 @@ impl TimeManager for Stockfish {
         Ok(())
     }
 
-
-
-
     fn begin_move(&mut self, ctx: &MoveContext) -> Budget {
         let a = self.allocate(ctx);
         self.optimum = a.optimum;
@@ -259,10 +256,6 @@ impl TimeManager for Stockfish {
 
     fn check_interval(&self) -> u64 {
         self.cfg.check_calls as u64
-    }
-
-    fn overhead_ms(&self) -> f64 {
-        self.cfg.move_overhead as f64
     }
 
     fn ponder_style(&self) -> PonderStyle {

@@ -3,20 +3,10 @@
 
 use super::*;
 use crate::stop::Iteration;
+use crate::tm::common::ab_stats as stats;
 
 fn it(depth: u32, best_move: u32, cp: i32) -> Iteration {
     Iteration { depth, best_move, score: Score::Cp(cp), best_move_changes: 0 }
-}
-
-fn stats<'a>(elapsed_ms: f64, its: &'a [Iteration], share: f64) -> SearchStats<'a> {
-    SearchStats {
-        elapsed_ms,
-        iterations: its,
-        search_nodes: 1_000_000,
-        best_move_nodes: (share * 1e6).round() as u64,
-        root_moves: 30,
-        ..SearchStats::default()
-    }
 }
 
 #[test]
@@ -55,7 +45,9 @@ fn node_factor_rescales_from_depth_6() {
     let d = tm.iteration_done(&stats(2000.0, &its6, 0.9));
     assert_eq!(d.stop, Some(StopReason::SoftLimit));
     let r = tm.last.unwrap();
-    assert!((r.node_factor - 0.393_261_718_75).abs() < 1e-12 && r.complexity_factor == 1.0 && r.soft == 1151.0);
+    assert!(
+        (r.node_factor - 0.393_261_718_75).abs() < 1e-12 && r.complexity_factor == 1.0 && r.soft == 1151.0
+    );
     // A share of 0 gives 2380/1024 = 2.324: soft = trunc(2929·2.32421875) = 6807.
     let r = tm.rescale(6, Score::Cp(20), Score::Cp(20), 0.0);
     assert_eq!(r.soft, 6807.0);

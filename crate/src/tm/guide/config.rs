@@ -168,9 +168,3 @@ impl GuideConfig {
     pub const TRICKS: GuideConfig =
         GuideConfig { pv_stability: true, score_stability: true, node_tm: true, ..Self::RECAP };
 }
-
-impl Default for GuideConfig {
-    fn default() -> Self {
-        Self::RECAP
-    }
-}

@@ -3,20 +3,10 @@
 
 use super::*;
 use crate::stop::{Iteration, Score};
+use crate::tm::common::ab_stats as stats;
 
 fn it(depth: u32, cp: i32) -> Iteration {
     Iteration { depth, best_move: 1, score: Score::Cp(cp), best_move_changes: 0 }
-}
-
-fn stats<'a>(elapsed_ms: f64, its: &'a [Iteration], share: f64) -> SearchStats<'a> {
-    SearchStats {
-        elapsed_ms,
-        iterations: its,
-        search_nodes: 1_000_000,
-        best_move_nodes: (share * 1e6).round() as u64,
-        root_moves: 30,
-        ..SearchStats::default()
-    }
 }
 
 fn budget(cfg: KoivistoConfig, t: f64, inc: f64, mtg: Option<u32>) -> (f64, f64, f64) {

@@ -2,23 +2,20 @@
 //! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use crate::tm::lc0_simple::SimpleConfig;
-use crate::tm::params::tables::{has_smart_pruning, SRC_LC0, lc0_move_overhead, smart_pruning_params, concat};
+use crate::tm::SearchKind;
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
-use crate::tm::params::tables::{f32_, int_};
+use crate::tm::lc0_simple::{Simple, SimpleConfig};
+use crate::tm::params::tables::{SRC_LC0, f32_, lc0_fields, lc0_rows};
 use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use crate::tm::{SearchKind, TimeManager, lc0_simple};
 
 const SIM: Source = Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/simple.cc");
-has_smart_pruning!(SimpleConfig);
+lc0_fields!(SimpleConfig);
 
 impl ManagerConfig for SimpleConfig {
     const NAME: &'static str = "lc0-simple";
     const ALIASES: &'static [&'static str] = &["simple"];
     const SEARCH: SearchKind = SearchKind::Mcts;
-    const SOURCES: &'static [(&'static str, Source)] = &[
-        ("*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/simple.cc")),
-    ];
+    const SOURCES: &'static [(&'static str, Source)] = &[("*", SIM)];
     #[rustfmt::skip]
     const TERMS: &'static [Entry] = &[
         // lc0-simple (spec §7)
@@ -45,52 +42,45 @@ impl ManagerConfig for SimpleConfig {
             "", SIM),
     ];
 
-    fn info() -> ManagerInfo {
-        ManagerInfo {
-            label: "lc0 simple",
-            reference: "lc0 src/search/classic/stoppers/simple.cc @909a4082 (#1876)",
-            description: "a share of the clock growing with ply and inc/clock, plus time unused last move",
-        }
-    }
+    const INFO: ManagerInfo = ManagerInfo {
+        label: "lc0 simple",
+        reference: "lc0 src/search/classic/stoppers/simple.cc @909a4082 (#1876)",
+        description: "a share of the clock growing with ply and inc/clock, plus time unused last move",
+    };
 
-    fn params() -> &'static [Param<Self>] {
-        type C = SimpleConfig;
-        const HEAD: &[Param<C>] = &[
-            Param::new("base-pct", "Base share", f32_!(C, base_pct))
-                .lin(0.1, 10.0, 0.05)
-                .valid_above(0.0, 100.0)
-                .unit("%")
-                .desc("base share of (clock − O)")
-                .src(SRC_LC0),
-            Param::new("ply-pct", "Share per ply", f32_!(C, ply_pct))
-                .lin(0.0, 0.2, 0.001)
-                .valid(0.0, 1.0)
-                .unit("%/ply")
-                .desc("growth with ply")
-                .src(SRC_LC0),
-            Param::new("time-factor", "Increment weight", f32_!(C, time_factor))
-                .lin(0.0, 5.0, 0.05)
-                .valid(0.0, 100.0)
-                .desc("weight of inc/clock")
-                .src(SRC_LC0),
-            Param::new("opening-bonus-pct", "Opening bonus", f32_!(C, opening_bonus_pct))
-                .lin(0.0, 300.0, 5.0)
-                .valid(0.0, 1000.0)
-                .unit("%")
-                .desc("extra on the first move")
-                .src(SRC_LC0),
-            lc0_move_overhead(int_!(C, u32, move_overhead)),
-        ];
-        const SP: [Param<C>; 5] = smart_pruning_params();
-        const ALL: [Param<C>; HEAD.len() + 5] = concat(HEAD, &SP);
-        &ALL
-    }
+    const PARAMS: &'static [Param<Self>] = &lc0_rows::<Self, { OWN.len() + 6 }>(OWN);
 
-    fn presets() -> Vec<Preset<Self>> {
-        vec![Preset { name: "lc0", description: "lc0 @909a4082 defaults", config: SimpleConfig::LC0 }]
-    }
-
-    fn build(&self) -> Box<dyn TimeManager> {
-        Box::new(lc0_simple::Simple::new(*self))
-    }
+    const PRESETS: &'static [Preset<Self>] =
+        &[Preset { name: "lc0", description: "lc0 @909a4082 defaults", config: SimpleConfig::LC0 }];
+    type Manager = Simple;
+    const NEW: fn(Self) -> Simple = Simple::new;
 }
+
+type C = SimpleConfig;
+
+/// Its own rows; [`lc0_rows`] adds lc0's move overhead and SmartPruning's.
+const OWN: &[Param<C>] = &[
+    Param::new("base-pct", "Base share", f32_!(C, base_pct))
+        .lin(0.1, 10.0, 0.05)
+        .valid_above(0.0, 100.0)
+        .unit("%")
+        .desc("base share of (clock − O)")
+        .src(SRC_LC0),
+    Param::new("ply-pct", "Share per ply", f32_!(C, ply_pct))
+        .lin(0.0, 0.2, 0.001)
+        .valid(0.0, 1.0)
+        .unit("%/ply")
+        .desc("growth with ply")
+        .src(SRC_LC0),
+    Param::new("time-factor", "Increment weight", f32_!(C, time_factor))
+        .lin(0.0, 5.0, 0.05)
+        .valid(0.0, 100.0)
+        .desc("weight of inc/clock")
+        .src(SRC_LC0),
+    Param::new("opening-bonus-pct", "Opening bonus", f32_!(C, opening_bonus_pct))
+        .lin(0.0, 300.0, 5.0)
+        .valid(0.0, 1000.0)
+        .unit("%")
+        .desc("extra on the first move")
+        .src(SRC_LC0),
+];

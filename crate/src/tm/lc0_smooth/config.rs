@@ -176,9 +176,3 @@ impl SmoothConfig {
         smart_pruning: SmartPruningConfig::LC0,
     };
 }
-
-impl Default for SmoothConfig {
-    fn default() -> Self {
-        Self::SEED
-    }
-}

@@ -2,35 +2,47 @@
 //! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use crate::tm::lc0_smooth::{NpsDecay, SmoothConfig, TrendRotation};
-use crate::tm::params::tables::{has_smart_pruning, smart_pruning_params, concat};
+use crate::tm::SearchKind;
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
-use crate::tm::params::tables::{f32_, int_};
+use crate::tm::lc0_smooth::{NpsDecay, Smooth, SmoothConfig, TrendRotation};
+use crate::tm::params::flags::searcher_only;
+use crate::tm::params::tables::{concat, f32_, int_, lc0_fields, move_overhead, smart_pruning_params};
 use crate::tm::params::{Access, ManagerConfig, ManagerInfo, Param, Preset};
-use crate::tm::{SearchKind, TimeManager, lc0_smooth};
 
 const SMO: Source = Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/smooth.cc");
 /// Why a parameter of the MCTS poll does nothing under alpha-beta.
 const SMOOTH_POLL: &str = "it acts in the MCTS poll (nps measurement, trend watcher, piggybank); under alpha-beta the manager only meets its deadline, so this does nothing there";
-has_smart_pruning!(SmoothConfig);
+lc0_fields!(SmoothConfig);
 
 impl ManagerConfig for SmoothConfig {
     const NAME: &'static str = "lc0-smooth";
     const ALIASES: &'static [&'static str] = &["smooth"];
     const SEARCH: SearchKind = SearchKind::Mcts;
-    const IN_SEARCH: &'static [&'static str] = &["init-nps", "nps-decay", "nps-update-period", "nps-update-rate", "trend-nps-update-period-ms", "bestmove-optimism", "overtaker-optimism", "trend-rotation", "force-piggybank-ms"];
-    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("nps-*", SearchKind::Mcts, SMOOTH_POLL),
-        ("trend-nps-update-period-ms", SearchKind::Mcts, SMOOTH_POLL),
-        ("bestmove-optimism", SearchKind::Mcts, SMOOTH_POLL),
-        ("overtaker-optimism", SearchKind::Mcts, SMOOTH_POLL),
-        ("trend-rotation", SearchKind::Mcts, SMOOTH_POLL),
-        ("force-piggybank-ms", SearchKind::Mcts, SMOOTH_POLL),
+    const IN_SEARCH: &'static [&'static str] = &[
+        "init-nps",
+        "nps-decay",
+        "nps-update-period",
+        "nps-update-rate",
+        "trend-nps-update-period-ms",
+        "bestmove-optimism",
+        "overtaker-optimism",
+        "trend-rotation",
+        "force-piggybank-ms",
     ];
-    const SOURCES: &'static [(&'static str, Source)] = &[
-        ("mle-legacy.*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/legacy.cc")),
-        ("*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/smooth.cc")),
-    ];
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &searcher_only(
+        [
+            "nps-*",
+            "trend-nps-update-period-ms",
+            "bestmove-optimism",
+            "overtaker-optimism",
+            "trend-rotation",
+            "force-piggybank-ms",
+        ],
+        SearchKind::Mcts,
+        SMOOTH_POLL,
+    );
+    const SOURCES: &'static [(&'static str, Source)] =
+        &[("mle-legacy.*", Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/legacy.cc")), ("*", SMO)];
     #[rustfmt::skip]
     const TERMS: &'static [Entry] = &[
         // lc0-smooth (spec §6)
@@ -99,18 +111,36 @@ impl ManagerConfig for SmoothConfig {
             "", SMO),
     ];
 
-    fn info() -> ManagerInfo {
-        ManagerInfo {
-            label: "lc0 smooth",
-            reference: "seed: seeds 000/003 (PR1195 design doc), lc0 @e0b6ef38; lc0: lc0 smooth.cc @909a4082",
-            description: "same tree size at every move: tracks NPS, tree reuse and timeuse; lc0 preset adds the piggybank",
-        }
-    }
+    const INFO: ManagerInfo = ManagerInfo {
+        label: "lc0 smooth",
+        reference: "seed: seeds 000/003 (PR1195 design doc), lc0 @e0b6ef38; lc0: lc0 smooth.cc @909a4082",
+        description: "same tree size at every move: tracks NPS, tree reuse and timeuse; lc0 preset adds the piggybank",
+    };
 
-    fn params() -> &'static [Param<Self>] {
-        type C = SmoothConfig;
-        const S: &str = "lc0 smooth.cc @909a4082; seeds 000/003";
-        const HEAD: &[Param<C>] = &[
+    const PARAMS: &'static [Param<Self>] =
+        &concat::<_, { OWN.len() + 5 }>(OWN, &smart_pruning_params::<Self>());
+
+    const PRESETS: &'static [Preset<Self>] = &[
+        Preset {
+            name: "seed",
+            description: "the PR1195 design document (seeds 000/003): ExponentialDecay NPS, no piggybank",
+            config: SmoothConfig::SEED,
+        },
+        Preset {
+            name: "lc0",
+            description: "lc0 @909a4082 code defaults: piggybank, LinearDecay NPS, trend watcher",
+            config: SmoothConfig::LC0,
+        },
+    ];
+    type Manager = Smooth;
+    const NEW: fn(Self) -> Smooth = Smooth::new;
+}
+
+type C = SmoothConfig;
+const S: &str = "lc0 smooth.cc @909a4082; seeds 000/003";
+
+/// Its own rows; SmartPruning's follow.
+const OWN: &[Param<C>] = &[
             Param::new("init-tree-reuse", "Initial tree reuse", f32_!(C, init_tree_reuse))
                 .lin(0.0, 0.9, 0.01)
                 .desc("initial tree-reuse factor r")
@@ -204,9 +234,8 @@ impl ManagerConfig for SmoothConfig {
                 .unit("ms")
                 .desc("the bank may be used during the first ms after the first batch")
                 .src(S),
-            Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
+            move_overhead(int_!(C, u32, move_overhead))
                 .lin(0.0, 2000.0, 10.0)
-                .unit("ms")
                 .desc("overhead")
                 .src(S),
             Param::new("midpoint", "MLE midpoint", f32_!(C, midpoint))
@@ -220,28 +249,4 @@ impl ManagerConfig for SmoothConfig {
                 .lin(2.0, 15.0, 0.01)
                 .desc("moves-left estimator: steepness s")
                 .src(S),
-        ];
-        const SP: [Param<C>; 5] = smart_pruning_params();
-        const ALL: [Param<C>; HEAD.len() + 5] = concat(HEAD, &SP);
-        &ALL
-    }
-
-    fn presets() -> Vec<Preset<Self>> {
-        vec![
-            Preset {
-                name: "seed",
-                description: "the PR1195 design document (seeds 000/003): ExponentialDecay NPS, no piggybank",
-                config: SmoothConfig::SEED,
-            },
-            Preset {
-                name: "lc0",
-                description: "lc0 @909a4082 code defaults: piggybank, LinearDecay NPS, trend watcher",
-                config: SmoothConfig::LC0,
-            },
-        ]
-    }
-
-    fn build(&self) -> Box<dyn TimeManager> {
-        Box::new(lc0_smooth::Smooth::new(*self))
-    }
-}
+];

@@ -2,26 +2,25 @@
 //! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use crate::tm::mediocre::MediocreConfig;
-use crate::tm::params::flags::{CHECK_EVERY};
 use crate::tm::glossary::{Entry, Source, Unit, e};
+use crate::tm::mediocre::MediocreConfig;
+use crate::tm::params::flags::CHECK_EVERY;
 use crate::tm::params::tables::{f64_, int_};
 use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
-use crate::tm::{SearchKind, TimeManager, mediocre};
+use crate::tm::{SearchKind, mediocre};
 
 const SEED_MED: Source = Source::Seed("001_17165174847994fc.txt");
 
+/// Where the rows come from.
+const S: &str = "seed 001";
+
 impl ManagerConfig for MediocreConfig {
     const NAME: &'static str = "mediocre";
-    const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
     const IN_SEARCH: &'static [&'static str] = &["check-interval"];
-    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("check-interval", SearchKind::AlphaBeta, CHECK_EVERY),
-    ];
-    const SOURCES: &'static [(&'static str, Source)] = &[
-        ("*", Source::Seed("001_17165174847994fc.txt")),
-    ];
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] =
+        &[("check-interval", SearchKind::AlphaBeta, CHECK_EVERY)];
+    const SOURCES: &'static [(&'static str, Source)] = &[("*", SEED_MED)];
     #[rustfmt::skip]
     const TERMS: &'static [Entry] = &[
         // Mediocre (spec §2)
@@ -42,55 +41,46 @@ impl ManagerConfig for MediocreConfig {
             "soft = budget/next-depth-factor", SEED_MED),
     ];
 
-    fn info() -> ManagerInfo {
-        ManagerInfo {
-            label: "Mediocre",
-            reference: "seed 001 (Mediocre v0.12b, 2007)",
-            description: "clock/40 + inc/2; hard stop inside the search; no new depth past half the budget",
-        }
-    }
+    const INFO: ManagerInfo = ManagerInfo {
+        label: "Mediocre",
+        reference: "seed 001 (Mediocre v0.12b, 2007)",
+        description: "clock/40 + inc/2; hard stop inside the search; no new depth past half the budget",
+    };
 
-    fn params() -> &'static [Param<Self>] {
-        type C = MediocreConfig;
-        const S: &str = "seed 001";
-        const PARAMS: &[Param<C>] = &[
-            Param::new("divisor", "Divisor", int_!(C, u32, divisor))
-                .lin(10.0, 100.0, 1.0)
-                .desc("budget = clock/divisor + …")
-                .src(S),
-            Param::new("inc-frac", "Increment share", f64_!(C, inc_frac))
-                .lin(0.0, 1.0, 0.05)
-                .desc("share of the increment added")
-                .src(S),
-            Param::new("safety-ms", "Safety margin", int_!(C, u32, safety_ms))
-                .lin(0.0, 2000.0, 10.0)
-                .unit("ms")
-                .desc("if the budget reaches the clock, use clock − safety")
-                .src(S),
-            Param::new("fallback-ms", "Fallback", int_!(C, u32, fallback_ms))
-                .lin(0.0, 1000.0, 10.0)
-                .unit("ms")
-                .desc("used when the result is negative (can exceed a tiny clock, as in the seed)")
-                .src(S),
-            Param::new("next-depth-factor", "Next-depth factor", f64_!(C, next_depth_factor))
-                .lin(1.0, 5.0, 0.1)
-                .unit("×")
-                .desc("do not start the next depth if elapsed × factor > budget")
-                .src(S),
-            Param::new("check-interval", "Check interval", int_!(C, u32, check_interval))
-                .log_factor(1.0, 65536.0, 2.0)
-                .unit("nodes")
-                .desc("hard-check cadence (TIME_CHECK_INTERVAL); the seed gives no value, 1024 as Ethereal")
-                .src("project"),
-        ];
-        PARAMS
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new("divisor", "Divisor", int_!(Self, u32, divisor))
+            .lin(10.0, 100.0, 1.0)
+            .desc("budget = clock/divisor + …")
+            .src(S),
+        Param::new("inc-frac", "Increment share", f64_!(Self, inc_frac))
+            .lin(0.0, 1.0, 0.05)
+            .desc("share of the increment added")
+            .src(S),
+        Param::new("safety-ms", "Safety margin", int_!(Self, u32, safety_ms))
+            .lin(0.0, 2000.0, 10.0)
+            .unit("ms")
+            .desc("if the budget reaches the clock, use clock − safety")
+            .src(S),
+        Param::new("fallback-ms", "Fallback", int_!(Self, u32, fallback_ms))
+            .lin(0.0, 1000.0, 10.0)
+            .unit("ms")
+            .desc("used when the result is negative (can exceed a tiny clock, as in the seed)")
+            .src(S),
+        Param::new("next-depth-factor", "Next-depth factor", f64_!(Self, next_depth_factor))
+            .lin(1.0, 5.0, 0.1)
+            .unit("×")
+            .desc("do not start the next depth if elapsed × factor > budget")
+            .src(S),
+        Param::new("check-interval", "Check interval", int_!(Self, u32, check_interval))
+            .log_factor(1.0, 65536.0, 2.0)
+            .unit("nodes")
+            .desc("hard-check cadence (TIME_CHECK_INTERVAL); the seed gives no value, 1024 as Ethereal")
+            .src("project"),
+    ];
 
-    fn presets() -> Vec<Preset<Self>> {
-        vec![Preset { name: "default", description: "the seed's values", config: MediocreConfig::SEED }]
-    }
+    const PRESETS: &'static [Preset<Self>] =
+        &[Preset { name: "default", description: "the seed's values", config: MediocreConfig::SEED }];
 
-    fn build(&self) -> Box<dyn TimeManager> {
-        Box::new(mediocre::Mediocre::new(*self))
-    }
+    type Manager = mediocre::Mediocre;
+    const NEW: fn(Self) -> mediocre::Mediocre = mediocre::Mediocre::new;
 }

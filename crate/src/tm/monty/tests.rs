@@ -86,7 +86,8 @@ fn display_score_follows_monty() {
 }
 
 fn run(spec: &str, clock: f64, events: &str) -> ScriptRun {
-    let setup = ScriptSetup { spec: spec.parse().unwrap(), clock_ms: clock, inc_ms: 0.0, movestogo: None, ply: 0 };
+    let setup =
+        ScriptSetup { spec: spec.parse().unwrap(), clock_ms: clock, inc_ms: 0.0, movestogo: None, ply: 0 };
     run_script(&setup, &parse_events(events).unwrap()).unwrap()
 }
 
@@ -121,7 +122,8 @@ fn scripted_falling_eval_and_instability() {
     ]
     .join("\n");
     for (elapsed, stop) in [(8194.0, false), (8195.0, true)] {
-        let events = format!("{head}\n{}", poll(elapsed, 12_288, [5000, 6000, 1287], [0.15, 0.18, -0.1], 0.175, 0.3));
+        let events =
+            format!("{head}\n{}", poll(elapsed, 12_288, [5000, 6000, 1287], [0.15, 0.18, -0.1], 0.175, 0.3));
         let r = run("monty", 60_000.0, &events);
         let m = &r.moves[0];
         assert_eq!((m.budget.soft_ms, m.budget.hard_ms), (2576.0, 13_237.0));
@@ -153,7 +155,8 @@ fn scripted_best_move_visits() {
     for (elapsed, stop) in [(4897.0, false), (4898.0, true)] {
         let events = [
             poll(100.0, 4096, [3000, 800, 295], [0.2, 0.1, -0.1], 0.2, 0.3),
-            r#"{"type":"move-end","elapsed_ms":200,"nodes":30000,"reused_nodes":20000,"clock_ms":60000}"#.to_string(),
+            r#"{"type":"move-end","elapsed_ms":200,"nodes":30000,"reused_nodes":20000,"clock_ms":60000}"#
+                .to_string(),
             poll(elapsed, 24_096, [10_000, 8000, 6095], [0.2, 0.1, -0.1], 0.2, 0.3),
         ]
         .join("\n");

@@ -107,9 +107,9 @@ pub struct ManagerSchema {
 
 /// The schema of one manager.
 pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
-    let params = C::params();
+    let params = C::PARAMS;
     let presets: Vec<(&'static str, &'static str, Vec<Value>)> =
-        C::presets().iter().map(|p| (p.name, p.description, values(params, &p.config))).collect();
+        C::PRESETS.iter().map(|p| (p.name, p.description, values(params, &p.config))).collect();
     let decl = Decl {
         name: C::NAME,
         aliases: C::ALIASES,
@@ -117,7 +117,7 @@ pub fn manager_schema<C: ManagerConfig>() -> ManagerSchema {
         in_search: C::IN_SEARCH,
         only_for: C::ONLY_FOR,
         sources: C::SOURCES,
-        info: C::info(),
+        info: C::INFO,
     };
     schema_of(&decl, &rows(params), &presets)
 }

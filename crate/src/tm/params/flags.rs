@@ -16,6 +16,24 @@ pub const CHECK_EVERY: &str = "a node interval between alpha-beta's hard checks;
 /// Why a per-iteration soft-limit factor does nothing under MCTS.
 pub const PER_ITERATION: &str = "it scales the soft limit after each completed iteration; MCTS has no iterations, so this does nothing there";
 
+/// The [`ManagerConfig::ONLY_FOR`] rows of `paths` (patterns) that act with `kind` only, for
+/// one reason `why`: `&searcher_only(["node-*", "from-depth"], SearchKind::AlphaBeta, WHY)`.
+///
+/// [`ManagerConfig::ONLY_FOR`]: super::ManagerConfig::ONLY_FOR
+pub(crate) const fn searcher_only<const N: usize>(
+    paths: [&'static str; N],
+    kind: SearchKind,
+    why: &'static str,
+) -> [(&'static str, SearchKind, &'static str); N] {
+    let mut out = [("", kind, why); N];
+    let mut i = 0;
+    while i < N {
+        out[i].0 = paths[i];
+        i += 1;
+    }
+    out
+}
+
 /// The shared rows: in-search paths, searcher-only paths, sources.
 const SHARED_IN_SEARCH: &[&str] = &["smart-pruning.*"];
 const SHARED_ONLY_FOR: &[(&str, SearchKind, &str)] = &[("smart-pruning.*", SearchKind::Mcts, SMART_PRUNING)];

@@ -286,33 +286,44 @@ pub struct ManagerInfo {
     pub description: &'static str,
 }
 
-/// A manager's typed config: its parameters, presets, flags, sources, glossary terms and how to
-/// build the manager. Implementing it and adding one line to the registry (`tm/mod.rs`) is all a
-/// new manager takes.
+/// A manager's typed config: its parameters, presets, flags, sources, glossary terms and the
+/// manager it configures. Implementing it and adding one line to the registry (`tm/mod.rs`) is
+/// all a new manager takes. Everything here is data (`const`): the wasm modules hold the tables
+/// as data rather than as code that builds them, and what every manager would write alike
+/// ([`Default`], [`ManagerConfig::build`]) is written once, by the registry and by the trait.
 pub trait ManagerConfig: Copy + PartialEq + fmt::Debug + Send + Wrap + 'static {
     /// The canonical name (`lc0-smooth`).
     const NAME: &'static str;
     /// Other accepted names (`smooth`).
-    const ALIASES: &'static [&'static str];
+    const ALIASES: &'static [&'static str] = &[];
     /// The search kind it was designed for.
     const SEARCH: SearchKind;
     /// Paths (or `prefix*` patterns) of the parameters that act only inside a search: its
     /// checks, the stopper chain, what a search measures. The allocation chart's usage model runs
     /// no search, so they do not move it. (`smart-pruning.*` is in-search for every manager.)
     const IN_SEARCH: &'static [&'static str] = &[];
-    /// `(path or pattern, the only searcher it acts with, why it does nothing with the other)`.
+    /// `(path or pattern, the only searcher it acts with, why it does nothing with the other)`
+    /// ([`searcher_only`](super::flags::searcher_only) gives a list of patterns one reason).
     const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[];
     /// `(path or pattern, the file it comes from)`: the first match is a parameter's source.
     const SOURCES: &'static [(&'static str, Source)];
     /// The glossary terms its budgets, effective limits and state emit (scope [`Self::NAME`]).
     const TERMS: &'static [Entry];
     /// Label, reference and description.
-    fn info() -> ManagerInfo;
-    /// Every parameter, in display order: a table built at compile time (`const`), so the
-    /// wasm modules hold it as data rather than as code that builds it.
-    fn params() -> &'static [Param<Self>];
-    /// The presets; the first is the default.
-    fn presets() -> Vec<Preset<Self>>;
+    const INFO: ManagerInfo;
+    /// Every parameter, in display order.
+    const PARAMS: &'static [Param<Self>];
+    /// The presets; the first is the default (the registry's [`Default`] for the config).
+    const PRESETS: &'static [Preset<Self>];
+    /// The default config: the first preset's.
+    const DEFAULT: Self = Self::PRESETS[0].config;
+    /// The manager this config configures.
+    type Manager: TimeManager + 'static;
+    /// How a config becomes its manager (the manager's `new`).
+    const NEW: fn(Self) -> Self::Manager;
+
     /// A fresh manager with this config.
-    fn build(&self) -> Box<dyn TimeManager>;
+    fn build(&self) -> Box<dyn TimeManager> {
+        Box::new((Self::NEW)(*self))
+    }
 }

@@ -25,10 +25,9 @@ fn names<C>(presets: &[Preset<C>]) -> Vec<&'static str> {
 }
 
 /// Finds the preset named `name` (`default` = the first).
-pub(crate) fn find_preset<C: ManagerConfig>(name: &str) -> Result<Preset<C>, SpecError> {
-    let presets = C::presets();
-    let i = preset_index(C::NAME, &names(&presets), name)?;
-    Ok(presets.into_iter().nth(i).expect("index from position"))
+pub(crate) fn find_preset<C: ManagerConfig>(name: &str) -> Result<&'static Preset<C>, SpecError> {
+    let i = preset_index(C::NAME, &names(C::PRESETS), name)?;
+    Ok(&C::PRESETS[i])
 }
 
 /// The index of the preset named `name` among `presets` (`default` = the first).
@@ -47,9 +46,8 @@ fn preset_index(manager: &str, presets: &[&'static str], name: &str) -> Result<u
 /// keys; a key missing from a sub-dictionary is looked up in the parent; anything left unread
 /// is an unknown key.
 pub(crate) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C), SpecError> {
-    let params = C::params();
-    let presets = C::presets();
-    let (i, sets) = resolve_rows(C::NAME, &rows(params), &names(&presets), dict)?;
+    let (params, presets) = (C::PARAMS, C::PRESETS);
+    let (i, sets) = resolve_rows(C::NAME, &rows(params), &names(presets), dict)?;
     let mut config = presets[i].config;
     for (j, v) in sets {
         params[j].set(&mut config, v);
@@ -176,9 +174,8 @@ pub(super) fn allowed_here(params: &[Row], group: Option<&str>) -> Vec<String> {
 
 /// Prints `config` as a spec string relative to the preset `preset`.
 pub(crate) fn print<C: ManagerConfig>(preset: &'static str, config: &C) -> String {
-    let presets = C::presets();
+    let (params, presets) = (C::PARAMS, C::PRESETS);
     let base = presets.iter().find(|p| p.name == preset).unwrap_or(&presets[0]);
-    let params = C::params();
     let base_name = if base.name != presets[0].name { Some(base.name) } else { None };
     print_values(C::NAME, &rows(params), base_name, &values(params, &base.config), &values(params, config))
 }
@@ -218,12 +215,12 @@ fn print_values(
 
 /// Reads a parameter by path.
 pub(crate) fn get_path<C: ManagerConfig>(config: &C, path: &str) -> Option<Value> {
-    C::params().iter().find(|p| p.row.is_at(path)).map(|p| p.get(config))
+    C::PARAMS.iter().find(|p| p.row.is_at(path)).map(|p| p.get(config))
 }
 
 /// Sets a parameter by path from a value token.
 pub(crate) fn set_path<C: ManagerConfig>(config: &mut C, path: &str, token: &str) -> Result<(), SpecError> {
-    let params = C::params();
+    let params = C::PARAMS;
     let (i, v) = check_path(C::NAME, &rows(params), path, token)?;
     params[i].set(config, v);
     Ok(())

@@ -6,7 +6,8 @@ use super::*;
 use crate::drive::script::{ScriptMove, ScriptSetup, parse_events, run_script};
 
 fn budget(clock: f64, inc: f64, ply: u32, mtg: Option<u32>) -> Budget {
-    Princhess::new(PrinchessConfig::PRINCHESS).begin_move(&MoveContext::new(clock, inc, ply).with_movestogo(mtg))
+    Princhess::new(PrinchessConfig::PRINCHESS)
+        .begin_move(&MoveContext::new(clock, inc, ply).with_movestogo(mtg))
 }
 
 fn term(b: &Budget, name: &str) -> f64 {
@@ -38,13 +39,21 @@ fn allocation_reference_vectors() {
     for (clock, inc, ply, mtg, left, mtf, soft, hard) in rows {
         let b = budget(clock, inc, ply, mtg);
         assert_eq!((term(&b, "moves_left"), term(&b, "mtf")), (left, mtf), "{clock}+{inc} ply {ply}");
-        assert!((b.soft_ms - soft).abs() < 1e-3 && (b.hard_ms - hard).abs() < 1e-3, "{clock}+{inc} ply {ply}: {b:?}");
+        assert!(
+            (b.soft_ms - soft).abs() < 1e-3 && (b.hard_ms - hard).abs() < 1e-3,
+            "{clock}+{inc} ply {ply}: {b:?}"
+        );
     }
 }
 
 fn run(events: &str) -> ScriptMove {
-    let setup =
-        ScriptSetup { spec: "princhess".parse().unwrap(), clock_ms: 60_000.0, inc_ms: 0.0, movestogo: None, ply: 0 };
+    let setup = ScriptSetup {
+        spec: "princhess".parse().unwrap(),
+        clock_ms: 60_000.0,
+        inc_ms: 0.0,
+        movestogo: None,
+        ply: 0,
+    };
     run_script(&setup, &parse_events(events).unwrap()).unwrap().moves.remove(0)
 }
 

@@ -69,9 +69,3 @@ impl StockfishConfig {
     /// The same with `Ponder` on (a quarter more optimum).
     pub const PONDER: StockfishConfig = StockfishConfig { ponder: true, ..Self::SF };
 }
-
-impl Default for StockfishConfig {
-    fn default() -> Self {
-        Self::SF
-    }
-}

@@ -2,40 +2,45 @@
 //! ranges, units, descriptions, in-search and searcher flags, sources), its presets, its glossary
 //! terms, and how it builds the manager. One line in the registry (`tm/mod.rs`) makes it known.
 
-use crate::tm::params::flags::{CHECK_EVERY};
 use crate::tm::glossary::{Entry, Repo, Source, Unit, e};
-use crate::tm::params::tables::{bool_, f64_, int_};
+use crate::tm::params::flags::{CHECK_EVERY, searcher_only};
+use crate::tm::params::tables::{bool_, concat, f64_, int_, move_overhead};
 use crate::tm::params::{ManagerConfig, ManagerInfo, Param, Preset};
 use crate::tm::stockfish::StockfishConfig;
-use crate::tm::{SearchKind, TimeManager, stockfish};
+use crate::tm::{SearchKind, stockfish};
 
 const TIMEMAN: Source = Source::Upstream(Repo::Stockfish, "src/timeman.cpp");
 const SEARCH: Source = Source::Upstream(Repo::Stockfish, "src/search.cpp");
 const THREAD: Source = Source::Upstream(Repo::Stockfish, "src/thread.cpp");
+const ENGINE: Source = Source::Upstream(Repo::Stockfish, "src/engine.cpp");
 /// Why a parameter of Stockfish's soft check does nothing under MCTS.
 const SF_SOFT_CHECK: &str = "it acts in Stockfish's soft check after each completed iteration; under MCTS the manager stops at min(optimum, maximum), so this does nothing there";
 
+/// Where the rows come from.
+const S: &str = "Stockfish @762dd1da";
+
 impl ManagerConfig for StockfishConfig {
     const NAME: &'static str = "stockfish";
-    const ALIASES: &'static [&'static str] = &[];
     const SEARCH: SearchKind = SearchKind::AlphaBeta;
-    const IN_SEARCH: &'static [&'static str] = &["score-unit", "increase-depth-frac", "single-move-cap-ms", "check-calls", "time-reduction-init"];
-    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &[
-        ("check-calls", SearchKind::AlphaBeta, CHECK_EVERY),
-        ("score-unit", SearchKind::AlphaBeta, SF_SOFT_CHECK),
-        ("increase-depth-frac", SearchKind::AlphaBeta, SF_SOFT_CHECK),
-        ("single-move-cap-ms", SearchKind::AlphaBeta, SF_SOFT_CHECK),
-        ("time-reduction-init", SearchKind::AlphaBeta, SF_SOFT_CHECK),
-    ];
+    const IN_SEARCH: &'static [&'static str] =
+        &["score-unit", "increase-depth-frac", "single-move-cap-ms", "check-calls", "time-reduction-init"];
+    const ONLY_FOR: &'static [(&'static str, SearchKind, &'static str)] = &concat::<_, 5>(
+        &[("check-calls", SearchKind::AlphaBeta, CHECK_EVERY)],
+        &searcher_only(
+            ["score-unit", "increase-depth-frac", "single-move-cap-ms", "time-reduction-init"],
+            SearchKind::AlphaBeta,
+            SF_SOFT_CHECK,
+        ),
+    );
     const SOURCES: &'static [(&'static str, Source)] = &[
-        ("move-overhead", Source::Upstream(Repo::Stockfish, "src/engine.cpp")),
-        ("ponder", Source::Upstream(Repo::Stockfish, "src/engine.cpp")),
+        ("move-overhead", ENGINE),
+        ("ponder", ENGINE),
         ("score-unit", Source::Upstream(Repo::Stockfish, "src/types.h")),
-        ("increase-depth-frac", Source::Upstream(Repo::Stockfish, "src/search.cpp")),
-        ("single-move-cap-ms", Source::Upstream(Repo::Stockfish, "src/search.cpp")),
-        ("check-calls", Source::Upstream(Repo::Stockfish, "src/search.cpp")),
-        ("time-reduction-init", Source::Upstream(Repo::Stockfish, "src/thread.cpp")),
-        ("*", Source::Upstream(Repo::Stockfish, "src/timeman.cpp")),
+        ("increase-depth-frac", SEARCH),
+        ("single-move-cap-ms", SEARCH),
+        ("check-calls", SEARCH),
+        ("time-reduction-init", THREAD),
+        ("*", TIMEMAN),
     ];
     #[rustfmt::skip]
     const TERMS: &'static [Entry] = &[
@@ -84,85 +89,70 @@ impl ManagerConfig for StockfishConfig {
             "average score·score-unit", SEARCH),
     ];
 
-    fn info() -> ManagerInfo {
-        ManagerInfo {
-            label: "Stockfish",
-            reference: "Stockfish @762dd1da timeman.cpp, search.cpp, thread.cpp, engine.cpp, types.h",
-            description: "optimum/maximum from clock and ply; soft stop scaled by falling eval, stability and node effort",
-        }
-    }
+    const INFO: ManagerInfo = ManagerInfo {
+        label: "Stockfish",
+        reference: "Stockfish @762dd1da timeman.cpp, search.cpp, thread.cpp, engine.cpp, types.h",
+        description: "optimum/maximum from clock and ply; soft stop scaled by falling eval, stability and node effort",
+    };
 
-    fn params() -> &'static [Param<Self>] {
-        type C = StockfishConfig;
-        const S: &str = "Stockfish @762dd1da";
-        const PARAMS: &[Param<C>] = &[
-            Param::new("move-overhead", "Move overhead", int_!(C, u32, move_overhead))
-                .log(0.0, 5000.0, 1.0)
-                .unit("ms")
-                .desc("Move Overhead (engine.cpp)")
-                .src(S),
-            Param::new("ponder", "Ponder", bool_!(C, ponder))
-                .desc("Ponder option: optimum += optimum·ponder-bonus")
-                .src(S),
-            Param::new("ponder-bonus", "Ponder bonus", f64_!(C, ponder_bonus))
-                .lin(0.0, 1.0, 0.05)
-                .desc("Stockfish uses ⌊optimum/4⌋")
-                .src(S),
-            Param::new("score-unit", "Score unit", f64_!(C, score_unit))
-                .lin(0.5, 5.0, 0.01)
-                .unit("internal/cp")
-                .desc("internal units per centipawn fed by the searcher (PawnValue 208 / 100; the centipawns Stockfish prints are ≈ 3.85 units each)")
-                .src("project (types.h PawnValue = 208)"),
-            Param::new("horizon", "Move horizon", int_!(C, u32, horizon))
-                .lin(10.0, 100.0, 1.0)
-                .unit("moves")
-                .desc("move horizon mtg")
-                .src(S),
-            Param::new("max-clock-frac", "Max clock share", f64_!(C, max_clock_frac))
-                .lin(0.3, 0.95, 0.005)
-                .desc("maximum ≤ this·clock − O")
-                .src(S),
-            Param::new("increase-depth-frac", "Increase-depth share", f64_!(C, increase_depth_frac))
-                .lin(0.0, 1.0, 0.05)
-                .desc("deepen only while elapsed ≤ this·totalTime")
-                .src(S),
-            Param::new("single-move-cap-ms", "Single-move cap", int_!(C, u32, single_move_cap_ms))
-                .lin(0.0, 5000.0, 50.0)
-                .unit("ms")
-                .desc("soft cap with one legal move")
-                .src(S),
-            Param::new("check-calls", "Check calls", int_!(C, u32, check_calls))
-                .log_factor(1.0, 65536.0, 2.0)
-                .unit("calls")
-                .desc("hard check every this many search() calls on the main thread")
-                .src(S),
-            Param::new("time-reduction-init", "Initial time reduction", f64_!(C, time_reduction_init))
-                .lin(0.5, 1.6, 0.01)
-                .desc("previousTimeReduction at a new game (thread.cpp)")
-                .src(S),
-            Param::new("cyclic-fix", "40/x fix", bool_!(C, cyclic_fix))
-                .desc("true: shrink the horizon under 1 s only without movestogo (Stockfish #7117, 2026-09, after the pinned commit: 557 timeouts against 0 in 1 984 games at 40/1 before it); false: the pinned commit, which shrinks it under repeating controls too")
-                .src("Stockfish #7117 (fix of timeman.cpp @762dd1da)"),
-        ];
-        PARAMS
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        move_overhead(int_!(Self, u32, move_overhead))
+            .log(0.0, 5000.0, 1.0)
+            .desc("Move Overhead (engine.cpp)")
+            .src(S),
+        Param::new("ponder", "Ponder", bool_!(Self, ponder))
+            .desc("Ponder option: optimum += optimum·ponder-bonus")
+            .src(S),
+        Param::new("ponder-bonus", "Ponder bonus", f64_!(Self, ponder_bonus))
+            .lin(0.0, 1.0, 0.05)
+            .desc("Stockfish uses ⌊optimum/4⌋")
+            .src(S),
+        Param::new("score-unit", "Score unit", f64_!(Self, score_unit))
+            .lin(0.5, 5.0, 0.01)
+            .unit("internal/cp")
+            .desc("internal units per centipawn fed by the searcher (PawnValue 208 / 100; the centipawns Stockfish prints are ≈ 3.85 units each)")
+            .src("project (types.h PawnValue = 208)"),
+        Param::new("horizon", "Move horizon", int_!(Self, u32, horizon))
+            .lin(10.0, 100.0, 1.0)
+            .unit("moves")
+            .desc("move horizon mtg")
+            .src(S),
+        Param::new("max-clock-frac", "Max clock share", f64_!(Self, max_clock_frac))
+            .lin(0.3, 0.95, 0.005)
+            .desc("maximum ≤ this·clock − O")
+            .src(S),
+        Param::new("increase-depth-frac", "Increase-depth share", f64_!(Self, increase_depth_frac))
+            .lin(0.0, 1.0, 0.05)
+            .desc("deepen only while elapsed ≤ this·totalTime")
+            .src(S),
+        Param::new("single-move-cap-ms", "Single-move cap", int_!(Self, u32, single_move_cap_ms))
+            .lin(0.0, 5000.0, 50.0)
+            .unit("ms")
+            .desc("soft cap with one legal move")
+            .src(S),
+        Param::new("check-calls", "Check calls", int_!(Self, u32, check_calls))
+            .log_factor(1.0, 65536.0, 2.0)
+            .unit("calls")
+            .desc("hard check every this many search() calls on the main thread")
+            .src(S),
+        Param::new("time-reduction-init", "Initial time reduction", f64_!(Self, time_reduction_init))
+            .lin(0.5, 1.6, 0.01)
+            .desc("previousTimeReduction at a new game (thread.cpp)")
+            .src(S),
+        Param::new("cyclic-fix", "40/x fix", bool_!(Self, cyclic_fix))
+            .desc("true: shrink the horizon under 1 s only without movestogo (Stockfish #7117, 2026-09, after the pinned commit: 557 timeouts against 0 in 1 984 games at 40/1 before it); false: the pinned commit, which shrinks it under repeating controls too")
+            .src("Stockfish #7117 (fix of timeman.cpp @762dd1da)"),
+    ];
 
-    fn presets() -> Vec<Preset<Self>> {
-        vec![
-            Preset {
-                name: "sf",
-                description: "Stockfish @762dd1da, Ponder off",
-                config: StockfishConfig::SF,
-            },
-            Preset {
-                name: "ponder",
-                description: "Ponder on: a quarter more optimum",
-                config: StockfishConfig::PONDER,
-            },
-        ]
-    }
+    const PRESETS: &'static [Preset<Self>] = &[
+        Preset { name: "sf", description: "Stockfish @762dd1da, Ponder off", config: StockfishConfig::SF },
+        Preset {
+            name: "ponder",
+            description: "Ponder on: a quarter more optimum",
+            config: StockfishConfig::PONDER,
+        },
+    ];
 
-    fn build(&self) -> Box<dyn TimeManager> {
-        Box::new(stockfish::Stockfish::new(*self))
-    }
+    type Manager = stockfish::Stockfish;
+    const NEW: fn(Self) -> stockfish::Stockfish = stockfish::Stockfish::new;
 }
