@@ -20,6 +20,9 @@ run() { # run NAME CMD...: time a step and keep its output for the count
 
 run setup bash scripts/setup.sh --test
 run fmt cargo fmt --all --check
+# The managers' modules are declared inside the registry's `managers!` macro (crate/src/tm/mod.rs),
+# where cargo fmt does not reach them: rustfmt checks them by path.
+run fmt-managers rustfmt --edition 2024 --check crate/src/tm/*.rs crate/src/tm/*/*.rs
 run clippy-native cargo clippy --all-targets --locked -- -D warnings
 run clippy-wasm cargo clippy --target wasm32-unknown-unknown --lib --locked -- -D warnings
 # The two modules' feature sets (docs/architecture.md, "Two wasm modules"): the charts module
