@@ -42,6 +42,12 @@ impl History {
         self.table[turn as usize][from][to]
     }
 
+    /// The scores of `turn`'s quiet moves, indexed by from and to square.
+    #[inline]
+    pub fn side(&self, turn: Color) -> &[[i32; 64]; 64] {
+        &self.table[turn as usize]
+    }
+
     /// Adds `bonus` (negative: a malus) with gravity, so values saturate at ±[`HISTORY_MAX`].
     #[inline]
     pub fn update(&mut self, turn: Color, key: u16, bonus: i32) {
