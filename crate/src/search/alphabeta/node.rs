@@ -163,11 +163,20 @@ impl Search<'_, '_> {
                     m
                 }
             };
-            let child = sp.play_into(m, &mut slot);
-            self.tt.prefetch(child.key());
+            // At depth 1 a child not in check is searched by quiescence search alone (no
+            // reduction applies there, and no check extension), which reads neither its key
+            // nor the key stack: the key is not computed, the table line not prefetched, the
+            // stack not pushed.
+            let child =
+                if depth > 1 { sp.play_into(m, &mut slot) } else { sp.play_into_unless_quiet(m, &mut slot) };
+            const { assert!(LMR_MIN_DEPTH > 1, "depth-1 children are searched unreduced") };
+            let keyed = depth > 1 || child.is_check();
+            if keyed {
+                self.tt.prefetch(child.key());
+                self.keys.push(child.key());
+            }
             let key_m = pack(m);
             let quiet = victim(m).is_none() && !m.is_promotion();
-            self.keys.push(child.key());
             let new_depth = depth - 1;
             let mut score;
             if index == 0 {
@@ -197,7 +206,9 @@ impl Search<'_, '_> {
                     score = -self.negamax(child, new_depth, -beta, -alpha, ply + 1, true);
                 }
             }
-            self.keys.pop();
+            if keyed {
+                self.keys.pop();
+            }
             if self.stop.is_some() {
                 return 0;
             }

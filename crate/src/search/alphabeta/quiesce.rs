@@ -95,7 +95,8 @@ impl Search<'_, '_> {
                     continue;
                 }
             }
-            let child = sp.play_into(m, &mut slot);
+            // Quiescence search reads no key.
+            let child = sp.play_into_keyless(m, &mut slot);
             let score = -self.qsearch(child, -beta, -alpha, ply + 1);
             if self.stop.is_some() {
                 return 0;
