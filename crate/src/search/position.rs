@@ -8,7 +8,8 @@
 //! the game's earlier positions, which the search needs for repetition draws.
 
 use shakmaty::{
-    CastlingSide, Chess, Color, EnPassantMode, File, Move, Piece, Position, Role, Square,
+    Bitboard, CastlingSide, Chess, Color, EnPassantMode, File, Move, Piece, Position, Role, Square,
+    attacks::{bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, ray, rook_attacks},
     zobrist::{Zobrist64, ZobristValue},
 };
 
@@ -263,6 +264,43 @@ impl SearchPosition {
             key ^= ep_key(ep.file());
         }
         key
+    }
+
+    /// The static evaluation of the position after the legal move `m`, from its side to
+    /// move's point of view (what [`SearchPosition::evaluate`] of the child gives), without
+    /// making the move.
+    #[inline(always)]
+    pub fn child_eval(&self, m: Move) -> i32 {
+        self.eval.update(&self.pos, m).evaluate(!self.pos.turn())
+    }
+
+    /// Whether the legal move `m` may check the other side: exactly whether it does for a
+    /// normal move, `true` for the other kinds (not examined).
+    ///
+    /// Before the move the other side is not in check (a legal position), so a check comes
+    /// from the piece that lands on `to` or from a slider of ours whose line to the king ran
+    /// through `from`; that second test runs only when `from` lies on a line through the king
+    /// (a capture opens no line: `to` stays occupied).
+    #[inline(always)]
+    pub fn may_give_check(&self, m: Move) -> bool {
+        let Move::Normal { role, from, to, promotion, .. } = m else { return true };
+        let board = self.pos.board();
+        let us = self.pos.turn();
+        let Some(king) = board.king_of(!us) else { return false };
+        let occupied = board.occupied().without(from).with(to);
+        let direct = match promotion.unwrap_or(role) {
+            Role::Pawn => pawn_attacks(us, to),
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            Role::Queen => queen_attacks(to, occupied),
+            Role::King => Bitboard(0),
+        };
+        direct.contains(king)
+            || (ray(king, from).any()
+                && ((rook_attacks(king, occupied) & board.rooks_and_queens())
+                    | (bishop_attacks(king, occupied) & board.bishops_and_queens()))
+                .intersects(board.by_color(us).without(from)))
     }
 
     /// The position after a null move (the side to move passes), or `None` if the side to move

@@ -25,7 +25,13 @@ fn incremental_key_and_eval_match_from_scratch() {
                 let (mut a, mut b) = (MaybeUninit::uninit(), MaybeUninit::uninit());
                 let keyless = sp.play_into_keyless(m, &mut a).clone();
                 let unless_quiet = sp.play_into_unless_quiet(m, &mut b).clone();
+                let (may_check, eval) = (sp.may_give_check(m), sp.child_eval(m));
                 sp = sp.play(m);
+                assert_eq!(eval, sp.evaluate(), "child evaluation of {m}");
+                assert!(may_check || !sp.is_check(), "{m} checks");
+                if let Move::Normal { .. } = m {
+                    assert_eq!(may_check, sp.is_check(), "check test of {m}");
+                }
                 // The same position, evaluation and check; the key only where asked for.
                 for (other, keyed) in [(&keyless, false), (&unless_quiet, sp.is_check())] {
                     assert_eq!(other.pos(), sp.pos());
