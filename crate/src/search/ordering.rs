@@ -213,8 +213,7 @@ impl<'m> MovePicker<'m> {
     /// Scores `moves[next..]` (entries before `next` hold a placeholder and are never read).
     ///
     /// One pass with the common case, a quiet normal move, first: its score is a killer's or
-    /// its history value, read from the side's 64×64 table by from and to (no packing, no
-    /// bounds check). Captures and promotions follow in the same match; other kinds of move
+    /// its history value, read from the side's row by from and to (no bounds check). Captures and promotions follow in the same match; other kinds of move
     /// go to [`special_score`]. The scores are those of the general rules in the module
     /// documentation.
     fn score(&mut self, history: &History) {
@@ -231,7 +230,7 @@ impl<'m> MovePicker<'m> {
                 } else if key == k1 {
                     KILLER - 1
                 } else {
-                    table[from as usize][to as usize]
+                    table[history::index(key)]
                 }
             }
             Move::Normal { role, capture: Some(c), promotion: None, .. } => {
