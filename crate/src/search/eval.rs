@@ -228,7 +228,7 @@ impl EvalState {
     }
 
     /// The terms after `m` is played in `pos` (whose terms are `self`). `m` must be legal.
-    #[inline]
+    #[inline(always)]
     pub fn update(&self, pos: &Chess, m: Move) -> Self {
         let us = pos.turn();
         let mut s = *self;

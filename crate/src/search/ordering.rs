@@ -180,15 +180,13 @@ impl<'m> MovePicker<'m> {
         self.pending_tt != 0
     }
 
-    /// Orders captures and queen promotions by MVV-LVA (quiescence search); other moves in the
-    /// list are dropped.
+    /// Orders captures and queen promotions by MVV-LVA (quiescence search). The list holds
+    /// nothing else ([`super::movegen::tactical_moves`] generates only those).
     #[inline]
     pub fn tactical(moves: &'m mut MoveList, scores: &'m mut Scores) -> Self {
-        moves.retain(|m| is_tactical(*m));
+        debug_assert!(moves.iter().all(|m| is_tactical(*m)), "a quiet move in a tactical list");
         scores.clear();
-        for &m in moves.iter() {
-            scores.push(tactical_score(m).unwrap_or(0));
-        }
+        scores.extend(moves.iter().map(|&m| tactical_score(m).unwrap_or(0)));
         MovePicker {
             moves,
             scores,
@@ -212,37 +210,38 @@ impl<'m> MovePicker<'m> {
         self.moves.is_empty()
     }
 
+    /// Scores `moves[next..]` (entries before `next` hold a placeholder and are never read).
+    ///
+    /// One pass with the common case, a quiet normal move, first: its score is a killer's or
+    /// its history value, read from the side's row by from and to (no bounds check). Captures and promotions follow in the same match; other kinds of move
+    /// go to [`special_score`]. The scores are those of the general rules in the module
+    /// documentation.
     fn score(&mut self, history: &History) {
+        let table = history.side(self.turn);
+        let [k0, k1] = self.killers;
+        let (killers, turn) = (self.killers, self.turn);
         self.scores.clear();
-        // Scores are indexed like the moves; entries before `next` are never read.
-        for (i, &m) in self.moves.iter().enumerate() {
-            let s = if i < self.next {
-                TT_MOVE
-            } else if let Move::Normal { role, from, capture, to, promotion } = m {
-                // The common kind of move in one match; the same scores as the general branch
-                // below.
-                match (promotion, capture) {
-                    (Some(Role::Queen), c) => {
-                        CAPTURE + (c.map_or(0, rank) + rank(Role::Queen)) * 16 - rank(role)
-                    }
-                    (Some(_), _) => UNDERPROMOTION,
-                    (None, Some(c)) => CAPTURE + rank(c) * 16 - rank(role),
-                    (None, None) => {
-                        let key = from as u16 | (to as u16) << 6;
-                        if key == self.killers[0] {
-                            KILLER
-                        } else if key == self.killers[1] {
-                            KILLER - 1
-                        } else {
-                            history.get(self.turn, key)
-                        }
-                    }
+        self.scores.extend(std::iter::repeat_n(TT_MOVE, self.next));
+        self.scores.extend(self.moves[self.next..].iter().map(|&m| match m {
+            Move::Normal { from, to, capture: None, promotion: None, .. } => {
+                let key = from as u16 | (to as u16) << 6;
+                if key == k0 {
+                    KILLER
+                } else if key == k1 {
+                    KILLER - 1
+                } else {
+                    table[history::index(key)]
                 }
-            } else {
-                special_score(m, self.killers, self.turn, history)
-            };
-            self.scores.push(s);
-        }
+            }
+            Move::Normal { role, capture: Some(c), promotion: None, .. } => {
+                CAPTURE + rank(c) * 16 - rank(role)
+            }
+            Move::Normal { role, capture, promotion: Some(Role::Queen), .. } => {
+                CAPTURE + (capture.map_or(0, rank) + rank(Role::Queen)) * 16 - rank(role)
+            }
+            Move::Normal { promotion: Some(_), .. } => UNDERPROMOTION,
+            _ => special_score(m, killers, turn, history),
+        }));
         self.scored = true;
     }
 

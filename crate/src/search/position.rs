@@ -8,7 +8,8 @@
 //! the game's earlier positions, which the search needs for repetition draws.
 
 use shakmaty::{
-    CastlingSide, Chess, Color, EnPassantMode, File, Move, Piece, Position, Role, Square,
+    Bitboard, CastlingSide, Chess, Color, EnPassantMode, File, Move, Piece, Position, Role, Square,
+    attacks::{bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, ray, rook_attacks},
     zobrist::{Zobrist64, ZobristValue},
 };
 
@@ -74,6 +75,13 @@ fn copy_into<'s>(src: &SearchPosition, slot: &'s mut MaybeUninit<SearchPosition>
 pub fn zobrist_key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0
 }
+
+/// [`SearchPosition::make`]: the child's key is computed.
+const KEY_ALWAYS: u8 = 0;
+/// [`SearchPosition::make`]: the child's key is computed if the child is in check, else 0.
+const KEY_IF_CHECK: u8 = 1;
+/// [`SearchPosition::make`]: the child's key is 0.
+const KEY_NEVER: u8 = 2;
 
 /// Whether the side to move is in check. The search asks this several times per node (check
 /// extension, null-move guard, reductions), so the answer is computed once, here, inline:
@@ -156,8 +164,65 @@ impl SearchPosition {
     /// with a word-by-word copy of the parent. Returning a fresh `SearchPosition` by value
     /// costs a `memcpy` for the return slot, and wasm engines run every `memcpy` (`memory.copy`)
     /// as an out-of-line call.
-    #[inline]
+    #[inline(always)]
     pub fn play_into<'s>(&self, m: Move, slot: &'s mut MaybeUninit<SearchPosition>) -> &'s SearchPosition {
+        self.make::<KEY_ALWAYS>(m, slot)
+    }
+
+    /// [`SearchPosition::play_into`] for a child that quiescence search alone will search
+    /// unless it is in check: its key is computed only when it is in check, and is 0
+    /// ([`SearchPosition::key`] is then not the position's) otherwise.
+    ///
+    /// Quiescence search never reads a key (no table, no repetitions), and most children of
+    /// a node at depth 1 are searched by quiescence search alone.
+    #[inline(always)]
+    pub fn play_into_unless_quiet<'s>(
+        &self,
+        m: Move,
+        slot: &'s mut MaybeUninit<SearchPosition>,
+    ) -> &'s SearchPosition {
+        self.make::<KEY_IF_CHECK>(m, slot)
+    }
+
+    /// [`SearchPosition::play_into`] without the key (0): for quiescence search's children,
+    /// which read none.
+    #[inline(always)]
+    pub fn play_into_keyless<'s>(
+        &self,
+        m: Move,
+        slot: &'s mut MaybeUninit<SearchPosition>,
+    ) -> &'s SearchPosition {
+        self.make::<KEY_NEVER>(m, slot)
+    }
+
+    /// The child after `m` in `slot`, with its key as `KEY` says ([`KEY_ALWAYS`],
+    /// [`KEY_IF_CHECK`], [`KEY_NEVER`]).
+    ///
+    /// Out of line, one copy per kind of key, with the evaluation update inside (inlined into
+    /// the search's loops, the update was left as a call of its own and cost twice as much).
+    #[inline(never)]
+    fn make<'s, const KEY: u8>(
+        &self,
+        m: Move,
+        slot: &'s mut MaybeUninit<SearchPosition>,
+    ) -> &'s SearchPosition {
+        let eval = self.eval.update(&self.pos, m);
+        let child = copy_into(self, slot);
+        child.eval = eval;
+        child.pos.play_unchecked(m);
+        child.check = in_check(&child.pos);
+        child.key = match KEY {
+            KEY_ALWAYS => self.child_key(m, &child.pos),
+            KEY_IF_CHECK if child.check => self.child_key(m, &child.pos),
+            _ => 0,
+        };
+        child
+    }
+
+    /// The key of `after`, the position after the legal move `m` in this one, updated from
+    /// this position's key.
+    #[inline(always)]
+    fn child_key(&self, m: Move, after: &Chess) -> u64 {
         let pos = &self.pos;
         let us = pos.turn();
         let mut key = self.key ^ turn_key();
@@ -185,26 +250,57 @@ impl SearchPosition {
             }
             Move::Put { role, to } => key ^= piece_key(to, role.of(us)),
         }
-        let eval = self.eval.update(pos, m);
-        let child = copy_into(self, slot);
-        child.key = key;
-        child.eval = eval;
-        child.pos.play_unchecked(m);
-        child.check = in_check(&child.pos);
-        let (before, after) = (pos.castles(), child.pos.castles());
-        if before.castling_rights() != after.castling_rights() {
+        let (before, after_castles) = (pos.castles(), after.castles());
+        if before.castling_rights() != after_castles.castling_rights() {
             for color in Color::ALL {
                 for side in CastlingSide::ALL {
-                    if before.has(color, side) != after.has(color, side) {
-                        child.key ^= Zobrist64::zobrist_for_castling_right(color, side).0;
+                    if before.has(color, side) != after_castles.has(color, side) {
+                        key ^= Zobrist64::zobrist_for_castling_right(color, side).0;
                     }
                 }
             }
         }
-        if let Some(ep) = child.pos.pseudo_legal_ep_square() {
-            child.key ^= ep_key(ep.file());
+        if let Some(ep) = after.pseudo_legal_ep_square() {
+            key ^= ep_key(ep.file());
         }
-        child
+        key
+    }
+
+    /// The static evaluation of the position after the legal move `m`, from its side to
+    /// move's point of view (what [`SearchPosition::evaluate`] of the child gives), without
+    /// making the move.
+    #[inline(always)]
+    pub fn child_eval(&self, m: Move) -> i32 {
+        self.eval.update(&self.pos, m).evaluate(!self.pos.turn())
+    }
+
+    /// Whether the legal move `m` may check the other side: exactly whether it does for a
+    /// normal move, `true` for the other kinds (not examined).
+    ///
+    /// Before the move the other side is not in check (a legal position), so a check comes
+    /// from the piece that lands on `to` or from a slider of ours whose line to the king ran
+    /// through `from`; that second test runs only when `from` lies on a line through the king
+    /// (a capture opens no line: `to` stays occupied).
+    #[inline(always)]
+    pub fn may_give_check(&self, m: Move) -> bool {
+        let Move::Normal { role, from, to, promotion, .. } = m else { return true };
+        let board = self.pos.board();
+        let us = self.pos.turn();
+        let Some(king) = board.king_of(!us) else { return false };
+        let occupied = board.occupied().without(from).with(to);
+        let direct = match promotion.unwrap_or(role) {
+            Role::Pawn => pawn_attacks(us, to),
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            Role::Queen => queen_attacks(to, occupied),
+            Role::King => Bitboard(0),
+        };
+        direct.contains(king)
+            || (ray(king, from).any()
+                && ((rook_attacks(king, occupied) & board.rooks_and_queens())
+                    | (bishop_attacks(king, occupied) & board.bishops_and_queens()))
+                .intersects(board.by_color(us).without(from)))
     }
 
     /// The position after a null move (the side to move passes), or `None` if the side to move

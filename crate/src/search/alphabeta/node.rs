@@ -163,41 +163,62 @@ impl Search<'_, '_> {
                     m
                 }
             };
-            let child = sp.play_into(m, &mut slot);
-            self.tt.prefetch(child.key());
             let key_m = pack(m);
             let quiet = victim(m).is_none() && !m.is_promotion();
-            self.keys.push(child.key());
             let new_depth = depth - 1;
-            let mut score;
-            if index == 0 {
-                score = -self.negamax(child, new_depth, -beta, -alpha, ply + 1, true);
+            const { assert!(LMR_MIN_DEPTH > 1, "depth-1 children are searched unreduced") };
+            // At depth 1 a child not in check is searched by quiescence search alone, once
+            // with its upper bound at −alpha (no reduction applies there, no check extension,
+            // and a child that stands pat scores at most alpha: no re-search).
+            let leaf = if depth == 1 { self.stand_pat_leaf(sp, m, -alpha, ply + 1) } else { None };
+            let score = if let Some(v) = leaf {
+                -v
             } else {
-                let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && index >= LMR_MIN_MOVE && quiet && !in_check {
-                    r = LMR[depth.min(63) as usize][index.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                    if key_m == killers[0] || key_m == killers[1] {
-                        r -= 1;
-                    }
-                    if child.is_check() {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, new_depth - 1);
+                // Quiescence search reads no key, nor the key stack: a child at depth 1 not in
+                // check gets no key, no prefetch of its table line, no place on the stack.
+                let child = if depth > 1 {
+                    sp.play_into(m, &mut slot)
+                } else {
+                    sp.play_into_unless_quiet(m, &mut slot)
+                };
+                let keyed = depth > 1 || child.is_check();
+                if keyed {
+                    self.tt.prefetch(child.key());
+                    self.keys.push(child.key());
                 }
-                score = -self.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
-                // No re-search once the search is stopped: the 0 an aborted child returns can
-                // look like a fail-high, and a re-search would count nodes past the limit.
-                if score > alpha && r > 0 && self.stop.is_none() {
-                    score = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1, true);
-                }
-                if score > alpha && score < beta && self.stop.is_none() {
+                let mut score;
+                if index == 0 {
                     score = -self.negamax(child, new_depth, -beta, -alpha, ply + 1, true);
+                } else {
+                    let mut r = 0;
+                    if depth >= LMR_MIN_DEPTH && index >= LMR_MIN_MOVE && quiet && !in_check {
+                        r = LMR[depth.min(63) as usize][index.min(63)] as i32;
+                        if pv_node {
+                            r -= 1;
+                        }
+                        if key_m == killers[0] || key_m == killers[1] {
+                            r -= 1;
+                        }
+                        if child.is_check() {
+                            r -= 1;
+                        }
+                        r = r.clamp(0, new_depth - 1);
+                    }
+                    score = -self.negamax(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                    // No re-search once the search is stopped: the 0 an aborted child returns can
+                    // look like a fail-high, and a re-search would count nodes past the limit.
+                    if score > alpha && r > 0 && self.stop.is_none() {
+                        score = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    }
+                    if score > alpha && score < beta && self.stop.is_none() {
+                        score = -self.negamax(child, new_depth, -beta, -alpha, ply + 1, true);
+                    }
                 }
-            }
-            self.keys.pop();
+                if keyed {
+                    self.keys.pop();
+                }
+                score
+            };
             if self.stop.is_some() {
                 return 0;
             }

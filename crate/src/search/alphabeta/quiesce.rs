@@ -3,7 +3,7 @@
 
 use std::mem::MaybeUninit;
 
-use shakmaty::{MoveList, Position};
+use shakmaty::{Move, MoveList, Position};
 
 use super::super::movegen::tactical_moves;
 use super::super::ordering::{MovePicker, Scores, see, victim};
@@ -39,6 +39,39 @@ impl Search<'_, '_> {
             return stand_pat;
         }
         self.qsearch_moves(sp, alpha.max(stand_pat), beta, ply, stand_pat)
+    }
+
+    /// [`Search::qsearch`] of the child after `m` (at `ply`, with `beta` the upper bound of its
+    /// window) when that search ends at its stand pat, without making the child: `m` is a
+    /// normal move that does not give check and the child's static evaluation is at least
+    /// `beta`. The node is counted, and the search stopped, as [`Search::qsearch`] would;
+    /// `None` (nothing counted) when the child must be searched.
+    ///
+    /// Most quiescence nodes end at their stand pat; copying the position and playing the move
+    /// costs more than the evaluation update and the check test that find them.
+    #[inline(always)]
+    pub(super) fn stand_pat_leaf(
+        &mut self,
+        sp: &SearchPosition,
+        m: Move,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if ply >= MAX_PLY - 1 {
+            return None;
+        }
+        let stand_pat = sp.child_eval(m);
+        if stand_pat < beta || sp.may_give_check(m) {
+            return None;
+        }
+        self.pv_len[ply] = 0;
+        if self.tick() {
+            return Some(0);
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        Some(stand_pat)
     }
 
     /// The moves of [`Search::qsearch`]; `stand_pat` is the static evaluation, or `-INF`
@@ -95,8 +128,11 @@ impl Search<'_, '_> {
                     continue;
                 }
             }
-            let child = sp.play_into(m, &mut slot);
-            let score = -self.qsearch(child, -beta, -alpha, ply + 1);
+            let score = match self.stand_pat_leaf(sp, m, -alpha, ply + 1) {
+                Some(v) => -v,
+                // Quiescence search reads no key.
+                None => -self.qsearch(sp.play_into_keyless(m, &mut slot), -beta, -alpha, ply + 1),
+            };
             if self.stop.is_some() {
                 return 0;
             }

@@ -24,6 +24,7 @@ fn order_is_tt_move_then_mvv_lva_then_killers_then_history() {
     assert_eq!(order[5], "c1c2", "best history");
     assert_eq!(order.len(), moves.len());
     let mut list = moves.clone();
+    list.retain(|m| is_tactical(*m));
     let mut picker = MovePicker::tactical(&mut list, &mut scores);
     let q: Vec<String> =
         std::iter::from_fn(|| picker.next(&history)).map(crate::search::position::uci).collect();

@@ -22,7 +22,22 @@ fn incremental_key_and_eval_match_from_scratch() {
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 let m = moves[(seed % moves.len() as u64) as usize];
+                let (mut a, mut b) = (MaybeUninit::uninit(), MaybeUninit::uninit());
+                let keyless = sp.play_into_keyless(m, &mut a).clone();
+                let unless_quiet = sp.play_into_unless_quiet(m, &mut b).clone();
+                let (may_check, eval) = (sp.may_give_check(m), sp.child_eval(m));
                 sp = sp.play(m);
+                assert_eq!(eval, sp.evaluate(), "child evaluation of {m}");
+                assert!(may_check || !sp.is_check(), "{m} checks");
+                if let Move::Normal { .. } = m {
+                    assert_eq!(may_check, sp.is_check(), "check test of {m}");
+                }
+                // The same position, evaluation and check; the key only where asked for.
+                for (other, keyed) in [(&keyless, false), (&unless_quiet, sp.is_check())] {
+                    assert_eq!(other.pos(), sp.pos());
+                    assert_eq!((other.eval_state(), other.is_check()), (sp.eval_state(), sp.is_check()));
+                    assert_eq!(other.key(), if keyed { sp.key() } else { 0 }, "key after {m}");
+                }
                 assert_eq!(sp.key(), zobrist_key(sp.pos()), "key after {m}");
                 assert_eq!(sp.is_check(), sp.pos().is_check(), "check after {m}");
                 assert_eq!(*sp.eval_state(), EvalState::from_board(sp.pos().board()));
