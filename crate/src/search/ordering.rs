@@ -138,25 +138,14 @@ impl<'m> MovePicker<'m> {
         MovePicker { moves, scores, next: 0, tt_first, scored: false, ready: 0, killers, turn, pending_tt: 0 }
     }
 
-    /// A picker for a node whose table move `tt_move` (legal: see [`super::position::unpack`])
-    /// is searched before the node's moves are generated. Its first [`MovePicker::next`]
-    /// generates them into the empty `moves` and carries on exactly as a
-    /// [`MovePicker::new`] of that list and `tt_move` after it handed out the table move.
+    /// This picker, made over an empty list with no table move, for a node whose table move
+    /// `tt_move` (legal: see [`super::position::unpack`]) is searched before the node's moves
+    /// are generated. Its first [`MovePicker::next`] generates them ([`MovePicker::fill`]) and
+    /// carries on exactly as a [`MovePicker::new`] of that list and `tt_move` after it handed
+    /// out the table move: `next` is 1 over the empty list.
     #[inline]
-    pub fn after_tt_move(
-        moves: &'m mut MoveList,
-        scores: &'m mut Scores,
-        tt_move: u16,
-        killers: [u16; 2],
-        turn: Color,
-    ) -> Self {
-        moves.clear();
-        MovePicker::new(moves, scores, 0, killers, turn).pending(tt_move)
-    }
-
-    /// Marks the list as still to generate: `next` 1 over an empty list (see [`MovePicker::fill`]).
-    #[inline]
-    fn pending(mut self, tt_move: u16) -> Self {
+    pub fn after_tt_move(mut self, tt_move: u16) -> Self {
+        debug_assert!(self.moves.is_empty() && !self.tt_first, "made over an empty list with no table move");
         self.next = 1;
         self.pending_tt = tt_move;
         self

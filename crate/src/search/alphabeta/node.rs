@@ -142,7 +142,7 @@ impl Search<'_, '_> {
         let killers = self.killers[ply];
         let mut scores = Scores::new();
         let mut picker = match tt_first {
-            Some(_) => MovePicker::after_tt_move(&mut moves, &mut scores, tt_move, killers, turn),
+            Some(_) => MovePicker::new(&mut moves, &mut scores, 0, killers, turn).after_tt_move(tt_move),
             None => MovePicker::new(&mut moves, &mut scores, tt_move, killers, turn),
         };
         let mut first = tt_first;
