@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# Builds the crate for wasm32 in release mode, twice (docs/architecture.md, "Two wasm modules"):
+# Builds the crate for wasm32 in release mode, three times (docs/architecture.md, "Three wasm
+# modules"):
 #
-#   engine  features `engine` (no `draw`)               → www/pkg/tmlab.js, tmlab_bg.wasm
-#   charts  features `draw` (no `engine`: no chess)     → www/pkg/charts/charts.js, charts_bg.wasm
+#   engine         features `engine` (no drawing)           → www/pkg/tmlab.js, tmlab_bg.wasm
+#   charts         features `draw` (no `engine`: no chess)  → www/pkg/charts/charts.js, charts_bg.wasm
+#   engine charts  features `draw-engine` (no chess)        → www/pkg/engine-charts/engine_charts.js,
+#                                                             engine_charts_bg.wasm
 #
-# The engine module leaves out the drawing the charts module has (`draw`: CurveCanvas,
-# AllocationCanvas, GameCanvas): the pages that draw those charts load the charts module.
+# The engine module draws nothing: the charts module has the docs pages' charts (`draw`:
+# CurveCanvas, AllocationCanvas, GameCanvas), the engine charts module the engine's own
+# (`draw-engine`: move times, search timeline, engine allocation, clock shares, sweep, tune,
+# scaling, flag risk), drawn from the plain chart data the engine module computes.
 #
-# The charts build has its own cargo profile, `charts` (opt-level "z", in the workspace's
-# Cargo.toml), so its own output directory: the two feature sets never overwrite each other's
-# artifacts, and an unchanged crate rebuilds neither. It is checked to link
-# no chess code: `cargo tree` must not list shakmaty, and the linked module must name no
-# shakmaty or searcher symbol (the build fails otherwise).
+# The two chart builds have their own cargo profiles, `charts` and `engine-charts` (opt-level
+# "z", in the workspace's Cargo.toml), so their own output directories: the feature sets never
+# overwrite each other's artifacts, and an unchanged crate rebuilds none. Both are checked to
+# link no chess code: `cargo tree` must not list shakmaty, and the linked module must name no
+# shakmaty, searcher, game or experiment symbol (the build fails otherwise).
 # Incremental: cargo rebuilds only what changed; bindgen and wasm-opt run only on a new .wasm.
 source "$(dirname "$0")/lib.sh"
 
@@ -40,25 +45,36 @@ echo "    engine build: $(since "$t0") s"
 # gain nothing after gzip.
 bindgen "$target/wasm32-unknown-unknown/release/tmlab.wasm" www/pkg tmlab -O4
 
-step "cargo build --profile charts --target wasm32-unknown-unknown --no-default-features --features draw (charts module)"
-t0=$(now)
-cargo build --profile charts --target wasm32-unknown-unknown -p tmlab --lib --no-default-features --features draw
-echo "    charts build: $(since "$t0") s"
-charts_wasm="$target/wasm32-unknown-unknown/charts/tmlab.wasm"
-# The layering, checked on what was linked: no chess rules, no searcher in the charts module.
-if cargo tree -p tmlab --no-default-features --features draw --target wasm32-unknown-unknown -e normal --prefix none | grep -q '^shakmaty '; then
-  die "the charts module's dependencies include shakmaty (cargo tree -p tmlab --no-default-features)"
-fi
-if grep -aq -e shakmaty -e 'tmlab6search' -e 'tmlab4play' "$charts_wasm"; then
-  die "the charts module ($charts_wasm) links chess code: $(grep -ao -e 'shakmaty[[:alnum:]_]*' -e 'tmlab6search[[:alnum:]_]*' -e 'tmlab4play[[:alnum:]_]*' "$charts_wasm" | sort -u | head -5 | tr '\n' ' ')"
-fi
+# chart_build PROFILE FEATURES NAME: a chart module's cargo build, checked to link no chess code
+# (the layering, on what was linked: no chess rules, no searcher, games or experiments).
+chart_build() {
+  local profile=$1 features=$2 name=$3
+  step "cargo build --profile $profile --target wasm32-unknown-unknown --no-default-features --features $features ($name module)"
+  t0=$(now)
+  cargo build --profile "$profile" --target wasm32-unknown-unknown -p tmlab --lib --no-default-features --features "$features"
+  echo "    $name build: $(since "$t0") s"
+  local wasm="$target/wasm32-unknown-unknown/$profile/tmlab.wasm"
+  if cargo tree -p tmlab --no-default-features --features "$features" --target wasm32-unknown-unknown -e normal --prefix none | grep -q '^shakmaty '; then
+    die "the $name module's dependencies include shakmaty (cargo tree -p tmlab --no-default-features --features $features)"
+  fi
+  local chess=(-e shakmaty -e 'tmlab6search' -e 'tmlab4play' -e 'tmlab10experiment')
+  if grep -aq "${chess[@]}" "$wasm"; then
+    die "the $name module ($wasm) links chess code: $(grep -ao -e 'shakmaty[[:alnum:]_]*' -e 'tmlab6search[[:alnum:]_]*' -e 'tmlab4play[[:alnum:]_]*' -e 'tmlab10experiment[[:alnum:]_]*' "$wasm" | sort -u | head -5 | tr '\n' ' ')"
+  fi
+}
+
+chart_build charts draw charts
 # Small, not fast: it draws a few charts per second at most. --converge repeats -Oz while it
 # still shrinks: 2 018 B raw and 942 B gzip -9 fewer than one pass (474 759 → 472 741 B).
-bindgen "$charts_wasm" www/pkg/charts charts -Oz --converge
+bindgen "$target/wasm32-unknown-unknown/charts/tmlab.wasm" www/pkg/charts charts -Oz --converge
+
+chart_build engine-charts draw-engine "engine charts"
+# The same level: it draws a chart per move or per finished game at most.
+bindgen "$target/wasm32-unknown-unknown/engine-charts/tmlab.wasm" www/pkg/engine-charts engine_charts -Oz --converge
 
 # The Curves view's parameters for code that runs before the wasm loads (from the crate).
 node scripts/curve-params.mjs
-for m in www/pkg/tmlab_bg.wasm www/pkg/charts/charts_bg.wasm; do
+for m in www/pkg/tmlab_bg.wasm www/pkg/charts/charts_bg.wasm www/pkg/engine-charts/engine_charts_bg.wasm; do
   printf 'wasm %s: %s bytes raw, %s bytes gzipped\n' "$m" "$(wc -c < "$m")" "$(gzip -9c "$m" | wc -c)"
 done
 # Brotli and gzip copies, which the dev server serves (scripts/precompressed.mjs).

@@ -25,10 +25,11 @@ run fmt cargo fmt --all --check
 run fmt-managers rustfmt --edition 2024 --check crate/src/tm/*.rs crate/src/tm/*/*.rs
 run clippy-native cargo clippy --all-targets --locked -- -D warnings
 run clippy-wasm cargo clippy --target wasm32-unknown-unknown --lib --locked -- -D warnings
-# The two modules' feature sets (docs/architecture.md, "Two wasm modules"): the charts module
-# (`draw` without `engine`) and the engine module (`engine` without `draw`) must each build
-# warning-free on their own.
+# The three modules' feature sets (docs/architecture.md, "Three wasm modules"): the charts module
+# (`draw` without `engine`), the engine charts module (`draw-engine` alone) and the engine module
+# (`engine` without any drawing) must each build warning-free on their own.
 run clippy-charts cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features draw --locked -- -D warnings
+run clippy-engine-charts cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features draw-engine --locked -- -D warnings
 run clippy-engine cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features engine --locked -- -D warnings
 run rust-tests cargo test --locked
 CHROMEDRIVER="$(command -v chromedriver)" run wasm-tests \

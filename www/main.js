@@ -2,6 +2,7 @@
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
 import init, * as engineModule from './pkg/tmlab.js';
 import initCharts, * as chartsModule from './pkg/charts/charts.js';
+import initEngineCharts from './pkg/engine-charts/engine_charts.js';
 import { provideRules, spec_list } from './ui/rules.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves, mountAllocation } from './views/curves/index.js';
@@ -74,9 +75,9 @@ async function main() {
     return;
   }
 
-  // Two wasm modules (docs/architecture.md, "Two wasm modules"). The small *charts* module draws
-  // the Curves view's charts, the allocation chart and the game chart (the engine module leaves
-  // them out); it is loaded only by the views that draw those (Curves, Learn, Match, Replay),
+  // Three wasm modules (docs/architecture.md, "Three wasm modules"). The small *charts* module
+  // draws the Curves view's charts, the allocation chart and the game chart (the engine module
+  // draws nothing); it is loaded only by the views that draw those (Curves, Learn, Match, Replay),
   // and on a cold Curves view first, before the engine. The rules every view asks (ui/rules.js:
   // ui/params.js, ui/url-checks.js) come from whichever module is instantiated first, so a view
   // that draws none of them (Play, …) never downloads the charts module for its rules.
@@ -87,6 +88,12 @@ async function main() {
     (chartsLoad ??= initCharts(chartsPrefetch()).then(() => {
       provideRules(chartsModule);
     }));
+  // The *engine charts* module draws the engine's own charts from the chart data the engine
+  // module computes (sweep, tune, scaling, flag risk, clock shares): loaded by the views that
+  // draw them, with the engine module, never by a docs page's <tm-curve>.
+  /** @type {Promise<unknown> | null} */
+  let engineChartsLoad = null;
+  const loadEngineCharts = () => (engineChartsLoad ??= initEngineCharts());
   // The *engine* module is compiled once; the page's own instance (the engine's charts: Play,
   // Match, lessons, the allocation chart's engine mode) and every engine worker are instantiated
   // from this Module, so a replacement worker is ready in milliseconds. On a cold Curves view
@@ -150,8 +157,10 @@ async function main() {
       // The charts drew on mount: the engine module may come (after this frame is painted).
       requestAnimationFrame(() => setTimeout(curvesShown, 0));
       if (only && only !== 'allocation') return { curves, allocation: null };
-      // The allocation card draws on the engine module (its engine mode plays games).
-      await engineReady;
+      // The allocation card's engine mode plays games on the engine module and draws them with
+      // the engine charts module (so does the flag-risk card below), fetched once the first
+      // charts are drawn.
+      await Promise.all([engineReady, curvesDrawn.then(loadEngineCharts)]);
       const allocation = mountAllocation(root, {
         state: url.get(ALLOCATION_PREFIX, ALLOCATION_DEFAULTS, {
           limits: { specs: ALLOCATION_LIMITS.specs },
@@ -176,7 +185,8 @@ async function main() {
       return { curves, allocation, flagRisk };
     },
     play: async (root) => {
-      await engineReady;
+      // The move-time chart is drawn by the engine charts module (not in the compact embed).
+      await Promise.all([engineReady, compact ? null : loadEngineCharts()]);
       const m = await import('./views/play/index.js');
       /** @type {Record<string, import('./ui/urlstate.js').UrlCheck>} */
       const check = { tm: checkSpec, wtc: checkTimeControl, btc: checkTimeControl };
@@ -184,8 +194,9 @@ async function main() {
       return m.mountPlay(root, { ...viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS, check), compact });
     },
     match: async (root) => {
-      // The game chart (ui/game-chart.js) is drawn by the charts module.
-      await Promise.all([engineReady, loadCharts()]);
+      // The game chart (ui/game-chart.js) is drawn by the charts module, the Scaling section's
+      // chart by the engine charts module.
+      await Promise.all([engineReady, loadCharts(), loadEngineCharts()]);
       const m = await import('./views/match/index.js');
       /** @type {Record<string, import('./ui/urlstate.js').UrlCheck>} */
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
@@ -201,8 +212,8 @@ async function main() {
     },
     learn: async (root) => {
       // Lessons draw the Curves view's decay and moves-left charts (charts module) beside the
-      // engine's charts.
-      await Promise.all([engineReady, loadCharts()]);
+      // engine's charts (engine charts module).
+      await Promise.all([engineReady, loadCharts(), loadEngineCharts()]);
       // `chart=timeline` (embeds only, from the search timeline's Embed button): that lesson
       // chart alone, its settings the link's `c.` keys (fen, tm, clock, inc, nps).
       if (embed && url.params.get('chart') === 'timeline') {
@@ -239,17 +250,17 @@ async function main() {
       return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));
     },
     leaderboard: async (root) => {
-      await engineReady;
+      await Promise.all([engineReady, loadEngineCharts()]);
       const m = await import('./views/leaderboard/index.js');
       return m.mountLeaderboard(root, viewContext(m.LEADERBOARD_PREFIX, m.LEADERBOARD_DEFAULTS));
     },
     sweep: async (root) => {
-      await engineReady;
+      await Promise.all([engineReady, loadEngineCharts()]);
       const m = await import('./views/sweep/index.js');
       return m.mountSweep(root, viewContext(m.SWEEP_PREFIX, m.SWEEP_DEFAULTS));
     },
     tune: async (root) => {
-      await engineReady;
+      await Promise.all([engineReady, loadEngineCharts()]);
       const m = await import('./views/tune/index.js');
       return m.mountTune(root, viewContext(m.TUNE_PREFIX, m.TUNE_DEFAULTS));
     },

@@ -11,13 +11,14 @@
 //! only those; `play` and `uci` bring it to games and the protocol (neither imports the other);
 //! `plot` draws `play`'s records (`play` does not import `plot`).
 //!
-//! Two builds (docs/architecture.md): with the default feature `engine`, all of the above; without
-//! it, the *charts* library the docs embeds load (`stop`, `clock`, `tm`, `plot` and the chart
-//! half of `wasm`), which does not compile the chess rules at all. The modules that play chess
-//! (`search`, `drive`, `play`, `uci`, `experiment`) and the charts of their records are behind
-//! `#[cfg(feature = "engine")]`. The feature `draw` (default) adds the page canvases both
-//! modules would otherwise link (`wasm::charts`, `wasm::game_chart`): the engine wasm module is
-//! built without it, the charts module with it.
+//! Three wasm builds (docs/architecture.md): with the default feature `engine`, all of the above;
+//! without it, the *charts* library the docs embeds load (`stop`, `clock`, `tm`, `plot` and the
+//! chart half of `wasm`), which does not compile the chess rules at all. The modules that play
+//! chess (`search`, `drive`, `play`, `uci`, `experiment`) and the charts of their records are
+//! behind `#[cfg(feature = "engine")]`. The feature `draw` (default) adds the page canvases of
+//! the charts module (`wasm::charts`, `wasm::game_chart`), `draw-engine` (default) those of the
+//! *engine charts* module, which draws the engine's own charts from plain chart data the engine
+//! computes (`plot::reports`, ...): the engine wasm module is built with neither.
 //!
 //! Citations: `§N.M` in a comment is a section of `docs/spec/time-managers.md`, and
 //! `playground.md §N` one of `docs/spec/playground.md` (`shared/spec/` is their old path); see

@@ -109,7 +109,8 @@ export async function curvesFirstChart(context, base, conditions) {
     const parts = await page.evaluate(() => {
       const res = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'));
       const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
-      const wasm = res.find((r) => /charts[^/]*\.wasm$/.test(r.name));
+      // The charts module (charts_bg…), not the engine charts module (engine_charts_bg…).
+      const wasm = res.find((r) => /\/charts_bg[^/]*\.wasm$/.test(r.name));
       const scripts = res.filter((r) => r.initiatorType === 'script' || /\.js$/.test(r.name));
       return {
         html: nav ? nav.responseEnd : null,

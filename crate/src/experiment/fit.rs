@@ -210,12 +210,8 @@ impl Fit {
     }
 }
 
-/// A value with four significant digits.
-pub fn short(x: f64) -> String {
-    let s = format!("{x:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".into() } else { s.to_string() }
-}
+/// A value with four decimals at most (the charts' tick labels print values the same way).
+pub use crate::plot::reports::short;
 
 #[cfg(test)]
 mod tests {

@@ -1,15 +1,57 @@
 //! The engine-mode allocation chart: one side's moves of a real self-play game (a
-//! [`TraceMove`] list), with per move the time used (a bar), the base soft budget, the effective
+//! [`TraceRow`] list), with per move the time used (a bar), the base soft budget, the effective
 //! soft limit the manager really used, the hard limit, and the clock on a second axis. The
 //! default configuration's game stays as a faint ghost (its time used and effective limit).
+//!
+//! The chart reads plain rows ([`TraceRow`]: a trace move's JSON as the engine module's
+//! `TraceRunner` hands it to the page), so the engine charts module draws it without the engine.
 
 use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Frame, backend_error, style};
-use crate::play::trace::TraceMove;
+
+/// One engine move of a trace as the chart reads it: the JSON of `play::trace::TraceMove`,
+/// field for field (a test checks that one reads back as the other).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TraceRow {
+    /// Half-moves played before this one.
+    pub ply: u32,
+    /// The full move number.
+    pub move_number: u32,
+    /// White moved.
+    pub white: bool,
+    /// The move, SAN.
+    pub san: String,
+    /// The manager's base soft budget, ms.
+    pub base_soft_ms: f64,
+    /// The soft limit the manager was really using when the search ended, ms.
+    pub soft_ms: f64,
+    /// The hard limit, ms.
+    pub hard_ms: f64,
+    /// Time charged to the clock, ms.
+    pub used_ms: f64,
+    /// The mover's clock before the move, ms.
+    pub clock_before_ms: f64,
+    /// The mover's clock after the move (increment included), ms.
+    pub clock_after_ms: f64,
+    /// Nodes (alpha-beta) or playouts (MCTS) searched.
+    pub nodes: u64,
+    /// Completed depth.
+    pub depth: u32,
+    /// Why the search stopped (kebab-case, as the engine reports it).
+    pub stop: String,
+    /// The effective limit's sentence.
+    pub limit_text: String,
+    /// The move lost on time.
+    pub flagged: bool,
+    /// A ponder hit: the ms searched on the opponent's time before it (not charged); `None`
+    /// without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pondered_ms: Option<f64>,
+}
 
 const USED: RGBColor = RGBColor(0x9a, 0xb8, 0xd8);
 const BASE: RGBColor = RGBColor(0xd5, 0x5e, 0x00);
@@ -22,13 +64,13 @@ const PONDER: RGBColor = RGBColor(0x00, 0x9e, 0x73);
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TracePoint {
     /// The move.
-    pub row: TraceMove,
+    pub row: TraceRow,
     /// One line in words.
     pub text: String,
 }
 
 /// One side's moves of a trace (`white`: White's, else Black's).
-pub fn side(moves: &[TraceMove], white: bool) -> Vec<TraceMove> {
+pub fn side(moves: &[TraceRow], white: bool) -> Vec<TraceRow> {
     moves.iter().filter(|m| m.white == white).cloned().collect()
 }
 
@@ -41,7 +83,7 @@ fn top(x: f64) -> f64 {
 
 /// The hovered move's line: `move 12: used 1.84 s · base soft 1.52 s · soft 2.10 s · hard 6.1 s ·
 /// clock 48.3 s · depth 9 · stopped: soft-limit`.
-pub fn describe(m: &TraceMove) -> String {
+pub fn describe(m: &TraceRow) -> String {
     format!(
         "{}move {} {}: used {:.2} s · base soft {:.2} s · effective soft {:.2} s · hard {:.2} s · clock {:.1} s → {:.1} s · \
          depth {} · {} nodes · stopped: {}",
@@ -66,7 +108,7 @@ pub const DEFAULT_GHOST_LABEL: &str = "default settings";
 
 /// The marked move's label drawn on the chart: `move 12: used 1.84 s · soft 2.10 s · hard 6.1 s
 /// · clock 48.3 s` (and `· pondered 0.52 s` on a ponder hit).
-pub fn mark_label(m: &TraceMove) -> String {
+pub fn mark_label(m: &TraceRow) -> String {
     let mut s = format!(
         "move {}: used {:.3} s · soft {:.3} s · hard {:.3} s · clock {:.2} s",
         m.move_number,
@@ -82,7 +124,7 @@ pub fn mark_label(m: &TraceMove) -> String {
 }
 
 /// The index of the move (of `moves`) numbered `n`.
-pub fn move_numbered(moves: &[TraceMove], n: u32) -> Option<usize> {
+pub fn move_numbered(moves: &[TraceRow], n: u32) -> Option<usize> {
     moves.iter().position(|m| m.move_number == n)
 }
 
@@ -93,8 +135,8 @@ pub fn move_numbered(moves: &[TraceMove], n: u32) -> Option<usize> {
 /// the opponent's clock.
 pub fn draw_engine_allocation<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    moves: &[TraceMove],
-    ghost: &[TraceMove],
+    moves: &[TraceRow],
+    ghost: &[TraceRow],
     ghost_label: &str,
     hover: Option<usize>,
     mark: Option<u32>,
@@ -151,14 +193,14 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
         .label_style((style::FONT, 12))
         .draw()
         .map_err(backend_error)?;
-    let x = |m: &TraceMove| f64::from(m.move_number);
+    let x = |m: &TraceRow| f64::from(m.move_number);
     if let Some(h) = hover.and_then(|i| moves.get(i)) {
         let band = [(x(h) - 0.5, 0.0), (x(h) + 0.5, y1)];
         ctx.draw_series([Rectangle::new(band, RGBColor(0xff, 0xe0, 0x8a).mix(0.5).filled())])
             .map_err(backend_error)?;
     }
     let ghost_style = style::GHOST.mix(style::GHOST_ALPHA).stroke_width(2);
-    let line = |ms: &[TraceMove], f: fn(&TraceMove) -> f64| -> Vec<(f64, f64)> {
+    let line = |ms: &[TraceRow], f: fn(&TraceRow) -> f64| -> Vec<(f64, f64)> {
         ms.iter().map(|m| (x(m), f(m) / 1000.0)).collect()
     };
     ctx.draw_series(LineSeries::new(line(ghost, |m| m.used_ms), ghost_style)).map_err(backend_error)?;
@@ -216,7 +258,7 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
 }
 
 /// The index of the move (of `moves`) under pixel column `px`.
-pub fn move_at(frame: &Frame, moves: &[TraceMove], px: f64) -> Option<usize> {
+pub fn move_at(frame: &Frame, moves: &[TraceRow], px: f64) -> Option<usize> {
     if moves.is_empty() || px < f64::from(frame.left) || px > f64::from(frame.right) {
         return None;
     }
@@ -226,8 +268,8 @@ pub fn move_at(frame: &Frame, moves: &[TraceMove], px: f64) -> Option<usize> {
 
 /// The chart as an SVG document.
 pub fn engine_allocation_svg(
-    moves: &[TraceMove],
-    ghost: &[TraceMove],
+    moves: &[TraceRow],
+    ghost: &[TraceRow],
     width: u32,
     height: u32,
 ) -> Result<String, FieldError> {
@@ -240,8 +282,8 @@ pub fn engine_allocation_svg(
 mod tests {
     use super::*;
 
-    fn mv(n: u32, used: f64) -> TraceMove {
-        TraceMove {
+    fn mv(n: u32, used: f64) -> TraceRow {
+        TraceRow {
             ply: 2 * (n - 1),
             move_number: n,
             white: true,
@@ -276,6 +318,20 @@ mod tests {
         assert!(describe(&moves[0]).starts_with("move 5 e4: used 0.91 s"));
     }
 
+    /// The engine's trace moves reach the chart as JSON: every field reads back unchanged.
+    #[cfg(feature = "engine")]
+    #[test]
+    fn a_trace_move_s_json_is_a_trace_row_s() {
+        for pondered_ms in [None, Some(700.0)] {
+            let row = TraceRow { pondered_ms, limit_text: "soft 1.5 s".into(), ..mv(7, 812.5) };
+            let json = serde_json::to_string(&row).unwrap();
+            let engine: crate::play::trace::TraceMove = serde_json::from_str(&json).unwrap();
+            assert_eq!(serde_json::to_string(&engine).unwrap(), json);
+            let back: TraceRow = serde_json::from_str(&serde_json::to_string(&engine).unwrap()).unwrap();
+            assert_eq!(back, row);
+        }
+    }
+
     #[test]
     fn empty_traces_draw_and_sides_split() {
         assert!(engine_allocation_svg(&[], &[], 300, 200).unwrap().starts_with("<svg"));
@@ -293,7 +349,7 @@ mod tests {
         let mut moves: Vec<_> = (1..=10).map(|n| mv(n, 900.0)).collect();
         moves[4].pondered_ms = Some(700.0);
         moves[4].used_ms = 12.0;
-        let draw = |moves: &[TraceMove], mark| {
+        let draw = |moves: &[TraceRow], mark| {
             let mut s = String::new();
             let area = SVGBackend::with_string(&mut s, (900, 360)).into_drawing_area();
             draw_engine_allocation(&area, moves, &[], DEFAULT_GHOST_LABEL, None, mark).unwrap();

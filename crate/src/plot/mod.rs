@@ -7,16 +7,16 @@
 pub mod allocation;
 pub mod curve_params;
 pub mod curves;
-// The charts of the engine's own records (a self-play trace, a Play game's moves, a live search)
-// need `play`: the engine build only. The game chart reads plain JSON and stays in both.
-#[cfg(feature = "engine")]
+// Every chart draws plain data: the charts of the engine's own records (a self-play trace, a
+// Play game's moves, a live search) read what the engine computes from them
+// (`movetime::bars_of`, `search_timeline::SearchTimeline`: engine builds only; a trace's moves
+// are JSON already), so the chart modules draw them without the engine.
 pub mod engine_allocation;
 pub mod game;
 mod layout;
-#[cfg(feature = "engine")]
 pub mod movetime;
 pub mod numbers;
-#[cfg(feature = "engine")]
+pub mod reports;
 pub mod search_timeline;
 pub mod usage_curves;
 

@@ -2,16 +2,21 @@
 //! for the time used, White's bars light and Black's dark, with the time manager's soft budget
 //! (a tick) and hard budget (a dashed tick) on engine moves. The selected move is highlighted;
 //! [`Frame::data_x`] of a pixel, rounded down, is the index of the move under it.
+//!
+//! The bars are plain data ([`MoveBar`]): the engine module computes them from a game's records
+//! ([`bars_of`]), the engine charts module draws them.
 
 use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Frame, backend_error, style};
+#[cfg(feature = "engine")]
 use crate::play::game::MoveRecord;
 
 /// Every non-book move's bar, from a game's records.
+#[cfg(feature = "engine")]
 pub fn bars_of(records: &[MoveRecord]) -> Vec<MoveBar> {
     records
         .iter()
@@ -28,7 +33,7 @@ pub fn bars_of(records: &[MoveRecord]) -> Vec<MoveBar> {
 }
 
 /// One move's bar.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveBar {
     /// White's move.
     pub white: bool,

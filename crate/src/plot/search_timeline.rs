@@ -3,17 +3,22 @@
 //! and hard limit (`info string tm soft … hard …`) and the effective soft limit it was really
 //! using after that iteration (`info string tm-limit {json}`). The reason the search ended comes
 //! from `info string stop <reason>`; a hard stop is marked where it happened, at the hard limit.
+//!
+//! What is drawn is plain data ([`TimelineChart`]): the engine module reads the lines
+//! ([`SearchTimeline`], which needs the engine's report parser), the engine charts module draws
+//! the chart and describes the hovered iteration.
 
 use crate::error::FieldError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Frame, backend_error, style};
+#[cfg(feature = "engine")]
 use crate::play::engine_report::EngineReport;
 
 /// One completed iteration.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Iteration {
     /// The depth completed.
     pub depth: u32,
@@ -27,9 +32,9 @@ pub struct Iteration {
     pub best: String,
 }
 
-/// A search as its lines arrive.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct SearchTimeline {
+/// A search's timeline as drawn: its iterations, limits and end.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TimelineChart {
     /// The iterations so far.
     pub iterations: Vec<Iteration>,
     /// The manager's base soft budget, ms.
@@ -40,10 +45,18 @@ pub struct SearchTimeline {
     pub stop: Option<String>,
     /// The bestmove arrived.
     pub done: bool,
-    #[serde(skip)]
+}
+
+/// A search as its lines arrive: the chart, and the engine's report the lines are read into.
+#[cfg(feature = "engine")]
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchTimeline {
+    /// What is drawn.
+    pub chart: TimelineChart,
     report: EngineReport,
 }
 
+#[cfg(feature = "engine")]
 impl SearchTimeline {
     /// An empty timeline.
     pub fn new() -> Self {
@@ -52,8 +65,9 @@ impl SearchTimeline {
 
     /// Reads one engine line; returns whether the timeline changed.
     pub fn feed(&mut self, line: &str) -> bool {
+        let chart = &mut self.chart;
         if line.starts_with("bestmove") {
-            self.done = true;
+            chart.done = true;
             return true;
         }
         let depth_line = line.starts_with("info depth ") || line.contains(" depth ") && line.contains(" pv ");
@@ -61,12 +75,12 @@ impl SearchTimeline {
         if !self.report.feed(line) {
             return false;
         }
-        self.base_soft_ms = self.report.soft_ms;
-        self.hard_ms = self.report.hard_ms;
-        self.stop.clone_from(&self.report.stop);
+        chart.base_soft_ms = self.report.soft_ms;
+        chart.hard_ms = self.report.hard_ms;
+        chart.stop.clone_from(&self.report.stop);
         // The engine's closing line repeats the last completed iteration's depth and move with
         // the whole search's time (fastchess's latency reads it): not an iteration.
-        let closing = self
+        let closing = chart
             .iterations
             .last()
             .is_some_and(|it| it.depth == self.report.depth && Some(&it.best) == self.report.pv.first());
@@ -74,7 +88,7 @@ impl SearchTimeline {
             let r = &self.report;
             let score_cp =
                 r.score_cp.or(r.score_mate.map(|m| if m > 0 { 100_000 - m } else { -100_000 - m }));
-            self.iterations.push(Iteration {
+            chart.iterations.push(Iteration {
                 depth: r.depth,
                 time_ms: r.time_ms as f64,
                 soft_ms: None,
@@ -83,13 +97,15 @@ impl SearchTimeline {
             });
         } else if let Some(l) =
             self.report.limit.as_ref().filter(|l| Some(l.soft_ms) != before || line.contains("tm-limit"))
-            && let Some(last) = self.iterations.last_mut()
+            && let Some(last) = chart.iterations.last_mut()
         {
             last.soft_ms = Some(l.soft_ms);
         }
         true
     }
+}
 
+impl TimelineChart {
     /// The effective soft limit in force after iteration `i` (the latest one printed so far).
     fn soft_after(&self, i: usize) -> Option<f64> {
         self.iterations[..=i].iter().rev().find_map(|it| it.soft_ms).or(self.base_soft_ms)
@@ -118,7 +134,7 @@ const HARD: RGBColor = RGBColor(0xc0, 0x1c, 0x28);
 /// vertical lines (the effective one a step per iteration). `hover`: the highlighted iteration.
 pub fn draw_timeline<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    t: &SearchTimeline,
+    t: &TimelineChart,
     hover: Option<usize>,
 ) -> Result<Frame, FieldError> {
     area.fill(&WHITE).map_err(backend_error)?;
@@ -200,7 +216,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
 }
 
 /// The iteration whose dot is nearest pixel column `px`.
-pub fn iteration_at(frame: &Frame, t: &SearchTimeline, px: f64) -> Option<usize> {
+pub fn iteration_at(frame: &Frame, t: &TimelineChart, px: f64) -> Option<usize> {
     if px < f64::from(frame.left) || px > f64::from(frame.right) {
         return None;
     }
@@ -228,11 +244,12 @@ mod tests {
 
     #[test]
     fn lines_become_iterations_with_their_limits() {
-        let mut t = SearchTimeline::new();
+        let mut timeline = SearchTimeline::new();
         for l in LINES {
-            t.feed(l);
+            timeline.feed(l);
         }
-        assert!(!t.feed("readyok"));
+        assert!(!timeline.feed("readyok"));
+        let t = &timeline.chart;
         assert_eq!(t.iterations.len(), 3);
         assert_eq!((t.base_soft_ms, t.hard_ms), (Some(750.0), Some(1500.0)));
         assert_eq!(t.iterations[0].soft_ms, Some(750.0));
@@ -251,10 +268,11 @@ mod tests {
 
     #[test]
     fn the_chart_draws_and_maps_pixels_to_iterations() {
-        let mut t = SearchTimeline::new();
+        let mut timeline = SearchTimeline::new();
         for l in LINES {
-            t.feed(l);
+            timeline.feed(l);
         }
+        let mut t = timeline.chart;
         t.stop = Some("hard-limit".into());
         let mut s = String::new();
         let f = {
@@ -268,7 +286,7 @@ mod tests {
         assert_eq!(iteration_at(&f, &t, f64::from(f.left)), Some(0));
         assert_eq!(iteration_at(&f, &t, -1.0), None);
         let svg =
-            super::super::svg(300, 200, |area| draw_timeline(area, &SearchTimeline::new(), None)).unwrap();
+            super::super::svg(300, 200, |area| draw_timeline(area, &TimelineChart::default(), None)).unwrap();
         assert!(svg.contains("waiting"));
     }
 }

@@ -1,22 +1,13 @@
 //! The Play view's game for the page: a person against the engine ([`PersonGame`]), with the
-//! move-time chart drawn on a canvas. Everything chess comes from here (shakmaty); the page
-//! only measures time and draws.
+//! move-time chart's bars ([`PlayBoard::move_bars`], drawn by the engine charts module's
+//! `MoveTimeCanvas`). Everything chess comes from here (shakmaty); the page only measures time
+//! and draws.
 
 use wasm_bindgen::prelude::*;
-use web_sys::HtmlCanvasElement;
-
-use plotters::drawing::IntoDrawingArea;
 
 use super::Thrown;
-use super::canvas::MeasuredCanvas;
 use crate::error::FieldError;
 use crate::play::person::{PersonGame, PlaySetup};
-use crate::plot::Frame;
-use crate::plot::movetime::{draw_movetime, move_at};
-
-fn err(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
-}
 
 /// The crate's typed error, thrown as `{path, message, allowed}`.
 fn thrown(e: FieldError) -> JsValue {
@@ -190,6 +181,12 @@ impl PlayBoard {
     pub fn overhead_applies(&self) -> bool {
         self.game.overhead_applies()
     }
+
+    /// The move-time chart's bars, one per non-book move: `[{white, used_ms, soft_ms, hard_ms,
+    /// engine, flagged}]`, which the engine charts module's `MoveTimeCanvas.draw` draws.
+    pub fn move_bars(&self) -> Result<JsValue, JsError> {
+        super::to_js(&crate::plot::movetime::bars_of(self.game.game().records()))
+    }
 }
 
 /// Chessground's name of a piece role (`queen`).
@@ -201,40 +198,6 @@ fn role_name(r: shakmaty::Role) -> &'static str {
         shakmaty::Role::Rook => "rook",
         shakmaty::Role::Queen => "queen",
         shakmaty::Role::King => "king",
-    }
-}
-
-/// The move-time chart on a canvas; remembers its frame to map a click to a move.
-#[wasm_bindgen]
-pub struct MoveTimeCanvas {
-    canvas: HtmlCanvasElement,
-    frame: Option<Frame>,
-    moves: usize,
-}
-
-#[wasm_bindgen]
-impl MoveTimeCanvas {
-    /// Wrap a canvas element.
-    #[wasm_bindgen(constructor)]
-    pub fn new(canvas: HtmlCanvasElement) -> MoveTimeCanvas {
-        MoveTimeCanvas { canvas, frame: None, moves: 0 }
-    }
-
-    /// Draw `board`'s move times, highlighting move `selected` (index into the move list).
-    pub fn draw(&mut self, board: &PlayBoard, selected: Option<u32>) -> Result<(), JsError> {
-        let bars = crate::plot::movetime::bars_of(board.game.game().records());
-        let backend =
-            MeasuredCanvas::new(&self.canvas).ok_or_else(|| JsError::new("the canvas has no 2d context"))?;
-        let frame =
-            draw_movetime(&backend.into_drawing_area(), &bars, selected.map(|s| s as usize)).map_err(err)?;
-        self.frame = Some(frame);
-        self.moves = bars.len();
-        Ok(())
-    }
-
-    /// The index of the move under canvas pixel column `px`, if any.
-    pub fn move_at(&self, px: f64) -> Option<u32> {
-        self.frame.as_ref().and_then(|f| move_at(f, self.moves, px)).map(|i| i as u32)
     }
 }
 

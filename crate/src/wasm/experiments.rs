@@ -7,13 +7,11 @@ use std::cell::RefCell;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use web_sys::HtmlCanvasElement;
 
-use super::canvas::MeasuredCanvas;
 use super::match_rules::spec_field_error;
 use super::{Thrown, to_js};
 use crate::error::FieldError;
-use crate::experiment::chart::{draw_sweep, draw_tune};
+use crate::experiment::chart::{sweep_chart, tune_chart};
 use crate::experiment::journal::{self, Damage};
 use crate::experiment::param::NumericParam;
 use crate::experiment::resume;
@@ -21,7 +19,6 @@ use crate::experiment::spsa::SpsaIteration;
 use crate::experiment::sweep::{SweepPlan, SweepSpec};
 use crate::experiment::tune::{TunePlan, TuneSpec};
 use crate::play::match_::GameScore;
-use plotters::prelude::IntoDrawingArea;
 use wasm_bindgen::JsCast;
 
 thread_local! {
@@ -140,14 +137,14 @@ pub fn sweep_report(spec_json: &str, scores: JsValue) -> Result<JsValue, JsValue
     to_js(&Shown { report, text, csv }).map_err(JsValue::from)
 }
 
-/// Draw a sweep's chart (Elo ± 95 % against the value, with the fit) on `canvas`.
+/// A sweep's chart (Elo ± 95 % against the value, with the fit) as plain data, which the engine
+/// charts module's `draw_points_chart` draws.
 #[wasm_bindgen]
-pub fn draw_sweep_chart(canvas: HtmlCanvasElement, spec_json: &str, scores: JsValue) -> Result<(), JsValue> {
+pub fn sweep_chart_data(spec_json: &str, scores: JsValue) -> Result<JsValue, JsValue> {
     let plan = sweep_plan_of(spec_json)?;
     let report = plan.report(&sweep_scores(&plan, scores)?);
-    let backend = MeasuredCanvas::new(&canvas).ok_or_else(|| js_err("the canvas has no 2d context"))?;
     let title = format!("{} of {} vs {}", plan.spec.param, plan.spec.base.a, plan.spec.base.b);
-    draw_sweep(&backend.into_drawing_area(), &report, &title).map_err(js_err)
+    to_js(&sweep_chart(&report, &title)).map_err(JsValue::from)
 }
 
 fn read_history(history: JsValue) -> Result<Vec<SpsaIteration>, JsValue> {
@@ -338,14 +335,13 @@ pub fn tune_result(spec_json: &str, history: JsValue) -> Result<JsValue, JsValue
     to_js(&serde_json::json!({ "theta": theta, "tuned": tuned })).map_err(JsValue::from)
 }
 
-/// Draw a tune's trajectories on `canvas`.
+/// A tune's trajectories as plain data, which the engine charts module's `draw_tune_chart` draws.
 #[wasm_bindgen]
-pub fn draw_tune_chart(canvas: HtmlCanvasElement, spec_json: &str, history: JsValue) -> Result<(), JsValue> {
+pub fn tune_chart_data(spec_json: &str, history: JsValue) -> Result<JsValue, JsValue> {
     let plan = tune_plan_of(spec_json)?;
     let history = read_history(history)?;
-    let backend = MeasuredCanvas::new(&canvas).ok_or_else(|| js_err("the canvas has no 2d context"))?;
     let title = format!("SPSA of {}", plan.tm.manager());
-    draw_tune(&backend.into_drawing_area(), &plan.cfg, &history, &title).map_err(js_err)
+    to_js(&tune_chart(&plan.cfg, &history, &title)).map_err(JsValue::from)
 }
 
 /// The project's one virtual node rate (`experiment::cost::DEFAULT_NPS`): every view's default.

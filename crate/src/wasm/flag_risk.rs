@@ -3,17 +3,14 @@
 //! draws its curve. Errors are typed objects `{path, message, allowed}`.
 
 use wasm_bindgen::prelude::*;
-use web_sys::HtmlCanvasElement;
 
 use super::Thrown;
-use super::canvas::MeasuredCanvas;
 use super::experiments::js_err;
 use super::to_js;
 use crate::error::FieldError;
-use crate::experiment::chart::draw_overhead;
+use crate::experiment::chart::overhead_chart;
 use crate::experiment::latency::LatencyModel;
 use crate::experiment::overhead::{OverheadReport, OverheadSpec};
-use plotters::prelude::IntoDrawingArea;
 
 /// The page's form, as the simulation reads it.
 #[derive(serde::Deserialize)]
@@ -69,11 +66,11 @@ pub fn overhead_report(form: JsValue, progress: &js_sys::Function) -> Result<JsV
     to_js(&report).map_err(JsValue::from)
 }
 
-/// Draw a report (as [`overhead_report`] returned it) on `canvas`.
+/// A report's chart (the report as [`overhead_report`] returned it) as plain data, which the
+/// engine charts module's `draw_overhead_chart` draws.
 #[wasm_bindgen]
-pub fn draw_overhead_chart(canvas: HtmlCanvasElement, report: JsValue) -> Result<(), JsValue> {
+pub fn overhead_chart_data(report: JsValue) -> Result<JsValue, JsValue> {
     let r: OverheadReport = serde_wasm_bindgen::from_value(report).map_err(js_err)?;
-    let backend = MeasuredCanvas::new(&canvas).ok_or_else(|| js_err("the canvas has no 2d context"))?;
     let title = format!("{} at {}, latency {}", r.spec.tm, r.spec.tc, r.spec.latency.label());
-    draw_overhead(&backend.into_drawing_area(), &r, &title).map_err(js_err)
+    to_js(&overhead_chart(&r, &title)).map_err(JsValue::from)
 }

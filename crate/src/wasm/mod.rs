@@ -1,29 +1,33 @@
 //! The browser bindings: the only code that knows wasm-bindgen.
 //!
-//! Two modules are built from this code (docs/architecture.md). The *charts* module (features
-//! `draw` without `engine`) holds what `<tm-curve>`, the Curves view's charts and the
-//! parameter sliders ask: the canvases of [`charts`] and [`game_chart`] (feature `draw`), the
-//! spec checks of [`tm`] and the rules ([`rules`]); the exports no chart asks (the glossary, the
-//! lessons' numbers, the usage canvas, the schema as a whole) are left out of it, to keep what a
-//! docs page downloads small (issue 24). The *engine* module (`engine` without `draw`) holds the
-//! rules, the glossary and the schema and what plays chess: the engine worker ([`WorkerEngine`],
-//! UCI lines in and out), the Play board, matches, experiments, replays and the engine's own
-//! charts; the `draw` canvases it leaves to the charts module, which the pages drawing them load.
+//! Three modules are built from this code (docs/architecture.md). The *charts* module (feature
+//! `draw` alone) holds what `<tm-curve>`, the Curves view's charts and the parameter sliders
+//! ask: the canvases of [`charts`] and [`game_chart`], the spec checks of [`tm`] and the rules
+//! ([`rules`]); the exports no chart asks (the glossary, the lessons' numbers, the schema as a
+//! whole) are left out of it, to keep what a docs page downloads small (issue 24). The *engine*
+//! module (feature `engine` alone) holds the rules, the glossary and the schema and what plays
+//! chess: the engine worker ([`WorkerEngine`]), the Play board, matches, experiments, replays,
+//! and the plain data of the engine's own charts; it draws nothing. The *engine charts* module
+//! (feature `draw-engine` alone: no chess, no rules) draws that data: [`engine_charts`] and
+//! [`usage`].
 
 #[cfg(feature = "engine")]
 pub mod bench;
 #[cfg(feature = "engine")]
 pub mod board;
-#[cfg(any(feature = "engine", feature = "draw"))]
+#[cfg(any(feature = "draw", feature = "draw-engine"))]
 mod canvas;
 #[cfg(feature = "draw")]
 pub mod charts;
+#[cfg(feature = "draw-engine")]
+pub mod engine_charts;
 #[cfg(feature = "engine")]
 pub mod experiments;
 #[cfg(feature = "engine")]
 pub mod flag_risk;
 #[cfg(feature = "draw")]
 pub mod game_chart;
+#[cfg(any(feature = "engine", feature = "draw"))]
 pub mod glossary;
 #[cfg(feature = "engine")]
 pub mod match_rules;
@@ -31,6 +35,7 @@ pub mod match_rules;
 pub mod matches;
 #[cfg(feature = "engine")]
 pub mod replay;
+#[cfg(any(feature = "engine", feature = "draw"))]
 pub mod rules;
 #[cfg(feature = "engine")]
 pub mod scaling;
@@ -38,10 +43,11 @@ pub mod scaling;
 pub mod tc_check;
 #[cfg(feature = "engine")]
 pub mod timeline;
+#[cfg(any(feature = "engine", feature = "draw"))]
 pub mod tm;
 #[cfg(feature = "engine")]
 pub mod trace;
-#[cfg(feature = "engine")]
+#[cfg(feature = "draw-engine")]
 pub mod usage;
 
 use wasm_bindgen::prelude::*;

@@ -7,15 +7,12 @@ use std::cell::RefCell;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use web_sys::HtmlCanvasElement;
 
-use super::canvas::MeasuredCanvas;
-use super::experiments::{Shown, cached_plan, js_err, read_scores, restore};
+use super::experiments::{Shown, cached_plan, read_scores, restore};
 use super::to_js;
-use crate::experiment::chart::draw_scaling;
+use crate::experiment::chart::scaling_chart;
 use crate::experiment::resume;
 use crate::experiment::scaling::{ScalingPlan, ScalingReport, ScalingSpec, tcs_list};
-use plotters::prelude::IntoDrawingArea;
 
 thread_local! {
     /// The last scaling checked, by its spec JSON (the page asks after every game).
@@ -75,18 +72,14 @@ pub fn scaling_report(spec_json: &str, scores: JsValue) -> Result<JsValue, JsVal
     to_js(&Shown { report, text, csv }).map_err(JsValue::from)
 }
 
-/// Draw a scaling's chart (Elo ± 95 % against log time, with the fitted line) on `canvas`.
+/// A scaling's chart (Elo ± 95 % against log time, with the fitted line) as plain data, which
+/// the engine charts module's `draw_points_chart` draws.
 #[wasm_bindgen]
-pub fn draw_scaling_chart(
-    canvas: HtmlCanvasElement,
-    spec_json: &str,
-    scores: JsValue,
-) -> Result<(), JsValue> {
+pub fn scaling_chart_data(spec_json: &str, scores: JsValue) -> Result<JsValue, JsValue> {
     let plan = plan_of(spec_json)?;
     let report = report_of(&plan, scores)?;
-    let backend = MeasuredCanvas::new(&canvas).ok_or_else(|| js_err("the canvas has no 2d context"))?;
     let title = format!("{} vs {}, {} games per control", plan.spec.base.a, plan.spec.base.b, plan.games());
-    draw_scaling(&backend.into_drawing_area(), &report, &title).map_err(js_err)
+    to_js(&scaling_chart(&report, &title)).map_err(JsValue::from)
 }
 
 /// A scaling's saved game records (sealed lines) checked against its spec: `{scores, damaged}`;

@@ -6,7 +6,8 @@
 // deterministic, so a slider change replays the game, and the manager's default configuration's
 // game stays as a ghost. The game's progress messages go to the controller as events.
 
-import { EngineAllocationCanvas } from '../../pkg/tmlab.js';
+// Drawn by the engine charts module from the trace's moves as the worker sent them (issue 24).
+import { EngineAllocationCanvas } from '../../pkg/engine-charts/engine_charts.js';
 import { TraceClient } from './trace-client.js';
 import { defaultSpec, traceSpec } from './controller.js';
 

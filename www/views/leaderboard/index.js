@@ -4,7 +4,9 @@
 // manager's mean clock-share curve with the Rust plot code (UsageCanvas).
 
 import { render, nothing } from 'lit-html';
-import { UsageCanvas, games_for_precision, leaderboardRanks } from '../../pkg/tmlab.js';
+import { games_for_precision, leaderboardRanks } from '../../pkg/tmlab.js';
+// Drawn by the engine charts module (issue 24: the engine module draws nothing).
+import { UsageCanvas } from '../../pkg/engine-charts/engine_charts.js';
 import { calibrate, estimateOf } from '../../engine/cost.js';
 import { DEFAULT_NPS } from '../../engine/defaults.js';
 import { NO_COST } from '../../ui/cost-line.js';

@@ -6,7 +6,10 @@
 // `{element, settled(): Promise<void>, destroy()}`; `settled` resolves once the chart shows the
 // settings it was mounted with (an engine game or a search may take a few seconds).
 
-import { TimelineCanvas } from '../../pkg/tmlab.js';
+import { TimelineFeed } from '../../pkg/tmlab.js';
+// The timeline's lines are read by the engine module, its chart drawn by the engine charts
+// module (issue 24).
+import { TimelineCanvas } from '../../pkg/engine-charts/engine_charts.js';
 import { ALLOCATION_DEFAULTS } from '../../ui/curve-params.js';
 import { EngineClient } from '../../engine/client.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
@@ -136,6 +139,7 @@ function mountTimeline(host, a, ctx) {
   card.append(figure, note, limit, err, embed.element);
   host.append(card);
 
+  const feed = new TimelineFeed();
   const chart = new TimelineCanvas(canvas);
   /** @type {number | null} */
   let hoverPx = null;
@@ -150,7 +154,7 @@ function mountTimeline(host, a, ctx) {
     fitCanvas(canvas, width, Math.round(Math.min(380, Math.max(240, width * 0.45))));
     try {
       /** @type {NonNullable<typeof last>} */
-      const drawn = chart.draw(hoverPx ?? undefined);
+      const drawn = chart.draw(feed.chart(), hoverPx ?? undefined);
       last = drawn;
       if (drawn.text) note.textContent = drawn.text;
       canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
@@ -190,10 +194,10 @@ function mountTimeline(host, a, ctx) {
       go: `go wtime ${clock} btime ${clock} winc ${inc} binc ${inc}`,
       budgetMs: clock,
       onInfo: (line) => {
-        if (chart.feed(line)) schedule();
+        if (feed.feed(line)) schedule();
       },
       onBestmove: (line) => {
-        chart.feed(line);
+        feed.feed(line);
         done = true;
         card.dataset.done = '1';
         schedule();

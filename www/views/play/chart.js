@@ -3,8 +3,11 @@
 // move, the engine's soft/hard budgets as ticks, the shown move highlighted. Its backing store
 // is CSS size × devicePixelRatio (crisp at dpr 1, 2 and 3); it is redrawn in a task of its own
 // (coalesced), so the move that caused it stays a short task. A click or ← → on it selects a
-// move (the view's state says which; this file only maps pixels and keys to moves).
-import { MoveTimeCanvas } from '../../pkg/tmlab.js';
+// move (the view's state says which; this file only maps pixels and keys to moves). The bars
+// are the engine module's (PlayBoard.move_bars), the drawing the engine charts module's (issue
+// 24); the canvas object is made at the first drawing, so the compact embed, which draws no
+// chart, never needs that module.
+import { MoveTimeCanvas } from '../../pkg/engine-charts/engine_charts.js';
 import { fitCanvas, chartX } from '../../ui/canvas.js';
 
 const CHART_HEIGHT = 200;
@@ -15,7 +18,8 @@ export function createChart() {
   canvas.tabIndex = 0;
   canvas.setAttribute('role', 'img');
   canvas.setAttribute('aria-label', 'Time used per move; click a bar to show that position');
-  const chart = new MoveTimeCanvas(canvas);
+  /** @type {MoveTimeCanvas | null} */
+  let chart = null;
   /** @type {{board: any, selected: number|null, moves: number} | null} the last drawing's inputs */
   let want = null;
   /** @type {ReturnType<typeof setTimeout> | null} */
@@ -25,7 +29,8 @@ export function createChart() {
     pending = null;
     if (!want) return;
     fitCanvas(canvas, Math.max(200, Math.round(canvas.clientWidth || 600)), CHART_HEIGHT);
-    chart.draw(want.board, want.selected ?? undefined);
+    chart ??= new MoveTimeCanvas(canvas);
+    chart.draw(want.board.move_bars(), want.selected ?? undefined);
     canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
     canvas.dataset.moves = String(want.moves);
   }
@@ -48,12 +53,12 @@ export function createChart() {
     },
     /** The move under a click, if any. @param {MouseEvent} e */
     moveAt(e) {
-      return chart.move_at(chartX(canvas, /** @type {PointerEvent} */ (e))) ?? null;
+      return chart?.move_at(chartX(canvas, /** @type {PointerEvent} */ (e))) ?? null;
     },
     dispose() {
       resize.disconnect();
       if (pending) clearTimeout(pending);
-      chart.free();
+      chart?.free();
     },
   };
 }

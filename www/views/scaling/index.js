@@ -3,11 +3,13 @@
 // typed error names the field); Start plays every control's games in a pool of match game
 // workers, autosaving each finished game in IndexedDB (a reload restores the run; Resume
 // continues it, the rule of `tmlab scaling --resume`); the chart (Elo ± 95 % against log time,
-// with the weighted line fit) and the verdict are the crate's (draw_scaling_chart,
+// with the weighted line fit) and the verdict are the crate's (scaling_chart_data drawn by draw_points_chart,
 // scaling_report). The shell (autosave, restore, Start/Stop/Resume, estimate and ETA) is the
 // Sweep and Tune views' (ui/experiment.js), and the points run the Sweep view's (mountPoints).
 
-import { draw_scaling_chart, scaling_estimate, scaling_plan, scaling_report, scaling_resume, scaling_tcs } from '../../pkg/tmlab.js';
+import { scaling_chart_data, scaling_estimate, scaling_plan, scaling_report, scaling_resume, scaling_tcs } from '../../pkg/tmlab.js';
+// The chart's data is the engine's, its drawing the engine charts module's (issue 24).
+import { draw_points_chart } from '../../pkg/engine-charts/engine_charts.js';
 import { tcReading } from '../../ui/tc-reading.js';
 import { mountPoints } from '../../ui/experiment.js';
 import { SCALING_DEFAULTS, initialState, specOf, update } from './controller.js';
@@ -39,7 +41,7 @@ export function mountScaling(root, ctx) {
     plan: scaling_plan,
     report: scaling_report,
     resume: scaling_resume,
-    draw: draw_scaling_chart,
+    draw: (canvas, spec, scores) => draw_points_chart(canvas, scaling_chart_data(spec, scores)),
     template: scalingTemplate,
   });
 }

@@ -3,11 +3,13 @@
 // the field); Start plays every value's games in a pool of match game workers, autosaving each
 // finished game in IndexedDB (a reload restores the sweep; Resume continues it); the chart
 // (Elo ± 95 % against the value, with the weighted quadratic fit) and the table are the
-// crate's (draw_sweep_chart, sweep_report). JSON and CSV downloads. The shell (autosave,
+// crate's (sweep_chart_data drawn by draw_points_chart, sweep_report). JSON and CSV downloads. The shell (autosave,
 // restore, Start/Stop/Resume) is shared with Tune and Scaling (ui/experiment.js), and with
 // Scaling the points run (mountPoints).
 
-import { draw_sweep_chart, sweep_plan, sweep_report, sweep_resume, sweep_values } from '../../pkg/tmlab.js';
+import { sweep_chart_data, sweep_plan, sweep_report, sweep_resume, sweep_values } from '../../pkg/tmlab.js';
+// The chart's data is the engine's, its drawing the engine charts module's (issue 24).
+import { draw_points_chart } from '../../pkg/engine-charts/engine_charts.js';
 import { tcReading } from '../../ui/tc-reading.js';
 import { SWEEP_DEFAULTS, initialState, specOf, update } from './controller.js';
 import { mountPoints } from '../../ui/experiment.js';
@@ -36,7 +38,7 @@ export function mountSweep(root, ctx) {
     plan: sweep_plan,
     report: sweep_report,
     resume: sweep_resume,
-    draw: draw_sweep_chart,
+    draw: (canvas, spec, scores) => draw_points_chart(canvas, sweep_chart_data(spec, scores)),
     template: sweepTemplate,
   });
 }

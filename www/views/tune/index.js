@@ -3,10 +3,12 @@
 // (tune_next: the iteration's two players and games; tune_apply: the update); the games run in
 // the match game workers. Each finished iteration is autosaved in IndexedDB (a reload restores
 // the tune; Resume continues it from the last finished iteration). The chart of the parameter
-// trajectories is the crate's (draw_tune_chart). The shell (autosave, restore,
-// Start/Stop/Resume) is shared (ui/experiment.js).
+// trajectories is the crate's (tune_chart_data, drawn by the engine charts module's
+// draw_tune_chart). The shell (autosave, restore, Start/Stop/Resume) is shared (ui/experiment.js).
 
-import { draw_tune_chart, tune_apply, tune_end_list, tune_next, tune_plan, tune_result, tune_resume } from '../../pkg/tmlab.js';
+import { tune_chart_data, tune_apply, tune_end_list, tune_next, tune_plan, tune_result, tune_resume } from '../../pkg/tmlab.js';
+// The chart's data is the engine's, its drawing the engine charts module's (issue 24).
+import { draw_tune_chart } from '../../pkg/engine-charts/engine_charts.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError, messageOf } from '../../ui/typed-error.js';
@@ -96,7 +98,7 @@ export function mountTune(root, ctx) {
     check,
     analyse(run, canvas) {
       const result = tune_result(run.spec, run.history);
-      draw_tune_chart(canvas, run.spec, run.history);
+      draw_tune_chart(canvas, tune_chart_data(run.spec, run.history));
       return result;
     },
     restoreRun(setup, records) {
