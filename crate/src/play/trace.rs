@@ -7,7 +7,6 @@
 //! stepped one move per call, so a browser worker can post progress between moves.
 
 use crate::error::FieldError;
-use serde::{Deserialize, Serialize};
 
 use super::engine::{EngineConfig, EnginePlayer};
 use super::game::{Adjudication, ClockMode, Game, GameSetup, SideSetup, play_move};
@@ -57,44 +56,9 @@ pub struct TraceSpec {
     pub ponder: bool,
 }
 
-/// One engine move of the trace.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TraceMove {
-    /// Half-moves played before this one.
-    pub ply: u32,
-    /// The full move number.
-    pub move_number: u32,
-    /// White moved.
-    pub white: bool,
-    /// The move, SAN.
-    pub san: String,
-    /// The manager's base soft budget, ms.
-    pub base_soft_ms: f64,
-    /// The soft limit the manager was really using when the search ended, ms.
-    pub soft_ms: f64,
-    /// The hard limit, ms.
-    pub hard_ms: f64,
-    /// Time charged to the clock, ms.
-    pub used_ms: f64,
-    /// The mover's clock before the move, ms.
-    pub clock_before_ms: f64,
-    /// The mover's clock after the move (increment included), ms.
-    pub clock_after_ms: f64,
-    /// Nodes (alpha-beta) or playouts (MCTS) searched.
-    pub nodes: u64,
-    /// Completed depth.
-    pub depth: u32,
-    /// Why the search stopped (kebab-case, as the engine reports it).
-    pub stop: String,
-    /// The effective limit's sentence.
-    pub limit_text: String,
-    /// The move lost on time.
-    pub flagged: bool,
-    /// A ponder hit: the ms searched on the opponent's time before it (not charged); `None`
-    /// without one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pondered_ms: Option<f64>,
-}
+/// One engine move of the trace (defined beside the managers: the engine charts module draws
+/// it without the engine).
+pub use crate::tm::trace_move::TraceMove;
 
 /// A trace being played.
 pub struct TraceGame {

@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Serialize;
 
-use super::{Frame, backend_error, style};
+use super::{DualAxes, Frame, backend_error, style};
 use crate::tm::simulate::{SimConfig, SimRow, Simulation, simulate_spec};
 
 /// How many managers one chart compares.
@@ -167,29 +167,14 @@ pub fn draw_allocation<DB: DrawingBackend>(
     let legend_labels: Vec<&str> =
         (0..sims.len().min(MAX_MANAGERS)).map(|j| labels.get(j).map_or("", String::as_str)).collect();
     let plot = super::plot_area(area, "Allocation per move", &legend_labels)?;
-    let mut ctx = ChartBuilder::on(&plot)
-        .margin(10)
-        .x_label_area_size(36)
-        .y_label_area_size(52)
-        .right_y_label_area_size(66)
-        .build_cartesian_2d(x_range.0..x_range.1, 0.0..budget_top)
-        .map_err(backend_error)?
-        .set_secondary_coord(x_range.0..x_range.1, 0.0..clock_top);
-    ctx.configure_mesh()
-        .x_labels(super::x_label_count(area))
-        .x_label_formatter(&super::whole_label)
-        .x_desc("move number")
-        .y_desc("budget (s): soft solid, hard dashed")
-        .light_line_style(style::GRID)
-        .max_light_lines(style::LIGHT_LINES)
-        .label_style((style::FONT, 12))
-        .draw()
-        .map_err(backend_error)?;
-    ctx.configure_secondary_axes()
-        .y_desc("clock remaining (s), thin line")
-        .label_style((style::FONT, 12))
-        .draw()
-        .map_err(backend_error)?;
+    let axes = DualAxes {
+        right: 66,
+        x_desc: "move number",
+        y_desc: "budget (s): soft solid, hard dashed",
+        clock_desc: "clock remaining (s), thin line",
+        x_mesh: true,
+    };
+    let mut ctx = super::dual_axes(area, &plot, x_range, (budget_top, clock_top), &axes)?;
 
     let mut legend_entries = Vec::new();
     for (i, d) in drawn.iter().enumerate() {

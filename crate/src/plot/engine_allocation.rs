@@ -1,57 +1,18 @@
 //! The engine-mode allocation chart: one side's moves of a real self-play game (a
-//! [`TraceRow`] list), with per move the time used (a bar), the base soft budget, the effective
+//! [`TraceMove`] list), with per move the time used (a bar), the base soft budget, the effective
 //! soft limit the manager really used, the hard limit, and the clock on a second axis. The
 //! default configuration's game stays as a faint ghost (its time used and effective limit).
 //!
-//! The chart reads plain rows ([`TraceRow`]: a trace move's JSON as the engine module's
+//! The chart reads plain rows ([`TraceMove`]: a trace move's JSON as the engine module's
 //! `TraceRunner` hands it to the page), so the engine charts module draws it without the engine.
 
 use crate::error::FieldError;
+pub use crate::tm::trace_move::TraceMove;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::{Frame, backend_error, style};
-
-/// One engine move of a trace as the chart reads it: the JSON of `play::trace::TraceMove`,
-/// field for field (a test checks that one reads back as the other).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TraceRow {
-    /// Half-moves played before this one.
-    pub ply: u32,
-    /// The full move number.
-    pub move_number: u32,
-    /// White moved.
-    pub white: bool,
-    /// The move, SAN.
-    pub san: String,
-    /// The manager's base soft budget, ms.
-    pub base_soft_ms: f64,
-    /// The soft limit the manager was really using when the search ended, ms.
-    pub soft_ms: f64,
-    /// The hard limit, ms.
-    pub hard_ms: f64,
-    /// Time charged to the clock, ms.
-    pub used_ms: f64,
-    /// The mover's clock before the move, ms.
-    pub clock_before_ms: f64,
-    /// The mover's clock after the move (increment included), ms.
-    pub clock_after_ms: f64,
-    /// Nodes (alpha-beta) or playouts (MCTS) searched.
-    pub nodes: u64,
-    /// Completed depth.
-    pub depth: u32,
-    /// Why the search stopped (kebab-case, as the engine reports it).
-    pub stop: String,
-    /// The effective limit's sentence.
-    pub limit_text: String,
-    /// The move lost on time.
-    pub flagged: bool,
-    /// A ponder hit: the ms searched on the opponent's time before it (not charged); `None`
-    /// without one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pondered_ms: Option<f64>,
-}
+use super::{DualAxes, Frame, backend_error, style};
 
 const USED: RGBColor = RGBColor(0x9a, 0xb8, 0xd8);
 const BASE: RGBColor = RGBColor(0xd5, 0x5e, 0x00);
@@ -64,13 +25,13 @@ const PONDER: RGBColor = RGBColor(0x00, 0x9e, 0x73);
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TracePoint {
     /// The move.
-    pub row: TraceRow,
+    pub row: TraceMove,
     /// One line in words.
     pub text: String,
 }
 
 /// One side's moves of a trace (`white`: White's, else Black's).
-pub fn side(moves: &[TraceRow], white: bool) -> Vec<TraceRow> {
+pub fn side(moves: &[TraceMove], white: bool) -> Vec<TraceMove> {
     moves.iter().filter(|m| m.white == white).cloned().collect()
 }
 
@@ -83,7 +44,7 @@ fn top(x: f64) -> f64 {
 
 /// The hovered move's line: `move 12: used 1.84 s · base soft 1.52 s · soft 2.10 s · hard 6.1 s ·
 /// clock 48.3 s · depth 9 · stopped: soft-limit`.
-pub fn describe(m: &TraceRow) -> String {
+pub fn describe(m: &TraceMove) -> String {
     format!(
         "{}move {} {}: used {:.2} s · base soft {:.2} s · effective soft {:.2} s · hard {:.2} s · clock {:.1} s → {:.1} s · \
          depth {} · {} nodes · stopped: {}",
@@ -108,7 +69,7 @@ pub const DEFAULT_GHOST_LABEL: &str = "default settings";
 
 /// The marked move's label drawn on the chart: `move 12: used 1.84 s · soft 2.10 s · hard 6.1 s
 /// · clock 48.3 s` (and `· pondered 0.52 s` on a ponder hit).
-pub fn mark_label(m: &TraceRow) -> String {
+pub fn mark_label(m: &TraceMove) -> String {
     let mut s = format!(
         "move {}: used {:.3} s · soft {:.3} s · hard {:.3} s · clock {:.2} s",
         m.move_number,
@@ -124,7 +85,7 @@ pub fn mark_label(m: &TraceRow) -> String {
 }
 
 /// The index of the move (of `moves`) numbered `n`.
-pub fn move_numbered(moves: &[TraceRow], n: u32) -> Option<usize> {
+pub fn move_numbered(moves: &[TraceMove], n: u32) -> Option<usize> {
     moves.iter().position(|m| m.move_number == n)
 }
 
@@ -135,8 +96,8 @@ pub fn move_numbered(moves: &[TraceRow], n: u32) -> Option<usize> {
 /// the opponent's clock.
 pub fn draw_engine_allocation<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    moves: &[TraceRow],
-    ghost: &[TraceRow],
+    moves: &[TraceMove],
+    ghost: &[TraceMove],
     ghost_label: &str,
     hover: Option<usize>,
     mark: Option<u32>,
@@ -170,37 +131,22 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
     }
     let labels: Vec<&str> = entries.iter().map(|(l, _)| l.as_str()).collect();
     let plot = super::plot_area(area, "Engine game: time per move", &labels)?;
-    let mut ctx = ChartBuilder::on(&plot)
-        .margin(10)
-        .x_label_area_size(36)
-        .y_label_area_size(52)
-        .right_y_label_area_size(60)
-        .build_cartesian_2d(x_range.0..x_range.1, 0.0..y1)
-        .map_err(backend_error)?
-        .set_secondary_coord(x_range.0..x_range.1, 0.0..c1);
-    ctx.configure_mesh()
-        .x_labels(super::x_label_count(area))
-        .x_label_formatter(&super::whole_label)
-        .x_desc("move number")
-        .y_desc("seconds per move")
-        .light_line_style(style::GRID)
-        .max_light_lines(style::LIGHT_LINES)
-        .label_style((style::FONT, 12))
-        .draw()
-        .map_err(backend_error)?;
-    ctx.configure_secondary_axes()
-        .y_desc("clock (s)")
-        .label_style((style::FONT, 12))
-        .draw()
-        .map_err(backend_error)?;
-    let x = |m: &TraceRow| f64::from(m.move_number);
+    let axes = DualAxes {
+        right: 60,
+        x_desc: "move number",
+        y_desc: "seconds per move",
+        clock_desc: "clock (s)",
+        x_mesh: true,
+    };
+    let mut ctx = super::dual_axes(area, &plot, x_range, (y1, c1), &axes)?;
+    let x = |m: &TraceMove| f64::from(m.move_number);
     if let Some(h) = hover.and_then(|i| moves.get(i)) {
         let band = [(x(h) - 0.5, 0.0), (x(h) + 0.5, y1)];
         ctx.draw_series([Rectangle::new(band, RGBColor(0xff, 0xe0, 0x8a).mix(0.5).filled())])
             .map_err(backend_error)?;
     }
     let ghost_style = style::GHOST.mix(style::GHOST_ALPHA).stroke_width(2);
-    let line = |ms: &[TraceRow], f: fn(&TraceRow) -> f64| -> Vec<(f64, f64)> {
+    let line = |ms: &[TraceMove], f: fn(&TraceMove) -> f64| -> Vec<(f64, f64)> {
         ms.iter().map(|m| (x(m), f(m) / 1000.0)).collect()
     };
     ctx.draw_series(LineSeries::new(line(ghost, |m| m.used_ms), ghost_style)).map_err(backend_error)?;
@@ -258,7 +204,7 @@ pub fn draw_engine_allocation<DB: DrawingBackend>(
 }
 
 /// The index of the move (of `moves`) under pixel column `px`.
-pub fn move_at(frame: &Frame, moves: &[TraceRow], px: f64) -> Option<usize> {
+pub fn move_at(frame: &Frame, moves: &[TraceMove], px: f64) -> Option<usize> {
     if moves.is_empty() || px < f64::from(frame.left) || px > f64::from(frame.right) {
         return None;
     }
@@ -268,8 +214,8 @@ pub fn move_at(frame: &Frame, moves: &[TraceRow], px: f64) -> Option<usize> {
 
 /// The chart as an SVG document.
 pub fn engine_allocation_svg(
-    moves: &[TraceRow],
-    ghost: &[TraceRow],
+    moves: &[TraceMove],
+    ghost: &[TraceMove],
     width: u32,
     height: u32,
 ) -> Result<String, FieldError> {
@@ -282,8 +228,8 @@ pub fn engine_allocation_svg(
 mod tests {
     use super::*;
 
-    fn mv(n: u32, used: f64) -> TraceRow {
-        TraceRow {
+    fn mv(n: u32, used: f64) -> TraceMove {
+        TraceMove {
             ply: 2 * (n - 1),
             move_number: n,
             white: true,
@@ -321,18 +267,6 @@ mod tests {
     /// The engine's trace moves reach the chart as JSON: every field reads back unchanged.
     #[cfg(feature = "engine")]
     #[test]
-    fn a_trace_move_s_json_is_a_trace_row_s() {
-        for pondered_ms in [None, Some(700.0)] {
-            let row = TraceRow { pondered_ms, limit_text: "soft 1.5 s".into(), ..mv(7, 812.5) };
-            let json = serde_json::to_string(&row).unwrap();
-            let engine: crate::play::trace::TraceMove = serde_json::from_str(&json).unwrap();
-            assert_eq!(serde_json::to_string(&engine).unwrap(), json);
-            let back: TraceRow = serde_json::from_str(&serde_json::to_string(&engine).unwrap()).unwrap();
-            assert_eq!(back, row);
-        }
-    }
-
-    #[test]
     fn empty_traces_draw_and_sides_split() {
         assert!(engine_allocation_svg(&[], &[], 300, 200).unwrap().starts_with("<svg"));
         let mut b = mv(3, 10.0);
@@ -349,7 +283,7 @@ mod tests {
         let mut moves: Vec<_> = (1..=10).map(|n| mv(n, 900.0)).collect();
         moves[4].pondered_ms = Some(700.0);
         moves[4].used_ms = 12.0;
-        let draw = |moves: &[TraceRow], mark| {
+        let draw = |moves: &[TraceMove], mark| {
             let mut s = String::new();
             let area = SVGBackend::with_string(&mut s, (900, 360)).into_drawing_area();
             draw_engine_allocation(&area, moves, &[], DEFAULT_GHOST_LABEL, None, mark).unwrap();

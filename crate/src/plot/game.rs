@@ -13,7 +13,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::allocation::nice_top;
-use super::{Frame, backend_error, style};
+use super::{DualAxes, Frame, backend_error, style};
 
 /// White's colour and Black's: the first two series colours, as in the allocation chart.
 const SIDE_COLORS: [RGBColor; 2] = [style::SERIES[0], style::SERIES[1]];
@@ -54,30 +54,15 @@ pub fn draw_game<DB: DrawingBackend>(
 
     let (white, black) = (format!("White: {}", t.white), format!("Black: {}", t.black));
     let plot = super::plot_area(area, "Time per move and clock", &[&white, &black, "soft budget"])?;
-    let mut ctx = ChartBuilder::on(&plot)
-        .margin(10)
-        .x_label_area_size(36)
-        .y_label_area_size(52)
-        .right_y_label_area_size(66)
-        .build_cartesian_2d(x_range.0..x_range.1, 0.0..y_top)
-        .map_err(backend_error)?
-        .set_secondary_coord(x_range.0..x_range.1, 0.0..clock_top);
-    ctx.configure_mesh()
-        .disable_x_mesh()
-        .x_labels(super::x_label_count(area))
-        .x_label_formatter(&super::whole_label)
-        .x_desc("move")
-        .y_desc(format!("used per move ({unit}); soft ▬, effective soft ○, hard ×"))
-        .light_line_style(style::GRID)
-        .max_light_lines(style::LIGHT_LINES)
-        .label_style((style::FONT, 12))
-        .draw()
-        .map_err(backend_error)?;
-    ctx.configure_secondary_axes()
-        .y_desc("clock remaining (s), lines")
-        .label_style((style::FONT, 12))
-        .draw()
-        .map_err(backend_error)?;
+    let y_desc = format!("used per move ({unit}); soft ▬, effective soft ○, hard ×");
+    let axes = DualAxes {
+        right: 66,
+        x_desc: "move",
+        y_desc: &y_desc,
+        clock_desc: "clock remaining (s), lines",
+        x_mesh: false,
+    };
+    let mut ctx = super::dual_axes(area, &plot, x_range, (y_top, clock_top), &axes)?;
 
     let y = |ms: f64| (ms / scale).min(y_top);
     let slot = |m: &TimelineMove| {

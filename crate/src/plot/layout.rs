@@ -110,3 +110,63 @@ pub(crate) fn legend<DB: DrawingBackend>(
     }
     Ok(())
 }
+
+/// The words and room of a chart with the clock on a second y axis: the allocation, the
+/// engine allocation and the game charts (see [`dual_axes`]).
+pub(crate) struct DualAxes<'t> {
+    /// Room for the right axis's labels, px.
+    pub right: u32,
+    /// The x axis's description.
+    pub x_desc: &'t str,
+    /// The left axis's description.
+    pub y_desc: &'t str,
+    /// The right (clock) axis's description.
+    pub clock_desc: &'t str,
+    /// Vertical grid lines (the game chart has none).
+    pub x_mesh: bool,
+}
+
+/// Plotters' chart context of [`dual_axes`]: f64 by f64, twice.
+type Xy = Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>;
+pub(crate) type DualChart<'a, DB> = plotters::chart::DualCoordChartContext<'a, DB, Xy, Xy>;
+
+/// A chart context over `plot` with move numbers `x` on the x axis, `0 … y_top` on the left and
+/// the clock, `0 … clock_top`, on the right, its axes drawn (labels sized for `area`).
+///
+/// # Errors
+/// The backend failed.
+pub(crate) fn dual_axes<'a, DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    plot: &'a DrawingArea<DB, Shift>,
+    x: (f64, f64),
+    (y_top, clock_top): (f64, f64),
+    axes: &DualAxes,
+) -> Result<DualChart<'a, DB>, FieldError> {
+    let mut ctx = ChartBuilder::on(plot)
+        .margin(10)
+        .x_label_area_size(36)
+        .y_label_area_size(52)
+        .right_y_label_area_size(axes.right)
+        .build_cartesian_2d(x.0..x.1, 0.0..y_top)
+        .map_err(backend_error)?
+        .set_secondary_coord(x.0..x.1, 0.0..clock_top);
+    let mut mesh = ctx.configure_mesh();
+    if !axes.x_mesh {
+        mesh.disable_x_mesh();
+    }
+    mesh.x_labels(super::x_label_count(area))
+        .x_label_formatter(&super::whole_label)
+        .x_desc(axes.x_desc)
+        .y_desc(axes.y_desc)
+        .light_line_style(style::GRID)
+        .max_light_lines(style::LIGHT_LINES)
+        .label_style((style::FONT, 12))
+        .draw()
+        .map_err(backend_error)?;
+    ctx.configure_secondary_axes()
+        .y_desc(axes.clock_desc)
+        .label_style((style::FONT, 12))
+        .draw()
+        .map_err(backend_error)?;
+    Ok(ctx)
+}

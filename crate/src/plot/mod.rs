@@ -25,7 +25,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Serialize;
 
-pub(crate) use layout::{legend, plot_area};
+pub(crate) use layout::{DualAxes, dual_axes, legend, plot_area};
 
 /// How a series is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

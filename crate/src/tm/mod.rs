@@ -26,6 +26,7 @@ pub mod simulate;
 pub mod smart_pruning;
 pub mod state;
 pub mod stopper;
+pub mod trace_move;
 
 // The registry: one line per manager declares its module (its config, parameter rows, flags,
 // sources, glossary terms and the manager) and makes it known everywhere, in this order.

@@ -17,7 +17,7 @@ use super::{Thrown, to_js};
 use crate::error::FieldError;
 use crate::plot::Frame;
 use crate::plot::engine_allocation::{
-    DEFAULT_GHOST_LABEL, TracePoint, TraceRow, describe, draw_engine_allocation, mark_label,
+    DEFAULT_GHOST_LABEL, TraceMove, TracePoint, describe, draw_engine_allocation, mark_label,
     move_at as trace_move_at, move_numbered, side,
 };
 use crate::plot::movetime::{MoveBar, draw_movetime, move_at};
@@ -149,8 +149,8 @@ impl TimelineCanvas {
 #[wasm_bindgen]
 pub struct EngineAllocationCanvas {
     canvas: HtmlCanvasElement,
-    moves: Vec<TraceRow>,
-    ghost: Vec<TraceRow>,
+    moves: Vec<TraceMove>,
+    ghost: Vec<TraceMove>,
     ghost_label: String,
     white: bool,
     mark: Option<u32>,
@@ -167,7 +167,7 @@ struct AllocationDrawn {
     marked: Option<TracePoint>,
 }
 
-fn read_moves(v: JsValue) -> Result<Vec<TraceRow>, JsError> {
+fn read_moves(v: JsValue) -> Result<Vec<TraceMove>, JsError> {
     if v.is_null() || v.is_undefined() {
         return Ok(Vec::new());
     }

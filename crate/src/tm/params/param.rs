@@ -78,7 +78,7 @@ pub struct Row {
 
 /// Whether rows keep their words: label, unit, description and source. Only the schema shows
 /// them (sliders, `tmlab params`, UCI options), and the charts module exports no schema (a
-/// page's sliders read the engine module's, docs/architecture.md "Two wasm modules"), so its
+/// page's sliders read the engine module's, docs/architecture.md "Three wasm modules"), so its
 /// build leaves them out of the tables: the strings are then not linked into what a docs page
 /// downloads. Keys, groups, ranges, kinds and enum names, which spec strings and their errors
 /// use, are kept in both builds.
