@@ -17,18 +17,20 @@ test('one virtual node rate: the crate’s, in every view', () => {
 test('the estimate is the crate’s rule: rounds of games at the calibrated rate, and the precision', () => {
   const spec = JSON.stringify({ a: 'lc0-legacy', b: 'stockfish', tc_a: '1+0.01', games: 100 });
   // 65 moves in 1 s of a game that ended: a typical game (130 moves) takes 2 s on one worker.
-  const e = tmlab.experiment_estimate(spec, 100, 100, 2, 65, 1000, 700, true);
+  const e = tmlab.experiment_estimate(spec, 100, 100, 2, { plies: 65, ms: 1000, clock_ms: 700, finished: true });
   assert.equal(e.games, 100);
   assert.ok(Math.abs(e.seconds - 100) < 1e-9, String(e.seconds));
   assert.equal(e.duration, '1 min 40 s');
   assert.equal(Math.round(e.precision), 57);
   assert.match(e.text, /1 ms = 1000 nodes/);
   // Cut short by the budget: by the clock (1 s of wall per 700 ms of clock; a game spends 2.7 s).
-  const cut = tmlab.experiment_estimate(spec, 100, 100, 2, 65, 1000, 700, false);
+  const cut = tmlab.experiment_estimate(spec, 100, 100, 2, { plies: 65, ms: 1000, clock_ms: 700, finished: false });
   assert.ok(Math.abs(cut.game_seconds - 2700 / 700) < 1e-9, String(cut.game_seconds));
-  const tune = tmlab.experiment_estimate(spec, 40, 0, 2, 65, 1000, 700, true);
+  const tune = tmlab.experiment_estimate(spec, 40, 0, 2, { plies: 65, ms: 1000, clock_ms: 700, finished: true });
   assert.ok(!Number.isFinite(tune.precision), 'a tune promises no Elo');
-  assert.throws(() => tmlab.experiment_estimate('{"a":"x","b":"stockfish"}', 2, 2, 1, 1, 1, 1, true), (/** @type {RuleError} */ e) => e.path === 'a');
+  assert.throws(() => tmlab.experiment_estimate('{"a":"x","b":"stockfish"}', 2, 2, 1, { plies: 1, ms: 1, clock_ms: 1, finished: true }), (/** @type {RuleError} */ e) => e.path === 'a');
+  // A calibration is one object; a malformed one is a typed error naming the field.
+  assert.throws(() => tmlab.experiment_estimate(spec, 2, 2, 1, { plies: 'x', ms: 1, clock_ms: 1, finished: true }), (/** @type {RuleError} */ e) => /plies|invalid type/.test(e.message));
   assert.equal(tmlab.games_for_precision(60), 92);
   assert.throws(() => tmlab.games_for_precision(0), (/** @type {RuleError} */ e) => e.path === 'precision' && /100000 games/.test(e.allowed));
   assert.equal(tmlab.experiment_eta(10, 2, 3000, 2, 2).text, '15 s');

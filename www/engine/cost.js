@@ -106,7 +106,7 @@ export function calibrate(specJson, caller = 'default') {
  * @param {Calibration} c
  */
 export function estimateOf(p, c) {
-  return experiment_estimate(p.spec, p.games, p.perPoint, Math.max(1, p.workers), c.plies, c.ms, c.clock_ms, c.finished);
+  return experiment_estimate(p.spec, p.games, p.perPoint, Math.max(1, p.workers), c);
 }
 
 /**

@@ -326,6 +326,12 @@ pub fn tune_apply(
     to_js(&SpsaIteration { step, wins, losses, draws, theta }).map_err(JsValue::from)
 }
 
+/// A calibration the page measured, `{plies, ms, clock_ms, finished}`
+/// ([`crate::experiment::cost::Calibration`]).
+pub(super) fn calibration_of(v: JsValue) -> Result<crate::experiment::cost::Calibration, JsValue> {
+    serde_wasm_bindgen::from_value(v).map_err(js_err)
+}
+
 /// The tune's current values and spec string: `{theta, tuned}`.
 #[wasm_bindgen]
 pub fn tune_result(spec_json: &str, history: JsValue) -> Result<JsValue, JsValue> {
@@ -367,23 +373,19 @@ pub(super) struct Planned {
 
 /// The plan of `games` games (`per_point` per measured point, 0 for none) of the match spec
 /// `spec_json` (its controls and virtual rate) played `workers` at once, from a calibration
-/// of `plies` engine moves in `ms` on one worker that spent `clock_ms` of the clocks (and
-/// `finished` the game): `{games, games_per_point, workers, game_seconds, seconds, precision,
+/// `{plies, ms, clock_ms, finished}` (engine moves in `ms` on one worker that spent `clock_ms`
+/// of the clocks; whether the game ended): `{games, games_per_point, workers, game_seconds, seconds, precision,
 /// nps, text, duration}` (`precision` null without Elo); throws `{path, message, allowed}`
 /// for a bad spec.
 #[wasm_bindgen]
-#[allow(clippy::too_many_arguments)]
 pub fn experiment_estimate(
     spec_json: &str,
     games: u32,
     per_point: u32,
     workers: u32,
-    plies: u32,
-    ms: f64,
-    clock_ms: f64,
-    finished: bool,
+    calibration: JsValue,
 ) -> Result<JsValue, JsValue> {
-    use crate::experiment::cost::{Calibration, CostEstimate, duration_text, typical_clock_ms};
+    use crate::experiment::cost::{CostEstimate, duration_text, typical_clock_ms};
     use crate::play::game::ClockMode;
     let spec =
         crate::play::match_spec::MatchSpec::from_json(spec_json).map_err(|e| spec_field_error(&e).js())?;
@@ -392,7 +394,7 @@ pub fn experiment_estimate(
         ClockMode::Virtual { nps, .. } => Some(nps),
         ClockMode::Real => None,
     };
-    let cal = Calibration { plies, ms, clock_ms, finished };
+    let cal = calibration_of(calibration)?;
     let clock = typical_clock_ms([&cfg.tc_a, &cfg.tc_b]);
     let estimate = CostEstimate::new(games, per_point, workers, &cal, clock, nps);
     let text = estimate.to_text();

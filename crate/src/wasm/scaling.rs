@@ -91,20 +91,13 @@ pub fn scaling_resume(spec_json: &str, lines: JsValue) -> Result<JsValue, JsValu
 }
 
 /// The plan of a scaling, `workers` games at once, from a calibration of its longest control's
-/// game 0 (`plies` engine moves in `ms` wall ms and `clock_ms` clock ms; `finished` the game):
+/// game 0 (`{plies, ms, clock_ms, finished}`: engine moves, wall ms, clock ms, the game ended):
 /// the form of `experiment_estimate`; the rule of `tmlab scaling --dry-run`.
 #[wasm_bindgen]
-pub fn scaling_estimate(
-    spec_json: &str,
-    workers: u32,
-    plies: u32,
-    ms: f64,
-    clock_ms: f64,
-    finished: bool,
-) -> Result<JsValue, JsValue> {
-    use crate::experiment::cost::{Calibration, duration_text};
+pub fn scaling_estimate(spec_json: &str, workers: u32, calibration: JsValue) -> Result<JsValue, JsValue> {
+    use crate::experiment::cost::duration_text;
     let plan = plan_of(spec_json)?;
-    let estimate = plan.cost(&Calibration { plies, ms, clock_ms, finished }, workers.max(1));
+    let estimate = plan.cost(&super::experiments::calibration_of(calibration)?, workers.max(1));
     let (text, duration) = (estimate.to_text(), duration_text(estimate.seconds));
     to_js(&super::experiments::Planned { estimate, text, duration }).map_err(JsValue::from)
 }

@@ -37,7 +37,7 @@ export function mountScaling(root, ctx) {
     points: (plan) => plan.tcs.length,
     // Calibrated on the longest control's first game; each control's games costed by its time.
     calibrationSpec: (plan) => plan.specs[plan.longest],
-    estimate: (c, cal) => scaling_estimate(c.runSpec, c.workers, cal.plies, cal.ms, cal.clock_ms, cal.finished),
+    estimate: (c, cal) => scaling_estimate(c.runSpec, c.workers, cal),
     plan: scaling_plan,
     report: scaling_report,
     resume: scaling_resume,
