@@ -46,7 +46,8 @@ async function main() {
   const caps = probe();
   const embed = document.documentElement.hasAttribute('data-embed');
   const url = new UrlState(location.href);
-  showUrlProblems(url);
+  // Without WebAssembly (or module workers) no module ever gives the note its quoting rule.
+  showUrlProblems(url, { wasm: caps.wasm && caps.workers });
   // `layout=compact` (embeds of the Play view only): board, clocks, the engine's line and the moves.
   const compact = embed && url.view === 'play' && url.params.get('layout') === 'compact';
   if (compact) document.documentElement.dataset.layout = 'compact';
