@@ -2,7 +2,6 @@
 // The playground's entry point: probe the browser, start the engine worker, mount the views.
 import init, * as engineModule from './pkg/tmlab.js';
 import initCharts, * as chartsModule from './pkg/charts/charts.js';
-import initEngineCharts from './pkg/engine-charts/engine_charts.js';
 import { provideRules, spec_list } from './ui/rules.js';
 import { EngineClient } from './engine/client.js';
 import { mountCurves, mountAllocation } from './views/curves/index.js';
@@ -17,6 +16,7 @@ import { probe, compileWasm } from './ui/boot.js';
 import { showEngineState, showUrlProblems } from './ui/page-notes.js';
 import { checkSpec, checkTimeControl, choice, curveChecks, usageChecks } from './ui/url-checks.js';
 import { messageOf } from './ui/typed-error.js';
+import { prefetchEngineCharts } from './ui/engine-charts.js';
 
 /** The page's element matching `sel`, or null (the embed page has no tabs). */
 const find = (/** @type {string} */ sel) => {
@@ -46,7 +46,8 @@ async function main() {
   const caps = probe();
   const embed = document.documentElement.hasAttribute('data-embed');
   const url = new UrlState(location.href);
-  showUrlProblems(url);
+  // Without WebAssembly (or module workers) no module ever gives the note its quoting rule.
+  showUrlProblems(url, { wasm: caps.wasm && caps.workers });
   // `layout=compact` (embeds of the Play view only): board, clocks, the engine's line and the moves.
   const compact = embed && url.view === 'play' && url.params.get('layout') === 'compact';
   if (compact) document.documentElement.dataset.layout = 'compact';
@@ -88,12 +89,12 @@ async function main() {
     (chartsLoad ??= initCharts(chartsPrefetch()).then(() => {
       provideRules(chartsModule);
     }));
-  // The *engine charts* module draws the engine's own charts from the chart data the engine
-  // module computes (sweep, tune, scaling, flag risk, clock shares): loaded by the views that
-  // draw them, with the engine module, never by a docs page's <tm-curve>.
-  /** @type {Promise<unknown> | null} */
-  let engineChartsLoad = null;
-  const loadEngineCharts = () => (engineChartsLoad ??= initEngineCharts());
+  // The *engine charts* module draws the engine's own charts (move times, search timeline,
+  // engine allocation, clock shares, sweep, tune, scaling, flag risk) from the chart data the
+  // engine module computes. No view waits for it to mount: none draws one of them before a
+  // move, a result or an action. A chart's first drawing asks ui/engine-charts.js for it; its
+  // download starts earlier, at idle once a view that can draw one has mounted (`prefetch`
+  // below). A docs page's <tm-curve> never loads it.
   // The *engine* module is compiled once; the page's own instance (the engine's charts: Play,
   // Match, lessons, the allocation chart's engine mode) and every engine worker are instantiated
   // from this Module, so a replacement worker is ready in milliseconds. On a cold Curves view
@@ -157,10 +158,10 @@ async function main() {
       // The charts drew on mount: the engine module may come (after this frame is painted).
       requestAnimationFrame(() => setTimeout(curvesShown, 0));
       if (only && only !== 'allocation') return { curves, allocation: null };
-      // The allocation card's engine mode plays games on the engine module and draws them with
-      // the engine charts module (so does the flag-risk card below), fetched once the first
-      // charts are drawn.
-      await Promise.all([engineReady, curvesDrawn.then(loadEngineCharts)]);
+      // The allocation card's engine mode plays games on the engine module (fetched once the
+      // first charts are drawn) and draws them with the engine charts module (so does the
+      // flag-risk card below), asked at its first drawing.
+      await engineReady;
       const allocation = mountAllocation(root, {
         state: url.get(ALLOCATION_PREFIX, ALLOCATION_DEFAULTS, {
           limits: { specs: ALLOCATION_LIMITS.specs },
@@ -185,8 +186,7 @@ async function main() {
       return { curves, allocation, flagRisk };
     },
     play: async (root) => {
-      // The move-time chart is drawn by the engine charts module (not in the compact embed).
-      await Promise.all([engineReady, compact ? null : loadEngineCharts()]);
+      await engineReady;
       const m = await import('./views/play/index.js');
       /** @type {Record<string, import('./ui/urlstate.js').UrlCheck>} */
       const check = { tm: checkSpec, wtc: checkTimeControl, btc: checkTimeControl };
@@ -194,9 +194,8 @@ async function main() {
       return m.mountPlay(root, { ...viewContext(m.PLAY_PREFIX, m.PLAY_DEFAULTS, check), compact });
     },
     match: async (root) => {
-      // The game chart (ui/game-chart.js) is drawn by the charts module, the Scaling section's
-      // chart by the engine charts module.
-      await Promise.all([engineReady, loadCharts(), loadEngineCharts()]);
+      // The game chart (ui/game-chart.js) is drawn by the charts module.
+      await Promise.all([engineReady, loadCharts()]);
       const m = await import('./views/match/index.js');
       /** @type {Record<string, import('./ui/urlstate.js').UrlCheck>} */
       const check = { a: checkSpec, b: checkSpec, tca: checkTimeControl, tcb: checkTimeControl };
@@ -211,9 +210,8 @@ async function main() {
       return Object.assign(handle, { scaling: sc.mountScaling(scalingRoot, viewContext(sc.SCALING_PREFIX, sc.SCALING_DEFAULTS)) });
     },
     learn: async (root) => {
-      // Lessons draw the Curves view's decay and moves-left charts (charts module) beside the
-      // engine's charts (engine charts module).
-      await Promise.all([engineReady, loadCharts(), loadEngineCharts()]);
+      // Lessons draw the Curves view's decay and moves-left charts (charts module) on mount.
+      await Promise.all([engineReady, loadCharts()]);
       // `chart=timeline` (embeds only, from the search timeline's Embed button): that lesson
       // chart alone, its settings the link's `c.` keys (fen, tm, clock, inc, nps).
       if (embed && url.params.get('chart') === 'timeline') {
@@ -250,17 +248,17 @@ async function main() {
       return m.mountReplay(root, viewContext(m.REPLAY_PREFIX, m.REPLAY_DEFAULTS, check));
     },
     leaderboard: async (root) => {
-      await Promise.all([engineReady, loadEngineCharts()]);
+      await engineReady;
       const m = await import('./views/leaderboard/index.js');
       return m.mountLeaderboard(root, viewContext(m.LEADERBOARD_PREFIX, m.LEADERBOARD_DEFAULTS));
     },
     sweep: async (root) => {
-      await Promise.all([engineReady, loadEngineCharts()]);
+      await engineReady;
       const m = await import('./views/sweep/index.js');
       return m.mountSweep(root, viewContext(m.SWEEP_PREFIX, m.SWEEP_DEFAULTS));
     },
     tune: async (root) => {
-      await Promise.all([engineReady, loadEngineCharts()]);
+      await engineReady;
       const m = await import('./views/tune/index.js');
       return m.mountTune(root, viewContext(m.TUNE_PREFIX, m.TUNE_DEFAULTS));
     },
@@ -285,6 +283,14 @@ async function main() {
     };
   }
 
+  /**
+   * Whether `view` can draw an engine chart (then, once it has mounted, the engine charts
+   * module's download starts at idle, so a first chart comes quickly): every view but Replay
+   * (the game chart only), the compact Play embed (no chart) and an embed of the Curves view
+   * (a docs page's chart: an engine-mode allocation chart asks for it at its first drawing).
+   * @param {string} view
+   */
+  const drawsEngineCharts = (view) => (view === 'play' ? !compact : view === 'curves' ? !embed : view !== 'replay');
   const mounted = new Map();
   /** @type {string | null} */
   let shown = null;
@@ -305,6 +311,7 @@ async function main() {
       const p = registry[view]($(`#view-${view}`));
       mounted.set(view, p);
       const handle = await p;
+      if (drawsEngineCharts(view)) prefetchEngineCharts();
       (await hooks)?.mounted(view, handle);
     }
     await mounted.get(view);

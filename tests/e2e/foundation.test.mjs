@@ -201,13 +201,19 @@ test('a panic in the worker is reported and the worker respawned', async () => {
 
 /** Opens the playground in a page that `init` (an init script) has deprived of something, and
  * returns the fallback message it shows and the engine state. */
-/** @param {() => void} init */
-async function fallbackOf(init) {
+/** `query`: the link's query string; `note` says the link's note (`#url-note`) as shown, or null if hidden. */
+/** @param {() => void} init @param {string} [query] */
+async function fallbackOf(init, query = '') {
   const p = await browser.context.newPage();
   await p.addInitScript(init);
-  await p.goto(server.url);
+  await p.goto(server.url + query);
   await p.waitForSelector('#fallback:not([hidden])');
-  const shown = { text: await textOf(p, '#fallback'), state: await p.getAttribute('#engine-state', 'data-state') };
+  const noteShown = await p.isVisible('#url-note');
+  const shown = {
+    text: await textOf(p, '#fallback'),
+    state: await p.getAttribute('#engine-state', 'data-state'),
+    note: noteShown ? await textOf(p, '#url-note-text') : null,
+  };
   await p.close();
   return shown;
 }
@@ -218,6 +224,16 @@ test('a browser without WebAssembly gets a clear message instead of the engine',
   });
   assert.match(text, /lacks WebAssembly with SIMD, which the playground needs/);
   assert.equal(state, 'unavailable');
+});
+
+test('without WebAssembly the link’s bad values are still named (quoted whole: the crate’s excerpt rule never loads)', async () => {
+  const view = 'not-a-view-with-a-name-longer-than-forty-characters';
+  const { text, note } = await fallbackOf(() => {
+    delete (/** @type {{WebAssembly?: unknown}} */ (globalThis)).WebAssembly;
+  }, `?v=1&view=${view}`);
+  assert.match(text, /lacks WebAssembly with SIMD/);
+  assert.ok(note !== null, 'the link’s note is shown');
+  assert.match(note, new RegExp(`^Some settings in the link could not be used: view=${view}: is not a view \\(allowed: play, `));
 });
 
 test('a browser with WebAssembly but without SIMD gets the same message', async () => {

@@ -623,7 +623,8 @@ test('the move-time chart is crisp at devicePixelRatio 2', async () => {
     const p = await hi.context.newPage();
     await p.goto(`${server.url}?view=play`);
     await p.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 20000 });
-    await p.waitForFunction(() => /** @type {HTMLCanvasElement} */ (document.querySelector('.play-chart canvas')).width > 0);
+    // Drawn (sized) once the engine charts module is in: the view does not wait for it.
+    await p.waitForFunction(() => Number(/** @type {HTMLCanvasElement} */ (document.querySelector('.play-chart canvas')).dataset.draws) > 0, null, { timeout: 20000 });
     const c = await p.evaluate(() => {
       const canvas = /** @type {HTMLCanvasElement} */ (document.querySelector('.play-chart canvas'));
       const r = canvas.getBoundingClientRect();
@@ -634,5 +635,85 @@ test('the move-time chart is crisp at devicePixelRatio 2', async () => {
     assert.ok(Math.abs(c.h - c.cssH * 2) <= 2, `backing height ${c.h} = CSS ${c.cssH} × 2`);
   } finally {
     await hi.close();
+  }
+});
+
+/**
+ * A fresh browser whose requests for the engine charts module's wasm are held until `release()`
+ * or refused (`abort`): `{p, errors, asked, release, close}`.
+ * @param {{abort?: boolean}} [o]
+ */
+async function engineChartsHeld({ abort = false } = {}) {
+  const b = await launch({ viewport: { width: 1280, height: 1000 } });
+  const p = await b.context.newPage();
+  const errors = collectErrors(p);
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((r) => (release = () => r(undefined)));
+  const asked = { n: 0 };
+  // The build names it engine_charts_bg-<hash>.wasm.
+  await p.route('**/engine_charts_bg*.wasm*', async (route) => {
+    asked.n += 1;
+    if (abort) return route.abort('failed');
+    await held;
+    return route.continue();
+  });
+  return { p, errors, asked, release, close: () => b.close() };
+}
+
+/** Types `san` into the Play view's move box of `p` and waits for the engine's reply. @param {Page} p @param {string} san */
+async function typeMoveAndReply(p, san) {
+  await p.fill('#play-move-input', san);
+  await p.press('#play-move-input', 'Enter');
+  await p.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 2, null, { timeout: 30000 });
+}
+
+test('the view mounts and plays while the engine charts module is held back; the move-time chart comes once it is released', async () => {
+  const h = await engineChartsHeld();
+  try {
+    const { p } = h;
+    await p.goto(`${server.url}?view=play`);
+    await p.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 30000 });
+    await p.evaluate(() => globalThis.tmlab.views.play.ready);
+    // Mounted and usable: the board is there, a move is played and the engine answers, while
+    // the module's download (started at idle after the mount) is held.
+    assert.ok(await p.$('#view-play cg-board'));
+    await typeMoveAndReply(p, 'e4');
+    for (let i = 0; i < 100 && h.asked.n === 0; i++) await p.waitForTimeout(100);
+    assert.ok(h.asked.n >= 1, 'the module was asked for (at idle, or by the first drawing)');
+    const before = await p.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('.play-chart canvas')).dataset.draws ?? null);
+    assert.equal(before, null, 'no chart drawn while the module is held');
+    h.release();
+    await p.waitForFunction(() => Number(/** @type {HTMLElement} */ (document.querySelector('.play-chart canvas')).dataset.moves) >= 2, null, { timeout: 20000 });
+    assert.equal(await p.$('.play-chart .chart-unavailable'), null);
+    assert.deepEqual(h.errors, []);
+  } finally {
+    await h.close();
+  }
+});
+
+test('an engine charts module that fails to load: a sentence in the chart’s place, the game goes on, no unhandled rejection', async () => {
+  const h = await engineChartsHeld({ abort: true });
+  try {
+    const { p } = h;
+    await p.goto(`${server.url}?view=play`);
+    await p.waitForFunction(() => globalThis.tmlab?.views?.play?.state, null, { timeout: 30000 });
+    await p.evaluate(() => globalThis.tmlab.views.play.ready);
+    await typeMoveAndReply(p, 'd4');
+    await p.waitForSelector('.play-chart .chart-unavailable', { timeout: 20000 });
+    const shown = await p.evaluate(() => ({
+      text: /** @type {HTMLElement} */ (document.querySelector('.play-chart .chart-unavailable')).textContent,
+      canvasHidden: /** @type {HTMLCanvasElement} */ (document.querySelector('.play-chart canvas')).hidden,
+    }));
+    assert.match(shown.text ?? '', /^This chart cannot be shown: its drawing module \(engine charts\) did not load \(.+\)\. The rest of the view works; reload the page to try again\.$/);
+    assert.equal(shown.canvasHidden, true);
+    // The view keeps working: another move, another reply.
+    await p.fill('#play-move-input', 'c4');
+    await p.press('#play-move-input', 'Enter');
+    await p.waitForFunction(() => globalThis.tmlab.views.play.state.moves.length >= 4, null, { timeout: 30000 });
+    // The refused request is the browser's console line; nothing else (no page error).
+    assert.deepEqual(h.errors.filter((e) => !/Failed to load resource/.test(e)), []);
+  } finally {
+    await h.close();
   }
 });

@@ -48,8 +48,11 @@ export function showEngineState(client) {
 /**
  * Show the URL's unusable values (each names the key, what was wrong, and what is used instead).
  * @param {import('./urlstate.js').UrlState} url
+ * @param {{wasm?: boolean}} [o] `wasm: false`: this page will load no wasm module (the browser
+ *   lacks WebAssembly or module workers; the page shows its fallback), so the note cannot wait
+ *   for the crate's excerpt rule
  */
-export function showUrlProblems(url) {
+export function showUrlProblems(url, { wasm = true } = {}) {
   const note = $('#url-note');
   const text = $('#url-note-text');
   if (!note || !text) return;
@@ -64,10 +67,17 @@ export function showUrlProblems(url) {
       ? `Some settings in the link could not be used: ${url.problems.map((p) => problemText(p, q)).join(' ')}`
       : '';
   };
-  rulesReady.then((rules) => {
-    quote = rules.excerpt;
-    render();
-  });
+  if (wasm) {
+    rulesReady.then((rules) => {
+      quote = rules.excerpt;
+      render();
+    });
+  } else {
+    // No wasm module can load here, so the crate's excerpt never comes: the values are quoted
+    // whole (not shortened by a copy of the crate's rule). Only the link's own keys (`v`,
+    // `view`) are read on such a page: no view mounts to read the others.
+    quote = (s) => s;
+  }
   $('#url-note-close')?.addEventListener('click', () => {
     dismissed = url.problems.length;
     render();

@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use super::canvas::MeasuredCanvas;
-use super::{Thrown, to_js};
+use super::{Thrown, js_err, to_js};
 use crate::error::FieldError;
 use crate::plot::Frame;
 use crate::plot::engine_allocation::{
@@ -23,10 +23,6 @@ use crate::plot::engine_allocation::{
 use crate::plot::movetime::{MoveBar, draw_movetime, move_at};
 use crate::plot::reports::{OverheadChart, PointsChart, TuneChart, draw_overhead, draw_points, draw_tune};
 use crate::plot::search_timeline::{TimelineChart, draw_timeline, iteration_at};
-
-fn js_err(e: impl std::fmt::Display) -> JsValue {
-    FieldError::message(e.to_string()).js()
-}
 
 /// Reads chart data `value`, named `what` in the error.
 fn read<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {

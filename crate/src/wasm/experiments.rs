@@ -9,7 +9,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::match_rules::spec_field_error;
-use super::{Thrown, to_js};
+use super::{Thrown, js_err, to_js};
 use crate::error::FieldError;
 use crate::experiment::chart::{sweep_chart, tune_chart};
 use crate::experiment::journal::{self, Damage};
@@ -51,10 +51,6 @@ fn sweep_plan_of(spec_json: &str) -> Result<SweepPlan, JsValue> {
 
 fn tune_plan_of(spec_json: &str) -> Result<TunePlan, JsValue> {
     cached_plan(&LAST_TUNE, spec_json, |j| TuneSpec::from_json(j)?.plan())
-}
-
-pub(super) fn js_err(e: impl std::fmt::Display) -> JsValue {
-    FieldError::message(e.to_string()).js()
 }
 
 /// A checked sweep, as the page needs it.

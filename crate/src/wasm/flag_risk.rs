@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::Thrown;
-use super::experiments::js_err;
+use super::js_err;
 use super::to_js;
 use crate::error::FieldError;
 use crate::experiment::chart::overhead_chart;

@@ -71,6 +71,14 @@ pub fn start() {
     }));
 }
 
+/// A typed error naming no one value (`FieldError::message`), for JavaScript: what the engine
+/// and engine charts modules' bindings throw for a malformed input they read (chart data, a
+/// form, a record). The one rule of both modules (the match bindings throw `JsError`s instead).
+#[cfg(any(feature = "engine", feature = "draw-engine"))]
+pub(crate) fn js_err(e: impl std::fmt::Display) -> JsValue {
+    crate::error::FieldError::message(e.to_string()).js()
+}
+
 /// Serialise for JavaScript: plain objects for maps and structs, numbers for 64-bit integers.
 pub(crate) fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
     value

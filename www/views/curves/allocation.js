@@ -19,6 +19,7 @@ import { ALLOCATION_DEFAULTS, ALLOCATION_PREFIX, MAX_MANAGERS, USAGE_PARAMS as U
 import { allocationInit, allocationUpdate, engineKey, stepHover } from './controller.js';
 import { allocationTemplate } from './render.js';
 import { createEngineMode } from './engine-mode.js';
+import { clearChartFailure } from '../../ui/engine-charts.js';
 import { createChartEmbed } from '../../ui/chart-embed.js';
 import { ALLOCATION_CURVE_KEYS, chartFrameHref, curveSnippet, iframeSnippet, playgroundBase } from '../../ui/snippets.js';
 
@@ -183,6 +184,8 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
     const height = Math.round(Math.min(460, Math.max(260, width * ASPECT)));
     fitCanvas(canvas, width, height);
     if (s.settings.mode === 'engine') return redrawEngine();
+    // The usage chart is the charts module's: a failed engine charts module's sentence goes.
+    clearChartFailure(canvas);
     const st = s.settings;
     try {
       /** @type {AllocationDrawn} */
@@ -212,13 +215,15 @@ export function mountAllocation(root, { state: initial = {}, onChange = () => {}
 
   function redrawEngine() {
     try {
-      const d = engine.draw(hoverPx ?? undefined);
-      frame = d.frame;
-      if (d.point) dispatch({ type: 'point', readout: { kind: 'engine', point: d.point } });
-      // A lesson's marked move: its numbers are drawn on the chart (and named here for tests).
-      if (d.marked) canvas.dataset.mark = d.marked.text;
-      else delete canvas.dataset.mark;
-      canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
+      // Drawn by the engine charts module: now, or once it is in.
+      engine.draw(hoverPx ?? undefined, (d) => {
+        frame = d.frame;
+        if (d.point) dispatch({ type: 'point', readout: { kind: 'engine', point: d.point } });
+        // A lesson's marked move: its numbers are drawn on the chart (and named here for tests).
+        if (d.marked) canvas.dataset.mark = d.marked.text;
+        else delete canvas.dataset.mark;
+        canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
+      });
     } catch (e) {
       const err = typedError(e);
       dispatch({ type: 'failed', message: errorText(err), tc: err.path === 'tc' });

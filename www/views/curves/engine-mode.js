@@ -6,8 +6,10 @@
 // deterministic, so a slider change replays the game, and the manager's default configuration's
 // game stays as a ghost. The game's progress messages go to the controller as events.
 
-// Drawn by the engine charts module from the trace's moves as the worker sent them (issue 24).
-import { EngineAllocationCanvas } from '../../pkg/engine-charts/engine_charts.js';
+// Drawn by the engine charts module from the trace's moves as the worker sent them (issue 24),
+// asked through ui/engine-charts.js: the chart object is made at the first drawing, once the
+// module is in (the card never waits for it).
+import { cancelEngineChart, drawEngineChart } from '../../ui/engine-charts.js';
 import { TraceClient } from './trace-client.js';
 import { defaultSpec, traceSpec } from './controller.js';
 
@@ -20,9 +22,8 @@ import { defaultSpec, traceSpec } from './controller.js';
  */
 export function createEngineMode({ canvas, get, dispatch, schedule, element, ghostOf = null, mark = null }) {
   const client = new TraceClient();
-  const chart = new EngineAllocationCanvas(canvas);
-  if (ghostOf) chart.set_ghost_label('the lesson’s setting');
-  if (mark) chart.set_mark(mark);
+  /** @type {InstanceType<import('../../ui/engine-charts.js').EngineCharts['EngineAllocationCanvas']> | null} */
+  let chart = null;
   /** @type {any[]|null} */
   let moves = null;
   /** @type {any[]|null} */
@@ -81,13 +82,25 @@ export function createEngineMode({ canvas, get, dispatch, schedule, element, gho
     request,
     /** The side shown changed: redraw from the same game. */
     touch: () => (dirty = true),
-    /** @param {number|undefined} hoverPx */
-    draw(hoverPx) {
-      if (dirty) {
-        chart.set(moves, ghost, get().settings.side !== 'black');
-        dirty = false;
-      }
-      return chart.draw(hoverPx);
+    /**
+     * Draws (now, or once the engine charts module is in: `drawn` hears the drawing's
+     * `{frame, moves, point, marked}`); nothing if the card left engine mode meanwhile.
+     * @param {number|undefined} hoverPx @param {(d: any) => void} drawn
+     */
+    draw(hoverPx, drawn) {
+      drawEngineChart(canvas, (m) => {
+        if (get().settings.mode !== 'engine') return;
+        if (!chart) {
+          chart = new m.EngineAllocationCanvas(canvas);
+          if (ghostOf) chart.set_ghost_label('the lesson’s setting');
+          if (mark) chart.set_mark(mark);
+        }
+        if (dirty) {
+          chart.set(moves, ghost, get().settings.side !== 'black');
+          dirty = false;
+        }
+        drawn(chart.draw(hoverPx));
+      });
     },
     /** The engine-mode fields (their `data-running` and `data-runs` show the game's state). */
     get element() {
@@ -99,6 +112,9 @@ export function createEngineMode({ canvas, get, dispatch, schedule, element, gho
     get moves() {
       return moves;
     },
-    close: () => client.close(),
+    close: () => {
+      cancelEngineChart(canvas);
+      client.close();
+    },
   };
 }

@@ -8,8 +8,9 @@
 
 import { html, render } from 'lit-html';
 import { overhead_chart_data } from '../../pkg/tmlab.js';
-// The curve's data is the engine's, its drawing the engine charts module's (issue 24).
-import { draw_overhead_chart } from '../../pkg/engine-charts/engine_charts.js';
+// The curve's data is the engine's, its drawing the engine charts module's (issue 24), asked
+// through ui/engine-charts.js (drawn once it is in; `data-drawn` says when).
+import { cancelEngineChart, drawEngineChart } from '../../ui/engine-charts.js';
 import { FLAG_RISK_DEFAULTS, formOf, initialState, update } from './flag-risk-controller.js';
 
 /** @typedef {import('./flag-risk-controller.js').FlagRiskForm} FlagRiskForm */
@@ -118,8 +119,12 @@ export function mountFlagRisk(root, { state: initial = {}, onChange = () => {} }
     );
     if (r && s.status === 'done') {
       try {
-        draw_overhead_chart(canvas, overhead_chart_data(r));
-        canvas.dataset.drawn = String(s.run);
+        const data = overhead_chart_data(r);
+        const drawn = String(s.run);
+        drawEngineChart(canvas, (m) => {
+          m.draw_overhead_chart(canvas, data);
+          canvas.dataset.drawn = drawn;
+        });
       } catch (e) {
         s = { ...s, error: { path: '', message: String(/** @type {any} */ (e)?.message ?? e), allowed: '' } };
       }
@@ -142,6 +147,7 @@ export function mountFlagRisk(root, { state: initial = {}, onChange = () => {} }
       clearTimeout(timer);
       seen.disconnect();
       worker?.terminate();
+      cancelEngineChart(canvas);
       card.remove();
     },
   };

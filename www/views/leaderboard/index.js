@@ -5,8 +5,9 @@
 
 import { render, nothing } from 'lit-html';
 import { games_for_precision, leaderboardRanks } from '../../pkg/tmlab.js';
-// Drawn by the engine charts module (issue 24: the engine module draws nothing).
-import { UsageCanvas } from '../../pkg/engine-charts/engine_charts.js';
+// Drawn by the engine charts module (issue 24: the engine module draws nothing), asked through
+// ui/engine-charts.js: the view never waits for it; the chart is drawn once it is in.
+import { cancelEngineChart, drawEngineChart } from '../../ui/engine-charts.js';
 import { calibrate, estimateOf } from '../../engine/cost.js';
 import { DEFAULT_NPS } from '../../engine/defaults.js';
 import { NO_COST } from '../../ui/cost-line.js';
@@ -60,14 +61,19 @@ export function mountLeaderboard(root, ctx) {
     label: 'Share of the clock used by move number, one line per manager',
     id: 'lb-curves',
   });
-  const chart = new UsageCanvas(canvas);
+  /** @type {InstanceType<import('../../ui/engine-charts.js').EngineCharts['UsageCanvas']> | null} */
+  let chart = null;
 
   const drawChart = perFrame(() => {
-    const curves = curvesOf(s);
-    if (!curves.length) return;
-    size();
-    chart.draw(`${s.engine === 'ab' ? 'alpha-beta' : 'MCTS'} at ${s.tc}`, curves, s.highlight ?? undefined);
-    canvas.dataset.curves = String(curves.length);
+    if (!curvesOf(s).length) return;
+    drawEngineChart(canvas, (m) => {
+      const curves = curvesOf(s);
+      if (!curves.length) return;
+      size();
+      chart ??= new m.UsageCanvas(canvas);
+      chart.draw(`${s.engine === 'ab' ? 'alpha-beta' : 'MCTS'} at ${s.tc}`, curves, s.highlight ?? undefined);
+      canvas.dataset.curves = String(curves.length);
+    });
   });
   // Planning a run of the shown gauntlet with more games (`tmlab leaderboard`, natively): its
   // cost from a calibration in this browser (the native CLI is somewhat faster than wasm).
@@ -160,7 +166,8 @@ export function mountLeaderboard(root, ctx) {
     unmount() {
       planSeq += 1;
       resize.disconnect();
-      chart.free();
+      cancelEngineChart(canvas);
+      chart?.free();
       render(nothing, root);
     },
   };

@@ -8,8 +8,8 @@
 
 import { TimelineFeed } from '../../pkg/tmlab.js';
 // The timeline's lines are read by the engine module, its chart drawn by the engine charts
-// module (issue 24).
-import { TimelineCanvas } from '../../pkg/engine-charts/engine_charts.js';
+// module (issue 24), asked through ui/engine-charts.js (drawn once it is in).
+import { cancelEngineChart, drawEngineChart } from '../../ui/engine-charts.js';
 import { ALLOCATION_DEFAULTS } from '../../ui/curve-params.js';
 import { EngineClient } from '../../engine/client.js';
 import { fitCanvas, bindReadout } from '../../ui/canvas.js';
@@ -140,7 +140,8 @@ function mountTimeline(host, a, ctx) {
   host.append(card);
 
   const feed = new TimelineFeed();
-  const chart = new TimelineCanvas(canvas);
+  /** @type {InstanceType<import('../../ui/engine-charts.js').EngineCharts['TimelineCanvas']> | null} */
+  let chart = null;
   /** @type {number | null} */
   let hoverPx = null;
   let done = false;
@@ -149,20 +150,23 @@ function mountTimeline(host, a, ctx) {
    * @type {{text?: string, timeline: {done: boolean, iterations: unknown[]}} | null}
    */
   let last = null;
-  const draw = () => {
-    const width = Math.max(280, Math.round(figure.clientWidth));
-    fitCanvas(canvas, width, Math.round(Math.min(380, Math.max(240, width * 0.45))));
-    try {
-      /** @type {NonNullable<typeof last>} */
-      const drawn = chart.draw(feed.chart(), hoverPx ?? undefined);
-      last = drawn;
-      if (drawn.text) note.textContent = drawn.text;
-      canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
-      canvas.dataset.iterations = String(drawn.timeline.iterations.length);
-    } catch (e) {
-      err.textContent = messageOf(e);
-    }
-  };
+  // Now, or once the engine charts module is in.
+  const draw = () =>
+    drawEngineChart(canvas, (m) => {
+      const width = Math.max(280, Math.round(figure.clientWidth));
+      fitCanvas(canvas, width, Math.round(Math.min(380, Math.max(240, width * 0.45))));
+      try {
+        chart ??= new m.TimelineCanvas(canvas);
+        /** @type {NonNullable<typeof last>} */
+        const drawn = chart.draw(feed.chart(), hoverPx ?? undefined);
+        last = drawn;
+        if (drawn.text) note.textContent = drawn.text;
+        canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
+        canvas.dataset.iterations = String(drawn.timeline.iterations.length);
+      } catch (e) {
+        err.textContent = messageOf(e);
+      }
+    });
   const schedule = perFrame(draw);
   bindReadout(canvas, (x) => {
     if (x === null) return;
@@ -209,6 +213,7 @@ function mountTimeline(host, a, ctx) {
     settled: () => until(() => done && Number(canvas.dataset.draws) > 0 && Boolean(last?.timeline?.done)),
     destroy: () => {
       resize.disconnect();
+      cancelEngineChart(canvas);
       engine?.terminate();
     },
   };

@@ -5,10 +5,11 @@
 // (coalesced), so the move that caused it stays a short task. A click or ← → on it selects a
 // move (the view's state says which; this file only maps pixels and keys to moves). The bars
 // are the engine module's (PlayBoard.move_bars), the drawing the engine charts module's (issue
-// 24); the canvas object is made at the first drawing, so the compact embed, which draws no
-// chart, never needs that module.
-import { MoveTimeCanvas } from '../../pkg/engine-charts/engine_charts.js';
+// 24), asked through ui/engine-charts.js: the view never waits for it, the first drawing does
+// (or shows why it cannot); the canvas object is made at the first drawing, so the compact
+// embed, which draws no chart, never needs that module.
 import { fitCanvas, chartX } from '../../ui/canvas.js';
+import { cancelEngineChart, drawEngineChart } from '../../ui/engine-charts.js';
 
 const CHART_HEIGHT = 200;
 
@@ -18,7 +19,7 @@ export function createChart() {
   canvas.tabIndex = 0;
   canvas.setAttribute('role', 'img');
   canvas.setAttribute('aria-label', 'Time used per move; click a bar to show that position');
-  /** @type {MoveTimeCanvas | null} */
+  /** @type {InstanceType<import('../../ui/engine-charts.js').EngineCharts['MoveTimeCanvas']> | null} */
   let chart = null;
   /** @type {{board: any, selected: number|null, moves: number} | null} the last drawing's inputs */
   let want = null;
@@ -28,11 +29,16 @@ export function createChart() {
   function draw() {
     pending = null;
     if (!want) return;
-    fitCanvas(canvas, Math.max(200, Math.round(canvas.clientWidth || 600)), CHART_HEIGHT);
-    chart ??= new MoveTimeCanvas(canvas);
-    chart.draw(want.board.move_bars(), want.selected ?? undefined);
-    canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
-    canvas.dataset.moves = String(want.moves);
+    // The module may still be on its way: this drawing then runs when it is in (with the
+    // inputs of that moment).
+    drawEngineChart(canvas, (m) => {
+      if (!want) return;
+      fitCanvas(canvas, Math.max(200, Math.round(canvas.clientWidth || 600)), CHART_HEIGHT);
+      chart ??= new m.MoveTimeCanvas(canvas);
+      chart.draw(want.board.move_bars(), want.selected ?? undefined);
+      canvas.dataset.draws = String(Number(canvas.dataset.draws || 0) + 1);
+      canvas.dataset.moves = String(want.moves);
+    });
   }
   const soon = () => {
     if (!pending) pending = setTimeout(draw, 0);
@@ -58,6 +64,7 @@ export function createChart() {
     dispose() {
       resize.disconnect();
       if (pending) clearTimeout(pending);
+      cancelEngineChart(canvas);
       chart?.free();
     },
   };

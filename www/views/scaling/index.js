@@ -8,8 +8,9 @@
 // Sweep and Tune views' (ui/experiment.js), and the points run the Sweep view's (mountPoints).
 
 import { scaling_chart_data, scaling_estimate, scaling_plan, scaling_report, scaling_resume, scaling_tcs } from '../../pkg/tmlab.js';
-// The chart's data is the engine's, its drawing the engine charts module's (issue 24).
-import { draw_points_chart } from '../../pkg/engine-charts/engine_charts.js';
+// The chart's data is the engine's, its drawing the engine charts module's (issue 24), asked
+// through ui/engine-charts.js (drawn once it is in).
+import { drawEngineChart } from '../../ui/engine-charts.js';
 import { tcReading } from '../../ui/tc-reading.js';
 import { mountPoints } from '../../ui/experiment.js';
 import { SCALING_DEFAULTS, initialState, specOf, update } from './controller.js';
@@ -41,7 +42,10 @@ export function mountScaling(root, ctx) {
     plan: scaling_plan,
     report: scaling_report,
     resume: scaling_resume,
-    draw: (canvas, spec, scores) => draw_points_chart(canvas, scaling_chart_data(spec, scores)),
+    draw: (canvas, spec, scores) => {
+      const data = scaling_chart_data(spec, scores);
+      drawEngineChart(canvas, (m) => m.draw_points_chart(canvas, data));
+    },
     template: scalingTemplate,
   });
 }

@@ -8,8 +8,9 @@
 // Scaling the points run (mountPoints).
 
 import { sweep_chart_data, sweep_plan, sweep_report, sweep_resume, sweep_values } from '../../pkg/tmlab.js';
-// The chart's data is the engine's, its drawing the engine charts module's (issue 24).
-import { draw_points_chart } from '../../pkg/engine-charts/engine_charts.js';
+// The chart's data is the engine's, its drawing the engine charts module's (issue 24), asked
+// through ui/engine-charts.js (drawn once it is in).
+import { drawEngineChart } from '../../ui/engine-charts.js';
 import { tcReading } from '../../ui/tc-reading.js';
 import { SWEEP_DEFAULTS, initialState, specOf, update } from './controller.js';
 import { mountPoints } from '../../ui/experiment.js';
@@ -38,7 +39,10 @@ export function mountSweep(root, ctx) {
     plan: sweep_plan,
     report: sweep_report,
     resume: sweep_resume,
-    draw: (canvas, spec, scores) => draw_points_chart(canvas, sweep_chart_data(spec, scores)),
+    draw: (canvas, spec, scores) => {
+      const data = sweep_chart_data(spec, scores);
+      drawEngineChart(canvas, (m) => m.draw_points_chart(canvas, data));
+    },
     template: sweepTemplate,
   });
 }

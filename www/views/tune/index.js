@@ -7,8 +7,9 @@
 // draw_tune_chart). The shell (autosave, restore, Start/Stop/Resume) is shared (ui/experiment.js).
 
 import { tune_chart_data, tune_apply, tune_end_list, tune_next, tune_plan, tune_result, tune_resume } from '../../pkg/tmlab.js';
-// The chart's data is the engine's, its drawing the engine charts module's (issue 24).
-import { draw_tune_chart } from '../../pkg/engine-charts/engine_charts.js';
+// The chart's data is the engine's, its drawing the engine charts module's (issue 24), asked
+// through ui/engine-charts.js (drawn once it is in).
+import { drawEngineChart } from '../../ui/engine-charts.js';
 import { concurrencyOf, gamesAtOnce } from '../../engine/concurrency.js';
 import { download } from '../../ui/download.js';
 import { typedError, messageOf } from '../../ui/typed-error.js';
@@ -98,7 +99,8 @@ export function mountTune(root, ctx) {
     check,
     analyse(run, canvas) {
       const result = tune_result(run.spec, run.history);
-      draw_tune_chart(canvas, tune_chart_data(run.spec, run.history));
+      const data = tune_chart_data(run.spec, run.history);
+      drawEngineChart(canvas, (m) => m.draw_tune_chart(canvas, data));
       return result;
     },
     restoreRun(setup, records) {
