@@ -4,8 +4,9 @@
 //! the best remaining), so a beta cutoff after the first moves sorts nothing else.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
+use shakmaty::{Chess, Color, Move, MoveList, Role};
 
+use super::movegen::legal_moves;
 use super::position::pack;
 
 mod history;
@@ -151,12 +152,12 @@ impl<'m> MovePicker<'m> {
         self
     }
 
-    /// Generates the legal moves of `pos` into the list with the table move first, as
-    /// [`MovePicker::new`] orders them, and skips the table move (searched already).
+    /// Generates the legal moves of `pos` (`in_check`: whether its side to move is in check)
+    /// into the list with the table move first, as [`MovePicker::new`] orders them, and skips
+    /// the table move (searched already).
     #[inline(never)]
-    pub fn fill(&mut self, pos: &Chess) {
-        let generated = pos.legal_moves();
-        let _ = self.moves.try_extend_from_slice(&generated);
+    pub fn fill(&mut self, pos: &Chess, in_check: bool) {
+        legal_moves(pos, in_check, self.moves);
         let tt_move = std::mem::take(&mut self.pending_tt);
         self.tt_first = table_move_first(self.moves, tt_move);
         debug_assert!(self.tt_first, "the table move searched first is not legal");
