@@ -8,7 +8,7 @@ use shakmaty::{MoveList, Position};
 use super::super::mate::MATE_BOUND;
 use super::super::movegen::legal_moves;
 use super::super::ordering::{MovePicker, Scores, victim};
-use super::super::position::{SearchPosition, pack, unpack};
+use super::super::position::{SearchPosition, pack, unpack_in};
 use super::super::tt::Bound;
 use super::tuning::*;
 use super::{INF, MATE, MAX_PLY, Search};
@@ -134,7 +134,7 @@ impl Search<'_, '_> {
         // A legal table move is searched before the node's moves are generated: when it cuts
         // off, they never are. The picker generates them after it, in the order it would have
         // given them with the table move in front, so the search is the same move for move.
-        let tt_first = if tt_move != 0 { unpack(sp.pos(), tt_move) } else { None };
+        let tt_first = if tt_move != 0 { unpack_in(sp.pos(), in_check, tt_move) } else { None };
         let mut moves = MoveList::new();
         if tt_first.is_none() {
             legal_moves(sp.pos(), in_check, &mut moves);
