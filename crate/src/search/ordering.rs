@@ -206,33 +206,45 @@ impl<'m> MovePicker<'m> {
     /// its history value, read from the side's row by from and to (no bounds check). Captures and promotions follow in the same match; other kinds of move
     /// go to [`special_score`]. The scores are those of the general rules in the module
     /// documentation.
-    fn score(&mut self, history: &History) {
+    ///
+    /// Returns the place of the first best score among them, which the first pick by selection
+    /// then needs no pass of its own to find.
+    fn score(&mut self, history: &History) -> usize {
         let table = history.side(self.turn);
         let [k0, k1] = self.killers;
         let (killers, turn) = (self.killers, self.turn);
+        let (mut best, mut best_at, mut at) = (i32::MIN, self.next, self.next);
         self.scores.clear();
         self.scores.extend(std::iter::repeat_n(TT_MOVE, self.next));
-        self.scores.extend(self.moves[self.next..].iter().map(|&m| match m {
-            Move::Normal { from, to, capture: None, promotion: None, .. } => {
-                let key = from as u16 | (to as u16) << 6;
-                if key == k0 {
-                    KILLER
-                } else if key == k1 {
-                    KILLER - 1
-                } else {
-                    table[history::index(key)]
+        self.scores.extend(self.moves[self.next..].iter().map(|&m| {
+            let score = match m {
+                Move::Normal { from, to, capture: None, promotion: None, .. } => {
+                    let key = from as u16 | (to as u16) << 6;
+                    if key == k0 {
+                        KILLER
+                    } else if key == k1 {
+                        KILLER - 1
+                    } else {
+                        table[history::index(key)]
+                    }
                 }
+                Move::Normal { role, capture: Some(c), promotion: None, .. } => {
+                    CAPTURE + rank(c) * 16 - rank(role)
+                }
+                Move::Normal { role, capture, promotion: Some(Role::Queen), .. } => {
+                    CAPTURE + (capture.map_or(0, rank) + rank(Role::Queen)) * 16 - rank(role)
+                }
+                Move::Normal { promotion: Some(_), .. } => UNDERPROMOTION,
+                _ => special_score(m, killers, turn, history),
+            };
+            if score > best {
+                (best, best_at) = (score, at);
             }
-            Move::Normal { role, capture: Some(c), promotion: None, .. } => {
-                CAPTURE + rank(c) * 16 - rank(role)
-            }
-            Move::Normal { role, capture, promotion: Some(Role::Queen), .. } => {
-                CAPTURE + (capture.map_or(0, rank) + rank(Role::Queen)) * 16 - rank(role)
-            }
-            Move::Normal { promotion: Some(_), .. } => UNDERPROMOTION,
-            _ => special_score(m, killers, turn, history),
+            at += 1;
+            score
         }));
         self.scored = true;
+        best_at
     }
 
     /// Sorts `moves[next..]` best first, stably (equal scores keep their order).
@@ -283,15 +295,16 @@ impl<'m> MovePicker<'m> {
             self.next = 1;
             return Some(self.moves[0]);
         }
-        if !self.scored {
-            self.score(history);
-        }
+        let scored_best = if self.scored { None } else { Some(self.score(history)) };
         if self.next < LAZY_PICKS {
-            // The first best score: its value in one pass, then its place. Two simple loops
-            // rather than one arg-max loop, because a plain maximum vectorises.
-            let rest = &self.scores[self.next..n];
-            let max = rest.iter().copied().fold(i32::MIN, i32::max);
-            let best = self.next + rest.iter().position(|&s| s == max).unwrap_or(0);
+            // The first best score: found while scoring, or its value in one pass, then its
+            // place. Two simple loops rather than one arg-max loop, because a plain maximum
+            // vectorises.
+            let best = scored_best.unwrap_or_else(|| {
+                let rest = &self.scores[self.next..n];
+                let max = rest.iter().copied().fold(i32::MIN, i32::max);
+                self.next + rest.iter().position(|&s| s == max).unwrap_or(0)
+            });
             self.moves.swap(self.next, best);
             self.scores.swap(self.next, best);
         } else if self.next == LAZY_PICKS {
