@@ -176,14 +176,30 @@ impl<'m> MovePicker<'m> {
     pub fn tactical(moves: &'m mut MoveList, scores: &'m mut Scores) -> Self {
         debug_assert!(moves.iter().all(|m| is_tactical(*m)), "a quiet move in a tactical list");
         scores.clear();
-        scores.extend(moves.iter().map(|&m| tactical_score(m).unwrap_or(0)));
+        let (mut best, mut best_at) = (i32::MIN, 0);
+        scores.extend(moves.iter().enumerate().map(|(at, &m)| {
+            let score = tactical_score(m).unwrap_or(0);
+            if score > best {
+                (best, best_at) = (score, at);
+            }
+            score
+        }));
+        // The first pick by selection, made here with the best found while scoring: the first
+        // move is then handed out as a ready one.
+        let ready = if moves.is_empty() {
+            0
+        } else {
+            moves.swap(0, best_at);
+            scores.swap(0, best_at);
+            1
+        };
         MovePicker {
             moves,
             scores,
             next: 0,
             tt_first: false,
             scored: true,
-            ready: 0,
+            ready,
             killers: [0; 2],
             turn: Color::White,
             pending_tt: 0,
