@@ -185,13 +185,13 @@ impl<'m> MovePicker<'m> {
             score
         }));
         // The first pick by selection, made here with the best found while scoring: the first
-        // move is then handed out as a ready one.
+        // move is then handed out as a ready one, and so is the second of a list of two.
         let ready = if moves.is_empty() {
             0
         } else {
             moves.swap(0, best_at);
             scores.swap(0, best_at);
-            1
+            if moves.len() == 2 { 2 } else { 1 }
         };
         MovePicker {
             moves,
