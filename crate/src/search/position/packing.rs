@@ -42,8 +42,9 @@ pub(super) fn pack_special(m: Move) -> u16 {
 ///
 /// The inverse of [`pack`] on the legal moves of `pos`: the move is rebuilt from the board
 /// (mover, victim, castling as king → own rook, en passant as a pawn's diagonal step to the en
-/// passant square) and checked with shakmaty's `is_legal`, which generates only the moves of
-/// that piece kind to that square. The search tries its table move with it before generating
+/// passant square) and checked: a normal move out of check from its piece's reach and the pin
+/// through its square, any other by shakmaty's `is_legal` (which generates only the moves of
+/// that piece kind to that square). The search tries its table move with it before generating
 /// every move of the node (through [`unpack_in`], which knows the check).
 pub fn unpack(pos: &Chess, key: u16) -> Option<Move> {
     unpack_in(pos, pos.is_check(), key)
