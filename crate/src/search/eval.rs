@@ -234,11 +234,22 @@ impl EvalState {
         let mut s = *self;
         match m {
             Move::Normal { role, from, capture, to, promotion } => {
-                s.remove(from, role.of(us));
+                // The mover's two table entries as one difference; the phase changes only
+                // with a capture or a promotion (a pawn counts 0 in it).
+                let mover = piece_index(role.of(us));
+                let (from_mg, from_eg) = PST[mover][from as usize];
+                let (to_mg, to_eg) = match promotion {
+                    None => PST[mover][to as usize],
+                    Some(p) => {
+                        s.phase += PHASE_INC[p as usize - 1];
+                        PST[piece_index(p.of(us))][to as usize]
+                    }
+                };
+                s.mg += to_mg - from_mg;
+                s.eg += to_eg - from_eg;
                 if let Some(captured) = capture {
                     s.remove(to, captured.of(!us));
                 }
-                s.add(to, promotion.unwrap_or(role).of(us));
             }
             Move::EnPassant { from, to } => {
                 s.remove(from, Role::Pawn.of(us));

@@ -4,8 +4,9 @@
 //! the best remaining), so a beta cutoff after the first moves sorts nothing else.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
+use shakmaty::{Chess, Color, Move, MoveList, Role};
 
+use super::movegen::legal_moves;
 use super::position::pack;
 
 mod history;
@@ -151,12 +152,12 @@ impl<'m> MovePicker<'m> {
         self
     }
 
-    /// Generates the legal moves of `pos` into the list with the table move first, as
-    /// [`MovePicker::new`] orders them, and skips the table move (searched already).
+    /// Generates the legal moves of `pos` (`in_check`: whether its side to move is in check)
+    /// into the list with the table move first, as [`MovePicker::new`] orders them, and skips
+    /// the table move (searched already).
     #[inline(never)]
-    pub fn fill(&mut self, pos: &Chess) {
-        let generated = pos.legal_moves();
-        let _ = self.moves.try_extend_from_slice(&generated);
+    pub fn fill(&mut self, pos: &Chess, in_check: bool) {
+        legal_moves(pos, in_check, self.moves);
         let tt_move = std::mem::take(&mut self.pending_tt);
         self.tt_first = table_move_first(self.moves, tt_move);
         debug_assert!(self.tt_first, "the table move searched first is not legal");
@@ -175,14 +176,30 @@ impl<'m> MovePicker<'m> {
     pub fn tactical(moves: &'m mut MoveList, scores: &'m mut Scores) -> Self {
         debug_assert!(moves.iter().all(|m| is_tactical(*m)), "a quiet move in a tactical list");
         scores.clear();
-        scores.extend(moves.iter().map(|&m| tactical_score(m).unwrap_or(0)));
+        let (mut best, mut best_at) = (i32::MIN, 0);
+        scores.extend(moves.iter().enumerate().map(|(at, &m)| {
+            let score = tactical_score(m).unwrap_or(0);
+            if score > best {
+                (best, best_at) = (score, at);
+            }
+            score
+        }));
+        // The first pick by selection, made here with the best found while scoring: the first
+        // move is then handed out as a ready one, and so is the second of a list of two.
+        let ready = if moves.is_empty() {
+            0
+        } else {
+            moves.swap(0, best_at);
+            scores.swap(0, best_at);
+            if moves.len() == 2 { 2 } else { 1 }
+        };
         MovePicker {
             moves,
             scores,
             next: 0,
             tt_first: false,
             scored: true,
-            ready: 0,
+            ready,
             killers: [0; 2],
             turn: Color::White,
             pending_tt: 0,
@@ -205,33 +222,45 @@ impl<'m> MovePicker<'m> {
     /// its history value, read from the side's row by from and to (no bounds check). Captures and promotions follow in the same match; other kinds of move
     /// go to [`special_score`]. The scores are those of the general rules in the module
     /// documentation.
-    fn score(&mut self, history: &History) {
+    ///
+    /// Returns the place of the first best score among them, which the first pick by selection
+    /// then needs no pass of its own to find.
+    fn score(&mut self, history: &History) -> usize {
         let table = history.side(self.turn);
         let [k0, k1] = self.killers;
         let (killers, turn) = (self.killers, self.turn);
+        let (mut best, mut best_at, mut at) = (i32::MIN, self.next, self.next);
         self.scores.clear();
         self.scores.extend(std::iter::repeat_n(TT_MOVE, self.next));
-        self.scores.extend(self.moves[self.next..].iter().map(|&m| match m {
-            Move::Normal { from, to, capture: None, promotion: None, .. } => {
-                let key = from as u16 | (to as u16) << 6;
-                if key == k0 {
-                    KILLER
-                } else if key == k1 {
-                    KILLER - 1
-                } else {
-                    table[history::index(key)]
+        self.scores.extend(self.moves[self.next..].iter().map(|&m| {
+            let score = match m {
+                Move::Normal { from, to, capture: None, promotion: None, .. } => {
+                    let key = from as u16 | (to as u16) << 6;
+                    if key == k0 {
+                        KILLER
+                    } else if key == k1 {
+                        KILLER - 1
+                    } else {
+                        table[history::index(key)]
+                    }
                 }
+                Move::Normal { role, capture: Some(c), promotion: None, .. } => {
+                    CAPTURE + rank(c) * 16 - rank(role)
+                }
+                Move::Normal { role, capture, promotion: Some(Role::Queen), .. } => {
+                    CAPTURE + (capture.map_or(0, rank) + rank(Role::Queen)) * 16 - rank(role)
+                }
+                Move::Normal { promotion: Some(_), .. } => UNDERPROMOTION,
+                _ => special_score(m, killers, turn, history),
+            };
+            if score > best {
+                (best, best_at) = (score, at);
             }
-            Move::Normal { role, capture: Some(c), promotion: None, .. } => {
-                CAPTURE + rank(c) * 16 - rank(role)
-            }
-            Move::Normal { role, capture, promotion: Some(Role::Queen), .. } => {
-                CAPTURE + (capture.map_or(0, rank) + rank(Role::Queen)) * 16 - rank(role)
-            }
-            Move::Normal { promotion: Some(_), .. } => UNDERPROMOTION,
-            _ => special_score(m, killers, turn, history),
+            at += 1;
+            score
         }));
         self.scored = true;
+        best_at
     }
 
     /// Sorts `moves[next..]` best first, stably (equal scores keep their order).
@@ -282,15 +311,16 @@ impl<'m> MovePicker<'m> {
             self.next = 1;
             return Some(self.moves[0]);
         }
-        if !self.scored {
-            self.score(history);
-        }
+        let scored_best = if self.scored { None } else { Some(self.score(history)) };
         if self.next < LAZY_PICKS {
-            // The first best score: its value in one pass, then its place. Two simple loops
-            // rather than one arg-max loop, because a plain maximum vectorises.
-            let rest = &self.scores[self.next..n];
-            let max = rest.iter().copied().fold(i32::MIN, i32::max);
-            let best = self.next + rest.iter().position(|&s| s == max).unwrap_or(0);
+            // The first best score: found while scoring, or its value in one pass, then its
+            // place. Two simple loops rather than one arg-max loop, because a plain maximum
+            // vectorises.
+            let best = scored_best.unwrap_or_else(|| {
+                let rest = &self.scores[self.next..n];
+                let max = rest.iter().copied().fold(i32::MIN, i32::max);
+                self.next + rest.iter().position(|&s| s == max).unwrap_or(0)
+            });
             self.moves.swap(self.next, best);
             self.scores.swap(self.next, best);
         } else if self.next == LAZY_PICKS {

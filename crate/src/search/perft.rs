@@ -3,14 +3,17 @@
 //! counts.
 
 use serde::Serialize;
-use shakmaty::Position;
+use shakmaty::MoveList;
+
+use super::movegen::legal_moves;
 
 use super::position::{SearchPosition, parse_fen};
 use crate::clock::timer::now_ms;
 
 /// Leaf nodes at `depth` plies below `sp` (bulk-counted at the last ply).
 pub fn perft(sp: &SearchPosition, depth: u32) -> u64 {
-    let moves = sp.pos().legal_moves();
+    let mut moves = MoveList::new();
+    legal_moves(sp.pos(), sp.is_check(), &mut moves);
     match depth {
         0 => 1,
         1 => moves.len() as u64,
@@ -20,7 +23,8 @@ pub fn perft(sp: &SearchPosition, depth: u32) -> u64 {
 
 /// Perft per root move, in UCI notation, in move generation order.
 pub fn divide(sp: &SearchPosition, depth: u32) -> Vec<(String, u64)> {
-    let moves = sp.pos().legal_moves();
+    let mut moves = MoveList::new();
+    legal_moves(sp.pos(), sp.is_check(), &mut moves);
     moves
         .iter()
         .map(|&m| (super::position::uci(m), if depth <= 1 { 1 } else { perft(&sp.play(m), depth - 1) }))

@@ -324,7 +324,7 @@ mod root;
 
 #[cfg(test)]
 use packing::pack_special;
-pub use packing::{pack, uci, unpack};
+pub use packing::{pack, uci, unpack, unpack_in};
 pub(crate) use root::excerpt;
 pub use root::{FEN_ALLOWED, RootPosition, parse_fen};
 

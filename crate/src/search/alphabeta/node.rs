@@ -6,8 +6,9 @@ use std::mem::MaybeUninit;
 use shakmaty::{MoveList, Position};
 
 use super::super::mate::MATE_BOUND;
+use super::super::movegen::legal_moves;
 use super::super::ordering::{MovePicker, Scores, victim};
-use super::super::position::{SearchPosition, pack, unpack};
+use super::super::position::{SearchPosition, pack, unpack_in};
 use super::super::tt::Bound;
 use super::tuning::*;
 use super::{INF, MATE, MAX_PLY, Search};
@@ -133,8 +134,11 @@ impl Search<'_, '_> {
         // A legal table move is searched before the node's moves are generated: when it cuts
         // off, they never are. The picker generates them after it, in the order it would have
         // given them with the table move in front, so the search is the same move for move.
-        let tt_first = if tt_move != 0 { unpack(sp.pos(), tt_move) } else { None };
-        let mut moves = if tt_first.is_some() { MoveList::new() } else { sp.pos().legal_moves() };
+        let tt_first = if tt_move != 0 { unpack_in(sp.pos(), in_check, tt_move) } else { None };
+        let mut moves = MoveList::new();
+        if tt_first.is_none() {
+            legal_moves(sp.pos(), in_check, &mut moves);
+        }
         if tt_first.is_none() && moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
@@ -157,7 +161,7 @@ impl Search<'_, '_> {
                 Some(m) => m,
                 None => {
                     if picker.needs_fill() {
-                        picker.fill(sp.pos());
+                        picker.fill(sp.pos(), in_check);
                     }
                     let Some(m) = picker.next(self.history) else { break };
                     m

@@ -5,7 +5,7 @@ use std::mem::MaybeUninit;
 
 use shakmaty::{Move, MoveList, Position};
 
-use super::super::movegen::tactical_moves;
+use super::super::movegen::{legal_moves, tactical_moves};
 use super::super::ordering::{MovePicker, Scores, see, victim};
 use super::super::position::SearchPosition;
 use super::tuning::{DELTA_MARGIN, PIECE_VALUE};
@@ -86,9 +86,8 @@ impl Search<'_, '_> {
     ) -> i32 {
         let mut scores = Scores::new();
         if sp.is_check() {
-            // Bound where it is made: assigning the returned list to an existing one would copy
-            // all its 256 slots.
-            let mut moves = sp.pos().legal_moves();
+            let mut moves = MoveList::new();
+            legal_moves(sp.pos(), true, &mut moves);
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }

@@ -1,7 +1,12 @@
 //! Moves as the search stores them: packed into 16 bits for the transposition table, killers
 //! and history ([`pack`]), and written in UCI notation ([`uci`]).
 
-use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
+use shakmaty::{
+    Bitboard, CastlingMode, Chess, Move, Position, Rank, Role, Square,
+    attacks::{
+        aligned, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, ray, rook_attacks,
+    },
+};
 
 /// A move packed into 16 bits: from (6 bits), to (6 bits), promotion role (3 bits). Castling is
 /// packed as king square → rook square. 0 means "no move" (a1a1 is never a move).
@@ -37,10 +42,19 @@ pub(super) fn pack_special(m: Move) -> u16 {
 ///
 /// The inverse of [`pack`] on the legal moves of `pos`: the move is rebuilt from the board
 /// (mover, victim, castling as king → own rook, en passant as a pawn's diagonal step to the en
-/// passant square) and checked with shakmaty's `is_legal`, which generates only the moves of
-/// that piece kind to that square. The search tries its table move with it before generating
-/// every move of the node.
+/// passant square) and checked: a normal move out of check from its piece's reach and the pin
+/// through its square, any other by shakmaty's `is_legal` (which generates only the moves of
+/// that piece kind to that square). The search tries its table move with it before generating
+/// every move of the node (through [`unpack_in`], which knows the check).
 pub fn unpack(pos: &Chess, key: u16) -> Option<Move> {
+    unpack_in(pos, pos.is_check(), key)
+}
+
+/// [`unpack`] where `in_check` is whether the side to move of `pos` is in check. A normal move
+/// out of check is checked here, from its piece's attacks and the pin through its square;
+/// the other moves by shakmaty's `is_legal`.
+#[inline]
+pub fn unpack_in(pos: &Chess, in_check: bool, key: u16) -> Option<Move> {
     let from = Square::new(u32::from(key & 63));
     let to = Square::new(u32::from((key >> 6) & 63));
     let board = pos.board();
@@ -64,7 +78,73 @@ pub fn unpack(pos: &Chess, key: u16) -> Option<Move> {
     } else {
         Move::Normal { role, from, capture: board.role_at(to), to, promotion }
     };
-    Some(m).filter(|&m| pack(m) == key && pos.is_legal(m))
+    if pack(m) != key {
+        return None;
+    }
+    match m {
+        Move::Normal { role, from, capture, to, promotion } if !in_check => {
+            normal_is_legal(pos, role, from, capture.is_some(), to, promotion.is_some()).then_some(m)
+        }
+        _ => pos.is_legal(m).then_some(m),
+    }
+}
+
+/// Whether the normal move of our `role` from `from` to `to` (a capture if `capture`, a
+/// promotion if `promotion`) is legal in `pos`, whose side to move is not in check and has a
+/// `role` on `from`.
+///
+/// The move must reach `to` (a pawn: a capture diagonally forward, else a push to an empty
+/// square, two from its start rank over an empty one; a promotion exactly when it reaches the
+/// last rank) and not leave the king attacked: a king steps to an unattacked square, another
+/// piece either stays on the line through the king or uncovers no slider of theirs (the king is
+/// not in check, so a slider can reach it only through `from`).
+fn normal_is_legal(
+    pos: &Chess,
+    role: Role,
+    from: Square,
+    capture: bool,
+    to: Square,
+    promotion: bool,
+) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let occupied = board.occupied();
+    if board.by_color(us).contains(to) || (promotion && role != Role::Pawn) {
+        return false;
+    }
+    let reaches = match role {
+        Role::Pawn => {
+            if promotion != Bitboard::BACKRANKS.contains(to) {
+                return false;
+            }
+            let forward = us.fold_wb(8, -8);
+            if capture {
+                pawn_attacks(us, from).contains(to)
+            } else if from.offset(forward) == Some(to) {
+                true
+            } else {
+                from.rank() == us.fold_wb(Rank::Second, Rank::Seventh)
+                    && from.offset(2 * forward) == Some(to)
+                    && from.offset(forward).is_some_and(|over| !occupied.contains(over))
+            }
+        }
+        Role::Knight => knight_attacks(from).contains(to),
+        Role::Bishop => bishop_attacks(from, occupied).contains(to),
+        Role::Rook => rook_attacks(from, occupied).contains(to),
+        Role::Queen => queen_attacks(from, occupied).contains(to),
+        Role::King => {
+            return king_attacks(from).contains(to) && board.attacks_to(to, !us, occupied).is_empty();
+        }
+    };
+    let Some(king) = board.king_of(us) else { return false };
+    reaches
+        && (!ray(king, from).any() || aligned(from, to, king) || {
+            let after = occupied.without(from);
+            ((rook_attacks(king, after) & board.rooks_and_queens())
+                | (bishop_attacks(king, after) & board.bishops_and_queens()))
+            .intersect(board.by_color(!us))
+            .is_empty()
+        })
 }
 
 /// The UCI notation of a move (standard castling: king to g1/c1).

@@ -119,3 +119,34 @@ fn unpack_finds_exactly_the_legal_move_of_every_key() {
         }
     }
 }
+
+/// `unpack` (and `unpack_in` with the check given) agrees with the legal move list for every
+/// key on the positions of random games: pins, checks, promotions and en passant included.
+#[test]
+fn unpack_agrees_with_the_legal_moves_on_random_games() {
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut checked = 0;
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let mut pos = parse_fen(fen).unwrap();
+        for _ in 0..40 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            for key in 0..=u16::MAX {
+                let expected = legal.iter().copied().find(|&m| pack(m) == key);
+                assert_eq!(unpack_in(&pos, pos.is_check(), key), expected, "key {key:#06x}");
+            }
+            checked += 1;
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos.play_unchecked(legal[(seed % legal.len() as u64) as usize]);
+        }
+    }
+    assert!(checked > 60);
+}
