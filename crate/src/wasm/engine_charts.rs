@@ -1,6 +1,6 @@
 //! The engine's own charts on a page canvas, drawn from the plain data the engine module
 //! computes: the experiments' (`sweep_chart_data`, `scaling_chart_data`, `tune_chart_data`,
-//! `overhead_chart_data`), the Play view's move times (`PlayBoard.move_bars`), the search
+//! `overhead_report`'s `chart`), the Play view's move times (`PlayBoard.move_bars`), the search
 //! timeline (`TimelineFeed.chart`) and the allocation card's engine mode (`TraceRunner.step`'s
 //! moves). The *engine
 //! charts* module (feature `draw-engine`, no chess) draws them, so the engine module links no
@@ -57,7 +57,7 @@ pub fn draw_tune_chart(canvas: HtmlCanvasElement, chart: JsValue) -> Result<(), 
     draw_on::<TuneChart>(&canvas, chart, "a tune chart", draw_tune)
 }
 
-/// Draw a flag-risk curve (`overhead_chart_data` of the engine module) on `canvas`.
+/// Draw a flag-risk curve (the `chart` of the engine module's `overhead_report`) on `canvas`.
 #[wasm_bindgen]
 pub fn draw_overhead_chart(canvas: HtmlCanvasElement, chart: JsValue) -> Result<(), JsValue> {
     draw_on::<OverheadChart>(&canvas, chart, "a flag-risk chart", draw_overhead)

@@ -10,7 +10,7 @@ use super::to_js;
 use crate::error::FieldError;
 use crate::experiment::chart::overhead_chart;
 use crate::experiment::latency::LatencyModel;
-use crate::experiment::overhead::{OverheadReport, OverheadSpec};
+use crate::experiment::overhead::OverheadSpec;
 
 /// The page's form, as the simulation reads it.
 #[derive(serde::Deserialize)]
@@ -53,7 +53,8 @@ pub fn overhead_check(form: JsValue) -> Result<Vec<f64>, JsValue> {
 }
 
 /// Run the simulation of the form (see [`overhead_check`]); `progress(done, total)` hears each
-/// overhead finished. The report: `{spec, default_overhead_ms, points, required, sentence}`.
+/// overhead finished. The report: `{spec, default_overhead_ms, points, required, sentence,
+/// chart}`, `chart` being its curve as the engine charts module's `draw_overhead_chart` takes it.
 #[wasm_bindgen]
 pub fn overhead_report(form: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsValue> {
     let spec = spec_of(form)?;
@@ -63,14 +64,10 @@ pub fn overhead_report(form: JsValue, progress: &js_sys::Function) -> Result<JsV
             let _ = progress.call2(&JsValue::NULL, &JsValue::from(done as u32), &JsValue::from(total as u32));
         })
         .map_err(js_err)?;
-    to_js(&report).map_err(JsValue::from)
-}
-
-/// A report's chart (the report as [`overhead_report`] returned it) as plain data, which the
-/// engine charts module's `draw_overhead_chart` draws.
-#[wasm_bindgen]
-pub fn overhead_chart_data(report: JsValue) -> Result<JsValue, JsValue> {
-    let r: OverheadReport = serde_wasm_bindgen::from_value(report).map_err(js_err)?;
-    let title = format!("{} at {}, latency {}", r.spec.tm, r.spec.tc, r.spec.latency.label());
-    to_js(&overhead_chart(&r, &title)).map_err(JsValue::from)
+    let title = format!("{} at {}, latency {}", report.spec.tm, report.spec.tc, report.spec.latency.label());
+    let out = to_js(&report)?;
+    // The chart is made here, in the worker that ran the simulation, so the engine module never
+    // reads a report back from JavaScript (issue 24: that deserialiser was 9.6 kB of its gzip).
+    js_sys::Reflect::set(&out, &JsValue::from_str("chart"), &to_js(&overhead_chart(&report, &title))?)?;
+    Ok(out)
 }

@@ -39,6 +39,7 @@ export function formOf(f) {
  * @property {string} sentence
  * @property {{overhead_ms: number} | null} required
  * @property {number} default_overhead_ms
+ * @property {unknown} chart the curve as plain data (`plot::reports::OverheadChart`), for the engine charts module's `draw_overhead_chart`
  */
 /**
  * @typedef {object} FlagRiskState

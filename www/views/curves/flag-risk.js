@@ -2,12 +2,11 @@
 // The Flag risk card: the probability of losing a game on time against the Move Overhead, for
 // a manager, a time control and a latency model, with the chosen risk marked and the overhead
 // that keeps under it (with its Elo cost). The crate simulates (overhead-worker.js runs it off
-// the page's thread) and draws (overhead_chart_data, drawn by the engine charts module); every edit runs the simulation again, a
+// the page's thread, the report carrying its chart's data) and draws (the engine charts module); every edit runs the simulation again, a
 // moment after the last keystroke (the first run waits until the card is on screen). State:
 // flag-risk-controller.js.
 
 import { html, render } from 'lit-html';
-import { overhead_chart_data } from '../../pkg/tmlab.js';
 // The curve's data is the engine's, its drawing the engine charts module's (issue 24), asked
 // through ui/engine-charts.js (drawn once it is in; `data-drawn` says when).
 import { cancelEngineChart, drawEngineChart } from '../../ui/engine-charts.js';
@@ -119,7 +118,7 @@ export function mountFlagRisk(root, { state: initial = {}, onChange = () => {} }
     );
     if (r && s.status === 'done') {
       try {
-        const data = overhead_chart_data(r);
+        const data = r.chart;
         const drawn = String(s.run);
         drawEngineChart(canvas, (m) => {
           m.draw_overhead_chart(canvas, data);
