@@ -36,6 +36,21 @@ fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
     pinned & board.by_color(us)
 }
 
+/// Appends the legal en passant captures of `pos` by `pawns` (ours), `king` being our king: a
+/// capture is legal if no enemy piece attacks the king once both pawns have left their squares.
+#[inline(always)]
+fn en_passant(pos: &Chess, king: Square, pawns: Bitboard, moves: &mut MoveList) {
+    let Some(ep) = pos.maybe_ep_square() else { return };
+    let (board, us) = (pos.board(), pos.turn());
+    for from in pawn_attacks(!us, ep) & pawns {
+        let captured = Square::from_coords(ep.file(), from.rank());
+        let after = board.occupied().toggled(from).toggled(captured).with(ep);
+        if board.attacks_to(king, !us, after).without(captured).is_empty() {
+            moves.push(Move::EnPassant { from, to: ep });
+        }
+    }
+}
+
 /// Appends the legal moves of `pos` to `moves`, in the order of shakmaty's `legal_moves`:
 /// en passant captures; then, not in check, the pawns' captures towards the a-file side, those
 /// towards the h-file side, single pushes, double pushes (promotions after the other moves of
@@ -53,15 +68,7 @@ pub fn legal_moves(pos: &Chess, in_check: bool, moves: &mut MoveList) {
     let Some(king) = board.king_of(us) else { return };
     let pinned = pinned(board, us, king);
     let pawns = board.pawns() & ours;
-    if let Some(ep) = pos.maybe_ep_square() {
-        for from in pawn_attacks(!us, ep) & pawns {
-            let captured = Square::from_coords(ep.file(), from.rank());
-            let after = occupied.toggled(from).toggled(captured).with(ep);
-            if board.attacks_to(king, !us, after).without(captured).is_empty() {
-                moves.push(Move::EnPassant { from, to: ep });
-            }
-        }
-    }
+    en_passant(pos, king, pawns, moves);
     let g = Gen { board, us, occupied, king, pinned };
     if in_check {
         let checkers = board.attacks_to(king, !us, occupied);
@@ -316,15 +323,7 @@ pub fn tactical_moves(pos: &Chess, moves: &mut MoveList) {
             });
         }
     }
-    if let Some(ep) = pos.maybe_ep_square() {
-        for from in pawn_attacks(!us, ep) & pawns {
-            let captured = Square::from_coords(ep.file(), from.rank());
-            let after = occupied.toggled(from).toggled(captured).with(ep);
-            if board.attacks_to(king, !us, after).without(captured).is_empty() {
-                moves.push(Move::EnPassant { from, to: ep });
-            }
-        }
-    }
+    en_passant(pos, king, pawns, moves);
 }
 
 #[cfg(test)]
