@@ -14,6 +14,29 @@ use super::*;
 use crate::clock::timer::Timer;
 use crate::stop::{Budget, Decision, Hints, NeverStop, Score, SearchStats, StopReason, Stopper};
 
+/// One random game from `fen` (at most `plies` moves, each picked by a xorshift step of `seed`):
+/// `visit` sees every position with its legal moves, the last one included when it has none.
+/// The move generation, packing and ordering tests walk their positions with it.
+pub(super) fn random_game(
+    fen: &str,
+    plies: usize,
+    seed: &mut u64,
+    mut visit: impl FnMut(&Chess, &shakmaty::MoveList),
+) {
+    let mut pos = parse_fen(fen).unwrap();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        visit(&pos, &legal);
+        if legal.is_empty() {
+            break;
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        pos.play_unchecked(legal[(*seed % legal.len() as u64) as usize]);
+    }
+}
+
 /// Virtual speed used by the tests: 1 M nodes per virtual second (1000 nodes per ms).
 const VNPS: f64 = 1_000_000.0;
 

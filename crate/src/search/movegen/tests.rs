@@ -1,6 +1,7 @@
 use super::*;
 use crate::search::ordering::is_tactical;
-use crate::search::position::{parse_fen, uci};
+use crate::search::position::uci;
+use crate::search::tests::random_game;
 
 /// The generator agrees with shakmaty's legal moves (filtered) on random positions.
 #[test]
@@ -16,17 +17,12 @@ fn matches_filtered_legal_moves() {
         "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
     ] {
         for _ in 0..40 {
-            let mut pos = parse_fen(fen).unwrap();
-            for _ in 0..60 {
-                let all = pos.legal_moves();
-                if all.is_empty() {
-                    break;
-                }
+            random_game(fen, 60, &mut seed, |pos, all| {
                 if !pos.is_check() {
                     let mut expected: Vec<String> =
                         all.iter().filter(|m| is_tactical(**m)).map(|&m| uci(m)).collect();
                     let mut got = MoveList::new();
-                    tactical_moves(&pos, &mut got);
+                    tactical_moves(pos, &mut got);
                     let mut got: Vec<String> = got.iter().map(|&m| uci(m)).collect();
                     expected.sort();
                     got.sort();
@@ -34,15 +30,11 @@ fn matches_filtered_legal_moves() {
                         got,
                         expected,
                         "{}",
-                        shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Always)
+                        shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Always)
                     );
                     checked += 1;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play_unchecked(all[(seed % all.len() as u64) as usize]);
-            }
+            });
         }
     }
     assert!(checked > 1000);
@@ -66,27 +58,18 @@ fn legal_moves_in_shakmaty_order() {
         "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
     ] {
         for _ in 0..40 {
-            let mut pos = parse_fen(fen).unwrap();
-            for _ in 0..80 {
-                let all = pos.legal_moves();
+            random_game(fen, 80, &mut seed, |pos, all| {
                 let mut got = MoveList::new();
-                legal_moves(&pos, pos.is_check(), &mut got);
+                legal_moves(pos, pos.is_check(), &mut got);
                 assert_eq!(
                     got.as_slice(),
                     all.as_slice(),
                     "{}",
-                    shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Always)
+                    shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Always)
                 );
                 checked += 1;
                 in_check += usize::from(pos.is_check());
-                if all.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play_unchecked(all[(seed % all.len() as u64) as usize]);
-            }
+            });
         }
     }
     assert!(checked > 10_000 && in_check > 500, "{checked} positions, {in_check} in check");

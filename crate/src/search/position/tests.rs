@@ -1,4 +1,5 @@
 use super::*;
+use crate::search::tests::random_game;
 
 /// Plays a fixed pseudo-random game and checks the incremental key and evaluation against
 /// the from-scratch ones after every move (covers castling, ep, promotions, captures).
@@ -131,22 +132,13 @@ fn unpack_agrees_with_the_legal_moves_on_random_games() {
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     ] {
-        let mut pos = parse_fen(fen).unwrap();
-        for _ in 0..40 {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
+        random_game(fen, 40, &mut seed, |pos, legal| {
             for key in 0..=u16::MAX {
                 let expected = legal.iter().copied().find(|&m| pack(m) == key);
-                assert_eq!(unpack_in(&pos, pos.is_check(), key), expected, "key {key:#06x}");
+                assert_eq!(unpack_in(pos, pos.is_check(), key), expected, "key {key:#06x}");
             }
             checked += 1;
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            pos.play_unchecked(legal[(seed % legal.len() as u64) as usize]);
-        }
+        });
     }
     assert!(checked > 60);
 }
