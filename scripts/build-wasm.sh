@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the crate for wasm32 in release mode, three times (docs/architecture.md, "Three wasm
+# Builds the crate for wasm32, three times (docs/architecture.md, "Three wasm
 # modules"):
 #
 #   engine         features `engine` (no drawing)           → www/pkg/tmlab.js, tmlab_bg.wasm
+#                  (the package tmlab-engine, crate/engine: a cdylib that links tmlab, built
+#                  with the profile `engine`: tmlab for size, the searchers for speed)
 #   charts         features `draw` (no `engine`: no chess)  → www/pkg/charts/charts.js, charts_bg.wasm
 #   engine charts  features `draw-engine` (no chess)        → www/pkg/engine-charts/engine_charts.js,
 #                                                             engine_charts_bg.wasm
@@ -42,13 +44,16 @@ bindgen() {
   fi
 }
 
-step "cargo build --release --target wasm32-unknown-unknown --no-default-features --features engine (engine module)"
+# The engine module is tmlab with `engine` only, linked by tmlab-engine (crate/engine) in the
+# profile `engine` (the workspace's Cargo.toml): the link is optimised at 3, tmlab and the cold
+# dependencies were compiled for size, the searchers (tmlab-search) and shakmaty for speed.
+step "cargo build --profile engine --target wasm32-unknown-unknown -p tmlab-engine (engine module)"
 t0=$(now)
-cargo build --release --target wasm32-unknown-unknown -p tmlab --lib --no-default-features --features engine
+cargo build --profile engine --target wasm32-unknown-unknown -p tmlab-engine --lib
 echo "    engine build: $(since "$t0") s"
 # -O4 for speed: the engine runs there (about 3 % more nps than -O3 in the worker); -Oz would
 # gain nothing after gzip.
-bindgen "$target/wasm32-unknown-unknown/release/tmlab.wasm" www/pkg tmlab -O4
+bindgen "$target/wasm32-unknown-unknown/engine/tmlab_engine.wasm" www/pkg tmlab -O4
 
 # chart_build PROFILE FEATURES NAME: a chart module's cargo build, checked to link no chess code
 # (the layering, on what was linked: no chess rules, no searcher, games or experiments).
@@ -62,9 +67,10 @@ chart_build() {
   if cargo tree -p tmlab --no-default-features --features "$features" --target wasm32-unknown-unknown -e normal --prefix none | grep -q '^shakmaty '; then
     die "the $name module's dependencies include shakmaty (cargo tree -p tmlab --no-default-features --features $features)"
   fi
-  local chess=(-e shakmaty -e 'tmlab6search' -e 'tmlab4play' -e 'tmlab10experiment')
+  # (tmlab::search is tmlab_search::search, crate/search; its symbols name that crate.)
+  local chess=(-e shakmaty -e 'tmlab_search6search' -e 'tmlab4play' -e 'tmlab10experiment')
   if grep -aq "${chess[@]}" "$wasm"; then
-    die "the $name module ($wasm) links chess code: $(grep -ao -e 'shakmaty[[:alnum:]_]*' -e 'tmlab6search[[:alnum:]_]*' -e 'tmlab4play[[:alnum:]_]*' -e 'tmlab10experiment[[:alnum:]_]*' "$wasm" | sort -u | head -5 | tr '\n' ' ')"
+    die "the $name module ($wasm) links chess code: $(grep -ao -e 'shakmaty[[:alnum:]_]*' -e 'tmlab_search6search[[:alnum:]_]*' -e 'tmlab4play[[:alnum:]_]*' -e 'tmlab10experiment[[:alnum:]_]*' "$wasm" | sort -u | head -5 | tr '\n' ' ')"
   fi
 }
 

@@ -27,16 +27,11 @@
 pub mod clock;
 #[cfg(feature = "engine")]
 pub mod drive;
-pub mod error;
-pub mod excerpt;
 #[cfg(feature = "engine")]
 pub mod experiment;
 #[cfg(feature = "engine")]
 pub mod play;
 pub mod plot;
-#[cfg(feature = "engine")]
-pub mod search;
-pub mod stop;
 pub mod tm;
 #[cfg(feature = "engine")]
 pub mod uci;
@@ -44,4 +39,7 @@ pub mod uci;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use error::FieldError;
+// The searchers and the bottom layer, a crate of their own (crate/search): the same paths.
+#[cfg(feature = "engine")]
+pub use tmlab_search::search;
+pub use tmlab_search::{FieldError, error, excerpt, stop};

@@ -8,7 +8,7 @@ import { typedError } from './typed-error.js';
 
 /**
  * A URL check from a Rust parser: nothing when the value parses, else the typed error's message
- * as the crate wrote it (it quotes at most an excerpt of the value, crate/src/excerpt.rs, and
+ * as the crate wrote it (it quotes at most an excerpt of the value, crate/search/src/excerpt.rs, and
  * never holds the list of allowed values: one message names each bad value; the lists stay in
  * the views' own field errors).
  * @param {(text: string) => unknown} parse

@@ -10,7 +10,8 @@ pub mod convention;
 pub mod game_clock;
 pub mod reading;
 pub mod tc;
-pub mod timer;
+/// Real and virtual time, in the search crate (crate/search) with the searchers that read it.
+pub use tmlab_search::clock::timer;
 
 pub use convention::Convention;
 #[cfg(feature = "engine")]

@@ -8,12 +8,12 @@ const C: &str = SCOPE_CHART;
 const S: &str = SCOPE_STOP;
 
 const COMMON: Source = Source::Project("crate/src/tm/common.rs");
-const BUDGET: Source = Source::Project("crate/src/stop/budget.rs");
-const REASON: Source = Source::Project("crate/src/stop/reason.rs");
-const LIMITS: Source = Source::Project("crate/src/search/limits.rs");
+const BUDGET: Source = Source::Project("crate/search/src/stop/budget.rs");
+const REASON: Source = Source::Project("crate/search/src/stop/reason.rs");
+const LIMITS: Source = Source::Project("crate/search/src/search/limits.rs");
 const SP: Source = Source::Upstream(Repo::Lc0, "src/search/classic/stoppers/stoppers.cc");
 const SF_SEARCH: Source = Source::Upstream(Repo::Stockfish, "src/search.cpp");
-const MCTS: Source = Source::Project("crate/src/search/mcts/search.rs");
+const MCTS: Source = Source::Project("crate/search/src/search/mcts/search.rs");
 
 /// The entries.
 #[rustfmt::skip]

@@ -6,9 +6,9 @@
 //! caller's stopper ([`limits`]), reports ([`info`]), [`perft`] and the [`bench`].
 //!
 //! ```
-//! use tmlab::clock::timer::Timer;
-//! use tmlab::search::{Limits, RootPosition, SearchControl, SearchRequest, Searcher};
-//! use tmlab::stop::NeverStop;
+//! use tmlab_search::clock::timer::Timer;
+//! use tmlab_search::search::{Limits, RootPosition, SearchControl, SearchRequest, Searcher};
+//! use tmlab_search::stop::NeverStop;
 //!
 //! let mut engine = Searcher::new(1);
 //! let root = RootPosition::startpos();

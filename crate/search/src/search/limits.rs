@@ -182,7 +182,7 @@ impl<'a> Governor<'a> {
 
     /// Starts the cadences at the search's start (`nodes`): the first check is one interval
     /// later, inside depth 1. A search slower than the stopper's clock (a capped
-    /// [`crate::drive::Level`], a slow machine) then stops inside depth 1 as Stockfish's can,
+    /// `tmlab::drive::Level`, a slow machine) then stops inside depth 1 as Stockfish's can,
     /// instead of finishing an iteration that may outlast its clock; at full speed depth 1 is
     /// usually over before the first check.
     pub fn arm(&mut self, nodes: u64) {

@@ -79,49 +79,6 @@ fn measured_reuse_over_a_self_play_game() {
 }
 
 #[test]
-fn a_smooth_style_reuse_estimate_converges_toward_the_measured_reuse() {
-    // Two engines with their own trees play 16 moves each at 3000 playouts. Each search reuses
-    // the subtree under its previous move and the opponent's reply; head_n / previous total is
-    // the measured reuse that lc0's smooth manager tracks with ExponentialDecay (spec §6.3,
-    // preset lc0: r₀ = 0.52, cap 0.73, step 3.39 average moves; equal moves, so frac = 1).
-    // This uses the shared ED building block; the smooth manager itself lives in `tm`.
-    use crate::tm::decay::exponential_decay;
-    const R0: f32 = 0.52;
-    let mut trees = [MctsTree::new(), MctsTree::new()];
-    let mut last_total = [0u64; 2];
-    let mut r = [R0; 2]; // one manager per engine
-    let mut moves: Vec<String> = Vec::new();
-    let mut measured = Vec::new();
-    let mut estimates = Vec::new();
-    for ply in 0..32 {
-        let side = ply % 2;
-        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
-        let reuse = trees[side].set_position_uci(None, &refs).unwrap();
-        let tree = std::mem::take(&mut trees[side]);
-        let (res, s) = run(tree, virtual_go(3_000), &mut never());
-        assert_eq!(res.head_n, reuse.head_n);
-        if last_total[side] > 0 {
-            let m = reuse.head_n as f32 / last_total[side] as f32;
-            assert!((0.0..1.0).contains(&m));
-            measured.push(m);
-            r[side] = exponential_decay(r[side], m, 3.39, 1.0).min(0.73);
-            estimates.push(r[side]);
-        }
-        last_total[side] = res.total_nodes;
-        moves.push(res.best_move);
-        trees[side] = s.into_tree();
-    }
-    let mean = |v: &[f32]| v.iter().sum::<f32>() / v.len() as f32;
-    let game = mean(&measured);
-    let late = mean(&estimates[estimates.len() / 2..]);
-    assert!(measured.iter().any(|&m| m > 0.05), "subtrees were reused: {measured:?}");
-    assert!(
-        (late - game).abs() < 0.5 * (R0 - game).abs(),
-        "estimates in the second half ({late}) should be near the measured reuse ({game}), not r0"
-    );
-}
-
-#[test]
 fn ponder_on_the_opponents_time_then_reuse_the_reply() {
     // After our 1.e4 we search with black to move (pondering): all replies get visits.
     let mut tree = MctsTree::new();

@@ -73,9 +73,9 @@
 //!
 //! # Driving a search
 //! ```
-//! use tmlab::clock::timer::Timer;
-//! use tmlab::search::mcts::{GoOptions, MctsParams, MctsSearch, MctsTree};
-//! use tmlab::stop::NeverStop;
+//! use tmlab_search::clock::timer::Timer;
+//! use tmlab_search::search::mcts::{GoOptions, MctsParams, MctsSearch, MctsTree};
+//! use tmlab_search::stop::NeverStop;
 //!
 //! let mut tree = MctsTree::new();
 //! tree.set_position_uci(None, &["e2e4", "e7e5"]).unwrap();
