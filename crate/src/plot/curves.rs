@@ -116,7 +116,9 @@ pub struct DecayPoint {
 pub fn decay_point(p: &DecayParams, value: f64) -> DecayPoint {
     let value = value.clamp(0.0, DECAY_SPAN_STEPS * p.step);
     let ed = p.eval(value);
-    let fraction = 1.0 - 0.5f64.powf(value / p.step);
+    // `pow`, not the `exp2` LLVM turns a constant base of 0.5 into: the charts module links
+    // `pow` anyway (plotters' ticks), and `exp2` would add its 4 kB table (issue 24).
+    let fraction = 1.0 - std::hint::black_box(0.5f64).powf(value / p.step);
     DecayPoint {
         value,
         ed,
