@@ -152,10 +152,8 @@ impl MovesLeftParams {
         for (name, v, path) in
             [("midpoint", self.midpoint, "midpoint-move"), ("steepness", self.steepness, "steepness")]
         {
-            let (lo, hi) = crate::tm::schema()
-                .into_iter()
-                .find(|m| m.name == "lc0-legacy")
-                .and_then(|m| m.params.into_iter().find(|p| p.path == path))
+            let (lo, hi) = crate::tm::registry::find("lc0-legacy")
+                .and_then(|m| (m.params)().into_iter().find(|p| p.path == path))
                 .and_then(|p| p.slider)
                 .map_or((f64::MIN_POSITIVE, f64::MAX), |r| (r.min, r.max));
             in_range(name, v, lo, hi)?;

@@ -77,5 +77,7 @@ pub fn game_chart_data(record: JsValue) -> Result<String, JsError> {
     // The same fields as `RecordView::chart_data`, stringified by the page's JSON: the charts
     // module then links no JSON printer of its own (serde_json and its float printing, issue 24).
     let value = super::to_js(&view)?;
-    js_sys::JSON::stringify(&value).map(String::from).map_err(|_| JsError::new("the chart data did not stringify"))
+    js_sys::JSON::stringify(&value)
+        .map(String::from)
+        .map_err(|_| JsError::new("the chart data did not stringify"))
 }
