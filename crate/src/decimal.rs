@@ -168,7 +168,7 @@ fn slow(digits: &[u8], exp: i64) -> f64 {
         let (lhs, rhs) = (shl(&value, p2.max(0) as u64), shl(&h, (-p2).max(0) as u64));
         match cmp(&lhs, &rhs) {
             Ordering::Less => true,
-            Ordering::Equal => k % 2 == 0,
+            Ordering::Equal => k.is_multiple_of(2),
             Ordering::Greater => false,
         }
     };
