@@ -57,7 +57,8 @@ pub fn params_not_for(manager: &str, searcher: &str) -> Result<JsValue, JsValue>
         )
         .js()
     })?;
-    let map: std::collections::BTreeMap<String, &str> =
-        (m.params)().iter().filter_map(|p| Some((p.path.clone(), p.not_for(kind)?))).collect();
+    let map = super::SortedMap::new(
+        (m.params)().into_iter().filter_map(|p| p.not_for(kind).map(|why| (p.path, why))).collect(),
+    );
     super::to_js(&map).map_err(JsValue::from)
 }

@@ -31,7 +31,7 @@ struct SpecDescription {
     preset: &'static str,
     canonical: String,
     /// `path → value` for every parameter of the manager.
-    values: std::collections::BTreeMap<String, crate::tm::params::Value>,
+    values: super::SortedMap<crate::tm::params::Value>,
 }
 
 /// Parse a spec string into `{manager, preset, canonical, values}` (every parameter's value,
@@ -41,7 +41,9 @@ pub fn describe_spec(spec: &str) -> Result<JsValue, JsValue> {
     let parsed: TmSpec = spec.parse().map_err(|e: crate::tm::params::SpecError| FieldError::from(&e).js())?;
     let manager = parsed.manager();
     let paths = crate::tm::registry::find(manager).map(|m| (m.params)()).unwrap_or_default();
-    let values = paths.iter().filter_map(|p| Some((p.path.clone(), parsed.get(&p.path)?))).collect();
+    let values = super::SortedMap::new(
+        paths.into_iter().filter_map(|p| parsed.get(&p.path).map(|v| (p.path, v))).collect(),
+    );
     let d = SpecDescription { manager, preset: parsed.preset(), canonical: parsed.to_string(), values };
     super::to_js(&d).map_err(JsValue::from)
 }
