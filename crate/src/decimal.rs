@@ -16,7 +16,29 @@ use std::cmp::Ordering;
 /// `[+-] digits [. digits] [(e|E) [+-] digits]` (either side of the point may be empty, not
 /// both); `None` for anything else (no `inf`, `nan`, spaces or underscores). Out-of-range values
 /// give ±infinity or ±0, as `str::parse` does.
+///
+/// The engine build links core's reader anyway (serde_json reads the journals' numbers with
+/// it), so there the syntax is checked here and the conversion is `str::parse`'s, the same
+/// `f64` as [`exact`]'s: the engine module carries one reader, not two.
 pub fn parse_f64(text: &str) -> Option<f64> {
+    if cfg!(feature = "engine") {
+        scan(text)?;
+        text.parse().ok()
+    } else {
+        exact(text)
+    }
+}
+
+/// [`parse_f64`] by the reader of this module (no table): what builds without `engine` use.
+pub fn exact(text: &str) -> Option<f64> {
+    let (neg, digits, exp) = scan(text)?;
+    let x = magnitude(&digits, exp);
+    Some(if neg { -x } else { x })
+}
+
+/// The sign, the significant digits (no leading or trailing zeros) and the power of ten of a
+/// decimal in [`parse_f64`]'s syntax.
+fn scan(text: &str) -> Option<(bool, Vec<u8>, i64)> {
     let b = text.as_bytes();
     let neg = b.first() == Some(&b'-');
     let mut i = usize::from(matches!(b.first(), Some(b'-' | b'+')));
@@ -64,8 +86,7 @@ pub fn parse_f64(text: &str) -> Option<f64> {
         digits.pop();
         exp += 1;
     }
-    let x = magnitude(&digits, exp);
-    Some(if neg { -x } else { x })
+    Some((neg, digits, exp))
 }
 
 /// Exact powers of ten as `f64` (10^22 is the largest below 2^53 · 2^22, so exact).
@@ -186,12 +207,13 @@ fn slow(digits: &[u8], exp: i64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_f64;
+    use super::{exact, parse_f64};
 
     fn same(text: &str) {
         let want = text.parse::<f64>().ok();
-        let got = parse_f64(text);
-        assert_eq!(got.map(f64::to_bits), want.map(f64::to_bits), "{text}: {got:?} vs {want:?}");
+        for got in [exact(text), parse_f64(text)] {
+            assert_eq!(got.map(f64::to_bits), want.map(f64::to_bits), "{text}: {got:?} vs {want:?}");
+        }
     }
 
     #[test]
@@ -253,7 +275,7 @@ mod tests {
         }
         // Words `str::parse` reads and this reader does not (its callers refuse them anyway).
         for t in ["inf", "-infinity", "NaN", "nan"] {
-            assert_eq!(parse_f64(t), None, "{t}");
+            assert_eq!((parse_f64(t), exact(t)), (None, None), "{t}");
         }
     }
 
