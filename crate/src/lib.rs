@@ -25,6 +25,7 @@
 //! `docs/spec/README.md`.
 
 pub mod clock;
+pub mod decimal;
 #[cfg(feature = "engine")]
 pub mod drive;
 #[cfg(feature = "engine")]

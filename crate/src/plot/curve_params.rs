@@ -71,8 +71,11 @@ pub struct EngineModeFields {
 /// Everything the Curves view and `<tm-curve>` need.
 #[derive(Clone, Debug, Serialize)]
 pub struct CurveSchema {
-    /// The building-block charts' sliders: chart id → parameters.
-    pub charts: std::collections::BTreeMap<&'static str, Vec<CurveParam>>,
+    /// The building-block charts' sliders: chart id → parameters, in the ids' sorted order
+    /// (serialised as an object; a list rather than a B-tree, which the charts module would
+    /// link for two entries: issue 24).
+    #[serde(serialize_with = "as_object")]
+    pub charts: Vec<(&'static str, Vec<CurveParam>)>,
     /// The allocation chart's usage-model sliders.
     pub usage: Vec<CurveParam>,
     /// The allocation chart's defaults.
@@ -86,6 +89,21 @@ pub struct CurveSchema {
     /// The separator of several specs in one field (`specs=stockfish;lc0-legacy`), for code that
     /// reads a link before any wasm is loaded (`<tm-curve>`, the share snippets).
     pub spec_separator: char,
+}
+
+impl CurveSchema {
+    /// The sliders of the building-block chart `id`.
+    pub fn chart(&self, id: &str) -> Option<&[CurveParam]> {
+        self.charts.iter().find(|(c, _)| *c == id).map(|(_, ps)| ps.as_slice())
+    }
+}
+
+/// Pairs as an object (`{id: params, …}`).
+fn as_object<S: serde::Serializer>(
+    pairs: &[(&'static str, Vec<CurveParam>)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
 }
 
 /// The allocation chart's moves by default: a long game, past the moves-left midpoint.
@@ -110,54 +128,55 @@ pub fn curve_schema() -> CurveSchema {
     let m = MovesLeftParams::default();
     let s = SimConfig::default();
     let lc0 = "lc0 legacy.cc @909a4082";
-    let mut charts = std::collections::BTreeMap::new();
-    charts.insert(
-        "decay",
-        vec![
-            param("from", (-10.0, 10.0, 0.05), "lin", "", "ED at value 0: the old estimate.", "", d.from),
-            param(
-                "to",
-                (-10.0, 10.0, 0.05),
-                "lin",
-                "",
-                "The value approached: the new measurement.",
-                "",
-                d.to,
-            ),
-            param(
-                "step",
-                (0.1, 20.0, 0.01),
-                "log",
-                "",
-                "Half-life: how much value makes half the way (smooth: average moves).",
-                "",
-                d.step,
-            ),
-        ],
-    );
-    charts.insert(
-        "moves-left",
-        vec![
-            param(
-                "midpoint",
-                (20.0, 100.0, 0.5),
-                "lin",
-                "moves",
-                "Median game length in moves (m).",
-                lc0,
-                m.midpoint,
-            ),
-            param(
-                "steepness",
-                (2.0, 15.0, 0.1),
-                "lin",
-                "",
-                "How sharply game lengths fall off around the midpoint (s).",
-                lc0,
-                m.steepness,
-            ),
-        ],
-    );
+    let charts = vec![
+        (
+            "decay",
+            vec![
+                param("from", (-10.0, 10.0, 0.05), "lin", "", "ED at value 0: the old estimate.", "", d.from),
+                param(
+                    "to",
+                    (-10.0, 10.0, 0.05),
+                    "lin",
+                    "",
+                    "The value approached: the new measurement.",
+                    "",
+                    d.to,
+                ),
+                param(
+                    "step",
+                    (0.1, 20.0, 0.01),
+                    "log",
+                    "",
+                    "Half-life: how much value makes half the way (smooth: average moves).",
+                    "",
+                    d.step,
+                ),
+            ],
+        ),
+        (
+            "moves-left",
+            vec![
+                param(
+                    "midpoint",
+                    (20.0, 100.0, 0.5),
+                    "lin",
+                    "moves",
+                    "Median game length in moves (m).",
+                    lc0,
+                    m.midpoint,
+                ),
+                param(
+                    "steepness",
+                    (2.0, 15.0, 0.1),
+                    "lin",
+                    "",
+                    "How sharply game lengths fall off around the midpoint (s).",
+                    lc0,
+                    m.steepness,
+                ),
+            ],
+        ),
+    ];
     let mut usage = vec![
         param("moves", (10.0, 300.0, 1.0), "lin", "moves", "Moves of one side to simulate.", "", VIEW_MOVES),
         param(
@@ -225,10 +244,11 @@ mod tests {
     #[test]
     fn defaults_lie_in_their_ranges() {
         let s = super::curve_schema();
-        for p in s.charts.values().flatten().chain(&s.usage) {
+        for p in s.charts.iter().flat_map(|(_, ps)| ps).chain(&s.usage) {
             assert!(p.min <= p.default_value && p.default_value <= p.max, "{}", p.key);
         }
-        assert_eq!(s.charts["moves-left"][0].default_value, 51.5);
+        assert_eq!(s.chart("moves-left").unwrap()[0].default_value, 51.5);
+        assert!(s.charts.is_sorted_by_key(|(id, _)| *id), "ids in sorted order, as serialised before");
         assert_eq!(s.allocation.moves, 80.0);
     }
 }

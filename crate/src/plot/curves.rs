@@ -116,7 +116,9 @@ pub struct DecayPoint {
 pub fn decay_point(p: &DecayParams, value: f64) -> DecayPoint {
     let value = value.clamp(0.0, DECAY_SPAN_STEPS * p.step);
     let ed = p.eval(value);
-    let fraction = 1.0 - 0.5f64.powf(value / p.step);
+    // `pow`, not the `exp2` LLVM turns a constant base of 0.5 into: the charts module links
+    // `pow` anyway (plotters' ticks), and `exp2` would add its 4 kB table (issue 24).
+    let fraction = 1.0 - std::hint::black_box(0.5f64).powf(value / p.step);
     DecayPoint {
         value,
         ed,
@@ -150,10 +152,8 @@ impl MovesLeftParams {
         for (name, v, path) in
             [("midpoint", self.midpoint, "midpoint-move"), ("steepness", self.steepness, "steepness")]
         {
-            let (lo, hi) = crate::tm::schema()
-                .into_iter()
-                .find(|m| m.name == "lc0-legacy")
-                .and_then(|m| m.params.into_iter().find(|p| p.path == path))
+            let (lo, hi) = crate::tm::registry::find("lc0-legacy")
+                .and_then(|m| (m.params)().into_iter().find(|p| p.path == path))
                 .and_then(|p| p.slider)
                 .map_or((f64::MIN_POSITIVE, f64::MAX), |r| (r.min, r.max));
             in_range(name, v, lo, hi)?;

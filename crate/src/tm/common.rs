@@ -12,7 +12,7 @@ pub(crate) fn clean(x: f32) -> f64 {
     if !x.is_finite() {
         return x as f64;
     }
-    format!("{x}").parse().unwrap_or(x as f64)
+    crate::decimal::parse_f64(&format!("{x}")).unwrap_or(x as f64)
 }
 
 /// A term from an `f32` value.

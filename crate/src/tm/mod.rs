@@ -71,7 +71,9 @@ use serde::Serialize;
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, Score, SearchStats, Term};
 
-pub use params::{SpecError, TmSpec, from_spec, schema};
+#[cfg(feature = "engine")]
+pub use params::schema;
+pub use params::{SpecError, TmSpec, from_spec};
 pub use smart_pruning::{SmartPruning, SmartPruningConfig};
 
 /// A kind of search: the one an engine runs, and the one a manager was designed for. Written

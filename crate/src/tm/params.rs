@@ -33,7 +33,9 @@ mod value;
 
 pub use super::TmConfig;
 pub use error::SpecError;
-pub use export::{ManagerSchema, ParamSchema, PresetSchema, manager_schema, schema};
+#[cfg(feature = "engine")]
+pub use export::schema;
+pub use export::{ManagerSchema, ParamPath, ParamSchema, PresetSchema, manager_schema, param_paths};
 pub use param::{Access, ManagerConfig, ManagerInfo, Param, Preset, Row};
 pub(crate) use resolve::{find_preset, get_path, print, resolve, set_path};
 pub use spec::{TmSpec, from_spec};

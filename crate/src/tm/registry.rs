@@ -10,7 +10,7 @@
 
 use super::SearchKind;
 use super::glossary::Entry;
-use super::params::{Dict, ManagerConfig, ManagerSchema, SpecError, Value, resolve};
+use super::params::{Dict, ManagerConfig, ParamPath, SpecError, Value, resolve};
 use super::{TimeManager, TmConfig};
 
 /// One registered manager: what the rest of the crate needs without knowing its config type.
@@ -23,8 +23,11 @@ pub struct Manager {
     pub search: SearchKind,
     /// Its glossary terms.
     pub terms: &'static [Entry],
-    /// Its schema.
-    pub schema: fn() -> ManagerSchema,
+    /// Its schema (not in the charts module, which asks only [`Manager::params`]: issue 24).
+    #[cfg(feature = "engine")]
+    pub schema: fn() -> super::params::ManagerSchema,
+    /// Its parameters' paths and searcher flags (the schema's, without building it).
+    pub params: fn() -> Vec<ParamPath>,
     resolve: fn(&Dict) -> Result<(&'static str, TmConfig), SpecError>,
 }
 
@@ -36,7 +39,9 @@ impl Manager {
             aliases: C::ALIASES,
             search: C::SEARCH,
             terms: C::TERMS,
+            #[cfg(feature = "engine")]
             schema: super::params::manager_schema::<C>,
+            params: super::params::param_paths::<C>,
             resolve: resolve_as::<C>,
         }
     }

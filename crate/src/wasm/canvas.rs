@@ -29,7 +29,7 @@ impl MeasuredCanvas {
         let inner = CanvasBackend::with_canvas_object(canvas.clone())?;
         let dpr = canvas
             .get_attribute("data-dpr")
-            .and_then(|d| d.parse::<f64>().ok())
+            .and_then(|d| crate::decimal::parse_f64(&d))
             .filter(|d| d.is_finite() && (0.5..=8.0).contains(d))
             .unwrap_or(1.0);
         // Every draw starts from this base transform (plotters' rotated text saves and restores it).

@@ -108,7 +108,7 @@ pub struct AllocationCanvas {
     /// The last simulations: a hover redraws without simulating again.
     last: Option<crate::plot::allocation::Comparison>,
     /// The ghost setting the last comparison was run with.
-    ghost_key: (Vec<String>, String, String),
+    ghost_key: (Vec<String>, String, Option<crate::tm::simulate::SimConfig>),
 }
 
 /// What an allocation draw returns: the frame and the hovered move's numbers.
@@ -124,12 +124,7 @@ impl AllocationCanvas {
     /// Wrap a canvas element.
     #[wasm_bindgen(constructor)]
     pub fn new(canvas: HtmlCanvasElement) -> AllocationCanvas {
-        AllocationCanvas {
-            canvas,
-            frame: None,
-            last: None,
-            ghost_key: (Vec::new(), String::new(), String::new()),
-        }
+        AllocationCanvas { canvas, frame: None, last: None, ghost_key: (Vec::new(), String::new(), None) }
     }
 
     /// Simulate `specs` (1 to 4 spec strings) at time control `tc` under the usage model
@@ -172,7 +167,7 @@ impl AllocationCanvas {
                 return Err(FieldError::new("ghost_usage", message, allowed).js());
             }
         };
-        let key = (ghost.clone(), ghost_tc.clone(), format!("{ghost_cfg:?}"));
+        let key = (ghost.clone(), ghost_tc.clone(), Some(ghost_cfg));
         let cmp = match self.last.take() {
             Some(c) if c.ran_with(&specs, tc, &cfg) && self.ghost_key == key => c,
             _ if ghost.is_empty() => {

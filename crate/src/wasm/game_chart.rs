@@ -74,5 +74,10 @@ impl GameCanvas {
 pub fn game_chart_data(record: JsValue) -> Result<String, JsError> {
     let view: RecordView = serde_wasm_bindgen::from_value(record)
         .map_err(|e| JsError::new(&format!("not a game record: {e}")))?;
-    Ok(view.chart_data())
+    // The same fields as `RecordView::chart_data`, stringified by the page's JSON: the charts
+    // module then links no JSON printer of its own (serde_json and its float printing, issue 24).
+    let value = super::to_js(&view)?;
+    js_sys::JSON::stringify(&value)
+        .map(String::from)
+        .map_err(|_| JsError::new("the chart data did not stringify"))
 }

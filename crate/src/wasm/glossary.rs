@@ -6,7 +6,6 @@ use wasm_bindgen::prelude::*;
 use crate::tm::SearchKind;
 #[cfg(feature = "engine")]
 use crate::tm::glossary::{self, EntryView};
-use crate::tm::params::schema;
 
 /// Every glossary entry: `{scope, key, label, unit, unit_name, meaning, formula, source, url}`.
 #[cfg(feature = "engine")] // not in the charts module: no chart or embed asks it (issue 24)
@@ -50,18 +49,16 @@ pub fn params_not_for(manager: &str, searcher: &str) -> Result<JsValue, JsValue>
             .js());
         }
     };
-    let m = schema().into_iter().find(|m| m.name == manager || m.aliases.contains(&manager)).ok_or_else(
-        || {
-            let names: Vec<&str> = schema().iter().map(|m| m.name).collect();
-            FieldError::new(
-                "manager",
-                format!("unknown time manager `{}`", excerpt(manager)),
-                names.join(", "),
-            )
-            .js()
-        },
-    )?;
-    let map: std::collections::BTreeMap<String, &str> =
-        m.params.iter().filter_map(|p| Some((p.path.clone(), p.not_for(kind)?))).collect();
+    let m = crate::tm::registry::find(manager).ok_or_else(|| {
+        FieldError::new(
+            "manager",
+            format!("unknown time manager `{}`", excerpt(manager)),
+            crate::tm::registry::names().join(", "),
+        )
+        .js()
+    })?;
+    let map = super::SortedMap::new(
+        (m.params)().into_iter().filter_map(|p| p.not_for(kind).map(|why| (p.path, why))).collect(),
+    );
     super::to_js(&map).map_err(JsValue::from)
 }

@@ -86,6 +86,35 @@ pub(crate) fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> 
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// A plain JS object from pairs of distinct keys, in the keys' sorted order (as a `BTreeMap`
+/// serialises): sorted in place by an insertion sort, as these maps are a manager's parameters
+/// (tens of keys), so the charts module links neither a B-tree nor a slice sort for them
+/// (issue 24).
+#[cfg(any(feature = "engine", feature = "draw"))]
+pub(crate) struct SortedMap<V>(Vec<(String, V)>);
+
+#[cfg(any(feature = "engine", feature = "draw"))]
+impl<V> SortedMap<V> {
+    /// Sort `pairs` by key.
+    pub(crate) fn new(mut pairs: Vec<(String, V)>) -> Self {
+        for i in 1..pairs.len() {
+            let mut j = i;
+            while j > 0 && pairs[j - 1].0 > pairs[j].0 {
+                pairs.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        SortedMap(pairs)
+    }
+}
+
+#[cfg(any(feature = "engine", feature = "draw"))]
+impl<V: serde::Serialize> serde::Serialize for SortedMap<V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
 /// The type of [`Thrown`]'s objects in the module's `.d.ts`, for the page's `// @ts-check`.
 #[wasm_bindgen(typescript_custom_section)]
 const RULE_ERROR_TS: &str = r#"

@@ -73,7 +73,7 @@ pub fn curve_schema() -> Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub fn check_curve_value(chart: &str, key: &str, value: f64) -> JsValue {
     let schema = crate::plot::curve_params::curve_schema();
-    let params = if chart == "usage" { Some(&schema.usage) } else { schema.charts.get(chart) };
+    let params = if chart == "usage" { Some(schema.usage.as_slice()) } else { schema.chart(chart) };
     let path = format!("{chart}.{key}");
     let Some(p) = params.and_then(|ps| ps.iter().find(|p| p.key == key)) else {
         return FieldError::new(&path, format!("`{path}` is not a parameter of the Curves view"), "").js();

@@ -4,7 +4,9 @@ use wasm_bindgen::prelude::*;
 
 use super::Thrown;
 use crate::error::FieldError;
-use crate::tm::params::{TmSpec, schema};
+use crate::tm::params::TmSpec;
+#[cfg(feature = "engine")]
+use crate::tm::params::schema;
 
 /// Every manager's parameters (key, label, default, ranges, scale, unit, description, source)
 /// and presets: the single source of truth the page builds its sliders from.
@@ -29,7 +31,7 @@ struct SpecDescription {
     preset: &'static str,
     canonical: String,
     /// `path → value` for every parameter of the manager.
-    values: std::collections::BTreeMap<String, crate::tm::params::Value>,
+    values: super::SortedMap<crate::tm::params::Value>,
 }
 
 /// Parse a spec string into `{manager, preset, canonical, values}` (every parameter's value,
@@ -38,8 +40,10 @@ struct SpecDescription {
 pub fn describe_spec(spec: &str) -> Result<JsValue, JsValue> {
     let parsed: TmSpec = spec.parse().map_err(|e: crate::tm::params::SpecError| FieldError::from(&e).js())?;
     let manager = parsed.manager();
-    let paths = schema().into_iter().find(|m| m.name == manager).map(|m| m.params).unwrap_or_default();
-    let values = paths.iter().filter_map(|p| Some((p.path.clone(), parsed.get(&p.path)?))).collect();
+    let paths = crate::tm::registry::find(manager).map(|m| (m.params)()).unwrap_or_default();
+    let values = super::SortedMap::new(
+        paths.into_iter().filter_map(|p| parsed.get(&p.path).map(|v| (p.path, v))).collect(),
+    );
     let d = SpecDescription { manager, preset: parsed.preset(), canonical: parsed.to_string(), values };
     super::to_js(&d).map_err(JsValue::from)
 }

@@ -278,7 +278,7 @@ fn decimal(v: &str, tok: &str) -> Result<f64, TcError> {
     if !ok {
         return Err(TcError::new(tok, format!("`{v}` is not a time in seconds (e.g. 60, 0.1, 1:30, 3m)")));
     }
-    v.parse().map_err(|_| TcError::new(tok, format!("`{v}` is not a number of seconds")))
+    crate::decimal::parse_f64(v).ok_or_else(|| TcError::new(tok, format!("`{v}` is not a number of seconds")))
 }
 
 /// Plain non-negative seconds with an optional fraction (`0.1`, `60`), in whole milliseconds.

@@ -104,7 +104,8 @@ pub struct BudgetView {
 }
 
 impl RecordView {
-    /// The chart data as compact JSON (absent numbers as `null`); it reads back as itself.
+    /// The chart data as compact JSON (absent numbers as `null`); it reads back as itself. (The
+    /// wasm export `game_chart_data` writes the same fields through the page's `JSON.stringify`.)
     pub fn chart_data(&self) -> String {
         serde_json::to_string(self).expect("a record view is plain data")
     }

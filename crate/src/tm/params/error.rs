@@ -3,7 +3,6 @@
 
 use std::fmt;
 
-use super::schema;
 use crate::error::FieldError;
 use crate::excerpt::excerpt;
 
@@ -139,10 +138,13 @@ impl From<SpecError> for FieldError {
 
 /// The canonical name of every manager.
 fn all_names() -> Vec<&'static str> {
-    schema().iter().map(|m| m.name).collect()
+    super::super::registry::names()
 }
 
 /// Every alias, as `alias = name`.
 fn all_aliases() -> Vec<String> {
-    schema().iter().flat_map(|m| m.aliases.iter().map(move |a| format!("{a} = {}", m.name))).collect()
+    super::super::registry::all()
+        .iter()
+        .flat_map(|m| m.aliases.iter().map(move |a| format!("{a} = {}", m.name)))
+        .collect()
 }

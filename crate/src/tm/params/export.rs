@@ -60,13 +60,50 @@ pub struct ParamSchema {
 impl ParamSchema {
     /// Why the parameter does nothing with `searcher` (`None`: it applies).
     pub fn not_for(&self, searcher: SearchKind) -> Option<&'static str> {
-        match self.searcher {
-            Some(kind) if kind != searcher => {
-                Some(self.searcher_note.unwrap_or("it does not apply to this searcher"))
-            }
-            _ => None,
-        }
+        let note = self.searcher_note.unwrap_or("it does not apply to this searcher");
+        not_for(self.searcher.map(|kind| (kind, note)), searcher)
     }
+}
+
+/// Why a parameter that acts with `only`'s searcher alone (and why not with the other) does
+/// nothing with `searcher`.
+fn not_for(only: Option<(SearchKind, &'static str)>, searcher: SearchKind) -> Option<&'static str> {
+    match only {
+        Some((kind, why)) if kind != searcher => Some(why),
+        _ => None,
+    }
+}
+
+/// A parameter's path, slider and the searcher it acts with alone, if any (with why): the part
+/// of its [`ParamSchema`] the charts module's rules ask per manager (`describe_spec`,
+/// `params_not_for`, the moves-left chart's ranges), made without the rest of the schema
+/// (presets, UCI options, sources), which the charts module then does not link (issue 24).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamPath {
+    /// As [`ParamSchema::path`].
+    pub path: String,
+    /// As [`ParamSchema::searcher`] with [`ParamSchema::searcher_note`].
+    pub only: Option<(SearchKind, &'static str)>,
+    /// As [`ParamSchema::slider`].
+    pub slider: Option<Slider>,
+}
+
+impl ParamPath {
+    /// As [`ParamSchema::not_for`].
+    pub fn not_for(&self, searcher: SearchKind) -> Option<&'static str> {
+        not_for(self.only, searcher)
+    }
+}
+
+/// The [`ParamPath`]s of `C`, in display order (the schema's).
+pub fn param_paths<C: ManagerConfig>() -> Vec<ParamPath> {
+    C::PARAMS
+        .iter()
+        .map(|p| {
+            let path = p.row.path();
+            ParamPath { only: flags::only_for(C::ONLY_FOR, &path), slider: p.row.slider, path }
+        })
+        .collect()
 }
 
 /// A preset in the serialised schema: every parameter's value, by path.
@@ -197,7 +234,9 @@ fn schema_of(
     }
 }
 
-/// The schema of every registered manager, in the registry's order.
+/// The schema of every registered manager, in the registry's order (not in the charts module:
+/// no chart or embed asks it, issue 24).
+#[cfg(feature = "engine")]
 pub fn schema() -> Vec<ManagerSchema> {
     super::super::registry::all().iter().map(|m| (m.schema)()).collect()
 }

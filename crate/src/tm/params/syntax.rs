@@ -227,7 +227,7 @@ pub(super) fn number(token: &str) -> Option<f64> {
     if !(digits_ok && exp_ok) {
         return None;
     }
-    token.parse::<f64>().ok().filter(|x| x.is_finite())
+    crate::decimal::parse_f64(token).filter(|x| x.is_finite())
 }
 
 #[cfg(test)]

@@ -2,7 +2,9 @@
 
 use super::super::SearchKind;
 use super::super::glossary;
-use super::{Kind, MIN_FLOAT_SCALE, ManagerSchema, ParamSchema, Scale, schema};
+#[cfg(feature = "engine")]
+use super::schema;
+use super::{Kind, MIN_FLOAT_SCALE, ManagerSchema, ParamSchema, Scale};
 
 /// `managers`, one block each, as `tmlab params` prints them.
 pub fn managers(managers: &[ManagerSchema]) -> String {
@@ -10,6 +12,7 @@ pub fn managers(managers: &[ManagerSchema]) -> String {
 }
 
 /// Every registered manager, as `tmlab params` prints them.
+#[cfg(feature = "engine")]
 pub fn all_managers() -> String {
     managers(&schema())
 }
