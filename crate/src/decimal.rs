@@ -304,4 +304,20 @@ mod tests {
             same(&format!("0.{digits}"));
         }
     }
+
+    // Any text of the decimal alphabet, not only well-formed numbers: the syntax checks
+    // (a lone point, a bare exponent, signs in the wrong place) must refuse what `str::parse`
+    // refuses, and everything accepted must be the same `f64`.
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #[test]
+        fn any_decimal_text_reads_like_str_parse(text in "[-+]?[0-9]{0,24}[.]?[0-9]{0,24}([eE][-+]?[0-9]{0,4})?") {
+            same(&text);
+        }
+
+        #[test]
+        fn any_text_of_the_alphabet_reads_like_str_parse(text in "[-+0-9.eE]{0,12}") {
+            same(&text);
+        }
+    }
 }
