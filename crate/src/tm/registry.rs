@@ -190,3 +190,25 @@ macro_rules! managers {
     };
 }
 pub(super) use managers;
+
+#[cfg(all(test, feature = "engine"))]
+mod tests {
+    use super::all;
+
+    #[test]
+    fn each_managers_param_paths_are_its_schemas() {
+        // `params` is made without the schema (the charts module does not link it): it must
+        // say what the schema says, parameter by parameter, in the same order.
+        for m in all() {
+            let schema = (m.schema)();
+            let paths = (m.params)();
+            assert_eq!(paths.len(), schema.params.len(), "{}", m.name);
+            for (p, s) in paths.iter().zip(&schema.params) {
+                assert_eq!(p.path, s.path, "{}", m.name);
+                assert_eq!(p.slider, s.slider, "{} {}", m.name, p.path);
+                assert_eq!(p.only.map(|(k, _)| k), s.searcher, "{} {}", m.name, p.path);
+                assert_eq!(p.only.map(|(_, why)| why), s.searcher_note, "{} {}", m.name, p.path);
+            }
+        }
+    }
+}
