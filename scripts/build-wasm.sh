@@ -68,9 +68,13 @@ chart_build() {
     die "the $name module's dependencies include shakmaty (cargo tree -p tmlab --no-default-features --features $features)"
   fi
   # (tmlab::search is tmlab_search::search, crate/search; its symbols name that crate.)
-  local chess=(-e shakmaty -e 'tmlab_search6search' -e 'tmlab4play' -e 'tmlab10experiment')
+  local chess=() symbols=() p
+  for p in shakmaty tmlab_search6search tmlab4play tmlab10experiment; do
+    chess+=(-e "$p")
+    symbols+=(-e "$p[[:alnum:]_]*")
+  done
   if grep -aq "${chess[@]}" "$wasm"; then
-    die "the $name module ($wasm) links chess code: $(grep -ao -e 'shakmaty[[:alnum:]_]*' -e 'tmlab_search6search[[:alnum:]_]*' -e 'tmlab4play[[:alnum:]_]*' -e 'tmlab10experiment[[:alnum:]_]*' "$wasm" | sort -u | head -5 | tr '\n' ' ')"
+    die "the $name module ($wasm) links chess code: $(grep -ao "${symbols[@]}" "$wasm" | sort -u | head -5 | tr '\n' ' ')"
   fi
 }
 
