@@ -134,8 +134,18 @@ pub(crate) fn priors(board: &Board, stm: Color, moves: &[Move], temperature: f32
     }
     let norm = PRIOR_ONE / sum;
     for (o, l) in out.iter_mut().zip(&logits[..moves.len()]) {
-        *o = ((l * norm).round() as u16).max(1);
+        *o = round_prior(l * norm).max(1);
     }
+}
+
+/// `x.round() as u16` for `0 ≤ x` (half away from zero, saturating), without the `roundf` call
+/// that `f32::round` is in wasm and natively: the integer part by a truncating conversion, then
+/// the fraction (exact: `x < 2^24`) decides.
+#[inline]
+fn round_prior(x: f32) -> u16 {
+    let i = x as u32;
+    let r = i + u32::from(x - i as f32 >= 0.5);
+    r.min(u16::MAX as u32) as u16
 }
 
 #[cfg(test)]

@@ -54,3 +54,21 @@ fn promotions_checks_and_hanging_pieces() {
     // Qd8+ puts the queen next to the king on an undefended square.
     assert!(prior(&list, "d1d8") < prior(&list, "d1a4") / 100.0, "queen hung on d8");
 }
+
+#[test]
+fn round_prior_is_round_then_saturate() {
+    let mut xs =
+        vec![0.0f32, 0.49999997, 0.5, 0.50000006, 1.5, 2.5, 65534.5, 65535.0, 65535.49, 65535.5, 70000.0];
+    // Every quarter step up to 2^16 + 4, and the floats either side of each half.
+    for k in 0..(4 * 65540) {
+        let x = k as f32 / 4.0;
+        xs.extend([
+            x,
+            f32::from_bits(x.to_bits() + 1),
+            if x > 0.0 { f32::from_bits(x.to_bits() - 1) } else { 0.0 },
+        ]);
+    }
+    for x in xs {
+        assert_eq!(super::round_prior(x), x.round() as u16, "{x}");
+    }
+}
