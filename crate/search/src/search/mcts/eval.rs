@@ -21,7 +21,7 @@ use pst::{VALUE_EG, VALUE_MG};
 pub(crate) use qsearch::QSearch;
 
 /// Phase weight of each role; the full starting material is [`PHASE_MAX`].
-const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+static PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 /// Phase of the starting position.
 pub(crate) const PHASE_MAX: i32 = 24;
 /// Bonus for the side to move, in centipawns.

@@ -5,11 +5,15 @@
 use shakmaty::{Color, Role, Square};
 
 /// Material values, middlegame, indexed by `role as usize - 1`.
-pub(crate) const VALUE_MG: [i32; 6] = [100, 320, 330, 500, 950, 0];
+///
+/// These small tables are `static`, not `const`: indexed at run time, a `const` array is copied
+/// to the stack at every use (both in the wasm module and natively), a `static` one is read in
+/// place.
+pub(crate) static VALUE_MG: [i32; 6] = [100, 320, 330, 500, 950, 0];
 /// Material values, endgame.
-pub(crate) const VALUE_EG: [i32; 6] = [120, 300, 320, 540, 980, 0];
+pub(crate) static VALUE_EG: [i32; 6] = [120, 300, 320, 540, 980, 0];
 /// Values used for ordering and exchange estimates (middlegame values; king "infinite").
-pub(crate) const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+pub(crate) static ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
 /// Knight: bonus per step of centralisation (0 on the rim … 6 in the centre), and its base.
 const KNIGHT_CENTER: (i32, i32) = (10, 8);
