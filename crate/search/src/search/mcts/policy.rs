@@ -148,7 +148,7 @@ pub(crate) fn priors(board: &Board, stm: Color, moves: &[Move], temperature: f32
 #[inline]
 fn round_prior(x: f32) -> u16 {
     let i = x as u32;
-    let r = i + u32::from(x - i as f32 >= 0.5);
+    let r = i.saturating_add(u32::from(x - i as f32 >= 0.5));
     r.min(u16::MAX as u32) as u16
 }
 
