@@ -25,7 +25,8 @@
 //! `docs/spec/README.md`.
 
 pub mod clock;
-pub mod decimal;
+// `f64` ↔ decimal text (crate/search: the budgets' sentences print with it too).
+pub use tmlab_search::decimal;
 #[cfg(feature = "engine")]
 pub mod drive;
 #[cfg(feature = "engine")]
