@@ -1,4 +1,4 @@
-//! wasm tests on a page: the charts drawn by plotters-canvas on a real canvas.
+//! wasm tests on a page: the charts drawn by the crate's canvas backend on a real canvas.
 //! Run with `cargo test --target wasm32-unknown-unknown --test wasm_page` (headless Chromium).
 #![cfg(target_arch = "wasm32")]
 
