@@ -25,7 +25,8 @@
 //! `docs/spec/README.md`.
 
 pub mod clock;
-pub mod decimal;
+// `f64` ↔ decimal text (crate/search: the budgets' sentences print with it too).
+pub use tmlab_search::decimal;
 #[cfg(feature = "engine")]
 pub mod drive;
 #[cfg(feature = "engine")]
@@ -39,6 +40,14 @@ pub mod uci;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+
+/// The chart modules' allocator (no `engine`: the charts and engine charts modules): talc,
+/// whose code is smaller than std's dlmalloc; it frees, so a slider dragged for minutes reuses
+/// the same memory. Realloc moves (no in-place growth): these modules draw a few charts a
+/// second, and size is what a docs page pays for (issue 24, docs/fuzzing-and-benches.md).
+#[cfg(all(target_arch = "wasm32", not(feature = "engine")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 // The searchers and the bottom layer, a crate of their own (crate/search): the same paths.
 #[cfg(feature = "engine")]

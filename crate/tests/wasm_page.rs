@@ -1,4 +1,4 @@
-//! wasm tests on a page: the charts drawn by plotters-canvas on a real canvas.
+//! wasm tests on a page: the charts drawn by the crate's canvas backend on a real canvas.
 //! Run with `cargo test --target wasm32-unknown-unknown --test wasm_page` (headless Chromium).
 #![cfg(target_arch = "wasm32")]
 
@@ -102,4 +102,44 @@ fn a_bad_parameter_string_throws_the_typed_error() {
     let (path, _, allowed) = typed(&err);
     assert_eq!(path, "manager");
     assert!(allowed.contains("stockfish") && allowed.contains("aliases"), "{allowed}");
+}
+
+/// A game record as the page holds it: extra fields, `null` and absent numbers, an absent SAN,
+/// engine and effective limit, a resolution.
+const RECORD: &str = r#"{"setup":{"white":{"name":"stockfish","tc":"1+0.01"},"black":{"name":"lc0"}},
+ "result":"1-0","resolution_ms":10,
+ "moves":[{"ply":0,"color":"white","san":"e4","book":true,"used_ms":null,"clock_after_ms":1000,"flagged":false,"engine":null},
+  {"ply":1,"color":"black","book":false,"used_ms":12.5,"clock_after_ms":997.5,"flagged":false,
+   "engine":{"budget":{"soft_ms":20,"hard_ms":80.25},"effective":{"soft_ms":31.75}}},
+  {"ply":2,"color":"white","san":"Nf3","book":false,"used_ms":40,"clock_after_ms":null,"flagged":false,
+   "engine":{"budget":{"soft_ms":null,"hard_ms":90}}},
+  {"ply":3,"color":"black","san":"Nc6","book":false,"used_ms":1000,"clock_after_ms":0,"flagged":true}]}"#;
+
+#[wasm_bindgen_test]
+fn the_game_record_reads_as_its_json_reads_natively() {
+    use tmlab::plot::game::RecordView;
+    use tmlab::wasm::game_chart::{GameCanvas, game_chart_data};
+    let record = js_sys::JSON::parse(RECORD).unwrap();
+    // The page's reader and serde_json's derived one read the same fields and values.
+    let data = game_chart_data(record.clone()).unwrap();
+    let native: RecordView = serde_json::from_str(RECORD).unwrap();
+    let again: RecordView = serde_json::from_str(&data).unwrap();
+    assert_eq!(format!("{again:?}"), format!("{native:?}"));
+    let c = canvas(640, 360);
+    let mut chart = GameCanvas::new(c.clone());
+    assert_eq!(chart.set_game(record).unwrap(), 3, "the three engine moves");
+    chart.draw(None).unwrap();
+    assert!(inked_pixels(&c) > 2000, "the chart drew almost nothing");
+    // A record without moves, or with a wrong type, is refused with the field's name.
+    let message = |text: &str| {
+        let e = JsValue::from(game_chart_data(js_sys::JSON::parse(text).unwrap()).unwrap_err());
+        get(&e, &["message"]).as_string().unwrap()
+    };
+    assert_eq!(
+        message(r#"{"setup":{"white":{"name":"a"},"black":{"name":"b"}}}"#),
+        "not a game record: missing field `moves`"
+    );
+    let wrong = RECORD.replace(r#""ply":1,"#, r#""ply":1.5,"#);
+    assert!(message(&wrong).contains("`ply`"), "{}", message(&wrong));
+    assert!(message("3").starts_with("not a game record"));
 }

@@ -12,6 +12,7 @@
 pub mod clock {
     pub mod timer;
 }
+pub mod decimal;
 pub mod error;
 pub mod excerpt;
 #[cfg(feature = "search")]

@@ -271,9 +271,9 @@ fn tail(r: &SimRow) -> String {
 /// A number with at most 4 significant decimals and no trailing zeros.
 fn short(v: f64) -> String {
     if !v.is_finite() {
-        return if v > 0.0 { "∞".into() } else { v.to_string() };
+        return if v > 0.0 { "∞".into() } else { crate::decimal::shortest(v) };
     }
-    let s = if v.abs() >= 100.0 { format!("{v:.1}") } else { format!("{v:.4}") };
+    let s = if v.abs() >= 100.0 { crate::decimal::fixed(v, 1) } else { crate::decimal::fixed(v, 4) };
     let s = s.trim_end_matches('0').trim_end_matches('.');
     s.to_string()
 }

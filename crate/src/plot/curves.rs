@@ -4,6 +4,7 @@
 //! [`Chart`] (with the default curve as a ghost), and a hover function that returns the exact
 //! numbers of the point nearest to a data x.
 
+use crate::decimal::{fixed, shortest};
 use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +28,7 @@ fn in_range(name: &str, v: f64, lo: f64, hi: f64) -> Result<(), FieldError> {
     if v.is_finite() && (lo..=hi).contains(&v) {
         Ok(())
     } else {
+        let (v, lo, hi) = (shortest(v), shortest(lo), shortest(hi));
         Err(FieldError::new("", format!("{name} = {v} is out of range"), format!("a number in {lo} … {hi}")))
     }
 }
@@ -114,7 +116,7 @@ pub struct DecayPoint {
 
 /// The decay point at `value` (clamped to the chart's range).
 pub fn decay_point(p: &DecayParams, value: f64) -> DecayPoint {
-    let value = value.clamp(0.0, DECAY_SPAN_STEPS * p.step);
+    let value = crate::tm::within(value, 0.0, DECAY_SPAN_STEPS * p.step);
     let ed = p.eval(value);
     // `pow`, not the `exp2` LLVM turns a constant base of 0.5 into: the charts module links
     // `pow` anyway (plotters' ticks), and `exp2` would add its 4 kB table (issue 24).
@@ -123,7 +125,12 @@ pub fn decay_point(p: &DecayParams, value: f64) -> DecayPoint {
         value,
         ed,
         fraction,
-        text: format!("value {:.3} → ED {:.4} ({:.1} % of the way)", value, ed, 100.0 * fraction),
+        text: format!(
+            "value {} → ED {} ({} % of the way)",
+            fixed(value, 3),
+            fixed(ed, 4),
+            fixed(100.0 * fraction, 1)
+        ),
     }
 }
 
@@ -182,9 +189,9 @@ impl MovesLeftParams {
             moves_left: left,
             expositor,
             text: format!(
-                "move {mv} (ply {}): {:.2} moves left; {EXPOSITOR_SERIES} {expositor}",
+                "move {mv} (ply {}): {} moves left; {EXPOSITOR_SERIES} {expositor}",
                 2 * (mv - 1),
-                left
+                fixed(left, 2)
             ),
         }
     }
@@ -232,7 +239,7 @@ pub fn moves_left_chart(p: &MovesLeftParams) -> Result<Chart, FieldError> {
             Series { name: EXPOSITOR_SERIES.into(), kind: SeriesKind::Reference, points: other },
             Series { name: "moves left".into(), kind: SeriesKind::Main, points: main },
         ],
-        marks: vec![Mark { x: min_x, y: min_y, label: format!("min {min_y:.2}") }],
+        marks: vec![Mark { x: min_x, y: min_y, label: format!("min {}", fixed(min_y, 2)) }],
     })
 }
 
@@ -250,7 +257,7 @@ fn nice_ceiling(v: f64) -> f64 {
 
 /// A number without needless trailing zeros, for titles.
 fn fmt(v: f64) -> String {
-    let s = format!("{v:.3}");
+    let s = fixed(v, 3);
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 

@@ -6,6 +6,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::axis::Axis;
 use super::{backend_error, style};
 
 /// Legend geometry, shared by [`plot_area`] (which reserves the strip) and [`legend`] (which
@@ -126,8 +127,8 @@ pub(crate) struct DualAxes<'t> {
     pub x_mesh: bool,
 }
 
-/// Plotters' chart context of [`dual_axes`]: f64 by f64, twice.
-type Xy = Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>;
+/// Plotters' chart context of [`dual_axes`]: f64 by f64 ([`Axis`]), twice.
+type Xy = Cartesian2d<Axis, Axis>;
 pub(crate) type DualChart<'a, DB> = plotters::chart::DualCoordChartContext<'a, DB, Xy, Xy>;
 
 /// A chart context over `plot` with move numbers `x` on the x axis, `0 … y_top` on the left and
@@ -147,9 +148,9 @@ pub(crate) fn dual_axes<'a, DB: DrawingBackend>(
         .x_label_area_size(36)
         .y_label_area_size(52)
         .right_y_label_area_size(axes.right)
-        .build_cartesian_2d(x.0..x.1, 0.0..y_top)
+        .build_cartesian_2d(Axis::from(x.0..x.1), Axis::from(0.0..y_top))
         .map_err(backend_error)?
-        .set_secondary_coord(x.0..x.1, 0.0..clock_top);
+        .set_secondary_coord(Axis::from(x.0..x.1), Axis::from(0.0..clock_top));
     let mut mesh = ctx.configure_mesh();
     if !axes.x_mesh {
         mesh.disable_x_mesh();

@@ -5,6 +5,7 @@
 //! [`Frame`] that maps pixels back to data, which the page uses to find the hovered point.
 
 pub mod allocation;
+mod axis;
 pub mod curve_params;
 pub mod curves;
 // Every chart draws plain data: the charts of the engine's own records (a self-play trace, a
@@ -170,7 +171,7 @@ pub fn draw<DB: DrawingBackend>(
         .margin(10)
         .x_label_area_size(36)
         .y_label_area_size(48)
-        .build_cartesian_2d(x0..x1, y0..y1)
+        .build_cartesian_2d(axis::Axis::from(x0..x1), axis::Axis::from(y0..y1))
         .map_err(backend_error)?;
     ctx.configure_mesh()
         .x_labels(x_label_count(area))
@@ -232,7 +233,11 @@ pub(crate) fn x_label_count<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -
 
 /// A tick label for a whole-number axis (move numbers): `40`, not `40.0`.
 pub(crate) fn whole_label(x: &f64) -> String {
-    if (x - x.round()).abs() < 1e-9 { format!("{}", x.round()) } else { format!("{x:.1}") }
+    if (x - x.round()).abs() < 1e-9 {
+        crate::decimal::shortest(x.round())
+    } else {
+        crate::decimal::fixed(*x, 1)
+    }
 }
 
 /// An SVG document of `width` × `height` pixels drawn by `draw` (any of this module's charts).

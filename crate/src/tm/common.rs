@@ -1,9 +1,23 @@
 //! Small helpers shared by the managers: clean f32 → f64 conversion for terms, budget assembly
 //! with the clock guard, and recognising which kind of search produced the statistics.
 
+use crate::decimal::fixed;
 use crate::stop::{Budget, Decision, Hints, SearchStats, StopReason, Term};
 
 use super::MoveContext;
+
+/// `x` limited to `lo ..= hi` (`lo` ≤ `hi`), as `clamp` does, without `clamp`'s panic for bounds
+/// out of order, whose message prints both bounds: the charts module links no float printing of
+/// core's (issue 24, `crate::decimal`).
+pub(crate) fn within<T: PartialOrd>(x: T, lo: T, hi: T) -> T {
+    if x < lo {
+        lo
+    } else if x > hi {
+        hi
+    } else {
+        x
+    }
+}
 
 /// An `f32` as the `f64` of its shortest decimal form: 0.52f32 → 0.52, not 0.519999980926….
 ///
@@ -12,7 +26,7 @@ pub(crate) fn clean(x: f32) -> f64 {
     if !x.is_finite() {
         return x as f64;
     }
-    crate::decimal::parse_f64(&format!("{x}")).unwrap_or(x as f64)
+    crate::decimal::f32_decimal(x)
 }
 
 /// A term from an `f32` value.
@@ -55,9 +69,9 @@ pub(crate) fn finish(
             name: EXCEEDS_CLOCK,
             value: hard_stop - room,
             warning: Some(format!(
-                "the hard limit runs {:.0} ms past clock − overhead ({:.0} ms): {why}",
-                hard_stop - room,
-                room
+                "the hard limit runs {} ms past clock − overhead ({} ms): {why}",
+                fixed(hard_stop - room, 0),
+                fixed(room, 0)
             )),
         });
     }

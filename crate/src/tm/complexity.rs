@@ -273,7 +273,8 @@ impl Complexity {
             c.cplx_weight * (self.internal(s1) - self.internal(score)).abs() * f64::from(depth.max(1)).ln()
         };
         let complexity_factor = (f64::from(c.cplx_base) / TUNE_SCALE
-            + complexity.clamp(0.0, f64::from(c.cplx_max)) / f64::from(c.cplx_divisor.max(1)))
+            + super::common::within(complexity, 0.0, f64::from(c.cplx_max))
+                / f64::from(c.cplx_divisor.max(1)))
         .max(1.0);
         let soft = (self.soft_base * node_factor * complexity_factor).trunc();
         Rescale { share, node_factor, complexity, complexity_factor, soft }

@@ -62,7 +62,7 @@ pub fn factors(cfg: &GuideConfig, stats: &SearchStats) -> (f64, f64, f64) {
         match its.iter().find(|it| it.depth + cfg.score_lag == d) {
             Some(old) => {
                 let drop = (old.score.as_cp() - last.score.as_cp()) as f64;
-                (cfg.score_slope * drop).clamp(cfg.score_min, cfg.score_max.max(cfg.score_min))
+                super::common::within(cfg.score_slope * drop, cfg.score_min, cfg.score_max.max(cfg.score_min))
             }
             None => 1.0,
         }

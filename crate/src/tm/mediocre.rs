@@ -176,6 +176,7 @@ impl TimeManager for Mediocre {
         let b = self.budget_ms as f64;
         let f = self.cfg.next_depth_factor;
         let soft = b / f;
+        let f2 = crate::decimal::fixed(f, 2);
         EffectiveLimit {
             soft_ms: soft,
             base_ms: budget.soft_ms,
@@ -186,7 +187,7 @@ impl TimeManager for Mediocre {
                 LimitTerm::new("next_depth_factor", "next-depth factor", f),
             ],
             text: format!(
-                "soft {} = budget {} ÷ next-depth factor {f:.2}: no new depth once elapsed × {f:.2} > {}",
+                "soft {} = budget {} ÷ next-depth factor {f2}: no new depth once elapsed × {f2} > {}",
                 secs(soft),
                 secs(b),
                 secs(b)

@@ -71,6 +71,7 @@ use serde::Serialize;
 
 use crate::stop::{Budget, Decision, EffectiveLimit, Hints, Score, SearchStats, Term};
 
+pub(crate) use common::within;
 #[cfg(feature = "engine")]
 pub use params::schema;
 pub use params::{SpecError, TmSpec, from_spec};

@@ -152,7 +152,7 @@ impl Princhess {
             (bm_q - end).abs()
         });
         let pv = pv_diff.map_or(1.0, |d| 1.0 + (d - c.pv_diff_c) * c.pv_diff_m);
-        let multiplier = (visits * pv).clamp(c.min_m, c.max_m.max(c.min_m));
+        let multiplier = super::common::within(visits * pv, c.min_m, c.max_m.max(c.min_m));
         Some(SoftCheck { bm_frac, visits, pv_diff, pv, multiplier })
     }
 }

@@ -377,8 +377,11 @@ impl Reckless {
         }
         let last = its.last().map_or((0, 0), |it| (self.internal(it.score), it.best_move_changes));
         let nodes = (c.nodes_base - c.nodes_slope * share).max(c.nodes_min);
-        let trend = (c.trend_base + c.trend_slope * (self.prev_best - last.0) as f32)
-            .clamp(c.trend_min, c.trend_max.max(c.trend_min));
+        let trend = super::common::within(
+            c.trend_base + c.trend_slope * (self.prev_best - last.0) as f32,
+            c.trend_min,
+            c.trend_max.max(c.trend_min),
+        );
         let pv = (c.pv_base - c.pv_slope * pv_stable as f32).max(c.pv_min);
         let eval = (c.eval_base - c.eval_slope * eval_stable as f32).max(c.eval_min);
         let bms = c.bms_base + (c.bms_slope * last.1 as f32).ln_1p();

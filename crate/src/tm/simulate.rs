@@ -18,6 +18,7 @@
 use serde::Serialize;
 
 use crate::clock::{Clock, TimeControl, Timing};
+use crate::decimal::shortest;
 use crate::stop::{Hints, SearchStats, Term};
 
 use super::{MoveContext, MoveEnd, SearchKind, TimeManager};
@@ -118,13 +119,17 @@ pub fn simulate(tm: &mut dyn TimeManager, tc: &TimeControl, cfg: &SimConfig) -> 
         return Err(SimError::new("moves", format!("{} is out of range", cfg.moves), "1 … 10000"));
     }
     if !(cfg.use_frac.is_finite() && cfg.use_frac >= 0.0) {
-        return Err(SimError::new("use", format!("{} is not allowed", cfg.use_frac), "a number ≥ 0"));
+        return Err(SimError::new(
+            "use",
+            format!("{} is not allowed", shortest(cfg.use_frac)),
+            "a number ≥ 0",
+        ));
     }
     if !(cfg.nps.is_finite() && cfg.nps > 0.0) {
-        return Err(SimError::new("nps", format!("{} is not allowed", cfg.nps), "a number > 0"));
+        return Err(SimError::new("nps", format!("{} is not allowed", shortest(cfg.nps)), "a number > 0"));
     }
     if !(0.0..=1.0).contains(&cfg.reuse) {
-        return Err(SimError::new("reuse", format!("{} is not allowed", cfg.reuse), "0 … 1"));
+        return Err(SimError::new("reuse", format!("{} is not allowed", shortest(cfg.reuse)), "0 … 1"));
     }
     let mcts = tm.search_kind() == SearchKind::Mcts;
     tm.new_game();

@@ -162,7 +162,9 @@ impl AllocationCanvas {
                 crate::tm::simulate::SimConfig { moves: moves as u32, use_frac, nps, reuse }
             }
             Some(other) => {
-                let message = format!("{other:?} is not a usage");
+                // `{other:?}`'s text, printed by the crate's own `f64` printer (issue 24).
+                let list: Vec<String> = other.iter().map(|&x| crate::decimal::debug(x)).collect();
+                let message = format!("[{}] is not a usage", list.join(", "));
                 let allowed = "[moves, use, nps, reuse] with whole moves ≥ 1";
                 return Err(FieldError::new("ghost_usage", message, allowed).js());
             }

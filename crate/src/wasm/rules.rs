@@ -72,6 +72,7 @@ pub fn curve_schema() -> Result<JsValue, JsValue> {
 /// `{path: "chart.key", message, allowed}`.
 #[wasm_bindgen]
 pub fn check_curve_value(chart: &str, key: &str, value: f64) -> JsValue {
+    use crate::decimal::{fixed, shortest};
     let schema = crate::plot::curve_params::curve_schema();
     let params = if chart == "usage" { Some(schema.usage.as_slice()) } else { schema.chart(chart) };
     let path = format!("{chart}.{key}");
@@ -80,16 +81,21 @@ pub fn check_curve_value(chart: &str, key: &str, value: f64) -> JsValue {
     };
     let unit = if p.unit.is_empty() { String::new() } else { format!(" {}", p.unit) };
     // Shown with the slider step's precision (20.0 … 100.0 for a step of 0.5).
-    let step = p.step.to_string();
+    let step = shortest(p.step);
     let places = step.split_once('.').map_or(0, |(_, f)| f.len());
-    let (min, max) = (format!("{:.places$}", p.min), format!("{:.places$}", p.max));
+    let (min, max) = (fixed(p.min, places), fixed(p.max, places));
     let allowed = format!("{min} … {max}{unit}");
     if !value.is_finite() {
         return FieldError::new(&path, "is not a number", allowed).js();
     }
     if value < p.min || value > p.max {
         // The range is short: the message names it (a link's message shows no `allowed`).
-        return FieldError::new(&path, format!("is outside the allowed {} … {}", p.min, p.max), allowed).js();
+        return FieldError::new(
+            &path,
+            format!("is outside the allowed {} … {}", shortest(p.min), shortest(p.max)),
+            allowed,
+        )
+        .js();
     }
     JsValue::NULL
 }

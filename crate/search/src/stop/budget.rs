@@ -72,7 +72,7 @@ pub struct EffectiveLimit {
 
 /// Seconds with one decimal (`7.1 s`), `∞` for none.
 pub fn secs(ms: f64) -> String {
-    if ms.is_finite() { format!("{:.1} s", ms / 1000.0) } else { "∞".into() }
+    if ms.is_finite() { format!("{} s", crate::decimal::fixed(ms / 1000.0, 1)) } else { "∞".into() }
 }
 
 impl LimitTerm {
@@ -106,7 +106,7 @@ impl EffectiveLimit {
         let soft = cap.map_or(product, |c| product.min(c));
         let mut text = format!("soft {} = {}", secs(soft), secs(base.value));
         for t in &factors {
-            text.push_str(&format!(" × {} {:.2}", t.label, t.value));
+            text.push_str(&format!(" × {} {}", t.label, crate::decimal::fixed(t.value, 2)));
         }
         if !factors.is_empty() {
             text.push_str(&format!(" = {}", secs(product)));

@@ -126,7 +126,7 @@ impl Timeline {
     /// `23. White Nf3: time used 0.210 s (soft budget 0.250 s, hard limit 0.620 s), clock 3.200 s`.
     pub fn describe(&self, move_no: u32) -> Vec<String> {
         use crate::tm::glossary::{SCOPE_CHART, label};
-        let s = |ms: f64| format!("{:.3} s", ms / 1000.0);
+        let s = |ms: f64| format!("{} s", crate::decimal::fixed(ms / 1000.0, 3));
         let l = |key: &str| label(SCOPE_CHART, key);
         self.at(move_no)
             .into_iter()

@@ -88,11 +88,11 @@ impl Unit {
 /// A number with at most two decimals (four below 1) and no trailing zeros.
 pub(super) fn short(v: f64) -> String {
     let s = if v.abs() >= 1000.0 {
-        format!("{v:.0}")
+        crate::decimal::fixed(v, 0)
     } else if v.abs() >= 1.0 {
-        format!("{v:.2}")
+        crate::decimal::fixed(v, 2)
     } else {
-        format!("{v:.4}")
+        crate::decimal::fixed(v, 4)
     };
     if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
 }

@@ -33,7 +33,7 @@ impl fmt::Display for Value {
     /// lc0 syntax: floats always carry a decimal point (`5.0`), as lc0 requires.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Value::Float(x) => write!(f, "{x:?}"),
+            Value::Float(x) => f.write_str(&crate::decimal::debug(x)),
             Value::Int(x) => write!(f, "{x}"),
             Value::Bool(x) => write!(f, "{x}"),
             Value::Enum(x) => f.write_str(x),
@@ -112,5 +112,5 @@ impl fmt::Display for Range {
 
 /// A number without a trailing `.0`.
 fn num(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 { format!("{}", x as i64) } else { format!("{x}") }
+    if x.fract() == 0.0 && x.abs() < 1e15 { format!("{}", x as i64) } else { crate::decimal::shortest(x) }
 }
