@@ -13,7 +13,9 @@ pub fn excerpt(s: &str) -> String {
 /// At most `n` characters of `s`, with `…` when cut.
 pub fn excerpt_n(s: &str, n: usize) -> String {
     match s.char_indices().nth(n) {
-        Some((i, _)) => format!("{}…", &s[..i]),
+        // (`get`, not `&s[..i]`, here and below: `i` is a character boundary, and no slicing
+        // panic, whose message links `char`'s `Debug`, is linked into the charts module.)
+        Some((i, _)) => format!("{}…", s.get(..i).unwrap_or(s)),
         None => s.to_string(),
     }
 }
@@ -32,7 +34,7 @@ pub fn excerpt_at(input: &str, at: usize) -> String {
     let (lo, hi) = (floor(at.saturating_sub(SIDE)), floor(at.saturating_add(SIDE)));
     let pre = if lo > 0 { "…" } else { "" };
     let post = if hi < input.len() { "…" } else { "" };
-    format!("{pre}{}{post}", &input[lo..hi])
+    format!("{pre}{}{post}", input.get(lo..hi).unwrap_or_default())
 }
 
 /// A line of at most about 160 characters: its first 100 and last 50 around a `…` (a whole

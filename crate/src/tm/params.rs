@@ -37,7 +37,7 @@ pub use error::SpecError;
 pub use export::schema;
 pub use export::{ManagerSchema, ParamPath, ParamSchema, PresetSchema, manager_schema, param_paths};
 pub use param::{Access, ManagerConfig, ManagerInfo, Param, Preset, Row};
-pub(crate) use resolve::{find_preset, get_path, print, resolve, set_path};
+pub(crate) use resolve::{get_path, preset_index, print, resolve_rows, rows, set_path};
 pub use spec::{TmSpec, from_spec};
 pub use spec_list::{SPEC_LIST_SEPARATOR, join_spec_list, spec_list, spec_manager};
 pub(crate) use syntax::Dict;

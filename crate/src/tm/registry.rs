@@ -10,7 +10,9 @@
 
 use super::SearchKind;
 use super::glossary::Entry;
-use super::params::{Dict, ManagerConfig, ParamPath, SpecError, Value, resolve};
+use super::params::{
+    Dict, ManagerConfig, ParamPath, Row, SpecError, Value, preset_index, resolve_rows, rows,
+};
 use super::{TimeManager, TmConfig};
 
 /// One registered manager: what the rest of the crate needs without knowing its config type.
@@ -28,7 +30,10 @@ pub struct Manager {
     pub schema: fn() -> super::params::ManagerSchema,
     /// Its parameters' paths and searcher flags (the schema's, without building it).
     pub params: fn() -> Vec<ParamPath>,
-    resolve: fn(&Dict) -> Result<(&'static str, TmConfig), SpecError>,
+    /// Its parameters' rows.
+    rows: fn() -> Vec<Row>,
+    /// Its `i`-th preset (the default first): name and config, `None` after the last.
+    preset: fn(usize) -> Option<(&'static str, TmConfig)>,
 }
 
 impl Manager {
@@ -42,7 +47,8 @@ impl Manager {
             #[cfg(feature = "engine")]
             schema: super::params::manager_schema::<C>,
             params: super::params::param_paths::<C>,
-            resolve: resolve_as::<C>,
+            rows: rows_of::<C>,
+            preset: preset_of::<C>,
         }
     }
 
@@ -50,11 +56,42 @@ impl Manager {
     pub fn answers_to(&self, name: &str) -> bool {
         self.name == name || self.aliases.contains(&name)
     }
+
+    /// Its presets' names, the default first.
+    fn preset_names(&self) -> Vec<&'static str> {
+        (0..).map_while(|i| (self.preset)(i).map(|(name, _)| name)).collect()
+    }
+
+    /// Its `i`-th preset, `i` an index [`preset_index`] gave.
+    fn preset_at(&self, i: usize) -> (&'static str, TmConfig) {
+        (self.preset)(i).expect("a preset index of this manager")
+    }
+
+    /// The preset named `name` (`default` = the first).
+    fn find_preset(&self, name: &str) -> Result<(&'static str, TmConfig), SpecError> {
+        Ok(self.preset_at(preset_index(self.name, &self.preset_names(), name)?))
+    }
+
+    /// Resolves a parsed dictionary against its parameters ([`resolve_rows`]): the preset and
+    /// its config with the dictionary's values written over it. Not generic: the code that
+    /// knows a config's type is `rows` and `preset`, a few instructions
+    /// per manager, and [`AnyConfig::set_row`].
+    fn resolve(&self, dict: &Dict) -> Result<(&'static str, TmConfig), SpecError> {
+        let (i, sets) = resolve_rows(self.name, &(self.rows)(), &self.preset_names(), dict)?;
+        let (preset, mut config) = self.preset_at(i);
+        for (row, v) in sets {
+            config.any_mut().set_row(row, v);
+        }
+        Ok((preset, config))
+    }
 }
 
-fn resolve_as<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, TmConfig), SpecError> {
-    let (preset, config) = resolve::<C>(dict)?;
-    Ok((preset, config.wrap()))
+fn rows_of<C: ManagerConfig>() -> Vec<Row> {
+    rows(C::PARAMS)
+}
+
+fn preset_of<C: ManagerConfig>(i: usize) -> Option<(&'static str, TmConfig)> {
+    C::PRESETS.get(i).map(|p| (p.name, p.config.wrap()))
 }
 
 /// Every registered manager, in the registry's order (the spec's).
@@ -79,7 +116,8 @@ pub(super) trait AnyConfig {
     fn get(&self, path: &str) -> Option<Value>;
     fn set(&mut self, path: &str, token: &str) -> Result<(), SpecError>;
     fn print(&self, preset: &'static str) -> String;
-    fn preset(&self, name: &str) -> Result<(&'static str, TmConfig), SpecError>;
+    /// Writes a value [`Row::check`](super::params::Row::check) gave for row `row`.
+    fn set_row(&mut self, row: usize, v: Value);
 }
 
 impl<C: ManagerConfig> AnyConfig for C {
@@ -98,9 +136,8 @@ impl<C: ManagerConfig> AnyConfig for C {
     fn print(&self, preset: &'static str) -> String {
         super::params::print(preset, self)
     }
-    fn preset(&self, name: &str) -> Result<(&'static str, TmConfig), SpecError> {
-        let p = super::params::find_preset::<C>(name)?;
-        Ok((p.name, p.config.wrap()))
+    fn set_row(&mut self, row: usize, v: Value) {
+        C::PARAMS[row].set(self, v);
     }
 }
 
@@ -128,16 +165,18 @@ impl TmConfig {
     }
 
     pub(super) fn preset(&self, name: &str) -> Result<(&'static str, TmConfig), SpecError> {
-        self.any().preset(name)
+        known(self.name())?.find_preset(name)
     }
 
     /// Resolves a manager name (or alias) and its dictionary to a preset and a typed config.
     pub(super) fn resolve(name: &str, dict: &Dict) -> Result<(&'static str, TmConfig), SpecError> {
-        match find(name) {
-            Some(m) => (m.resolve)(dict),
-            None => Err(SpecError::UnknownManager { name: name.to_string() }),
-        }
+        known(name)?.resolve(dict)
     }
+}
+
+/// The manager called `name`, or the typed error naming it.
+fn known(name: &str) -> Result<&'static Manager, SpecError> {
+    find(name).ok_or_else(|| SpecError::UnknownManager { name: name.to_string() })
 }
 
 /// Internal: wrapping a typed config into its [`TmConfig`] variant (implemented by

@@ -123,7 +123,7 @@ fn parse_clock(body: &str, tok: &str) -> Result<Timing, TcError> {
     if let Some(rest) = body.strip_prefix("hg") {
         return Ok(Timing::Hourglass { base_ms: seconds(rest, tok)? });
     }
-    if let Some((main, over)) = body.split_once("byo") {
+    if let Some((main, over)) = split_at_byo(body) {
         let main_ms = seconds(main, tok)?;
         let overtime = if let Some((n, p)) = over.split_once('x') {
             let periods = positive_u32(n, tok)?;
@@ -140,26 +140,34 @@ fn parse_clock(body: &str, tok: &str) -> Result<Timing, TcError> {
         return Ok(Timing::Byoyomi { main_ms, overtime });
     }
     if let Some((base, d)) = body.split_once('+') {
-        let kind = if d.starts_with('b') {
-            Some(DelayKind::Bronstein)
-        } else if d.starts_with('d') {
-            Some(DelayKind::Simple)
-        } else {
-            None
+        // (`strip_prefix`, not `&d[1..]`: no slicing panic, whose message links `char`'s `Debug`
+        // into the charts module.)
+        let delay = match d.strip_prefix('b') {
+            Some(rest) => Some((DelayKind::Bronstein, rest)),
+            None => d.strip_prefix('d').map(|rest| (DelayKind::Simple, rest)),
         };
-        if let Some(kind) = kind {
+        if let Some((kind, rest)) = delay {
             if base.contains('/') || base.contains(';') {
                 return Err(TcError::new(tok, "delays combine only with a plain base time, e.g. 60+d2"));
             }
             return Ok(Timing::Delay {
                 base_ms: positive_time(base, tok)?,
-                delay_ms: seconds(&d[1..], tok)?,
+                delay_ms: seconds(rest, tok)?,
                 kind,
             });
         }
     }
     let fields: Vec<&str> = body.split(';').collect();
     Ok(Timing::Classical(stages(&fields, tok, seconds)?))
+}
+
+/// `body` split around its first `byo`: `split_once("byo")` without a `&str` pattern's searcher,
+/// whose empty-pattern branch slices with a panic (its message links `char`'s `Debug` into the
+/// charts module).
+fn split_at_byo(body: &str) -> Option<(&str, &str)> {
+    let i = body.as_bytes().windows(3).position(|w| w == b"byo")?;
+    let (main, rest) = body.split_at_checked(i)?;
+    Some((main, rest.strip_prefix("byo")?))
 }
 
 /// Classical stages from fields `moves/time(+inc)` or `time(+inc)`; only the last may lack moves.
@@ -219,12 +227,14 @@ fn positive_time(v: &str, tok: &str) -> Result<u64, TcError> {
 
 /// A time with an explicit unit (`3m`, `1.5h`, `90s`): never guessed, so `3+2` stays seconds.
 fn with_unit(v: &str, tok: &str) -> Option<Result<u64, TcError>> {
-    let (num, factor) = match v.char_indices().last()? {
-        (i, 's') => (&v[..i], 1.0),
-        (i, 'm') => (&v[..i], 60.0),
-        (i, 'h') => (&v[..i], 3600.0),
+    let mut chars = v.chars();
+    let factor = match chars.next_back()? {
+        's' => 1.0,
+        'm' => 60.0,
+        'h' => 3600.0,
         _ => return None,
     };
+    let num = chars.as_str();
     if num.contains(':') {
         return Some(Err(TcError::new(
             tok,

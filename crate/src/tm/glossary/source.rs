@@ -87,7 +87,8 @@ impl Repo {
             Repo::Koivisto => "Koivisto",
             Repo::Reckless => "Reckless",
         };
-        format!("{name} @{}", &self.commit()[..8])
+        let commit = self.commit();
+        format!("{name} @{}", commit.get(..8).unwrap_or(commit))
     }
 }
 

@@ -181,7 +181,7 @@ impl<C> Param<C> {
     }
 
     /// Writes a value produced by [`Row::check`] into `c`.
-    pub(super) fn set(&self, c: &mut C, v: Value) {
+    pub(crate) fn set(&self, c: &mut C, v: Value) {
         match (self.access, v) {
             (Access::F32(_, set), Value::Float(x)) => set(c, x as f32),
             (Access::F64(_, set), Value::Float(x)) => set(c, x),

@@ -2,15 +2,17 @@
 //! against a manager's parameters, printing a config relative to its preset, and reading or
 //! writing one parameter by path.
 //!
-//! Each operation is a thin generic shell for a config type `C` (its rows, its presets' names,
-//! the values it reads and writes) around a core that knows only [`Row`]s and [`Value`]s: the
-//! core is compiled once, not once per manager.
+//! Each operation is a thin generic shell for a config type `C` (its rows, the values it reads
+//! and writes) around a core that knows only [`Row`]s and [`Value`]s: the core is compiled once,
+//! not once per manager. Resolving and finding a preset have no generic shell here: the
+//! registry's `Manager` does them through two plain functions per manager (its rows, its
+//! `i`-th preset), so the code that depends on a config's size is those two alone.
 
 use super::syntax::{Dict, Node};
-use super::{ManagerConfig, Param, Preset, Row, SpecError, Value};
+use super::{ManagerConfig, Param, Row, SpecError, Value};
 
 /// The rows of `params`.
-pub(super) fn rows<C>(params: &[Param<C>]) -> Vec<Row> {
+pub(crate) fn rows<C>(params: &[Param<C>]) -> Vec<Row> {
     params.iter().map(|p| p.row).collect()
 }
 
@@ -19,19 +21,8 @@ pub(super) fn values<C>(params: &[Param<C>], c: &C) -> Vec<Value> {
     params.iter().map(|p| p.get(c)).collect()
 }
 
-/// The presets' names, the default first.
-fn names<C>(presets: &[Preset<C>]) -> Vec<&'static str> {
-    presets.iter().map(|p| p.name).collect()
-}
-
-/// Finds the preset named `name` (`default` = the first).
-pub(crate) fn find_preset<C: ManagerConfig>(name: &str) -> Result<&'static Preset<C>, SpecError> {
-    let i = preset_index(C::NAME, &names(C::PRESETS), name)?;
-    Ok(&C::PRESETS[i])
-}
-
 /// The index of the preset named `name` among `presets` (`default` = the first).
-fn preset_index(manager: &str, presets: &[&'static str], name: &str) -> Result<usize, SpecError> {
+pub(crate) fn preset_index(manager: &str, presets: &[&'static str], name: &str) -> Result<usize, SpecError> {
     let idx = if name == "default" { Some(0) } else { presets.iter().position(|&p| p == name) };
     idx.ok_or_else(|| {
         let mut allowed: Vec<String> = presets.iter().map(|p| p.to_string()).collect();
@@ -42,21 +33,11 @@ fn preset_index(manager: &str, presets: &[&'static str], name: &str) -> Result<u
     })
 }
 
-/// Resolves a parsed dictionary against `C`'s parameters (§0.5): preset first, then explicit
-/// keys; a key missing from a sub-dictionary is looked up in the parent; anything left unread
-/// is an unknown key.
-pub(crate) fn resolve<C: ManagerConfig>(dict: &Dict) -> Result<(&'static str, C), SpecError> {
-    let (params, presets) = (C::PARAMS, C::PRESETS);
-    let (i, sets) = resolve_rows(C::NAME, &rows(params), &names(presets), dict)?;
-    let mut config = presets[i].config;
-    for (j, v) in sets {
-        params[j].set(&mut config, v);
-    }
-    Ok((presets[i].name, config))
-}
-
-/// [`resolve`] on rows: the preset's index and the checked values to write, by row index.
-fn resolve_rows(
+/// Resolves a parsed dictionary against a manager's parameter rows and presets' names (§0.5):
+/// preset first, then explicit keys; a key missing from a sub-dictionary is looked up in the
+/// parent; anything left unread is an unknown key. Returns the preset's index and the checked
+/// values to write over its config, by row index (the registry writes them: `Manager::resolve`).
+pub(crate) fn resolve_rows(
     manager: &'static str,
     params: &[Row],
     presets: &[&'static str],

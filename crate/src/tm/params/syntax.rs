@@ -212,8 +212,8 @@ pub(super) fn parse(input: &str) -> Result<(String, Dict), SpecError> {
 /// numbers.
 pub(super) fn number(token: &str) -> Option<f64> {
     let body = token.strip_prefix(['-', '+']).unwrap_or(token);
-    let (mantissa, exponent) = match body.find(['e', 'E']) {
-        Some(i) => (&body[..i], Some(&body[i + 1..])),
+    let (mantissa, exponent) = match body.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e)),
         None => (body, None),
     };
     let digits_ok = !mantissa.is_empty()
