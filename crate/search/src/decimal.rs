@@ -166,6 +166,13 @@ fn cmp(a: &Big, b: &Big) -> Ordering {
     la.cmp(&lb).then_with(|| a[..la].iter().rev().cmp(b[..lb].iter().rev()))
 }
 
+/// The integer mantissa and the power of two of a non-negative `f64`'s bit pattern `k` (the
+/// value is m·2^e; infinity's pattern gives 2^1024, the next power of two past the largest).
+fn parts(k: u64) -> (u64, i64) {
+    let (field, frac) = ((k >> 52) & 0x7ff, k & ((1 << 52) - 1));
+    if field == 0 { (frac, -1074) } else { (frac | 1 << 52, field as i64 - 1075) }
+}
+
 /// The exact path: the least `f64` bit pattern `k` (positive, infinity included) such that
 /// `digits × 10^exp` rounds to at most `f64::from_bits(k)`.
 fn slow(digits: &[u8], exp: i64) -> f64 {
@@ -180,8 +187,7 @@ fn slow(digits: &[u8], exp: i64) -> f64 {
     // the next `f64`, (2m + 1)·2^(e − 1) with `k` = m·2^e (continuous across binades, and past
     // the largest finite value, where the next is 2^1024), or on it with `k` even.
     let at_most = |k: u64| {
-        let (field, frac) = (k >> 52, k & ((1 << 52) - 1));
-        let (m, e) = if field == 0 { (frac, -1074) } else { (frac | 1 << 52, field as i64 - 1075) };
+        let (m, e) = parts(k);
         let half = 2 * m + 1;
         let mut h: Big = vec![half as u32, (half >> 32) as u32];
         if exp < 0 {
@@ -223,9 +229,7 @@ fn slow(digits: &[u8], exp: i64) -> f64 {
 /// The exact decimal expansion of `|x|` (finite): its digits, no leading zeros (none for zero),
 /// and how many of them follow the point.
 fn expansion(x: f64) -> (Vec<u8>, usize) {
-    let bits = x.to_bits();
-    let (field, frac) = ((bits >> 52) & 0x7ff, bits & ((1 << 52) - 1));
-    let (m, e) = if field == 0 { (frac, -1074) } else { (frac | 1 << 52, field as i64 - 1075) };
+    let (m, e) = parts(x.to_bits());
     let mut big: Big = vec![m as u32, (m >> 32) as u32];
     let after = if e >= 0 {
         big = shl(&big, e as u64);
@@ -525,16 +529,20 @@ mod tests {
         }
     }
 
-    #[test]
-    fn random_values_round_trip_like_str_parse() {
-        // xorshift: every bit pattern's shortest and long forms, and digit strings near halfway.
-        let mut s = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
+    /// A xorshift generator from `seed`: the random tests' values, the same in every run.
+    fn xorshift(mut s: u64) -> impl FnMut() -> u64 {
+        move || {
             s ^= s << 13;
             s ^= s >> 7;
             s ^= s << 17;
             s
-        };
+        }
+    }
+
+    #[test]
+    fn random_values_round_trip_like_str_parse() {
+        // Every bit pattern's shortest and long forms, and digit strings near halfway.
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2_000 {
             let x = f64::from_bits(next());
             if !x.is_finite() {
@@ -639,13 +647,7 @@ mod tests {
 
     #[test]
     fn printers_match_format_on_random_values() {
-        let mut s = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..3_000 {
             let bits = next();
             prints_like_format(f64::from_bits(bits));

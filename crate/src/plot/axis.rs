@@ -59,10 +59,9 @@ pub(crate) fn label(n: f64) -> String {
     }
     // The decimals: `places` of them with their leading zeros, without the trailing ones.
     let digits = scaled.to_string();
-    let digits = digits.trim_end_matches('0');
     out.push('.');
-    out.extend(std::iter::repeat_n('0', places.saturating_sub(scaled.to_string().len())));
-    out.push_str(digits);
+    out.extend(std::iter::repeat_n('0', places.saturating_sub(digits.len())));
+    out.push_str(digits.trim_end_matches('0'));
     out
 }
 

@@ -271,7 +271,7 @@ impl DrawingBackend for MeasuredCanvas {
             FontTransform::Rotate180 => 2.0,
             FontTransform::Rotate270 => 3.0,
         };
-        let angle = quarter_turns * 90.0 / 180.0 * std::f64::consts::PI;
+        let angle = quarter_turns * std::f64::consts::FRAC_PI_2;
         let (mut x, mut y) = (f64::from(pos.0), f64::from(pos.1));
         if angle != 0.0 {
             self.context.save();
